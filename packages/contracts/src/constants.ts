@@ -1,0 +1,36 @@
+/** Business constants of spec §9 and §1, shared by server and web. */
+
+/** Header collapses once the page scrolls past this many pixels (spec §1, §9). */
+export const HEADER_COLLAPSE_THRESHOLD_PX = 60;
+
+/** `/d/version` is polled this often, in ms (spec §7, §9). */
+export const VERSION_CHECK_INTERVAL_MS = 600_000;
+
+/** Page-size options of every paged list (spec §9). */
+export const PAGE_SIZE_OPTIONS = [10, 20, 30, 50, 100] as const;
+
+/** Previewer zoom: step, minimum and maximum scale factors (spec §9). */
+export const ZOOM = { step: 0.2, min: 0.2, max: 5 } as const;
+
+/** Previewer rotation step in degrees (spec §9). */
+export const ROTATION_STEP_DEG = 90;
+
+/** Minimum previewer frame width in pixels (spec §2, §9). */
+export const PREVIEWER_MIN_WIDTH_PX = 900;
+
+/** Upload block (chunk) size in bytes: 4 MiB (spec §9). */
+export const UPLOAD_CHUNK_SIZE_BYTES = 4_194_304;
+
+/** At most this many uploads transfer at once (spec §4, §9). */
+export const UPLOAD_CONCURRENCY = 5;
+
+/** The interface languages (spec §1). The first is the fallback. */
+export const LOCALES = ['en-us', 'zh-cn', 'zh-tw', 'zh-mo', 'en-gb', 'th-th', 'id-id', 'ms-my', 'vi-vn', 'ta-in'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Time display formats (dayjs tokens) of spec §9. */
+export const TIME_FORMAT = {
+  display: 'YYYY.MM.DD HH:mm',
+  event: 'HH:mm',
+  accessForbidden: 'YYYY-MM-DD HH:mm',
+} as const;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { pageOf } from '../common/pagination.schemas.js';
+
+/** Course roles of spec §6, held per enrolment. */
+export const CourseRoleSchema = z.enum(['student', 'instructor', 'instructor_assistant']);
+export type CourseRole = z.infer<typeof CourseRoleSchema>;
+
+const NameSchema = z.object({ name: z.string() });
+
+/** A course as the API answers it (spec §3 Course, the fields this slice fills). */
+export const CourseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  display_name: z.string(),
+  course_code: z.string(),
+  course_type: z.number().int(),
+  academic_year: NameSchema.nullable(),
+  semester: NameSchema.nullable(),
+  department: NameSchema.nullable(),
+  instructors: z.array(z.object({ id: z.number().int(), name: z.string(), portfolio_url: z.string().nullable() })),
+  instructors_names: z.string(),
+  course_attributes: z.object({ published: z.boolean(), student_count: z.number().int() }),
+  /** Roles the current user holds in this course; empty for admins looking in. */
+  my_roles: z.array(CourseRoleSchema),
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type Course = z.infer<typeof CourseSchema>;
+
+export const CoursePageSchema = pageOf(CourseSchema);
+export type CoursePage = z.infer<typeof CoursePageSchema>;
+
+/** `POST /api/course` body: an instructor or admin creates a course and becomes its instructor. */
+export const CreateCourseBodySchema = z.object({
+  name: z.string().trim().min(1, 'name is required').max(200),
+  course_code: z.string().trim().min(1, 'course_code is required').max(50),
+  display_name: z.string().trim().max(200).optional(),
+  academic_year: z.string().trim().max(50).optional(),
+  semester: z.string().trim().max(50).optional(),
+  department_id: z.number().int().positive().optional(),
+});
+export type CreateCourseBody = z.infer<typeof CreateCourseBodySchema>;
+
+export const CourseIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** `GET|PUT /api/course/{id}/access_code` answer (spec §7). */
+export const AccessCodeResponseSchema = z.object({
+  access_code: z.string().nullable(),
+  resetable: z.boolean(),
+});
+export type AccessCodeResponse = z.infer<typeof AccessCodeResponseSchema>;
+
+export const AccessCodeParamsSchema = z.object({ code: z.string() });
+
+/** `GET /api/course/access-code/{code}/validate` answer: the course the code opens. */
+export const AccessCodeValidateResponseSchema = z.object({
+  course_id: z.number().int(),
+  name: z.string(),
+});
+export type AccessCodeValidateResponse = z.infer<typeof AccessCodeValidateResponseSchema>;
+
+/** `POST /api/course/join/{code}` answer: the enrolled course and whether this call enrolled the user. */
+export const JoinCourseResponseSchema = z.object({
+  course_id: z.number().int(),
+  joined: z.boolean(),
+});
+export type JoinCourseResponse = z.infer<typeof JoinCourseResponseSchema>;
