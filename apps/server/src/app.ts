@@ -1,0 +1,106 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@atrium/contracts';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { AppDeps } from './lib/deps.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { coursesRoutes } from './modules/courses/courses.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { requestScopeLoggerFactory } from './plugins/request-scope.js';
+import type { ObjectStore } from './storage/object-store.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  storage: ObjectStore;
+  /** Where pino writes (tests capture lines); default stdout. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** The built web app: ATRIUM_WEB_DIST, else apps/web/dist beside this server. */
+export function resolveWebDist(config: Config): string | undefined {
+  const dir = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+  return existsSync(path.join(dir, 'index.html')) ? dir : undefined;
+}
+
+function readVersion(webDist: string | undefined): string {
+  if (webDist) {
+    try {
+      const { version } = JSON.parse(readFileSync(path.join(webDist, 'version.json'), 'utf8')) as { version?: unknown };
+      if (typeof version === 'string') return version;
+    } catch {
+      // no version.json: a development build
+    }
+  }
+  return 'dev';
+}
+
+/**
+ * Builds the Fastify instance: plugins, every domain's routes, OpenAPI at
+ * /api/docs and the web app. Used by main.ts and by every route test.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database, storage } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}), redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    childLoggerFactory: requestScopeLoggerFactory,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const webDist = resolveWebDist(config);
+  const deps: AppDeps = { config, database, db: database.db, storage, log: app.log, version: readVersion(webDist) };
+  app.decorate('deps', deps);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Atrium API', version: deps.version, description: 'The API of Atrium, an online learning management system' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(coursesRoutes);
+  await app.register(uploadsRoutes);
+
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = /^\/(api|internal-api|anonymous-api|d)(\/|$)/.test(pathname);
+    if (webDist && request.method === 'GET' && !isApi) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    const body: ErrorBody = { code: 'ROUTE_NOT_FOUND', message: `No route ${request.method} ${pathname}` };
+    return reply.status(404).send(body);
+  });
+
+  return app;
+}

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '@atrium/contracts';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Environment variables Atrium reads; README's configuration table lists them. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  ATRIUM_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ATRIUM_SEED: booleanString.default(true),
+  ATRIUM_SEED_FILES_DIR: z.string().optional(),
+  ATRIUM_WEB_DIST: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  COOKIE_SECURE: booleanString.default(false),
+  ATRIUM_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+});
+
+/** Typed configuration of one server instance. Paths are absolute. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  seed: boolean;
+  seedFilesDir: string;
+  webDist: string | undefined;
+  sessionTtlMs: number;
+  cookieSecure: boolean;
+  maxUploadBytes: number;
+  loginRateLimitPerMinute: number;
+}
+
+/**
+ * Reads the environment into a Config. Throws a ZodError naming the variable
+ * when one is malformed. `cwd` anchors relative paths (default: process.cwd()).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const e = EnvSchema.parse(env);
+  const dataDir = path.resolve(cwd, e.ATRIUM_DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    seed: e.ATRIUM_SEED,
+    seedFilesDir: path.resolve(cwd, e.ATRIUM_SEED_FILES_DIR ?? '../shared/fixtures'),
+    webDist: e.ATRIUM_WEB_DIST ? path.resolve(cwd, e.ATRIUM_WEB_DIST) : undefined,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    cookieSecure: e.COOKIE_SECURE,
+    maxUploadBytes: e.ATRIUM_MAX_UPLOAD_BYTES,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+  };
+}

@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+
+/** A Drizzle handle on either driver; transactions (`tx`) have the same type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** An open database: the Drizzle handle, which driver serves it, and how to close it. */
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Round-trips `select 1`; false when the database does not answer. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** The PGlite instance when embedded (tests dump and load it), else undefined. */
+  pglite?: PGlite;
+  /** The node-postgres pool when on PostgreSQL, else undefined. */
+  pool?: pg.Pool;
+}
+
+/** Opens PostgreSQL at `databaseUrl` (node-postgres pool). */
+export function openPostgres(databaseUrl: string): Database {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    pool,
+    ping: () => ping(db),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Opens embedded PGlite. `dataDir` undefined keeps it in memory; `loadDataDir`
+ * starts from a dump made by `PGlite.dumpDataDir()` (tests use a migrated template).
+ */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    pglite: client,
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in `<dataDir>/pg`. */
+export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite({ dataDir: path.join(config.dataDir, 'pg') });
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,6 @@
+/** Every table, re-exported for Drizzle and drizzle-kit. */
+export * from '../modules/orgs/orgs.table.js';
+export * from '../modules/users/users.table.js';
+export * from '../modules/courses/courses.table.js';
+export * from '../modules/enrolments/enrolments.table.js';
+export * from '../modules/uploads/uploads.table.js';

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema, LoginBodySchema, UserSchema } from '@atrium/contracts';
+import { SESSION_COOKIE, clearSessionCookie, requireAccount, setSessionCookie } from '../../plugins/auth.js';
+import { presentUser } from '../users/users.presenter.js';
+import { login, logout } from './auth.service.js';
+
+/** Sign in, sign out and who-am-I (issue 2 §5). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.deps;
+
+  app.post('/api/login', {
+    config: {
+      auth: 'public',
+      rateLimit: {
+        max: config.loginRateLimitPerMinute,
+        timeWindow: '1 minute',
+        keyGenerator: (request) => `${request.ip}|${String((request.body as { user_name?: unknown } | undefined)?.user_name ?? '').toLowerCase()}`,
+      },
+    },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in with user name and password; sets the session cookie',
+      body: LoginBodySchema,
+      response: { 200: UserSchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
+    },
+    handler: async (request, reply) => {
+      const result = await login(app.deps, request.body, {
+        previousToken: request.cookies[SESSION_COOKIE],
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
+      setSessionCookie(reply, result.token, result.expiresAt, config.cookieSecure);
+      return result.user;
+    },
+  });
+
+  app.post('/api/logout', {
+    config: { auth: 'public' },
+    schema: { tags: ['auth'], summary: 'End the current session', response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await logout(app.deps, request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(reply, config.cookieSecure);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.get('/api/user', {
+    schema: { tags: ['auth'], summary: 'The signed-in user, or 401', response: { 200: UserSchema, 401: ErrorBodySchema } },
+    handler: async (request) => presentUser(requireAccount(request)),
+  });
+};

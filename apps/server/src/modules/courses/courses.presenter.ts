@@ -1,0 +1,24 @@
+import type { Course, CourseRole } from '@atrium/contracts';
+import type { CourseWithDepartment } from './courses.repository.js';
+
+/** The API shape of a course (spec §3 Course) from its row and the facts joined in. */
+export function presentCourse(
+  row: CourseWithDepartment,
+  facts: { instructors: { id: number; name: string }[]; studentCount: number; myRoles: CourseRole[] },
+): Course {
+  return {
+    id: row.id,
+    name: row.name,
+    display_name: row.displayName ?? row.name,
+    course_code: row.courseCode,
+    course_type: row.courseType,
+    academic_year: row.academicYear ? { name: row.academicYear } : null,
+    semester: row.semester ? { name: row.semester } : null,
+    department: row.departmentName ? { name: row.departmentName } : null,
+    instructors: facts.instructors.map((i) => ({ id: i.id, name: i.name, portfolio_url: null })),
+    instructors_names: facts.instructors.map((i) => i.name).join(', '),
+    course_attributes: { published: row.isPublished, student_count: facts.studentCount },
+    my_roles: facts.myRoles,
+    created_at: row.createdAt.toISOString(),
+  };
+}

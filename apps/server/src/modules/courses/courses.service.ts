@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm';
+import type { Course, CoursePage, CreateCourseBody, PageQuery } from '@atrium/contracts';
+import { AppError } from '../../lib/app-error.js';
+import type { Db } from '../../db/client.js';
+import type { AppDeps } from '../../lib/deps.js';
+import { offsetOf, toPage } from '../../lib/pagination.js';
+import type { Actor } from '../../plugins/auth.js';
+import { departments } from '../orgs/orgs.table.js';
+import { insertEnrolment, instructorsOf, rolesInCourse, rolesInCourses, studentCountsOf } from '../enrolments/enrolments.repository.js';
+import { canCreateCourse, canViewCourse } from './courses.policy.js';
+import { presentCourse } from './courses.presenter.js';
+import { findCourse, insertCourse, listCoursesOfUser, type CourseWithDepartment } from './courses.repository.js';
+
+async function presentMany(db: Db, rows: CourseWithDepartment[], userId: number): Promise<Course[]> {
+  const ids = rows.map((r) => r.id);
+  const [instructors, counts, roles] = await Promise.all([instructorsOf(db, ids), studentCountsOf(db, ids), rolesInCourses(db, ids, userId)]);
+  return rows.map((row) =>
+    presentCourse(row, { instructors: instructors.get(row.id) ?? [], studentCount: counts.get(row.id) ?? 0, myRoles: roles.get(row.id) ?? [] }),
+  );
+}
+
+/**
+ * Creates a course in the actor's organisation and enrols the actor as its
+ * instructor, in one transaction. Throws FORBIDDEN for students and wg admins,
+ * VALIDATION_FAILED naming `department_id` for a department of another org.
+ */
+export async function createCourse(deps: AppDeps, actor: Actor, input: CreateCourseBody): Promise<Course> {
+  if (!canCreateCourse(actor)) throw new AppError('FORBIDDEN', 'Only instructors and administrators create courses');
+  const created = await deps.db.transaction(async (tx) => {
+    if (input.department_id !== undefined) {
+      const [dept] = await tx
+        .select({ id: departments.id })
+        .from(departments)
+        .where(and(eq(departments.id, input.department_id), eq(departments.orgId, actor.orgId)));
+      if (!dept) throw AppError.field('department_id', 'No such department in your organisation');
+    }
+    const row = await insertCourse(tx, {
+      orgId: actor.orgId,
+      departmentId: input.department_id ?? actor.departmentId,
+      name: input.name,
+      displayName: input.display_name || null,
+      courseCode: input.course_code,
+      academicYear: input.academic_year || null,
+      semester: input.semester || null,
+      createdById: actor.id,
+    });
+    await insertEnrolment(tx, row.id, actor.id, 'instructor');
+    return row;
+  });
+  return getCourse(deps, actor, created.id);
+}
+
+/** A course the actor may see. Throws COURSE_NOT_FOUND (also for other organisations' courses) or FORBIDDEN. */
+export async function getCourse(deps: AppDeps, actor: Actor, courseId: number): Promise<Course> {
+  const row = await findCourse(deps.db, courseId);
+  if (!row || row.orgId !== actor.orgId) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
+  const roles = await rolesInCourse(deps.db, courseId, actor.id);
+  if (!canViewCourse(actor, row, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
+  const [instructors, counts] = await Promise.all([instructorsOf(deps.db, [row.id]), studentCountsOf(deps.db, [row.id])]);
+  return presentCourse(row, { instructors: instructors.get(row.id) ?? [], studentCount: counts.get(row.id) ?? 0, myRoles: roles });
+}
+
+/** The courses the actor is enrolled in, newest first, one page (spec /user/courses). */
+export async function listMyCourses(deps: AppDeps, actor: Actor, query: PageQuery): Promise<CoursePage> {
+  const { rows, total } = await listCoursesOfUser(deps.db, actor.id, query.page_size, offsetOf(query.page, query.page_size));
+  return toPage(await presentMany(deps.db, rows, actor.id), total, query.page, query.page_size);
+}

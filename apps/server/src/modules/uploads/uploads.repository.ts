@@ -1,0 +1,46 @@
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { uploads } from './uploads.table.js';
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+export async function insertUpload(db: Db, values: typeof uploads.$inferInsert): Promise<UploadRow> {
+  const [row] = await db.insert(uploads).values(values).returning();
+  if (!row) throw new Error('insert uploads returned nothing');
+  return row;
+}
+
+/** The upload, unless soft-deleted. */
+export async function findLiveUpload(db: Db, id: number): Promise<UploadRow | undefined> {
+  const [row] = await db.select().from(uploads).where(and(eq(uploads.id, id), isNull(uploads.deletedAt))).limit(1);
+  return row;
+}
+
+/** Records the arrival of the bytes; answers undefined when another transfer got there first. */
+export async function markReceived(
+  db: Db,
+  id: number,
+  values: { sha256: string; mimeType: string | null; status: UploadRow['status'] },
+): Promise<UploadRow | undefined> {
+  const now = new Date();
+  const [row] = await db
+    .update(uploads)
+    .set({ ...values, receivedAt: now, updatedAt: now })
+    .where(and(eq(uploads.id, id), isNull(uploads.receivedAt)))
+    .returning();
+  return row;
+}
+
+export async function markDeleted(db: Db, id: number): Promise<void> {
+  const now = new Date();
+  await db.update(uploads).set({ deletedAt: now, status: 'deleted', updatedAt: now }).where(eq(uploads.id, id));
+}
+
+/** Received, live uploads attached to a parent, newest first. */
+export async function listUploadsOfParent(db: Db, parentType: string, parentId: number): Promise<UploadRow[]> {
+  return db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.parentType, parentType), eq(uploads.parentId, parentId), isNull(uploads.deletedAt), isNotNull(uploads.receivedAt)))
+    .orderBy(desc(uploads.createdAt), desc(uploads.id));
+}

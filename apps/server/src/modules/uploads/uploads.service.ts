@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import mime from 'mime-types';
+import { checkUploadFile, extensionOf, uploadTypeOf, type CreateUploadBody, type Upload } from '@atrium/contracts';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.js';
+import type { AppDeps } from '../../lib/deps.js';
+import type { Actor } from '../../plugins/auth.js';
+import { PayloadLimitError, readHead } from '../../storage/object-store.js';
+import { canManageCourse, canViewCourse } from '../courses/courses.policy.js';
+import { findCourse } from '../courses/courses.repository.js';
+import { rolesInCourse } from '../enrolments/enrolments.repository.js';
+import { DEFAULT_ORG_SETTINGS, orgs } from '../orgs/orgs.table.js';
+import { sniffContent } from './magic-bytes.js';
+import { presentUpload } from './uploads.presenter.js';
+import { findLiveUpload, insertUpload, listUploadsOfParent, markDeleted, markReceived, type UploadRow } from './uploads.repository.js';
+
+const NOT_FOUND_MESSAGE = 'This file does not exist or was deleted';
+
+/** A fresh storage key `uploads/<yyyy>/<mm>/<uuid>`: never derived from the user's file name. */
+function newStorageKey(now = new Date()): string {
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `uploads/${now.getUTCFullYear()}/${month}/${randomUUID()}`;
+}
+
+async function orgSettings(deps: AppDeps, orgId: number) {
+  const [org] = await deps.db.select({ settings: orgs.settings }).from(orgs).where(eq(orgs.id, orgId));
+  return { ...DEFAULT_ORG_SETTINGS, ...org?.settings };
+}
+
+/** Course access of the actor to an upload's parent: 'manage', 'view' or 'none'. */
+async function accessToParent(deps: AppDeps, actor: Actor, row: Pick<UploadRow, 'parentType' | 'parentId' | 'ownerId' | 'orgId'>) {
+  if (row.orgId !== actor.orgId) return 'none';
+  if (row.parentType === 'course' && row.parentId !== null) {
+    const course = await findCourse(deps.db, row.parentId);
+    if (!course) return 'none';
+    const roles = await rolesInCourse(deps.db, course.id, actor.id);
+    if (canManageCourse(actor, course, roles)) return 'manage';
+    if (canViewCourse(actor, course, roles)) return 'view';
+    return 'none';
+  }
+  return row.ownerId === actor.id ? 'manage' : 'none';
+}
+
+/**
+ * `POST /api/uploads` (spec §3 Upload-creation payload, §4 lifecycle: created on
+ * the server first). Checks spec §5's rules with the organisation's settings and
+ * the actor's right to add files to the parent; answers the upload with its
+ * `upload_url`. Throws VALIDATION_FAILED with `errors` naming `name` or `size`
+ * (values are spec message keys), FORBIDDEN, COURSE_NOT_FOUND.
+ */
+export async function createUpload(deps: AppDeps, actor: Actor, input: CreateUploadBody): Promise<Upload> {
+  const settings = await orgSettings(deps, actor.orgId);
+  const violations = checkUploadFile(input, { maxBytes: deps.config.maxUploadBytes, checkExtension: settings.checkUploadExtension });
+  if (violations.length > 0) {
+    const errors: Record<string, string[]> = {};
+    for (const v of violations) (errors[v.field] ??= []).push(v.key);
+    const first = violations[0]!;
+    const detail = first.values ? ` (${Object.values(first.values).join(', ')})` : '';
+    throw new AppError('VALIDATION_FAILED', `${first.field}: ${first.key}${detail}`, errors);
+  }
+  let parentId: number;
+  if (input.parent_type === 'course') {
+    if (input.parent_id === undefined) throw AppError.field('parent_id', 'parent_id is required for course files');
+    const access = await accessToParent(deps, actor, { parentType: 'course', parentId: input.parent_id, ownerId: actor.id, orgId: actor.orgId });
+    if (access === 'none') throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
+    if (access !== 'manage') throw new AppError('FORBIDDEN', 'Only the course team can add files to this course');
+    parentId = input.parent_id;
+  } else {
+    parentId = actor.id;
+  }
+  const row = await insertUpload(deps.db, {
+    orgId: actor.orgId,
+    ownerId: actor.id,
+    key: newStorageKey(),
+    name: input.name.trim(),
+    size: input.size,
+    type: input.is_scorm ? 'scorm' : uploadTypeOf(input.name),
+    status: 'processing',
+    storageType: deps.storage.storageType,
+    parentType: input.parent_type,
+    parentId,
+    source: input.source ?? null,
+  });
+  return presentUpload(row);
+}
+
+/**
+ * `PUT {upload_url}`: receives the bytes of an upload its owner created. The
+ * body must be exactly the declared size and its magic bytes must match the
+ * extension; otherwise nothing is kept (UPLOAD_SIZE_MISMATCH, UPLOAD_CONTENT_MISMATCH,
+ * PAYLOAD_TOO_LARGE). A second transfer gets UPLOAD_ALREADY_RECEIVED.
+ */
+export async function receiveContent(deps: AppDeps, actor: Actor, uploadId: number, body: Readable): Promise<Upload> {
+  const row = await findLiveUpload(deps.db, uploadId);
+  if (!row || row.orgId !== actor.orgId) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (row.ownerId !== actor.id) throw new AppError('FORBIDDEN', 'Only the person who started this upload can send its bytes');
+  if (row.receivedAt) throw new AppError('UPLOAD_ALREADY_RECEIVED', 'This file has already been uploaded');
+  let stored;
+  try {
+    stored = await deps.storage.put(row.key, body, { maxBytes: row.size });
+  } catch (error) {
+    if (error instanceof PayloadLimitError) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${row.size} bytes announced`, { size: ['fileUpload.sizeLimit'] });
+    }
+    throw error;
+  }
+  const discard = async (error: AppError) => {
+    await deps.storage.delete(row.key);
+    return error;
+  };
+  if (stored.size !== row.size) {
+    throw await discard(new AppError('UPLOAD_SIZE_MISMATCH', `Received ${stored.size} bytes, expected ${row.size}`, { size: ['size mismatch'] }));
+  }
+  const extension = extensionOf(row.name);
+  const head = await readHead(deps.storage, row.key, 4100);
+  const sniffed = await sniffContent(head, extension);
+  if (sniffed === false) {
+    throw await discard(
+      new AppError('UPLOAD_CONTENT_MISMATCH', `The content of this file is not a .${extension} file`, { name: ['fileUpload.formatLimit'] }),
+    );
+  }
+  const updated = await markReceived(deps.db, row.id, {
+    sha256: stored.sha256,
+    mimeType: sniffed ?? (mime.lookup(row.name) || null),
+    status: 'ready',
+  });
+  if (!updated) throw new AppError('UPLOAD_ALREADY_RECEIVED', 'This file has already been uploaded');
+  return presentUpload(updated);
+}
+
+/** An upload the actor may see (owner, course member, org admin). Throws UPLOAD_NOT_FOUND (also for others' files) or FORBIDDEN. */
+export async function getUpload(deps: AppDeps, actor: Actor, uploadId: number): Promise<{ row: UploadRow; access: 'manage' | 'view' }> {
+  const row = await findLiveUpload(deps.db, uploadId);
+  if (!row) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
+  const access = await accessToParent(deps, actor, row);
+  if (access === 'none') {
+    if (row.orgId !== actor.orgId) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
+    throw new AppError('FORBIDDEN', 'You cannot open this file');
+  }
+  if (!row.receivedAt && row.ownerId !== actor.id) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
+  return { row, access };
+}
+
+/** What `GET /api/uploads/{id}/blob` streams: the stored object's key, name, type and size. */
+export async function openBlob(deps: AppDeps, actor: Actor, uploadId: number, isPreview: boolean) {
+  const { row, access } = await getUpload(deps, actor, uploadId);
+  if (!row.receivedAt) throw new AppError('UPLOAD_NOT_FOUND', 'This file has not finished uploading');
+  if (!isPreview && !row.isAllowDownload && access !== 'manage') throw new AppError('FORBIDDEN', 'Downloading this file is not allowed');
+  return { key: row.key, name: row.name, mimeType: row.mimeType ?? 'application/octet-stream', size: row.size };
+}
+
+/** `DELETE /api/uploads/{id}`: the owner or the course team removes a file; its bytes are deleted. */
+export async function deleteUpload(deps: AppDeps, actor: Actor, uploadId: number): Promise<void> {
+  const { row, access } = await getUpload(deps, actor, uploadId);
+  if (access !== 'manage' && row.ownerId !== actor.id) throw new AppError('FORBIDDEN', 'Only the course team can delete this file');
+  await markDeleted(deps.db, row.id);
+  await deps.storage.delete(row.key);
+}
+
+/** The files of a course the actor may see, newest first. */
+export async function listCourseUploads(deps: AppDeps, actor: Actor, courseId: number): Promise<Upload[]> {
+  const course = await findCourse(deps.db, courseId);
+  if (!course || course.orgId !== actor.orgId) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
+  const roles = await rolesInCourse(deps.db, courseId, actor.id);
+  if (!canViewCourse(actor, course, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
+  return (await listUploadsOfParent(deps.db, 'course', courseId)).map(presentUpload);
+}
+

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { departments, orgs } from '../orgs/orgs.table.js';
+import { users } from './users.table.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** A user row with its organisation and department names, as the presenter needs it. */
+export interface UserWithOrg {
+  user: UserRow;
+  org: { id: number; name: string };
+  department: { id: number; name: string } | null;
+}
+
+export async function findUserByUserName(db: Db, userName: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.userName, userName)).limit(1);
+  return row;
+}
+
+export async function findUserWithOrg(db: Db, userId: number): Promise<UserWithOrg | undefined> {
+  const [row] = await db
+    .select({ user: users, org: { id: orgs.id, name: orgs.name }, department: { id: departments.id, name: departments.name } })
+    .from(users)
+    .innerJoin(orgs, eq(orgs.id, users.orgId))
+    .leftJoin(departments, eq(departments.id, users.departmentId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert users returned nothing');
+  return row;
+}

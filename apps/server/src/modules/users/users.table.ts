@@ -1,0 +1,36 @@
+import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { departments, orgs } from '../orgs/orgs.table.js';
+
+/** A person who signs in. `role` is spec §3's number: instructor 0, student 1, admin 2, wg admin 3. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    userNo: text('user_no').notNull(),
+    name: text('name').notNull(),
+    role: smallint('role').notNull(),
+    email: text('email'),
+    mobilePhone: text('mobile_phone'),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_user_name_key').on(t.userName), index('users_org_idx').on(t.orgId)],
+);
+
+/** A signed-in browser. The cookie holds a 128-bit random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);

@@ -1,0 +1,71 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertSafeKey, PayloadLimitError, type ObjectStore, type StoredObject } from './object-store.js';
+
+/**
+ * Objects as files under `root` (default `ATRIUM_DATA_DIR/files`). Writes go to
+ * a temporary file first and are renamed into place, so a broken transfer
+ * leaves nothing at the key.
+ */
+export class LocalStore implements ObjectStore {
+  readonly storageType = 'local' as const;
+
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    const full = path.resolve(this.root, key);
+    if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`unsafe storage key: ${key}`);
+    return full;
+  }
+
+  async put(key: string, body: Readable, options: { maxBytes?: number } = {}): Promise<StoredObject> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const tmpDir = path.join(this.root, '.tmp');
+    await mkdir(tmpDir, { recursive: true });
+    const tmp = path.join(tmpDir, randomUUID());
+    const hash = createHash('sha256');
+    let size = 0;
+    const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        if (size > limit) return done(new PayloadLimitError(limit));
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, meter, createWriteStream(tmp));
+      await rename(tmp, target);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    }
+    return { size, sha256: hash.digest('hex') };
+  }
+
+  async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const file = this.pathOf(key);
+    await stat(file); // rejects with ENOENT before a stream is handed out
+    return createReadStream(file, range);
+  }
+
+  async stat(key: string): Promise<{ size: number } | undefined> {
+    try {
+      const s = await stat(this.pathOf(key));
+      return { size: s.size };
+    } catch {
+      return undefined;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}
