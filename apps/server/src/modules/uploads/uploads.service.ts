@@ -28,12 +28,18 @@ async function orgSettings(deps: AppDeps, orgId: number) {
   return { ...DEFAULT_ORG_SETTINGS, ...org?.settings };
 }
 
-/** Course access of the actor to an upload's parent: 'manage', 'view' or 'none'. */
-async function accessToParent(deps: AppDeps, actor: Actor, row: Pick<UploadRow, 'parentType' | 'parentId' | 'ownerId' | 'orgId'>) {
-  if (row.orgId !== actor.orgId) return 'none';
+type ParentAccess = 'missing' | 'none' | 'view' | 'manage';
+
+/**
+ * The actor's access to an upload's parent: 'manage' (course team, org admin, owner
+ * of a personal file), 'view' (course member), 'none' (same org, no right) or
+ * 'missing' (no such parent, or another organisation's: answered as not found).
+ */
+async function accessToParent(deps: AppDeps, actor: Actor, row: Pick<UploadRow, 'parentType' | 'parentId' | 'ownerId' | 'orgId'>): Promise<ParentAccess> {
+  if (row.orgId !== actor.orgId) return 'missing';
   if (row.parentType === 'course' && row.parentId !== null) {
     const course = await findCourse(deps.db, row.parentId);
-    if (!course) return 'none';
+    if (!course || course.orgId !== actor.orgId) return 'missing';
     const roles = await rolesInCourse(deps.db, course.id, actor.id);
     if (canManageCourse(actor, course, roles)) return 'manage';
     if (canViewCourse(actor, course, roles)) return 'view';
@@ -63,7 +69,7 @@ export async function createUpload(deps: AppDeps, actor: Actor, input: CreateUpl
   if (input.parent_type === 'course') {
     if (input.parent_id === undefined) throw AppError.field('parent_id', 'parent_id is required for course files');
     const access = await accessToParent(deps, actor, { parentType: 'course', parentId: input.parent_id, ownerId: actor.id, orgId: actor.orgId });
-    if (access === 'none') throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
+    if (access === 'missing') throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
     if (access !== 'manage') throw new AppError('FORBIDDEN', 'Only the course team can add files to this course');
     parentId = input.parent_id;
   } else {
@@ -134,10 +140,8 @@ export async function getUpload(deps: AppDeps, actor: Actor, uploadId: number): 
   const row = await findLiveUpload(deps.db, uploadId);
   if (!row) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
   const access = await accessToParent(deps, actor, row);
-  if (access === 'none') {
-    if (row.orgId !== actor.orgId) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
-    throw new AppError('FORBIDDEN', 'You cannot open this file');
-  }
+  if (access === 'missing') throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (access === 'none') throw new AppError('FORBIDDEN', 'You cannot open this file');
   if (!row.receivedAt && row.ownerId !== actor.id) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
   return { row, access };
 }
