@@ -36,7 +36,7 @@ export function createFactories(app: FastifyInstance) {
     });
   }
 
-  async function course(options: { orgId: number; instructorId?: number; accessCode?: string | null; isPublished?: boolean; name?: string }): Promise<CourseRow> {
+  async function course(options: { orgId: number; instructorId?: number; accessCode?: string | null; isPublished?: boolean; isAccessCodeResettable?: boolean; name?: string }): Promise<CourseRow> {
     const n = next();
     const row = await insertCourse(db, {
       orgId: options.orgId,
@@ -44,6 +44,7 @@ export function createFactories(app: FastifyInstance) {
       courseCode: `C${n}`,
       accessCode: options.accessCode ?? null,
       isPublished: options.isPublished ?? true,
+      isAccessCodeResettable: options.isAccessCodeResettable ?? true,
       academicYear: '2026-2027',
       semester: 'Autumn',
     });
