@@ -10,7 +10,9 @@ const reportDir = process.env.ATRIUM_TEST_REPORT_DIR;
 export default defineConfig({
   test: {
     reporters: reportDir ? ['default', 'json'] : ['default'],
-    outputFile: reportDir ? { json: `${reportDir}/vitest-${process.env.ATRIUM_TEST_REPORT_NAME ?? 'run'}.json` } : undefined,
+    outputFile: reportDir
+      ? { json: `${reportDir}/vitest-${(process.env.npm_lifecycle_event ?? 'run').replace(/[^a-z0-9]+/gi, '-')}-${process.env.ATRIUM_TEST_REPORT_NAME ?? 'default'}.json` }
+      : undefined,
     projects: [
       {
         test: {

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = path.join(root, 'test-results/e2e-data');
+const reportDir = process.env.ATRIUM_TEST_REPORT_DIR;
+
+/**
+ * Journeys in Debian's Chromium (never a downloaded browser) against the built
+ * app, served by the real server on a fresh PGlite data folder seeded with demo data.
+ * Screenshots of each step land in test-results/e2e-artifacts.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: path.join(root, 'test-results/e2e-artifacts'),
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: reportDir ? [['list'], ['json', { outputFile: path.join(reportDir, 'playwright-e2e.json') }]] : [['list']],
+  use: {
+    baseURL,
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: `rm -rf "${dataDir}" && node apps/server/dist/main.js`,
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ATRIUM_DATA_DIR: dataDir,
+      ATRIUM_SEED_FILES_DIR: path.resolve(root, '../shared/fixtures'),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// Totals every Vitest and Playwright JSON report in a folder and prints one closing line:
+// "N passed, N failed" (the line CI reads). Exit code 1 when anything failed or a report is unreadable.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const dir = process.argv[2] ?? 'test-results/reports';
+let passed = 0;
+let failed = 0;
+let files = [];
+try {
+  files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+} catch {
+  // no reports at all: counted below as nothing run
+}
+for (const file of files) {
+  try {
+    const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+    if (report.stats && 'expected' in report.stats) {
+      // Playwright: expected = passed, unexpected = failed, flaky passed on retry.
+      passed += report.stats.expected + (report.stats.flaky ?? 0);
+      failed += report.stats.unexpected;
+    } else {
+      passed += report.numPassedTests ?? 0;
+      failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+    }
+    console.error(`  ${file}: counted`);
+  } catch (error) {
+    console.error(`  ${file}: unreadable (${error.message}); counted as one failure`);
+    failed += 1;
+  }
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
