@@ -1,0 +1,33 @@
+import { NavLink, Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../features/auth/api';
+import { isOrgAdmin } from '../../features/auth/lib/roles';
+import { LanguageSwitch } from '../../components/language-switch';
+import { useHeaderCollapse } from '../hooks/use-header-collapse';
+import { UserMenu } from './user-menu';
+
+/**
+ * The shared header (spec §1): logo, main navigation (My courses; Management for
+ * admins), language switch and user menu. It turns compact past 60px of scroll.
+ */
+export function AppHeader() {
+  const { t } = useTranslation('common');
+  const collapsed = useHeaderCollapse();
+  const { data: user } = useCurrentUser();
+  const isAdmin = isOrgAdmin(user);
+  return (
+    <header className="atrium-header" data-collapsed={collapsed} data-testid="app-header">
+      <Link to="/user/index" className="atrium-header__logo" aria-label={t('header.home')}>
+        Atrium
+      </Link>
+      <nav className="atrium-header__nav" aria-label={t('header.mainNav')}>
+        <NavLink to="/user/courses">{t('header.myCourses')}</NavLink>
+        {isAdmin && <NavLink to="/management/">{t('header.management')}</NavLink>}
+      </nav>
+      <div className="atrium-header__tools">
+        <LanguageSwitch compact={collapsed} />
+        {user && <UserMenu user={user} compact={collapsed} />}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginBody, User } from '@atrium/contracts';
+import { api, LOGIN_PATH } from '../../lib/api-client';
+
+/** Query keys of the auth feature. */
+export const authKeys = {
+  me: ['auth', 'me'] as const,
+};
+
+/** `GET /api/user`: the signed-in user; a 401 error when nobody is signed in. */
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: authKeys.me,
+    queryFn: ({ signal }) => api.get<User>('/api/user', undefined, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** `POST /api/login` with `{ user_name, password }`; clears cached data of any previous user. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api.post<User | undefined>(LOGIN_PATH, body),
+    onSuccess: (user) => {
+      queryClient.clear();
+      if (user && typeof user === 'object' && 'id' in user) queryClient.setQueryData(authKeys.me, user);
+    },
+  });
+}
+
+/** `POST /api/logout`; the cache is cleared whatever the answer. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<unknown>('/api/logout'),
+    onSettled: () => queryClient.clear(),
+  });
+}

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { Button, Space } from 'antd';
+import { LoginOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../auth/api';
+import { canCreateCourse } from '../lib/course-display';
+import { JoinCoursePopup } from './join-course-popup';
+import { NewCourseModal } from './new-course-modal';
+
+/** "Join a course" for everyone and "New course" for instructors and admins, with their popups. */
+export function CourseActions() {
+  const { t } = useTranslation('courses');
+  const { data: user } = useCurrentUser();
+  const [joinOpen, setJoinOpen] = useState(false);
+  const [createOpen, setCreateOpen] = useState(false);
+  return (
+    <Space wrap>
+      <Button icon={<LoginOutlined />} onClick={() => setJoinOpen(true)}>
+        {t('join.open')}
+      </Button>
+      {canCreateCourse(user) && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreateOpen(true)}>
+          {t('create.open')}
+        </Button>
+      )}
+      <JoinCoursePopup open={joinOpen} onClose={() => setJoinOpen(false)} />
+      {canCreateCourse(user) && <NewCourseModal open={createOpen} onClose={() => setCreateOpen(false)} />}
+    </Space>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Button, Card, Flex, Space, Tabs, Tag, Typography } from 'antd';
+import { KeyOutlined } from '@ant-design/icons';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Course } from '@atrium/contracts';
+import { canTeach, courseTerm, courseTitle } from '../lib/course-display';
+import { AccessCodePopup } from './access-code-popup';
+
+/** Sub-pages of a course (spec §2 course pages), in tab order; '' is the course's main page. */
+export const COURSE_SECTIONS = ['', 'content', 'outline', 'score', 'enrollments', 'warning', 'resource', 'forum'] as const;
+export type CourseSection = (typeof COURSE_SECTIONS)[number];
+
+/** The course section a pathname under `/course/{id}` shows; '' for the main page and unknown paths. */
+export function courseSectionOf(pathname: string, courseId: number): CourseSection {
+  const rest = pathname.replace(new RegExp(`^/course/${courseId}/?`), '').split('/')[0] ?? '';
+  return (COURSE_SECTIONS as readonly string[]).includes(rest) ? (rest as CourseSection) : '';
+}
+
+/**
+ * Shared course header: title (display_name if set), code, instructors, academic
+ * year and semester, the user's roles, "Access code" for teachers, and the tabs
+ * of the course's sub-pages.
+ */
+export function CourseHeader({ course }: { course: Course }) {
+  const { t } = useTranslation('courses');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [codeOpen, setCodeOpen] = useState(false);
+  const active = courseSectionOf(location.pathname, course.id);
+  const term = courseTerm(course);
+
+  return (
+    <Card styles={{ body: { paddingBottom: 0 } }} style={{ marginBottom: 16 }}>
+      <Flex justify="space-between" align="flex-start" wrap gap={12}>
+        <div>
+          <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }} data-testid="course-title">
+            {courseTitle(course)}
+          </Typography.Title>
+          <Space size={[12, 4]} wrap style={{ marginTop: 8 }}>
+            <Typography.Text type="secondary">
+              {t('header.code')}: {course.course_code}
+            </Typography.Text>
+            {course.instructors_names && (
+              <Typography.Text type="secondary">
+                {t('header.instructors')}: {course.instructors_names}
+              </Typography.Text>
+            )}
+            {term && <Typography.Text type="secondary">{term}</Typography.Text>}
+            {course.my_roles.map((role) => (
+              <Tag key={role} color={role === 'student' ? 'blue' : 'gold'}>
+                {t(`roles.${role}`)}
+              </Tag>
+            ))}
+          </Space>
+        </div>
+        {canTeach(course) && (
+          <Button icon={<KeyOutlined />} onClick={() => setCodeOpen(true)}>
+            {t('accessCode.open')}
+          </Button>
+        )}
+      </Flex>
+      <Tabs
+        activeKey={active}
+        onChange={(key) => void navigate(key ? `/course/${course.id}/${key}` : `/course/${course.id}`)}
+        items={COURSE_SECTIONS.map((section) => ({ key: section, label: t(`sections.${section || 'home'}`) }))}
+        style={{ marginTop: 8, marginBottom: 0 }}
+      />
+      {canTeach(course) && <AccessCodePopup courseId={course.id} open={codeOpen} onClose={() => setCodeOpen(false)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import { Suspense } from 'react';
+import { Outlet, useOutletContext, useParams } from 'react-router';
+import type { Course } from '@atrium/contracts';
+import { PageSpinner } from '../../../components/page-spinner';
+import { ApiErrorResult, NotFoundResult } from '../../../components/status-results';
+import { useCourse } from '../api';
+import { CourseHeader } from '../components/course-header';
+
+/**
+ * Frame of `/course/{id}` and its sub-pages: loads the course (`GET /api/courses/{id}`),
+ * shows 403 / 404 results, else the course header and the sub-page.
+ */
+export function CoursePage() {
+  const { id } = useParams();
+  const courseId = Number(id);
+  const isValidId = Number.isInteger(courseId) && courseId > 0;
+  const course = useCourse(courseId);
+  if (!isValidId) return <NotFoundResult />;
+  if (course.isPending) return <PageSpinner />;
+  if (course.isError) return <ApiErrorResult error={course.error} onRetry={() => void course.refetch()} />;
+  return (
+    <>
+      <CourseHeader course={course.data} />
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet context={course.data} />
+      </Suspense>
+    </>
+  );
+}
+
+/** The course loaded by CoursePage, for its sub-pages. */
+export function useCourseContext(): Course {
+  return useOutletContext<Course>();
+}

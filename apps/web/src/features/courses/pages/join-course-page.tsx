@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+import { Card, Result } from 'antd';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client';
+import { PageSpinner } from '../../../components/page-spinner';
+import { useJoinCourse } from '../api';
+
+/**
+ * `/course/join/{accessCode}` (spec §2): joins the course with `POST /api/course/join/{code}`
+ * and opens it; on failure shows the server's message and a link to My courses.
+ */
+export function JoinCoursePage() {
+  const { t } = useTranslation('courses');
+  const { code = '' } = useParams();
+  const navigate = useNavigate();
+  const join = useJoinCourse();
+  const started = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (started.current === code) return;
+    started.current = code;
+    join.mutate(code, {
+      onSuccess: (answer) => void navigate(`/course/${answer.course_id}`, { replace: true }),
+    });
+  }, [code, join, navigate]);
+
+  if (join.isError) {
+    const message = isApiError(join.error) && join.error.status !== 0 && join.error.message ? join.error.message : t('join.defaultError');
+    return (
+      <Card>
+        <Result status="warning" title={t('join.failedTitle')} subTitle={message} extra={<Link to="/user/courses">{t('join.backToCourses')}</Link>} />
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <PageSpinner />
+      <p style={{ textAlign: 'center' }}>{t('join.joining')}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import { Card, Col, Row, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../auth/api';
+
+const SECTION_LINKS = [
+  { to: '/management/course', titleKey: 'menu.course', textKey: 'overview.courseText' },
+  { to: '/management/course/audit', titleKey: 'menu.courseAudit', textKey: 'overview.auditText' },
+  { to: '/management/plan', titleKey: 'menu.plan', textKey: 'overview.planText' },
+] as const;
+
+/** `/management/`: the administrator's overview of their organisation with links to each section. */
+export function ManagementOverviewPage() {
+  const { t } = useTranslation('management');
+  const { data: user } = useCurrentUser();
+  return (
+    <section>
+      <Typography.Title level={2}>{t('overview.title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('overview.org', { org: user?.org.name ?? '' })}</Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        {SECTION_LINKS.map((link) => (
+          <Col key={link.to} xs={24} md={8}>
+            <Link to={link.to}>
+              <Card hoverable title={t(link.titleKey)}>
+                {t(link.textKey)}
+              </Card>
+            </Link>
+          </Col>
+        ))}
+      </Row>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Result } from 'antd';
+import * as pdfjs from 'pdfjs-dist';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { useTranslation } from 'react-i18next';
+import { scopeHeaders } from '../../../lib/api-client';
+import { PageSpinner } from '../../../components/page-spinner';
+import { currentPageAt, fitWidthScale, type Size } from '../lib/pdf-geometry';
+import { isSideways } from '../lib/view-transform';
+import { PdfPage } from './pdf-page';
+import './pdf-viewer.css';
+
+pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; doc: PDFDocumentProxy; firstPage: Size; fitScale: number };
+
+/** Page position reported to the toolbar: 1-based current page and the page count. */
+export interface PdfPageInfo {
+  current: number;
+  total: number;
+}
+
+/**
+ * A PDF rendered with pdf.js (lazy chunk): loading spinner until the document
+ * has loaded (spec §2), then every page as a lazily drawn canvas with a text
+ * layer, scaled by `zoom` and turned by `rotation` degrees.
+ */
+export function PdfDocument({
+  url,
+  zoom,
+  rotation,
+  onPageInfo,
+}: {
+  url: string;
+  zoom: number;
+  rotation: number;
+  onPageInfo: (info: PdfPageInfo | null) => void;
+}) {
+  const { t } = useTranslation('previewer');
+  const scroller = useRef<HTMLDivElement>(null);
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+
+  useEffect(() => {
+    setState({ status: 'loading' });
+    onPageInfo(null);
+    let cancelled = false;
+    const task = pdfjs.getDocument({ url, httpHeaders: scopeHeaders(), isEvalSupported: false });
+    task.promise
+      .then(async (doc) => {
+        const first = await doc.getPage(1);
+        const viewport = first.getViewport({ scale: 1 });
+        if (cancelled) return;
+        const frameWidth = scroller.current?.clientWidth ?? 900;
+        setState({
+          status: 'ready',
+          doc,
+          firstPage: { width: viewport.width, height: viewport.height },
+          fitScale: fitWidthScale(viewport.width, frameWidth),
+        });
+        onPageInfo({ current: 1, total: doc.numPages });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        console.warn('PDF failed to load', error);
+        setState({ status: 'error' });
+      });
+    return () => {
+      cancelled = true;
+      void task.destroy();
+    };
+  }, [url, onPageInfo]);
+
+  const total = state.status === 'ready' ? state.doc.numPages : 0;
+  const onScroll = useCallback(() => {
+    const element = scroller.current;
+    if (!element || total === 0) return;
+    const pages = Array.from(element.querySelectorAll<HTMLElement>('[data-page-number]'));
+    const tops = pages.map((page) => page.offsetTop - element.offsetTop);
+    onPageInfo({ current: currentPageAt(tops, element.scrollTop, element.clientHeight), total });
+  }, [onPageInfo, total]);
+
+  const attach = useCallback((element: HTMLDivElement | null) => {
+    scroller.current = element;
+    setRoot(element);
+  }, []);
+
+  const scale = state.status === 'ready' ? state.fitScale * zoom : zoom;
+  const placeholder: Size =
+    state.status === 'ready'
+      ? isSideways(rotation)
+        ? { width: state.firstPage.height * scale, height: state.firstPage.width * scale }
+        : { width: state.firstPage.width * scale, height: state.firstPage.height * scale }
+      : { width: 0, height: 0 };
+
+  return (
+    <div ref={attach} className="atrium-pdf-scroller" onScroll={onScroll} data-testid="pdf-document">
+      {state.status === 'loading' && <PageSpinner minHeight="100%" />}
+      {state.status === 'error' && <Result status="warning" title={t('pdf.loadFailed')} />}
+      {state.status === 'ready' &&
+        Array.from({ length: state.doc.numPages }, (_, index) => (
+          <PdfPage
+            key={index + 1}
+            doc={state.doc}
+            pageNumber={index + 1}
+            scale={scale}
+            rotation={rotation}
+            placeholder={placeholder}
+            root={root}
+          />
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { Button, Empty, List, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { formatBytes, TIME_FORMAT, type Upload } from '@atrium/contracts';
+import { FileTypeIcon } from './file-type-icon';
+
+/** A course's files: type icon, name (a button that opens the previewer), size, upload time (YYYY.MM.DD HH:mm). */
+export function CourseFileList({
+  uploads,
+  loading,
+  onOpen,
+}: {
+  uploads: readonly Upload[];
+  loading: boolean;
+  onOpen: (upload: Upload) => void;
+}) {
+  const { t } = useTranslation('uploads');
+  return (
+    <List
+      loading={loading}
+      dataSource={[...uploads]}
+      rowKey="id"
+      locale={{ emptyText: <Empty description={t('list.empty')} /> }}
+      renderItem={(upload) => (
+        <List.Item data-testid="course-file" data-upload-id={upload.id}>
+          <List.Item.Meta
+            avatar={<FileTypeIcon name={upload.name} type={upload.type} />}
+            title={
+              <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => onOpen(upload)}>
+                {upload.name}
+              </Button>
+            }
+            description={
+              <Typography.Text type="secondary">
+                {formatBytes(upload.size)} · {dayjs(upload.created_at).format(TIME_FORMAT.display)}
+              </Typography.Text>
+            }
+          />
+          {upload.status !== 'ready' && upload.status !== 'finished' && (
+            <Tag color={upload.status === 'failed' ? 'error' : 'processing'}>{t(`status.${statusKey(upload.status)}`)}</Tag>
+          )}
+        </List.Item>
+      )}
+    />
+  );
+}
+
+function statusKey(status: Upload['status']): string {
+  return ['processing', 'failed', 'aborted', 'createFailed', 'deleted'].includes(status) ? status : 'processing';
+}
