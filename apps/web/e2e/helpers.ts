@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+/** Password of every seeded demo account (README). */
+export const DEMO_PASSWORD = 'atrium-demo';
+
+/** Absolute path of a file in ../shared/fixtures. */
+export function fixture(relative: string): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/fixtures', relative);
+}
+
+/** Signs in through the login form of the page currently shown (must be /login). */
+export async function signIn(page: Page, userName: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('User name').fill(userName);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Keeps a numbered full-page screenshot of this step as a test artifact. */
+export async function step(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const file = testInfo.outputPath(`${String(testInfo.attachments.length + 1).padStart(2, '0')}-${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+/** Counts non-white pixels of a canvas: proof that something was drawn. */
+export async function inkedPixels(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).evaluate((canvas: HTMLCanvasElement) => {
+    const ctx = canvas.getContext('2d');
+    if (!ctx || canvas.width === 0) return 0;
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    let inked = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! < 160 && data[i + 1]! < 160 && data[i + 2]! < 160) inked++;
+    return inked;
+  });
+}
+
+export { expect };
