@@ -2,7 +2,8 @@ import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { lazyNamed } from './lazy-page';
+import { lazyNamed } from '../lib/lazy-named';
+import { RouteError } from './route-error';
 
 // Every page is its own chunk, so /login loads only the shell and the login form.
 const LoginPage = lazyNamed(() => import('../features/auth/pages/login-page'), 'LoginPage');
@@ -27,10 +28,11 @@ const COURSE_SUBPAGES = ['content', 'outline', 'score', 'enrollments', 'warning'
 
 /** The route table of the app (spec §2 routes of this release). */
 export const routes: RouteObject[] = [
-  { path: '/login', element: page(<LoginPage />) },
+  { path: '/login', element: page(<LoginPage />), errorElement: <RouteError /> },
   {
     path: '/',
     element: page(<AppShell />),
+    errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/user/index" replace /> },
       { path: 'user/index', element: <UserIndexPage /> },

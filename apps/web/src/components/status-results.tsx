@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../lib/api-client';
+import { isApiError, serverMessageOf } from '../lib/api-client';
 
 /** "You cannot open this page" result (403), with a way back to the user's start page. */
 export function ForbiddenResult({ title, extra }: { title?: ReactNode; extra?: ReactNode }) {
@@ -38,7 +38,7 @@ export function ApiErrorResult({ error, onRetry }: { error: unknown; onRetry?: (
   const { t } = useTranslation('common');
   if (isApiError(error, 403)) return <ForbiddenResult />;
   if (isApiError(error, 404)) return <NotFoundResult />;
-  const detail = isApiError(error) && error.status !== 0 ? error.message : t('result.error.network');
+  const detail = isApiError(error, 0) ? t('result.error.network') : serverMessageOf(error);
   return (
     <Result
       status="error"

@@ -11,14 +11,23 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly errors: Record<string, string[]>;
+  /** The server's user-facing message, or null when the answer carried none (network failure, empty body). */
+  readonly serverMessage: string | null;
 
   constructor(status: number, body: Partial<ErrorBody>) {
-    super(body.message ?? `HTTP ${status}`);
+    const serverMessage = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null;
+    super(serverMessage ?? `HTTP ${status}`);
     this.name = 'ApiError';
+    this.serverMessage = status === 0 ? null : serverMessage;
     this.status = status;
     this.code = body.code ?? (status === 0 ? 'NETWORK_ERROR' : 'HTTP_ERROR');
     this.errors = body.errors ?? {};
   }
+}
+
+/** The server's message of a failed call (spec §8 "the server message"), or null when it gave none. */
+export function serverMessageOf(error: unknown): string | null {
+  return error instanceof ApiError ? error.serverMessage : null;
 }
 
 /** True when `error` is an ApiError with the given HTTP status. */

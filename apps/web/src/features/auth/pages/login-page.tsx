@@ -6,7 +6,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { LoginBody } from '@atrium/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError, serverMessageOf } from '../../../lib/api-client';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { useLogin } from '../api';
 import { safeNextPath } from '../lib/safe-next';
@@ -67,6 +67,6 @@ export function LoginPage() {
 function loginErrorText(error: unknown, t: (key: string) => string): string {
   if (isApiError(error, 401)) return t('auth:login.error.invalidCredentials');
   if (isApiError(error, 429)) return t('auth:login.error.rateLimited');
-  if (isApiError(error) && error.status !== 0) return error.message;
-  return t('common:result.error.network');
+  if (isApiError(error, 0)) return t('common:result.error.network');
+  return serverMessageOf(error) ?? t('common:result.error.title');
 }

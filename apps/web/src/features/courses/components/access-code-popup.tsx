@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-client';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useAccessCode, useResetAccessCode } from '../api';
 
@@ -27,7 +27,7 @@ export function AccessCodePopup({ courseId, open, onClose }: { courseId: number;
           showIcon
           role="alert"
           style={{ marginBottom: 16 }}
-          title={isApiError(failure) && failure.message ? failure.message : t('common:result.error.title')}
+          title={serverMessageOf(failure) ?? t('common:result.error.title')}
         />
       )}
       {code.data && (

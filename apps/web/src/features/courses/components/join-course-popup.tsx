@@ -3,7 +3,7 @@ import { Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isValidAccessCode } from '@atrium/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-client';
 import { validateAccessCode } from '../api';
 
 interface JoinFormValues {
@@ -34,7 +34,7 @@ export function JoinCoursePopup({ open, onClose }: { open: boolean; onClose: () 
       onClose();
       void navigate(`/course/join/${code}`);
     } catch (error) {
-      const message = isApiError(error) && error.status !== 0 && error.message ? error.message : t('join.defaultError');
+      const message = serverMessageOf(error) ?? t('join.defaultError');
       form.setFields([{ name: 'access_code', errors: [message] }]);
     } finally {
       setChecking(false);

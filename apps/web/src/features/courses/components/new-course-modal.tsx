@@ -39,7 +39,7 @@ export function NewCourseModal({ open, onClose }: { open: boolean; onClose: () =
       onError: (error) => {
         const mapped = mapFieldErrors(error, FIELDS);
         form.setFields(mapped.fieldErrors.map((entry) => ({ name: entry.name as keyof CreateCourseBody, errors: entry.errors })));
-        setFormError(mapped.formError);
+        setFormError(mapped.fieldErrors.length > 0 ? null : (mapped.formError ?? t('common:result.error.title')));
       },
     });
   };

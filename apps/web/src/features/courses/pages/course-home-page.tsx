@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorResult } from '../../../components/status-results';
@@ -7,10 +7,11 @@ import { CourseFileList } from '../../uploads/components/course-file-list';
 import { UploadButton } from '../../uploads/components/upload-button';
 import { UploadProgressList } from '../../uploads/components/upload-progress-list';
 import { useUploader } from '../../uploads/hooks/use-uploader';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { canTeach } from '../lib/course-display';
 import { useCourseContext } from './course-page';
 
-const FilePreviewer = lazy(() => import('../../previews/components/file-previewer').then((m) => ({ default: m.FilePreviewer })));
+const FilePreviewer = lazyNamed(() => import('../../previews/components/file-previewer'), 'FilePreviewer');
 
 /**
  * `/course/{id}`: the course's files (name, size, upload time) opening in the

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Card, Result } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-client';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useJoinCourse } from '../api';
 
@@ -26,7 +26,7 @@ export function JoinCoursePage() {
   }, [code, join, navigate]);
 
   if (join.isError) {
-    const message = isApiError(join.error) && join.error.status !== 0 && join.error.message ? join.error.message : t('join.defaultError');
+    const message = serverMessageOf(join.error) ?? t('join.defaultError');
     return (
       <Card>
         <Result status="warning" title={t('join.failedTitle')} subTitle={message} extra={<Link to="/user/courses">{t('join.backToCourses')}</Link>} />

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { App, Button, Flex, Modal, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PREVIEWER_MIN_WIDTH_PX } from '@atrium/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError, serverMessageOf } from '../../../lib/api-client';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { PageSpinner } from '../../../components/page-spinner';
 import { previewBlobUrl, usePreviewUpload } from '../api';
 import { INITIAL_VIEW, type ViewTransform } from '../lib/view-transform';
@@ -13,7 +14,7 @@ import { ImageView } from './image-view';
 import { UnsupportedPreview } from './unsupported-preview';
 import type { PdfPageInfo } from './pdf-document';
 
-const PdfDocument = lazy(() => import('./pdf-document').then((m) => ({ default: m.PdfDocument })));
+const PdfDocument = lazyNamed(() => import('./pdf-document'), 'PdfDocument');
 
 /** A file the previewer can switch to: its upload id and name. */
 export interface PreviewFile {
@@ -54,7 +55,7 @@ export function FilePreviewer({ files, startIndex, onClose }: { files: readonly 
       void message.error(t('common:lark.errorMsg.notFound'));
       onClose();
     } else {
-      void message.error(isApiError(upload.error) && upload.error.message ? upload.error.message : t('previewer:loadFailed'));
+      void message.error(serverMessageOf(upload.error) ?? t('previewer:loadFailed'));
     }
   }, [upload.isError, upload.error, message, onClose, t]);
 
@@ -110,7 +111,7 @@ export function FilePreviewer({ files, startIndex, onClose }: { files: readonly 
           display: 'flex',
           flexDirection: 'column',
           minWidth: PREVIEWER_MIN_WIDTH_PX - 48,
-          height: isFullscreen ? '100vh' : '78vh',
+          height: isFullscreen ? '100vh' : 'calc(100vh - 150px)',
           background: '#fff',
         }}
       >

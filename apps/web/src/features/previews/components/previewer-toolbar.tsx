@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button, Divider, Flex, Tooltip, Typography } from 'antd';
 import {
-  CompressOutlined,
   DownloadOutlined,
-  ExpandOutlined,
-  RedoOutlined,
-  UndoOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
+  OneToOneOutlined,
+  RotateRightOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
@@ -84,15 +84,15 @@ export function PreviewerToolbar({
       />
       <ToolButton
         label={t('toolbar.rotate')}
-        icon={<RedoOutlined />}
+        icon={<RotateRightOutlined />}
         disabled={!canTransform}
         onClick={() => onViewChange({ ...view, rotation: rotateClockwise(view.rotation) })}
       />
-      <ToolButton label={t('toolbar.restore')} icon={<UndoOutlined />} disabled={!canTransform} onClick={() => onViewChange(INITIAL_VIEW)} />
+      <ToolButton label={t('toolbar.restore')} icon={<OneToOneOutlined />} disabled={!canTransform} onClick={() => onViewChange(INITIAL_VIEW)} />
       <Divider orientation="vertical" />
       <ToolButton
         label={isFullscreen ? t('toolbar.exitFullscreen') : t('toolbar.fullscreen')}
-        icon={isFullscreen ? <CompressOutlined /> : <ExpandOutlined />}
+        icon={isFullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
         onClick={onToggleFullscreen}
       />
       {downloadUrl && (

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkUploadFile, DEFAULT_MAX_UPLOAD_BYTES, UPLOAD_CONCURRENCY, type Upload } from '@atrium/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError, serverMessageOf } from '../../../lib/api-client';
 import { createUpload, putUploadBytes, uploadKeys } from '../api';
 import { violationMessages } from '../lib/violation-messages';
 
@@ -63,8 +63,7 @@ export function useUploader(target: UploaderTarget) {
   const errorText = useCallback(
     (error: unknown) => {
       if (isApiError(error) && error.status === 0) return t('status.abortedHint');
-      if (isApiError(error) && error.message) return error.message;
-      return t('status.unknownError');
+      return serverMessageOf(error) ?? t('status.unknownError');
     },
     [t],
   );
