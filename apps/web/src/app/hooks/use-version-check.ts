@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { VERSION_CHECK_INTERVAL_MS } from '@atrium/contracts';
 
 /** The build this page runs (vite define; 'dev' when not defined, e.g. in tests without it). */
@@ -25,6 +25,12 @@ async function fetchVersion(): Promise<unknown> {
  * and calls `onNewVersion` once when the server runs another build.
  */
 export function useVersionCheck(onNewVersion: () => void, current: string = CURRENT_VERSION): void {
+  // Kept in a ref so re-renders (a language switch, new data) never restart the 10-minute clock.
+  const callback = useRef(onNewVersion);
+  useEffect(() => {
+    callback.current = onNewVersion;
+  }, [onNewVersion]);
+
   useEffect(() => {
     let stopped = false;
     const check = async () => {
@@ -33,7 +39,7 @@ export function useVersionCheck(onNewVersion: () => void, current: string = CURR
         if (!stopped && isNewVersionAvailable(current, answer)) {
           stopped = true;
           window.clearInterval(timer);
-          onNewVersion();
+          callback.current();
         }
       } catch {
         // Offline or server restarting: try again at the next tick.
@@ -44,5 +50,5 @@ export function useVersionCheck(onNewVersion: () => void, current: string = CURR
       stopped = true;
       window.clearInterval(timer);
     };
-  }, [onNewVersion, current]);
+  }, [current]);
 }

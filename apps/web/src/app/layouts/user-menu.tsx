@@ -20,12 +20,12 @@ export function UserMenu({ user, compact }: { user: User; compact: boolean }) {
         items: [
           { key: 'who', label: `${user.name} · ${user.userNo}`, disabled: true },
           { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), onClick: onLogout },
+          { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('header.logout'), onClick: onLogout },
         ],
       }}
     >
       <Button type="text" aria-label={t('header.userMenu', { name: user.name })} size={compact ? 'small' : 'middle'}>
-        <Avatar size={compact ? 20 : 24} icon={<UserOutlined />} style={{ marginRight: 6 }} />
+        <Avatar size={compact ? 20 : 24} icon={<UserOutlined aria-hidden />} style={{ marginRight: 6 }} />
         {user.name}
       </Button>
     </Dropdown>

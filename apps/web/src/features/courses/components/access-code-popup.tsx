@@ -50,7 +50,7 @@ export function AccessCodePopup({ courseId, open, onClose }: { courseId: number;
             </Typography.Text>
           )}
           {code.data.resetable && (
-            <Button icon={<ReloadOutlined />} loading={reset.isPending} onClick={() => reset.mutate()}>
+            <Button icon={<ReloadOutlined aria-hidden />} loading={reset.isPending} onClick={() => reset.mutate()}>
               {t('accessCode.reset')}
             </Button>
           )}

@@ -15,11 +15,11 @@ export function CourseActions() {
   const [createOpen, setCreateOpen] = useState(false);
   return (
     <Space wrap>
-      <Button icon={<LoginOutlined />} onClick={() => setJoinOpen(true)}>
+      <Button icon={<LoginOutlined aria-hidden />} onClick={() => setJoinOpen(true)}>
         {t('join.open')}
       </Button>
       {canCreateCourse(user) && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreateOpen(true)}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreateOpen(true)}>
           {t('create.open')}
         </Button>
       )}

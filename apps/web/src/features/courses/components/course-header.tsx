@@ -55,7 +55,7 @@ export function CourseHeader({ course }: { course: Course }) {
           </Space>
         </div>
         {canTeach(course) && (
-          <Button icon={<KeyOutlined />} onClick={() => setCodeOpen(true)}>
+          <Button icon={<KeyOutlined aria-hidden />} onClick={() => setCodeOpen(true)}>
             {t('accessCode.open')}
           </Button>
         )}

@@ -111,7 +111,7 @@ export function FilePreviewer({ files, startIndex, onClose }: { files: readonly 
           display: 'flex',
           flexDirection: 'column',
           minWidth: PREVIEWER_MIN_WIDTH_PX - 48,
-          height: isFullscreen ? '100vh' : 'calc(100vh - 150px)',
+          height: isFullscreen ? '100vh' : 'max(420px, calc(100vh - 180px))',
           background: '#fff',
         }}
       >

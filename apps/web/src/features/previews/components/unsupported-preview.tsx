@@ -12,7 +12,7 @@ export function UnsupportedPreview({ downloadUrl }: { downloadUrl: string | null
       subTitle={t('unsupported.description')}
       extra={
         downloadUrl ? (
-          <Button type="primary" icon={<DownloadOutlined />} href={downloadUrl} download>
+          <Button type="primary" icon={<DownloadOutlined aria-hidden />} href={downloadUrl} download>
             {t('toolbar.download')}
           </Button>
         ) : null

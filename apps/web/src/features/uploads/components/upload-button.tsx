@@ -25,7 +25,7 @@ export function UploadButton({ onFiles, disabled }: { onFiles: (files: File[]) =
           if (files.length > 0) onFiles(files);
         }}
       />
-      <Button type="primary" icon={<UploadOutlined />} disabled={disabled} onClick={() => input.current?.click()}>
+      <Button type="primary" icon={<UploadOutlined aria-hidden />} disabled={disabled} onClick={() => input.current?.click()}>
         {t('button.upload')}
       </Button>
     </>
