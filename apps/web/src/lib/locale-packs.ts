@@ -4,9 +4,10 @@
  * zh_HK and dayjs' zh-hk; en-us is antd's built-in default.
  */
 import type { Locale as AntdLocale } from 'antd/es/locale';
+import type dayjs from 'dayjs';
 import type { Locale } from '@atrium/contracts';
 
-type DayjsLocale = Parameters<typeof import('dayjs').locale>[0];
+type DayjsLocale = Parameters<typeof dayjs.locale>[0];
 
 let isDayjsLocaleChanged = false;
 
@@ -46,8 +47,8 @@ export async function loadLocalePacks(locale: Locale): Promise<AntdLocale | unde
   const [antd, day] = await Promise.all([loadAntd ? loadAntd() : null, loadDayjs ? loadDayjs() : null]);
   if (day || isDayjsLocaleChanged) {
     // dayjs loads only once a language other than its built-in English is chosen.
-    const { default: dayjs } = await import('dayjs');
-    dayjs.locale(day ? day.default : 'en');
+    const { default: dayjsModule } = await import('dayjs');
+    dayjsModule.locale(day ? day.default : 'en');
     isDayjsLocaleChanged = day !== null;
   }
   return antd?.default;

@@ -20,7 +20,7 @@ describe('useVersionCheck (spec §4, §7: GET /d/version every 10 minutes)', () 
   it('asks every interval and warns once when the build differs, even across re-renders', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { version: 'build-1' })).mockResolvedValue(jsonResponse(200, { version: 'build-2' }));
     const onNewVersion = vi.fn();
-    const { rerender } = renderHook(({ cb }) => useVersionCheck(cb, 'build-1'), { initialProps: { cb: onNewVersion } });
+    const { rerender } = renderHook(({ cb }) => useVersionCheck(cb, 'build-1'), { initialProps: { cb: onNewVersion as () => void } });
     expect(fetchMock).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(VERSION_CHECK_INTERVAL_MS - 1);
     rerender({ cb: () => onNewVersion() }); // a new callback identity must not restart the clock

@@ -8,7 +8,7 @@ export const DEFAULT_AFTER_LOGIN = '/user/index';
  */
 export function safeNextPath(next: string | null | undefined): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return DEFAULT_AFTER_LOGIN;
-  if (/[\u0000-\u001f]/.test(next)) return DEFAULT_AFTER_LOGIN;
+  if ([...next].some((ch) => ch.charCodeAt(0) < 0x20)) return DEFAULT_AFTER_LOGIN;
   if (next === '/login' || next.startsWith('/login?') || next.startsWith('/login#')) return DEFAULT_AFTER_LOGIN;
   return next;
 }

@@ -128,10 +128,10 @@ export function FilePreviewer({ files, startIndex, onClose }: { files: readonly 
           {upload.isPending && <PageSpinner minHeight="100%" />}
           {data && kind === 'pdf' && (
             <Suspense fallback={<PageSpinner minHeight="100%" />}>
-              <PdfDocument url={previewBlobUrl(data.id)} zoom={view.zoom} rotation={view.rotation} onPageInfo={setPageInfo} />
+              <PdfDocument key={data.id} url={previewBlobUrl(data.id)} zoom={view.zoom} rotation={view.rotation} onPageInfo={setPageInfo} />
             </Suspense>
           )}
-          {data && kind === 'image' && <ImageView src={previewBlobUrl(data.id)} alt={data.name} zoom={view.zoom} rotation={view.rotation} />}
+          {data && kind === 'image' && <ImageView key={data.id} src={previewBlobUrl(data.id)} alt={data.name} zoom={view.zoom} rotation={view.rotation} />}
           {data && kind === 'unsupported' && <UnsupportedPreview downloadUrl={downloadUrl} />}
         </div>
       </div>

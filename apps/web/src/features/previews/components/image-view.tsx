@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -7,7 +7,8 @@ import type { Size } from '../lib/pdf-geometry';
 
 /**
  * An image fitted into the frame, then scaled by `zoom` and turned by `rotation`
- * degrees; the scroll area follows the turned size.
+ * degrees; the scroll area follows the turned size. Give it `key={src}` so a new
+ * image starts from its loading state.
  */
 export function ImageView({ src, alt, zoom, rotation }: { src: string; alt: string; zoom: number; rotation: number }) {
   const { t } = useTranslation('previewer');
@@ -15,11 +16,6 @@ export function ImageView({ src, alt, zoom, rotation }: { src: string; alt: stri
   const [natural, setNatural] = useState<Size | null>(null);
   const [fit, setFit] = useState(1);
   const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    setNatural(null);
-    setFailed(false);
-  }, [src]);
 
   const onLoad = (event: React.SyntheticEvent<HTMLImageElement>) => {
     const image = event.currentTarget;

@@ -27,7 +27,8 @@ export interface PdfPageInfo {
 /**
  * A PDF rendered with pdf.js (lazy chunk): loading spinner until the document
  * has loaded (spec §2), then every page as a lazily drawn canvas with a text
- * layer, scaled by `zoom` and turned by `rotation` degrees.
+ * layer, scaled by `zoom` and turned by `rotation` degrees. Give it `key={url}`
+ * so another document starts from its loading state.
  */
 export function PdfDocument({
   url,
@@ -46,7 +47,6 @@ export function PdfDocument({
   const [state, setState] = useState<LoadState>({ status: 'loading' });
 
   useEffect(() => {
-    setState({ status: 'loading' });
     onPageInfo(null);
     let cancelled = false;
     const task = pdfjs.getDocument({ url, httpHeaders: scopeHeaders(), isEvalSupported: false });

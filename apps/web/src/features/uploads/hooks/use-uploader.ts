@@ -68,18 +68,9 @@ export function useUploader(target: UploaderTarget) {
     [t],
   );
 
-  const pump = useCallback(() => {
-    while (active.current < UPLOAD_CONCURRENCY && queue.current.length > 0) {
-      const job = queue.current.shift();
-      if (!job) break;
-      active.current += 1;
-      void transfer(job.uid, job.file).finally(() => {
-        active.current -= 1;
-        pump();
-      });
-    }
-
-    async function transfer(uid: string, file: File) {
+  /** Creates one upload on the server, then PUTs its bytes (spec §4: created first, then transferred). */
+  const transfer = useCallback(
+    async (uid: string, file: File) => {
       update(uid, { status: 'creating' });
       let created: Upload;
       try {
@@ -104,8 +95,25 @@ export function useUploader(target: UploaderTarget) {
       } finally {
         controllers.current.delete(uid);
       }
-    }
-  }, [errorText, queryClient, t, target.parentId, target.parentType, update]);
+    },
+    [errorText, queryClient, t, target.parentId, target.parentType, update],
+  );
+
+  /** Starts queued transfers while fewer than UPLOAD_CONCURRENCY run. */
+  const pump = useCallback(() => {
+    const startNext = () => {
+      while (active.current < UPLOAD_CONCURRENCY && queue.current.length > 0) {
+        const job = queue.current.shift();
+        if (!job) break;
+        active.current += 1;
+        void transfer(job.uid, job.file).finally(() => {
+          active.current -= 1;
+          startNext();
+        });
+      }
+    };
+    startNext();
+  }, [transfer]);
 
   /** Adds chosen files: rejected ones are listed with their messages, the rest queue for transfer. */
   const addFiles = useCallback(
