@@ -37,12 +37,5 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
-    rollupOptions: {
-      treeshake: {
-        // The shared contracts are declarations only: a page that uses one constant
-        // must not carry every zod schema (and zod) with it.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]contracts[\\/]/, sideEffects: false }, { test: /./, sideEffects: true }],
-      },
-    },
   },
 });

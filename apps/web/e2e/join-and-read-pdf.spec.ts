@@ -11,9 +11,12 @@ test('instructor shares a PDF by access code; student joins and reads it', async
   const teacher = await instructorContext.newPage();
 
   await teacher.goto('/login');
+  await expect(teacher.getByLabel('User name')).toBeVisible();
   await step(teacher, testInfo, 'instructor-login');
   await signIn(teacher, 'instructor');
   await expect(teacher).toHaveURL(/\/user\/index$/);
+  await expect(teacher.getByText('Welcome, Ivan Instructor')).toBeVisible();
+  await expect(teacher.getByText('Introduction to Programming Languages').first()).toBeVisible();
   await step(teacher, testInfo, 'instructor-home');
 
   await teacher.goto('/user/courses');
@@ -56,6 +59,7 @@ test('instructor shares a PDF by access code; student joins and reads it', async
   await join.getByRole('button', { name: 'Join' }).click();
   await expect(student).toHaveURL(new RegExp(`${courseUrl}$`));
   await expect(student.getByTestId('course-title')).toHaveText(courseName);
+  await expect(student.getByTestId('course-file')).toHaveCount(1);
   await step(student, testInfo, 'student-in-course');
 
   await student.getByTestId('course-file').filter({ hasText: 'pdfjs__tracemonkey.pdf' }).getByText('pdfjs__tracemonkey.pdf').click();
@@ -75,9 +79,11 @@ test('instructor shares a PDF by access code; student joins and reads it', async
 test('an anonymous visit to a course goes to login and comes back after signing in', async ({ page }, testInfo) => {
   await page.goto('/course/1');
   await expect(page).toHaveURL(/\/login\?next=%2Fcourse%2F1$/);
+  await expect(page.getByLabel('User name')).toBeVisible();
   await step(page, testInfo, 'anonymous-sent-to-login');
   await signIn(page, 'student2');
   await expect(page).toHaveURL(/\/course\/1$/);
   await expect(page.getByTestId('course-title')).toHaveText('Introduction to Programming Languages');
+  await expect(page.getByTestId('course-file').filter({ hasText: 'pdfjs__tracemonkey.pdf' })).toBeVisible();
   await step(page, testInfo, 'back-on-the-course');
 });

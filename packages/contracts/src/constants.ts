@@ -34,3 +34,9 @@ export const TIME_FORMAT = {
   event: 'HH:mm',
   accessForbidden: 'YYYY-MM-DD HH:mm',
 } as const;
+
+/**
+ * User role numbers of spec §3 User: instructor 0, student 1, admin 2, wg admin 3.
+ * Course roles (student, instructor, instructor_assistant) live on enrolments.
+ */
+export const USER_ROLE = { instructor: 0, student: 1, admin: 2, wgAdmin: 3 } as const;

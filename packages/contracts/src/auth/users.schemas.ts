@@ -1,10 +1,6 @@
 import { z } from 'zod';
+export { USER_ROLE } from '../constants.js';
 
-/**
- * User role numbers of spec §3 User: instructor 0, student 1, admin 2, wg admin 3.
- * Course roles (student, instructor, instructor_assistant) live on enrolments.
- */
-export const USER_ROLE = { instructor: 0, student: 1, admin: 2, wgAdmin: 3 } as const;
 export const UserRoleSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 export type UserRole = z.infer<typeof UserRoleSchema>;
 

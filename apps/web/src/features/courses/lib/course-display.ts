@@ -1,5 +1,5 @@
 import type { Course, User } from '@atrium/contracts';
-import { ROLE } from '../../auth/lib/roles';
+import { USER_ROLE } from '@atrium/contracts';
 
 /** The title a course is shown by: its display_name when set, else its name (spec §3 Course). */
 export function courseTitle(course: Pick<Course, 'name' | 'display_name'>): string {
@@ -18,5 +18,5 @@ export function canTeach(course: Pick<Course, 'my_roles'>): boolean {
 
 /** True when the user may create courses: instructors (role 0) and admins (role 2). */
 export function canCreateCourse(user: Pick<User, 'role'> | undefined): boolean {
-  return user?.role === ROLE.instructor || user?.role === ROLE.admin;
+  return user?.role === USER_ROLE.instructor || user?.role === USER_ROLE.admin;
 }
