@@ -6,7 +6,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = path.join(root, 'test-results/e2e-data');
+const dataDir = path.join(root, `test-results/e2e-data-${port}`);
 const reportDir = process.env.ATRIUM_TEST_REPORT_DIR;
 
 /**
@@ -16,7 +16,7 @@ const reportDir = process.env.ATRIUM_TEST_REPORT_DIR;
  */
 export default defineConfig({
   testDir: './e2e',
-  outputDir: path.join(root, 'test-results/e2e-artifacts'),
+  outputDir: path.join(root, process.env.E2E_PORT ? `test-results/e2e-artifacts-${port}` : 'test-results/e2e-artifacts'),
   timeout: 120_000,
   expect: { timeout: 15_000 },
   workers: 1,
