@@ -85,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
