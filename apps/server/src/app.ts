@@ -12,10 +12,13 @@ import type { ErrorBody } from '@atrium/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AppDeps } from './lib/deps.js';
+import { startJobQueue } from './jobs/queue.js';
+import { startWorkers } from './jobs/workers.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { coursesRoutes } from './modules/courses/courses.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { blocksRoutes } from './modules/uploads/blocks.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { requestScopeLoggerFactory } from './plugins/request-scope.js';
@@ -63,8 +66,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const webDist = resolveWebDist(config);
-  const deps: AppDeps = { config, database, db: database.db, storage, log: app.log, version: readVersion(webDist) };
+  const jobs = await startJobQueue(database, app.log, { pollSeconds: config.jobs.pollSeconds });
+  const deps: AppDeps = { config, database, db: database.db, storage, jobs, log: app.log, version: readVersion(webDist) };
   app.decorate('deps', deps);
+  let stopWorkers = () => undefined as void;
+  app.addHook('onReady', async () => {
+    stopWorkers = await startWorkers(deps);
+  });
+  app.addHook('onClose', async () => {
+    stopWorkers();
+    await jobs.stop();
+  });
 
   await app.register(errorHandlerPlugin);
   await app.register(cookie);
@@ -80,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(coursesRoutes);
   await app.register(uploadsRoutes);
+  await app.register(blocksRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -20,6 +20,19 @@ const EnvSchema = z.object({
   COOKIE_SECURE: booleanString.default(false),
   ATRIUM_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanString.default(true),
+  ATRIUM_WORKERS: booleanString.default(true),
+  ATRIUM_JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  ATRIUM_JOB_STALE_SECONDS: z.coerce.number().int().min(2).default(60),
+  ATRIUM_OFFICE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(180),
+  ATRIUM_TRANSCODE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(3600),
+  ATRIUM_TOOLS_PATH: z.string().optional(),
+  UPLOAD_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
 });
 
 /** Typed configuration of one server instance. Paths are absolute. */
@@ -36,6 +49,12 @@ export interface Config {
   cookieSecure: boolean;
   maxUploadBytes: number;
   loginRateLimitPerMinute: number;
+  /** S3-compatible object store; undefined keeps files on local disk. */
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
+  /** Processing of uploads (spec §4 lifecycle): workers in this process, queue polling and staleness in seconds, tool timeouts in seconds. */
+  jobs: { runWorkers: boolean; pollSeconds: number; staleSeconds: number; officeTimeoutSeconds: number; transcodeTimeoutSeconds: number; toolsPath: string };
+  /** Life of an upload token of `GET /api/uptoken`, in seconds. */
+  uploadTokenTtlSeconds: number;
 }
 
 /**
@@ -58,5 +77,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     cookieSecure: e.COOKIE_SECURE,
     maxUploadBytes: e.ATRIUM_MAX_UPLOAD_BYTES,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    s3: e.S3_ENDPOINT
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET ?? 'atrium',
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    jobs: {
+      runWorkers: e.ATRIUM_WORKERS,
+      pollSeconds: e.ATRIUM_JOB_POLL_SECONDS,
+      staleSeconds: e.ATRIUM_JOB_STALE_SECONDS,
+      officeTimeoutSeconds: e.ATRIUM_OFFICE_TIMEOUT_SECONDS,
+      transcodeTimeoutSeconds: e.ATRIUM_TRANSCODE_TIMEOUT_SECONDS,
+      toolsPath: e.ATRIUM_TOOLS_PATH ?? env.PATH ?? '',
+    },
+    uploadTokenTtlSeconds: e.UPLOAD_TOKEN_TTL_SECONDS,
   };
 }

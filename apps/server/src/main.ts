@@ -1,17 +1,16 @@
-import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seedDemoData } from './modules/seed/demo-seed.js';
-import { LocalStore } from './storage/local-store.js';
+import { createObjectStore } from './storage/create-store.js';
 
 /** Starts one Atrium server: config → database → migrations → seed → listen. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await runMigrations(database);
-  const storage = new LocalStore(path.join(config.dataDir, 'files'));
+  const storage = createObjectStore(config);
   const app = await buildApp({ config, database, storage });
   if (config.seed) {
     await seedDemoData(app.deps);

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
-import { LocalStore } from '../src/storage/local-store.js';
+import { createObjectStore } from '../src/storage/create-store.js';
 import { databaseUrl } from './global-setup.js';
 import { createFactories, type Factories } from './factories/index.js';
 
@@ -62,7 +62,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
  */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
-  const config = loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'info', ATRIUM_SEED: 'false', ...env });
+  const config = loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'info', ATRIUM_SEED: 'false', ATRIUM_JOB_POLL_SECONDS: '0.5', PATH: process.env.PATH ?? '', ...env });
   const { database, drop } = await freshDatabase();
   const filesDir = path.join(dataDir, 'files');
   const logs: Record<string, unknown>[] = [];
@@ -70,7 +70,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   logStream.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
   });
-  const app = await buildApp({ config, database, storage: new LocalStore(filesDir), logStream });
+  const app = await buildApp({ config, database, storage: createObjectStore(config), logStream });
   await app.ready();
   return {
     app,

@@ -18,6 +18,10 @@ export const ERROR_STATUS = {
   UPLOAD_SIZE_MISMATCH: 400,
   UPLOAD_CONTENT_MISMATCH: 400,
   PAYLOAD_TOO_LARGE: 413,
+  UPLOAD_TOKEN_INVALID: 401,
+  UPLOAD_NOT_RECEIVED: 409,
+  /** Qiniu's status for a stale, unknown or expired block ctx (resumable upload v1); sent as HTTP 701. */
+  UPLOAD_CTX_INVALID: 701,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

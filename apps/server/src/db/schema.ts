@@ -4,3 +4,4 @@ export * from '../modules/users/users.table.js';
 export * from '../modules/courses/courses.table.js';
 export * from '../modules/enrolments/enrolments.table.js';
 export * from '../modules/uploads/uploads.table.js';
+export * from '../modules/uploads/upload-blocks.table.js';

@@ -13,6 +13,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const body: ErrorBody = { code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+      if (error.status > 599) {
+        // Qiniu's 701 (stale block ctx) is outside the range Fastify accepts: write it raw.
+        reply.hijack();
+        reply.raw.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8' });
+        reply.raw.end(JSON.stringify({ ...body, error: body.message }));
+        return;
+      }
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -68,4 +68,39 @@ export class LocalStore implements ObjectStore {
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await rm(this.pathOf(prefix), { recursive: true, force: true });
+  }
+
+  async compose(key: string, sources: readonly string[], observe?: (index: number, chunk: Buffer) => void): Promise<StoredObject> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const tmpDir = path.join(this.root, '.tmp');
+    await mkdir(tmpDir, { recursive: true });
+    const tmp = path.join(tmpDir, randomUUID());
+    const hash = createHash('sha256');
+    let size = 0;
+    const out = createWriteStream(tmp);
+    try {
+      for (const [index, source] of sources.entries()) {
+        const meter = new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            size += chunk.length;
+            hash.update(chunk);
+            observe?.(index, chunk);
+            done(null, chunk);
+          },
+        });
+        await pipeline(createReadStream(this.pathOf(source)), meter, out, { end: false });
+      }
+      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await rename(tmp, target);
+    } catch (error) {
+      out.destroy();
+      await rm(tmp, { force: true });
+      throw error;
+    }
+    return { size, sha256: hash.digest('hex') };
+  }
 }

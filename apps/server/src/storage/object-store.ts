@@ -23,6 +23,15 @@ export interface ObjectStore {
   stat(key: string): Promise<{ size: number } | undefined>;
   /** Removes the object; no error when it is already gone. */
   delete(key: string): Promise<void>;
+  /** Removes every object whose key starts with `prefix/` (derived files, block chunks). */
+  deletePrefix(prefix: string): Promise<void>;
+  /**
+   * Writes the concatenation of `sources` (in order) to `key` and answers its size
+   * and SHA-256; `observe(index, chunk)` sees every byte of source `index` on the
+   * way (CRC checks). Nothing is left at `key` when it rejects. S3: multipart
+   * upload with parts of at least 5 MiB.
+   */
+  compose(key: string, sources: readonly string[], observe?: (index: number, chunk: Buffer) => void): Promise<StoredObject>;
 }
 
 /** Thrown by ObjectStore.put when the body exceeds its byte limit. */
@@ -33,11 +42,11 @@ export class PayloadLimitError extends Error {
   }
 }
 
-const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]{0,200}$/;
+const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;
 
 /** Refuses keys that could leave the store's root (`..`, absolute paths, odd characters). */
 export function assertSafeKey(key: string): void {
-  if (!KEY_PATTERN.test(key) || key.includes('//') || key.split('/').some((part) => part === '' || part === '..')) {
+  if (!KEY_PATTERN.test(key) || key.includes('//') || key.split('/').some((part) => part === '' || part.startsWith('.'))) {
     throw new Error(`unsafe storage key: ${key}`);
   }
 }
@@ -50,4 +59,17 @@ export async function readHead(store: ObjectStore, key: string, length: number):
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** Copies an object to a local file (for ffmpeg, LibreOffice, pdfinfo, which read paths). Rejects with ENOENT when absent. */
+export async function downloadToFile(store: ObjectStore, key: string, file: string): Promise<void> {
+  const { createWriteStream } = await import('node:fs');
+  const { pipeline } = await import('node:stream/promises');
+  await pipeline(await store.get(key), createWriteStream(file));
+}
+
+/** Stores a local file at `key` (derived renditions, posters, PDFs). */
+export async function uploadFromFile(store: ObjectStore, key: string, file: string): Promise<StoredObject> {
+  const { createReadStream } = await import('node:fs');
+  return store.put(key, createReadStream(file));
 }

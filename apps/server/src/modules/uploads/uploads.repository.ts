@@ -1,8 +1,9 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { uploads } from './uploads.table.js';
+import { uploads, uploadVideos } from './uploads.table.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
+export type UploadVideoRow = typeof uploadVideos.$inferSelect;
 
 export async function insertUpload(db: Db, values: typeof uploads.$inferInsert): Promise<UploadRow> {
   const [row] = await db.insert(uploads).values(values).returning();
@@ -43,4 +44,10 @@ export async function listUploadsOfParent(db: Db, parentType: string, parentId: 
     .from(uploads)
     .where(and(eq(uploads.parentType, parentType), eq(uploads.parentId, parentId), isNull(uploads.deletedAt), isNotNull(uploads.receivedAt)))
     .orderBy(desc(uploads.createdAt), desc(uploads.id));
+}
+
+/** The renditions of these uploads, smallest first. */
+export async function listVideosOf(db: Db, uploadIds: number[]): Promise<UploadVideoRow[]> {
+  if (uploadIds.length === 0) return [];
+  return db.select().from(uploadVideos).where(inArray(uploadVideos.uploadId, uploadIds)).orderBy(asc(uploadVideos.height));
 }

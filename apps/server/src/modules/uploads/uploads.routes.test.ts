@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, fixturePath, type TestApp } from '../../../test/build-test-app.js';
+import { waitForProcessed } from '../../../test/uploads-client.js';
 
 let t: TestApp;
 let w: Awaited<ReturnType<TestApp['factories']['courseWorld']>>;
@@ -47,7 +48,8 @@ async function uploadPdf(name = 'Trace monkey.pdf') {
   expect(created.statusCode).toBe(201);
   const sent = await send('instructor', created.json().upload_url, pdf);
   expect(sent.statusCode).toBe(200);
-  return sent.json();
+  expect(sent.json()).toMatchObject({ status: 'processing', upload_url: null });
+  return waitForProcessed(t, cookies.instructor!, created.json().id) as Promise<Record<string, never> & { id: number; key: string; status: string }>;
 }
 
 describe('POST /api/uploads', () => {
@@ -90,10 +92,10 @@ describe('POST /api/uploads', () => {
 });
 
 describe('PUT {upload_url}', () => {
-  it('stores the bytes under a generated name and marks the upload ready', async () => {
+  it('stores the bytes under a generated name, processes them and marks the upload ready with its page count', async () => {
     const before = storedFiles();
     const upload = await uploadPdf();
-    expect(upload).toMatchObject({ status: 'ready', upload_url: null });
+    expect(upload).toMatchObject({ status: 'ready', upload_url: null, num_pages: 14, is_encrypted: false, failure_reason: null });
     const added = storedFiles().filter((f) => !before.includes(f));
     expect(added).toEqual([upload.key]);
     const digest = createHash('sha256').update(readFileSync(path.join(t.filesDir, upload.key))).digest('hex');

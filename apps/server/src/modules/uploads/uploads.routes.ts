@@ -3,15 +3,39 @@ import contentDisposition from 'content-disposition';
 import rangeParser from 'range-parser';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CourseIdParamsSchema, CreateUploadBodySchema, ErrorBodySchema, UploadIdParamsSchema, UploadListSchema, UploadSchema } from '@atrium/contracts';
+import {
+  CourseIdParamsSchema,
+  CreateUploadBodySchema,
+  CreateUploadVideoBodySchema,
+  DocumentUrlSchema,
+  ErrorBodySchema,
+  PdfInfoSchema,
+  ScreenShotBodySchema,
+  ScreenShotShareBodySchema,
+  UploadIdParamsSchema,
+  UploadListSchema,
+  UploadSchema,
+  UploadTextSchema,
+} from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { actorOf } from '../../plugins/auth.js';
-import { presentUpload } from './uploads.presenter.js';
-import { createUpload, deleteUpload, getUpload, listCourseUploads, openBlob, receiveContent } from './uploads.service.js';
+import {
+  addVideo,
+  documentUrl,
+  markUploaded,
+  openDerived,
+  pdfInfoForStat,
+  presentOne,
+  readText,
+  retryProcessing,
+  shareScreenShot,
+  uploadScreenShot,
+} from './upload-processing.service.js';
+import { createUpload, deleteUpload, listCourseUploads, openBlob, receiveContent } from './uploads.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
-/** Uploads, minimal (spec §7 "Uploads and previews"; the resumable block protocol comes with issue 4). */
+/** Uploads (spec §7 "Uploads and previews"): creation, direct PUT, processing state, derived files, text, documents, screenshots. The block protocol is in blocks.routes.ts. */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Raw bodies of `PUT {upload_url}` arrive as a stream; the store enforces the size.
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
@@ -39,7 +63,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/uploads/:id', {
     schema: { tags: ['uploads'], summary: 'One upload', params: UploadIdParamsSchema, querystring: z.object({ preview: z.string().optional() }), response: { 200: UploadSchema, ...errors } },
-    handler: async (request) => presentUpload((await getUpload(app.deps, actorOf(request), request.params.id)).row),
+    handler: async (request) => presentOne(app.deps, actorOf(request), request.params.id),
   });
 
   app.get('/api/uploads/:id/blob', {
@@ -82,5 +106,64 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/courses/:id/uploads', {
     schema: { tags: ['uploads'], summary: 'The files of a course, newest first', params: CourseIdParamsSchema, response: { 200: UploadListSchema, ...errors } },
     handler: async (request) => ({ uploads: await listCourseUploads(app.deps, actorOf(request), request.params.id) }),
+  });
+
+  app.put('/api/uploads/:id/uploaded', {
+    schema: { tags: ['uploads'], summary: 'The transfer is done: check the bytes and queue processing (spec §7)', params: UploadIdParamsSchema, response: { 200: UploadSchema, ...errors, 409: ErrorBodySchema } },
+    handler: async (request) => markUploaded(app.deps, actorOf(request), request.params.id),
+  });
+
+  app.post('/api/uploads/:id/videos', {
+    schema: { tags: ['uploads'], summary: 'Record a rendition (spec §7): resolution, duration (s), width, height (px)', params: UploadIdParamsSchema, body: CreateUploadVideoBodySchema, response: { 200: UploadSchema, ...errors } },
+    handler: async (request) => addVideo(app.deps, actorOf(request), request.params.id, request.body),
+  });
+
+  app.post('/api/uploads/:id/retry-transcode', {
+    schema: { tags: ['uploads'], summary: 'Queue processing again (previewer "retry transcode")', params: UploadIdParamsSchema, response: { 200: UploadSchema, ...errors, 409: ErrorBodySchema } },
+    handler: async (request) => retryProcessing(app.deps, actorOf(request), request.params.id),
+  });
+
+  app.get('/api/uploads/:id/text', {
+    schema: { tags: ['uploads'], summary: 'The content of a text file (spec §7); the first MiB with ?preview=true', params: UploadIdParamsSchema, querystring: z.object({ preview: z.enum(['true', 'false']).optional() }), response: { 200: UploadTextSchema, ...errors } },
+    handler: async (request) => readText(app.deps, actorOf(request), request.params.id, request.query.preview === 'true'),
+  });
+
+  for (const prefix of ['/api/uploads/document', '/api/uploads/reference/document']) {
+    app.get(`${prefix}/:id/url`, {
+      schema: { tags: ['uploads'], summary: 'Where the PDF of a document is, and its status (spec §7)', params: UploadIdParamsSchema, response: { 200: DocumentUrlSchema, ...errors } },
+      handler: async (request) => documentUrl(app.deps, actorOf(request), request.params.id),
+    });
+  }
+
+  app.get('/api/uploads/reference/document/:id/pdf-info-for-stat', {
+    schema: { tags: ['uploads'], summary: 'Page count and PDF key of a document (spec §7 Notes)', params: UploadIdParamsSchema, response: { 200: PdfInfoSchema, ...errors } },
+    handler: async (request) => pdfInfoForStat(app.deps, actorOf(request), request.params.id),
+  });
+
+  app.get('/api/uploads/:id/derived/*', {
+    schema: { tags: ['uploads'], summary: 'A derived file: HLS playlist/segment, MP4 rendition, poster, converted PDF; supports one byte Range', params: UploadIdParamsSchema.extend({ '*': z.string() }) },
+    handler: async (request, reply) => {
+      const file = await openDerived(app.deps, actorOf(request), request.params.id, request.params['*']);
+      reply.header('Content-Type', file.mimeType).header('X-Content-Type-Options', 'nosniff').header('Accept-Ranges', 'bytes').header('Cache-Control', 'private, max-age=3600');
+      const ranges = request.headers.range ? rangeParser(file.size, request.headers.range, { combine: true }) : undefined;
+      const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
+      if (range) {
+        reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`).header('Content-Length', range.end - range.start + 1);
+        return reply.send(await app.deps.storage.get(file.key, range));
+      }
+      reply.header('Content-Length', file.size);
+      return reply.send(await app.deps.storage.get(file.key));
+    },
+  });
+
+  app.post('/api/uploads/screen-shot', {
+    bodyLimit: 21 * 1024 * 1024,
+    schema: { tags: ['uploads'], summary: 'Store a screenshot sent as base64 PNG/JPEG', body: ScreenShotBodySchema, response: { 201: UploadSchema, ...errors } },
+    handler: async (request, reply) => reply.status(201).send(await uploadScreenShot(app.deps, actorOf(request), request.body)),
+  });
+
+  app.post('/api/uploads/screen-shot/share-to', {
+    schema: { tags: ['uploads'], summary: 'Copy one of my screenshots into a course\'s files', body: ScreenShotShareBodySchema, response: { 201: UploadSchema, ...errors } },
+    handler: async (request, reply) => reply.status(201).send(await shareScreenShot(app.deps, actorOf(request), request.body.upload_id, request.body.course_id)),
   });
 };

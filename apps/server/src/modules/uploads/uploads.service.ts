@@ -6,16 +6,17 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { PayloadLimitError, readHead } from '../../storage/object-store.js';
+import { PayloadLimitError, readHead, type StoredObject } from '../../storage/object-store.js';
+import { derivedPrefix, enqueueProcessing } from '../../jobs/process-upload.job.js';
 import { canManageCourse, canViewCourse } from '../courses/courses.policy.js';
 import { findCourse } from '../courses/courses.repository.js';
 import { rolesInCourse } from '../enrolments/enrolments.repository.js';
 import { DEFAULT_ORG_SETTINGS, orgs } from '../orgs/orgs.table.js';
 import { sniffContent } from './magic-bytes.js';
 import { presentUpload } from './uploads.presenter.js';
-import { findLiveUpload, insertUpload, listUploadsOfParent, markDeleted, markReceived, type UploadRow } from './uploads.repository.js';
+import { findLiveUpload, insertUpload, listUploadsOfParent, listVideosOf, markDeleted, markReceived, type UploadRow } from './uploads.repository.js';
 
-const NOT_FOUND_MESSAGE = 'This file does not exist or was deleted';
+export const NOT_FOUND_MESSAGE = 'This file does not exist or was deleted';
 
 /** A fresh storage key `uploads/<yyyy>/<mm>/<uuid>`: never derived from the user's file name. */
 function newStorageKey(now = new Date()): string {
@@ -35,7 +36,7 @@ type ParentAccess = 'missing' | 'none' | 'view' | 'manage';
  * of a personal file), 'view' (course member), 'none' (same org, no right) or
  * 'missing' (no such parent, or another organisation's: answered as not found).
  */
-async function accessToParent(deps: AppDeps, actor: Actor, row: Pick<UploadRow, 'parentType' | 'parentId' | 'ownerId' | 'orgId'>): Promise<ParentAccess> {
+export async function accessToParent(deps: AppDeps, actor: Actor, row: Pick<UploadRow, 'parentType' | 'parentId' | 'ownerId' | 'orgId'>): Promise<ParentAccess> {
   if (row.orgId !== actor.orgId) return 'missing';
   if (row.parentType === 'course' && row.parentId !== null) {
     const course = await findCourse(deps.db, row.parentId);
@@ -95,7 +96,7 @@ export async function createUpload(deps: AppDeps, actor: Actor, input: CreateUpl
  * `PUT {upload_url}`: receives the bytes of an upload its owner created. The
  * body must be exactly the declared size and its magic bytes must match the
  * extension; otherwise nothing is kept (UPLOAD_SIZE_MISMATCH, UPLOAD_CONTENT_MISMATCH,
- * PAYLOAD_TOO_LARGE). A second transfer gets UPLOAD_ALREADY_RECEIVED.
+ * PAYLOAD_TOO_LARGE). A second transfer gets UPLOAD_ALREADY_RECEIVED. Processing is queued.
  */
 export async function receiveContent(deps: AppDeps, actor: Actor, uploadId: number, body: Readable): Promise<Upload> {
   const row = await findLiveUpload(deps.db, uploadId);
@@ -111,6 +112,17 @@ export async function receiveContent(deps: AppDeps, actor: Actor, uploadId: numb
     }
     throw error;
   }
+  return presentUpload(await acceptReceivedObject(deps, row, stored));
+}
+
+/**
+ * The bytes of `row` are now at its key (direct PUT, mkfile, or the storage
+ * callback): checks the size and the magic bytes against the extension (the
+ * object is deleted when either fails: UPLOAD_SIZE_MISMATCH,
+ * UPLOAD_CONTENT_MISMATCH), records the arrival and queues processing (spec §4:
+ * processing → ready | failed). UPLOAD_ALREADY_RECEIVED when another transfer won.
+ */
+export async function acceptReceivedObject(deps: AppDeps, row: UploadRow, stored: StoredObject): Promise<UploadRow> {
   const discard = async (error: AppError) => {
     await deps.storage.delete(row.key);
     return error;
@@ -129,10 +141,11 @@ export async function receiveContent(deps: AppDeps, actor: Actor, uploadId: numb
   const updated = await markReceived(deps.db, row.id, {
     sha256: stored.sha256,
     mimeType: sniffed ?? (mime.lookup(row.name) || null),
-    status: 'ready',
+    status: 'processing',
   });
   if (!updated) throw new AppError('UPLOAD_ALREADY_RECEIVED', 'This file has already been uploaded');
-  return presentUpload(updated);
+  await enqueueProcessing(deps, updated);
+  return (await findLiveUpload(deps.db, row.id)) ?? updated;
 }
 
 /** An upload the actor may see (owner, course member, org admin). Throws UPLOAD_NOT_FOUND (also for others' files) or FORBIDDEN. */
@@ -160,6 +173,8 @@ export async function deleteUpload(deps: AppDeps, actor: Actor, uploadId: number
   if (access !== 'manage' && row.ownerId !== actor.id) throw new AppError('FORBIDDEN', 'Only the course team can delete this file');
   await markDeleted(deps.db, row.id);
   await deps.storage.delete(row.key);
+  await deps.storage.deletePrefix(derivedPrefix(row.id));
+  await deps.storage.deletePrefix(`blocks/${row.id}`);
 }
 
 /** The files of a course the actor may see, newest first. */
@@ -168,6 +183,8 @@ export async function listCourseUploads(deps: AppDeps, actor: Actor, courseId: n
   if (!course || course.orgId !== actor.orgId) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
   const roles = await rolesInCourse(deps.db, courseId, actor.id);
   if (!canViewCourse(actor, course, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
-  return (await listUploadsOfParent(deps.db, 'course', courseId)).map(presentUpload);
+  const rows = await listUploadsOfParent(deps.db, 'course', courseId);
+  const videos = await listVideosOf(deps.db, rows.map((r) => r.id));
+  return rows.map((row) => presentUpload(row, videos.filter((v) => v.uploadId === row.id)));
 }
 

@@ -1,7 +1,21 @@
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { UploadStatus } from '@atrium/contracts';
 import { orgs } from '../orgs/orgs.table.js';
 import { users } from '../users/users.table.js';
+
+/** What processing learned about a file (seconds, pixels, pages) and where its derived objects are. */
+export interface UploadMeta {
+  duration?: number;
+  width?: number;
+  height?: number;
+  numPages?: number;
+  isEncrypted?: boolean;
+  /** The PDF to show: the original for a PDF, the LibreOffice output for an Office document. */
+  pdfKey?: string;
+  posterKey?: string;
+  /** Normalised AAC audio for playback. */
+  audioKey?: string;
+}
 
 /**
  * A file (spec §3 Upload). `key` is the generated storage name, never the
@@ -27,9 +41,33 @@ export const uploads = pgTable(
     sha256: text('sha256'),
     /** When the bytes arrived and passed the checks; null while the upload awaits its transfer. */
     receivedAt: timestamp('received_at', { withTimezone: true }),
+    meta: jsonb('meta').$type<UploadMeta>().notNull().default({}),
+    /** Why processing failed; null otherwise. */
+    failureReason: text('failure_reason'),
+    /** The queue job processing the bytes, its last sign of life, and how many times it was (re)started. */
+    processingJobId: text('processing_job_id'),
+    processingHeartbeatAt: timestamp('processing_heartbeat_at', { withTimezone: true }),
+    processingAttempts: integer('processing_attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('uploads_key_key').on(t.key), index('uploads_parent_idx').on(t.parentType, t.parentId)],
+);
+
+/** A rendition of a video (spec §7 `POST /api/uploads/{id}/videos`): duration in seconds, size in pixels. */
+export const uploadVideos = pgTable(
+  'upload_videos',
+  {
+    id: serial('id').primaryKey(),
+    uploadId: integer('upload_id').notNull().references(() => uploads.id, { onDelete: 'cascade' }),
+    resolution: text('resolution').notNull(),
+    duration: real('duration').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    hlsKey: text('hls_key'),
+    mp4Key: text('mp4_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('upload_videos_upload_resolution_key').on(t.uploadId, t.resolution)],
 );

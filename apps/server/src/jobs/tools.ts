@@ -1,0 +1,37 @@
+import { execFile } from 'node:child_process';
+import { isOnPath } from '../modules/system/system-tools.js';
+
+/** A processing failure a user may read: it becomes the upload's `failure_reason`. */
+export class ProcessingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProcessingError';
+  }
+}
+
+/**
+ * Runs a system tool (ffmpeg, ffprobe, soffice, pdfinfo) found on `toolsPath`
+ * and answers its stdout. Throws ProcessingError naming the tool when it is not
+ * installed (ARCHITECTURE.md: a missing tool fails the upload, never the
+ * server), when it runs longer than `timeoutSeconds`, or exits non-zero (with
+ * the last line of its stderr).
+ */
+export async function runTool(command: string, args: readonly string[], options: { toolsPath: string; timeoutSeconds: number; cwd?: string; env?: Record<string, string> }): Promise<string> {
+  if (!(await isOnPath(command, options.toolsPath))) {
+    throw new ProcessingError(`${command} is not installed on the server, so this file cannot be processed`);
+  }
+  return new Promise((resolve, reject) => {
+    execFile(
+      command,
+      args,
+      { cwd: options.cwd, timeout: options.timeoutSeconds * 1000, killSignal: 'SIGKILL', maxBuffer: 32 * 1024 * 1024, env: { ...process.env, PATH: options.toolsPath, ...options.env } },
+      (error, stdout, stderr) => {
+        if (!error) return resolve(stdout);
+        if (error.killed) return reject(new ProcessingError(`${command} did not finish within ${options.timeoutSeconds} s`));
+        const last = stderr.trim().split('\n').at(-1) ?? '';
+        const failure = Object.assign(new ProcessingError(`${command} failed: ${last || error.message}`), { stderr });
+        reject(failure);
+      },
+    );
+  });
+}

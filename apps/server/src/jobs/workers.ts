@@ -1,0 +1,38 @@
+import type { AppDeps } from '../lib/deps.js';
+import { cleanupExpiredBlocks } from './blocks-cleanup.job.js';
+import { processUpload, sweepStuckUploads } from './process-upload.job.js';
+
+/**
+ * Starts this process's workers (unless ATRIUM_WORKERS=false): one handler per
+ * upload queue (so one ffmpeg and one LibreOffice at a time per process), the
+ * hourly block clean-up, and a sweeper that requeues processing interrupted
+ * by a dead server (at start, then every staleSeconds / 2). Answers a stop function.
+ */
+export async function startWorkers(deps: AppDeps): Promise<() => void> {
+  if (!deps.config.jobs.runWorkers) return () => undefined;
+  const onUpload = async (job: { id: string; data: Record<string, unknown> }) => processUpload(deps, Number(job.data.uploadId), job.id);
+  await deps.jobs.work('upload-media', onUpload);
+  await deps.jobs.work('upload-office', onUpload);
+  await deps.jobs.work('upload-inspect', onUpload);
+  await deps.jobs.work('upload-blocks-cleanup', async () => {
+    const removed = await cleanupExpiredBlocks(deps);
+    if (removed > 0) deps.log.info({ removed }, 'removed expired upload blocks');
+  });
+  await deps.jobs.schedule('upload-blocks-cleanup', '17 * * * *');
+  let sweeping = false;
+  const sweep = async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      await sweepStuckUploads(deps);
+    } catch (error) {
+      deps.log.error({ err: error }, 'sweeping stuck uploads failed');
+    } finally {
+      sweeping = false;
+    }
+  };
+  const timer = setInterval(() => void sweep(), (deps.config.jobs.staleSeconds * 1000) / 2);
+  timer.unref();
+  void sweep();
+  return () => clearInterval(timer);
+}
