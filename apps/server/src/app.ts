@@ -16,6 +16,12 @@ import { startJobQueue } from './jobs/queue.js';
 import { startWorkers } from './jobs/workers.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { coursesRoutes } from './modules/courses/courses.routes.js';
+import { authCodesRoutes } from './modules/authcodes/authcodes.routes.js';
+import { courseHeaderRoutes } from './modules/courses/course-header.routes.js';
+import { courseManagementRoutes } from './modules/courses/course-management.routes.js';
+import { enrolmentsRoutes } from './modules/enrolments/enrolments.routes.js';
+import { invitesRoutes } from './modules/invites/invites.routes.js';
+import { outboxPlugin } from './modules/outbox/outbox.plugin.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { blocksRoutes } from './modules/uploads/blocks.routes.js';
@@ -91,6 +97,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(coursesRoutes);
+  await app.register(courseHeaderRoutes);
+  await app.register(courseManagementRoutes);
+  await app.register(enrolmentsRoutes);
+  await app.register(invitesRoutes);
+  await app.register(authCodesRoutes);
+  await app.register(outboxPlugin);
   await app.register(uploadsRoutes);
   await app.register(blocksRoutes);
 

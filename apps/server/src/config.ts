@@ -33,6 +33,9 @@ const EnvSchema = z.object({
   ATRIUM_TRANSCODE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(3600),
   ATRIUM_TOOLS_PATH: z.string().optional(),
   UPLOAD_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Atrium <no-reply@atrium.local>'),
+  PUBLIC_URL: z.string().url().optional(),
 });
 
 /** Typed configuration of one server instance. Paths are absolute. */
@@ -55,6 +58,11 @@ export interface Config {
   jobs: { runWorkers: boolean; pollSeconds: number; staleSeconds: number; officeTimeoutSeconds: number; transcodeTimeoutSeconds: number; toolsPath: string };
   /** Life of an upload token of `GET /api/uptoken`, in seconds. */
   uploadTokenTtlSeconds: number;
+  /** SMTP server of the e-mail outbox (nodemailer URL, e.g. smtp://host:25); unset: e-mails stay in the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Address of this Atrium as users reach it, for links in e-mails; unset: http://localhost:PORT. */
+  publicUrl: string;
 }
 
 /**
@@ -96,5 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       toolsPath: e.ATRIUM_TOOLS_PATH ?? env.PATH ?? '',
     },
     uploadTokenTtlSeconds: e.UPLOAD_TOKEN_TTL_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }

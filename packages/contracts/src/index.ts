@@ -8,3 +8,7 @@ export * from './courses/access-code.js';
 export * from './uploads/uploads.schemas.js';
 export * from './uploads/upload-rules.js';
 export * from './system/system.schemas.js';
+export * from './courses/course-header.schemas.js';
+export * from './management/course-list.schemas.js';
+export * from './invites/invites.schemas.js';
+export * from './enrolments/enrolments.schemas.js';

@@ -5,3 +5,7 @@ export * from '../modules/courses/courses.table.js';
 export * from '../modules/enrolments/enrolments.table.js';
 export * from '../modules/uploads/uploads.table.js';
 export * from '../modules/uploads/upload-blocks.table.js';
+export * from '../modules/progress/progress.table.js';
+export * from '../modules/invites/invites.table.js';
+export * from '../modules/outbox/outbox.table.js';
+export * from '../modules/authcodes/authcodes.table.js';

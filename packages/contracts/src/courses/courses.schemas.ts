@@ -19,7 +19,18 @@ export const CourseSchema = z.object({
   department: NameSchema.nullable(),
   instructors: z.array(z.object({ id: z.number().int(), name: z.string(), portfolio_url: z.string().nullable() })),
   instructors_names: z.string(),
-  course_attributes: z.object({ published: z.boolean(), student_count: z.number().int() }),
+  course_attributes: z.object({
+    published: z.boolean(),
+    student_count: z.number().int(),
+    data: z.object({ review_status: z.enum(['reviewed', 'unreviewed']) }),
+  }),
+  /** Spec §4 course type: 'normal' or 'lite'. */
+  lite: z.boolean(),
+  recommended: z.boolean(),
+  course_outline: z.string().nullable(),
+  start_date: z.iso.datetime({ offset: true }).nullable(),
+  end_date: z.iso.datetime({ offset: true }).nullable(),
+  deleted: z.boolean(),
   /** Roles the current user holds in this course; empty for admins looking in. */
   my_roles: z.array(CourseRoleSchema),
   created_at: z.iso.datetime({ offset: true }),

@@ -27,6 +27,64 @@ CREATE TABLE "upload_tokens" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "course_user_states" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"course_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"active_role" text,
+	"study_completeness" smallint DEFAULT 0 NOT NULL,
+	"last_activity_title" text,
+	"last_activity_id" integer,
+	"last_update_completeness_time" timestamp with time zone,
+	"preview_as" text,
+	"inspecting" boolean DEFAULT false NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "invites" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"course_id" integer NOT NULL,
+	"teaching_unit_type" text DEFAULT 'course' NOT NULL,
+	"teaching_unit_id" integer NOT NULL,
+	"invitee_id" integer NOT NULL,
+	"inviter_id" integer,
+	"email" text NOT NULL,
+	"role" text NOT NULL,
+	"status" text DEFAULT 'not_joined' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"joined_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "outbox_emails" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"to" text NOT NULL,
+	"subject" text NOT NULL,
+	"text" text NOT NULL,
+	"kind" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "auth_codes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"code_hash" text NOT NULL,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"validated_at" timestamp with time zone,
+	"valid_until" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "orgs" ALTER COLUMN "settings" SET DEFAULT '{"maxLevelInUploadFolder":5,"maxFileCountInUploadFolder":500,"checkUploadExtension":true,"courseNeedPublish":true,"orgTeamTeaching":true,"managementAuthCode":false}'::jsonb;--> statement-breakpoint
+ALTER TABLE "courses" ADD COLUMN "reviewed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "courses" ADD COLUMN "lite" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "courses" ADD COLUMN "recommended" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "courses" ADD COLUMN "outline" text;--> statement-breakpoint
+ALTER TABLE "courses" ADD COLUMN "start_date" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "courses" ADD COLUMN "end_date" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "courses" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "meta" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "failure_reason" text;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "processing_job_id" text;--> statement-breakpoint
@@ -35,7 +93,19 @@ ALTER TABLE "uploads" ADD COLUMN "processing_attempts" integer DEFAULT 0 NOT NUL
 ALTER TABLE "upload_videos" ADD CONSTRAINT "upload_videos_upload_id_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."uploads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "upload_blocks" ADD CONSTRAINT "upload_blocks_upload_id_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."uploads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "upload_tokens" ADD CONSTRAINT "upload_tokens_upload_id_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."uploads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "course_user_states" ADD CONSTRAINT "course_user_states_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "course_user_states" ADD CONSTRAINT "course_user_states_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invites" ADD CONSTRAINT "invites_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invites" ADD CONSTRAINT "invites_invitee_id_users_id_fk" FOREIGN KEY ("invitee_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invites" ADD CONSTRAINT "invites_inviter_id_users_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "auth_codes" ADD CONSTRAINT "auth_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "upload_videos_upload_resolution_key" ON "upload_videos" USING btree ("upload_id","resolution");--> statement-breakpoint
 CREATE INDEX "upload_blocks_upload_idx" ON "upload_blocks" USING btree ("upload_id");--> statement-breakpoint
 CREATE INDEX "upload_blocks_expires_idx" ON "upload_blocks" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "upload_tokens_expires_idx" ON "upload_tokens" USING btree ("expires_at");
+CREATE INDEX "upload_tokens_expires_idx" ON "upload_tokens" USING btree ("expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "course_user_states_course_user_key" ON "course_user_states" USING btree ("course_id","user_id");--> statement-breakpoint
+CREATE INDEX "invites_invitee_idx" ON "invites" USING btree ("invitee_id");--> statement-breakpoint
+CREATE INDEX "invites_course_idx" ON "invites" USING btree ("course_id");--> statement-breakpoint
+CREATE INDEX "outbox_emails_status_idx" ON "outbox_emails" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "auth_codes_user_idx" ON "auth_codes" USING btree ("user_id","sent_at");--> statement-breakpoint
+CREATE INDEX "courses_org_created_idx" ON "courses" USING btree ("org_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -11,15 +11,11 @@ import { randomString } from '../../lib/crypto.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { insertEnrolment, rolesInCourse } from '../enrolments/enrolments.repository.js';
-import { canManageCourse } from './courses.policy.js';
-import { findCourse, findCourseByAccessCode, trySetAccessCode, type CourseRow } from './courses.repository.js';
+import { courseFor } from './course-access.js';
+import { findCourseByAccessCode, trySetAccessCode, type CourseRow } from './courses.repository.js';
 
 async function managedCourse(deps: AppDeps, actor: Actor, courseId: number): Promise<CourseRow> {
-  const course = await findCourse(deps.db, courseId);
-  if (!course || course.orgId !== actor.orgId) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
-  const roles = await rolesInCourse(deps.db, courseId, actor.id);
-  if (!canManageCourse(actor, course, roles)) throw new AppError('FORBIDDEN', 'Only the course team can see or reset the access code');
-  return course;
+  return (await courseFor(deps, actor, courseId, 'see_codes')).course;
 }
 
 async function assignNewCode(deps: AppDeps, courseId: number): Promise<string> {

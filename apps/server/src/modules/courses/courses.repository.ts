@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { departments } from '../orgs/orgs.table.js';
@@ -49,14 +49,15 @@ export async function listCoursesOfUser(db: Db, userId: number, limit: number, o
       .from(enrolments)
       .where(and(eq(enrolments.courseId, courses.id), eq(enrolments.userId, userId))),
   );
+  const where = and(isMember, isNull(courses.deletedAt));
   const rows = await db
     .select({ course: courses, departmentName: departments.name })
     .from(courses)
     .leftJoin(departments, eq(departments.id, courses.departmentId))
-    .where(isMember)
+    .where(where)
     .orderBy(desc(courses.createdAt), desc(courses.id))
     .limit(limit)
     .offset(offset);
-  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(courses).where(isMember);
+  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(courses).where(where);
   return { rows: rows.map((r) => ({ ...r.course, departmentName: r.departmentName })), total: Number(count?.total ?? 0) };
 }

@@ -53,7 +53,7 @@ export async function createCourse(deps: AppDeps, actor: Actor, input: CreateCou
 /** A course the actor may see. Throws COURSE_NOT_FOUND (also for other organisations' courses) or FORBIDDEN. */
 export async function getCourse(deps: AppDeps, actor: Actor, courseId: number): Promise<Course> {
   const row = await findCourse(deps.db, courseId);
-  if (!row || row.orgId !== actor.orgId) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
+  if (!row || row.orgId !== actor.orgId || row.deletedAt) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
   const roles = await rolesInCourse(deps.db, courseId, actor.id);
   if (!canViewCourse(actor, row, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
   const [instructors, counts] = await Promise.all([instructorsOf(deps.db, [row.id]), studentCountsOf(deps.db, [row.id])]);

@@ -19,9 +19,25 @@ export const courses = pgTable(
     accessCode: text('access_code'),
     isAccessCodeResettable: boolean('access_code_resetable').notNull().default(true),
     isPublished: boolean('published').notNull().default(true),
+    /** Spec §4 course review: set by the instructor manager (decision 0011). */
+    isReviewed: boolean('reviewed').notNull().default(false),
+    /** Spec §4 course type: a lite course is a single-teacher course without a teaching team (decision 0011). */
+    isLite: boolean('lite').notNull().default(false),
+    isRecommended: boolean('recommended').notNull().default(false),
+    /** Spec §3 course_outline: the syllabus text instructors edit and notify students about. */
+    outline: text('outline'),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    /** Soft delete: the management list can restore it (spec §7 PUT /api/courses/{id}/restore). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('courses_access_code_key').on(t.accessCode), index('courses_org_idx').on(t.orgId)],
+  (t) => [
+    uniqueIndex('courses_access_code_key').on(t.accessCode),
+    index('courses_org_idx').on(t.orgId),
+    // Management list (spec §7 POST /api/courses): newest first within an org.
+    index('courses_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+  ],
 );

@@ -6,12 +6,21 @@ export interface OrgSettings {
   maxFileCountInUploadFolder: number;
   /** When true, uploads must have a supported extension (spec §5 "when the extension check is enabled"). */
   checkUploadExtension: boolean;
+  /** Spec §6 course-need-publish toggle: courses start unpublished and instructors publish them (decision 0011). */
+  courseNeedPublish?: boolean;
+  /** Spec §7 `toggle=org_team_teaching`: instructors may add team-teaching instructors. */
+  orgTeamTeaching?: boolean;
+  /** Spec §6: the management area asks for a messaging-platform auth code. */
+  managementAuthCode?: boolean;
 }
 
 export const DEFAULT_ORG_SETTINGS: OrgSettings = {
   maxLevelInUploadFolder: 5,
   maxFileCountInUploadFolder: 500,
   checkUploadExtension: true,
+  courseNeedPublish: true,
+  orgTeamTeaching: true,
+  managementAuthCode: false,
 };
 
 /** An organisation (school or university): the tenant every user and course belongs to. */

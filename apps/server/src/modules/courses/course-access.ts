@@ -1,0 +1,67 @@
+import { USER_ROLE, type CourseRole } from '@atrium/contracts';
+import { AppError } from '../../lib/app-error.js';
+import type { AppDeps } from '../../lib/deps.js';
+import type { Actor } from '../../plugins/auth.js';
+import { rolesInCourse } from '../enrolments/enrolments.repository.js';
+import { findCourse, type CourseWithDepartment } from './courses.repository.js';
+
+/** Who someone is towards one course: the course roles held, plus 'admin' for an admin of its organisation. */
+export type CourseActorKind = CourseRole | 'admin';
+
+/**
+ * The course actions of issue 3 and who may do each (spec §6; decision 0011).
+ * One table: the server checks it and the role × action matrix test is generated
+ * from it, so a new action cannot be added without deciding its roles.
+ */
+export const COURSE_ACTIONS = {
+  view: ['student', 'instructor_assistant', 'instructor', 'admin'],
+  publish: ['instructor', 'admin'],
+  review: ['admin'],
+  switch_type: ['instructor', 'admin'],
+  invite: ['instructor_assistant', 'instructor', 'admin'],
+  team_teaching: ['instructor', 'admin'],
+  enrol: ['instructor', 'admin'],
+  see_members: ['instructor_assistant', 'instructor', 'admin'],
+  see_codes: ['instructor_assistant', 'instructor', 'admin'],
+  preview: ['instructor_assistant', 'instructor'],
+  inspect: ['admin'],
+  edit: ['instructor', 'admin'],
+  delete: ['instructor', 'admin'],
+  restore: ['admin'],
+  recommend: ['admin'],
+} as const satisfies Record<string, readonly CourseActorKind[]>;
+export type CourseAction = keyof typeof COURSE_ACTIONS;
+
+/** Course roles an assistant may invite or assign; instructors and admins may use every role (decision 0011). */
+export function invitableRoles(kinds: CourseActorKind[]): CourseRole[] {
+  if (kinds.includes('instructor') || kinds.includes('admin')) return ['student', 'instructor_assistant', 'instructor'];
+  if (kinds.includes('instructor_assistant')) return ['student'];
+  return [];
+}
+
+/** A course as one actor meets it. */
+export interface CourseAccess {
+  course: CourseWithDepartment;
+  roles: CourseRole[];
+  kinds: CourseActorKind[];
+}
+
+/** True when any of `kinds` may do `action` (COURSE_ACTIONS). */
+export function may(kinds: readonly CourseActorKind[], action: CourseAction): boolean {
+  return kinds.some((k) => (COURSE_ACTIONS[action] as readonly CourseActorKind[]).includes(k));
+}
+
+/**
+ * Loads a course for an action and checks COURSE_ACTIONS. Throws COURSE_NOT_FOUND
+ * (404) when missing (or deleted, unless `includeDeleted`), FORBIDDEN (403) for
+ * another organisation's course or a role the table does not allow.
+ */
+export async function courseFor(deps: AppDeps, actor: Actor, courseId: number, action: CourseAction, options: { includeDeleted?: boolean } = {}): Promise<CourseAccess> {
+  const course = await findCourse(deps.db, courseId);
+  if (!course || (course.deletedAt && !options.includeDeleted)) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
+  if (course.orgId !== actor.orgId) throw new AppError('FORBIDDEN', 'This course belongs to another organisation');
+  const roles = await rolesInCourse(deps.db, courseId, actor.id);
+  const kinds: CourseActorKind[] = [...roles, ...(actor.role === USER_ROLE.admin ? (['admin'] as const) : [])];
+  if (!may(kinds, action)) throw new AppError('FORBIDDEN', 'Your role in this course does not allow this');
+  return { course, roles, kinds };
+}

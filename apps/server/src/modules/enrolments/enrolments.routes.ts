@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AddEnrollmentsBodySchema,
+  ChangeEnrollmentsBodySchema,
+  CourseIdParamsSchema,
+  CourseRolesQuerySchema,
+  CourseRolesResponseSchema,
+  ErrorBodySchema,
+  MemberPageSchema,
+  MembersQuerySchema,
+  MessageResponseSchema,
+  RemoveEnrollmentsBodySchema,
+} from '@atrium/contracts';
+import { actorOf } from '../../plugins/auth.js';
+import { addEnrolments, changeEnrolmentRole, courseRoles, listMembers, removeEnrolments } from './enrolments.service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const tags = ['enrolments'];
+
+/** Course members and enrolments (spec §7 "Course header and management"). */
+export const enrolmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const d = app.deps;
+  app.get('/api/courses/:id/members', {
+    schema: { tags, summary: 'Members of a course, paged', params: CourseIdParamsSchema, querystring: MembersQuerySchema, response: { 200: MemberPageSchema, ...errors } },
+    handler: async (req) => listMembers(d, actorOf(req), req.params.id, req.query),
+  });
+  app.post('/api/courses/:id/enrollments', {
+    schema: { tags, summary: 'Enrol users', params: CourseIdParamsSchema, body: AddEnrollmentsBodySchema, response: { 200: z.object({ message: z.string(), added: z.number().int() }), ...errors } },
+    handler: async (req) => addEnrolments(d, actorOf(req), req.params.id, req.body),
+  });
+  app.put('/api/course/enrollments', {
+    schema: { tags, summary: 'Change the role of members', body: ChangeEnrollmentsBodySchema, response: { 200: MessageResponseSchema, ...errors } },
+    handler: async (req) => changeEnrolmentRole(d, actorOf(req), req.body),
+  });
+  app.delete('/api/course/enrollments', {
+    schema: { tags, summary: 'Remove members', body: RemoveEnrollmentsBodySchema, response: { 200: MessageResponseSchema, ...errors } },
+    handler: async (req) => removeEnrolments(d, actorOf(req), req.body),
+  });
+  app.get('/api/authz/course-roles', {
+    schema: { tags, summary: 'Course roles, and which I may invite or assign', querystring: CourseRolesQuerySchema, response: { 200: CourseRolesResponseSchema, ...errors } },
+    handler: async (req) => courseRoles(d, actorOf(req), req.query.course_id),
+  });
+};

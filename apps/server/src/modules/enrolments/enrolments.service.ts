@@ -1,0 +1,105 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { CourseRole, CourseRolesResponse, MemberPage } from '@atrium/contracts';
+import { AppError } from '../../lib/app-error.js';
+import type { AppDeps } from '../../lib/deps.js';
+import { offsetOf, toPage } from '../../lib/pagination.js';
+import type { Actor } from '../../plugins/auth.js';
+import { courseFor, invitableRoles, may } from '../courses/course-access.js';
+import { users } from '../users/users.table.js';
+import { enrolments } from './enrolments.table.js';
+
+/** `GET /api/courses/{id}/members`: one page of the course's members by role then name (spec §9 page sizes). */
+export async function listMembers(deps: AppDeps, actor: Actor, courseId: number, q: { page: number; page_size: number; role?: CourseRole | undefined }): Promise<MemberPage> {
+  await courseFor(deps, actor, courseId, 'see_members');
+  const where = and(eq(enrolments.courseId, courseId), q.role ? eq(enrolments.role, q.role) : undefined);
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({ e: enrolments, name: users.name, userNo: users.userNo, email: users.email })
+      .from(enrolments)
+      .innerJoin(users, eq(users.id, enrolments.userId))
+      .where(where)
+      .orderBy(asc(enrolments.role), asc(users.name), asc(enrolments.id))
+      .limit(q.page_size)
+      .offset(offsetOf(q.page, q.page_size)),
+    deps.db.select({ n: count() }).from(enrolments).where(where),
+  ]);
+  const items = rows.map((r) => ({
+    enrollment_id: r.e.id,
+    role: r.e.role,
+    user: { id: r.e.userId, name: r.name, user_no: r.userNo, email: r.email },
+    created_at: r.e.createdAt.toISOString(),
+  }));
+  return toPage(items, Number(total?.n ?? 0), q.page, q.page_size);
+}
+
+/** `POST /api/courses/{id}/enrollments {user_ids, role}`: enrols users of the org. Throws VALIDATION_FAILED naming `user_ids` for unknown users. */
+export async function addEnrolments(deps: AppDeps, actor: Actor, courseId: number, body: { user_ids: number[]; role: CourseRole }): Promise<{ message: string; added: number }> {
+  const { course } = await courseFor(deps, actor, courseId, 'enrol');
+  const ids = [...new Set(body.user_ids)];
+  const found = await deps.db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), eq(users.orgId, course.orgId)));
+  if (found.length !== ids.length) {
+    const ok = new Set(found.map((f) => f.id));
+    throw AppError.field('user_ids', `No such users in this organisation: ${ids.filter((id) => !ok.has(id)).join(', ')}`);
+  }
+  let added = 0;
+  await deps.db.transaction(async (tx) => {
+    for (const id of ids) {
+      const rows = await tx.insert(enrolments).values({ courseId, userId: id, role: body.role }).onConflictDoNothing().returning({ id: enrolments.id });
+      added += rows.length;
+    }
+  });
+  return { message: `${added} member(s) added`, added };
+}
+
+/** Loads enrolments by id and checks the actor may enrol in each of their courses. Throws ENROLMENT_NOT_FOUND naming `enrollment_ids`. */
+async function enrolmentsFor(deps: AppDeps, actor: Actor, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const rows = await deps.db.select().from(enrolments).where(inArray(enrolments.id, unique));
+  if (rows.length !== unique.length) throw new AppError('ENROLMENT_NOT_FOUND', 'Some of these members were already removed', { enrollment_ids: ['unknown enrolment'] });
+  for (const courseId of new Set(rows.map((r) => r.courseId))) await courseFor(deps, actor, courseId, 'enrol');
+  return rows;
+}
+
+/** Throws LAST_INSTRUCTOR when removing or re-roling `rows` would leave a course with no instructor. */
+async function keepOneInstructor(deps: AppDeps, rows: { courseId: number; role: CourseRole }[]): Promise<void> {
+  for (const courseId of new Set(rows.filter((r) => r.role === 'instructor').map((r) => r.courseId))) {
+    const leaving = rows.filter((r) => r.courseId === courseId && r.role === 'instructor').length;
+    const [all] = await deps.db.select({ n: count() }).from(enrolments).where(and(eq(enrolments.courseId, courseId), eq(enrolments.role, 'instructor')));
+    if (Number(all?.n ?? 0) - leaving < 1) {
+      throw new AppError('LAST_INSTRUCTOR', 'A course keeps at least one instructor', { enrollment_ids: ['A course keeps at least one instructor'] });
+    }
+  }
+}
+
+/** `PUT /api/course/enrollments {enrollment_ids, role}`: changes the role of these members; a duplicate role collapses into one. */
+export async function changeEnrolmentRole(deps: AppDeps, actor: Actor, body: { enrollment_ids: number[]; role: CourseRole }): Promise<{ message: string }> {
+  const rows = await enrolmentsFor(deps, actor, body.enrollment_ids);
+  if (body.role !== 'instructor') await keepOneInstructor(deps, rows);
+  await deps.db.transaction(async (tx) => {
+    for (const row of rows) {
+      if (row.role === body.role) continue;
+      const [clash] = await tx.select({ id: enrolments.id }).from(enrolments).where(and(eq(enrolments.courseId, row.courseId), eq(enrolments.userId, row.userId), eq(enrolments.role, body.role)));
+      if (clash) await tx.delete(enrolments).where(eq(enrolments.id, row.id));
+      else await tx.update(enrolments).set({ role: body.role }).where(eq(enrolments.id, row.id));
+    }
+  });
+  return { message: `${rows.length} member(s) changed` };
+}
+
+/** `DELETE /api/course/enrollments {enrollment_ids}`: removes these members. */
+export async function removeEnrolments(deps: AppDeps, actor: Actor, body: { enrollment_ids: number[] }): Promise<{ message: string }> {
+  const rows = await enrolmentsFor(deps, actor, body.enrollment_ids);
+  await keepOneInstructor(deps, rows);
+  await deps.db.delete(enrolments).where(inArray(enrolments.id, rows.map((r) => r.id)));
+  return { message: `${rows.length} member(s) removed` };
+}
+
+/** `GET /api/authz/course-roles?course_id`: every course role, those the actor may invite, and those they may assign. */
+export async function courseRoles(deps: AppDeps, actor: Actor, courseId: number): Promise<CourseRolesResponse> {
+  const { kinds } = await courseFor(deps, actor, courseId, 'view');
+  return {
+    roles: ['student', 'instructor_assistant', 'instructor'],
+    invitable_roles: may(kinds, 'invite') ? invitableRoles(kinds) : [],
+    assignable_roles: may(kinds, 'enrol') ? ['student', 'instructor_assistant', 'instructor'] : [],
+  };
+}

@@ -1,0 +1,113 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Invite, InviteBody, InviteStatus } from '@atrium/contracts';
+import { AppError } from '../../lib/app-error.js';
+import type { AppDeps } from '../../lib/deps.js';
+import type { Actor } from '../../plugins/auth.js';
+import { courseFor, invitableRoles } from '../courses/course-access.js';
+import { courses } from '../courses/courses.table.js';
+import { insertEnrolment } from '../enrolments/enrolments.repository.js';
+import { enqueueEmails } from '../outbox/outbox.service.js';
+import { users } from '../users/users.table.js';
+import { invites } from './invites.table.js';
+
+/**
+ * `POST /api/course/{id}/invites {emails, invite_type}` (spec §7, §8). Every
+ * address must belong to a user of the course's organisation, otherwise 400 with
+ * `errors.emails_not_exist` listing them and nothing is sent. Each invitee gets an
+ * invite row and an e-mail in the outbox, in one transaction. Assistants may invite
+ * students only (FORBIDDEN otherwise; decision 0011).
+ */
+export async function inviteUsers(deps: AppDeps, actor: Actor, courseId: number, body: InviteBody): Promise<{ message: string }> {
+  const { course, kinds } = await courseFor(deps, actor, courseId, 'invite');
+  if (!invitableRoles(kinds).includes(body.invite_type)) throw new AppError('FORBIDDEN', `Your role may not invite ${body.invite_type}s`);
+  if (body.teaching_unit_type === 'teaching_class' && !body.teaching_unit_id) throw AppError.field('teaching_unit_id', 'Choose the teaching class');
+  const emails = [...new Set(body.emails)];
+  const found = await deps.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.orgId, course.orgId), inArray(sql`lower(${users.email})`, emails)));
+  const byEmail = new Map(found.map((u) => [u.email!.toLowerCase(), u]));
+  const missing = emails.filter((e) => !byEmail.has(e));
+  if (missing.length > 0) {
+    throw new AppError('VALIDATION_FAILED', `No user has the e-mail ${missing.join(', ')}`, { emails_not_exist: missing });
+  }
+  const title = course.displayName ?? course.name;
+  await deps.db.transaction(async (tx) => {
+    for (const email of emails) {
+      const invitee = byEmail.get(email)!;
+      const [row] = await tx
+        .insert(invites)
+        .values({
+          courseId,
+          teachingUnitType: body.teaching_unit_type,
+          teachingUnitId: body.teaching_unit_id ?? courseId,
+          inviteeId: invitee.id,
+          inviterId: actor.id,
+          email,
+          role: body.invite_type,
+        })
+        .returning({ id: invites.id });
+      await enqueueEmails(tx, [
+        {
+          to: email,
+          kind: 'invite',
+          subject: `${actor.name} invited you to ${title}`,
+          text: `Hello ${invitee.name},\n\n${actor.name} invited you to join ${title} as ${body.invite_type.replace('_', ' ')}.\nOpen ${deps.config.publicUrl}/user/index?invite_id=${row!.id} to accept.\n`,
+        },
+      ]);
+    }
+  });
+  return { message: `${emails.length} invitation(s) sent` };
+}
+
+/** `GET /api/user/invites`: the signed-in user's invites not yet joined (the in-app confirmation popup). */
+export async function listMyInvites(deps: AppDeps, actor: Actor): Promise<{ invites: Invite[] }> {
+  const rows = await deps.db
+    .select({ invite: invites, courseName: courses.name, displayName: courses.displayName, inviterName: users.name })
+    .from(invites)
+    .innerJoin(courses, eq(courses.id, invites.courseId))
+    .leftJoin(users, eq(users.id, invites.inviterId))
+    .where(and(eq(invites.inviteeId, actor.id), eq(invites.status, 'not_joined'), sql`${courses.deletedAt} is null`))
+    .orderBy(invites.id);
+  return {
+    invites: rows.map((r) => ({
+      invite_id: r.invite.id,
+      teaching_unit_type: r.invite.teachingUnitType,
+      teaching_unit_id: r.invite.teachingUnitId,
+      course_id: r.invite.courseId,
+      course_name: r.displayName ?? r.courseName,
+      role: r.invite.role,
+      inviter_name: r.inviterName,
+    })),
+  };
+}
+
+async function myInvite(deps: AppDeps, actor: Actor, inviteId: number) {
+  const [row] = await deps.db
+    .select({ invite: invites, deletedAt: courses.deletedAt })
+    .from(invites)
+    .innerJoin(courses, eq(courses.id, invites.courseId))
+    .where(eq(invites.id, inviteId));
+  // Someone else's invite answers 404 as a cancelled one would: its existence is not theirs to know.
+  if (!row || row.invite.inviteeId !== actor.id) throw new AppError('INVITE_NOT_FOUND', 'This invitation was cancelled');
+  if (row.deletedAt) throw new AppError('COURSE_NOT_FOUND', 'The course of this invitation was deleted');
+  return row.invite;
+}
+
+/** `GET /api/invites/{id}/status` (spec §4). Throws INVITE_NOT_FOUND (404, 'invite cancelled') or COURSE_NOT_FOUND. */
+export async function inviteStatus(deps: AppDeps, actor: Actor, inviteId: number): Promise<InviteStatus> {
+  const invite = await myInvite(deps, actor, inviteId);
+  return { status: invite.status, course_id: invite.courseId };
+}
+
+/** `POST /api/invites/{id}/invite-confirm`: enrols the invitee in the invited role; confirming again changes nothing. */
+export async function confirmInvite(deps: AppDeps, actor: Actor, inviteId: number): Promise<InviteStatus> {
+  const invite = await myInvite(deps, actor, inviteId);
+  if (invite.status !== 'joined') {
+    await deps.db.transaction(async (tx) => {
+      await insertEnrolment(tx, invite.courseId, actor.id, invite.role);
+      await tx.update(invites).set({ status: 'joined', joinedAt: new Date() }).where(eq(invites.id, invite.id));
+    });
+  }
+  return { status: 'joined', course_id: invite.courseId };
+}

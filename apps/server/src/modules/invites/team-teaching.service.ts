@@ -1,0 +1,88 @@
+import { and, asc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
+import { USER_ROLE, type UserSearchResult } from '@atrium/contracts';
+import { AppError } from '../../lib/app-error.js';
+import type { AppDeps } from '../../lib/deps.js';
+import type { Actor } from '../../plugins/auth.js';
+import { courseFor } from '../courses/course-access.js';
+import { courses } from '../courses/courses.table.js';
+import { orgSettingsOf } from '../courses/course-header.service.js';
+import { insertEnrolment } from '../enrolments/enrolments.repository.js';
+import { departments, orgs } from '../orgs/orgs.table.js';
+import { users } from '../users/users.table.js';
+
+function requireStaff(actor: Actor): void {
+  if (actor.role !== USER_ROLE.instructor && actor.role !== USER_ROLE.admin) throw new AppError('FORBIDDEN', 'Only instructors and administrators look up users');
+}
+
+/**
+ * `GET /api/toggle-opened-orgs?toggle=org_team_teaching`: organisations whose
+ * team-teaching toggle is on. Team teaching stays inside one organisation
+ * (decision 0011), so this is the actor's own org when its toggle is on.
+ */
+export async function toggleOpenedOrgs(deps: AppDeps, actor: Actor): Promise<{ orgs: { id: number; name: string }[] }> {
+  requireStaff(actor);
+  const settings = await orgSettingsOf(deps, actor.orgId);
+  if (!settings.orgTeamTeaching) return { orgs: [] };
+  const rows = await deps.db.select({ id: orgs.id, name: orgs.name }).from(orgs).where(eq(orgs.id, actor.orgId));
+  return { orgs: rows };
+}
+
+/** `GET /api/orgs/{id}/departments`. Throws FORBIDDEN for another organisation. */
+export async function orgDepartments(deps: AppDeps, actor: Actor, orgId: number): Promise<{ departments: { id: number; name: string }[] }> {
+  if (orgId !== actor.orgId) throw new AppError('FORBIDDEN', 'This organisation is not yours');
+  const rows = await deps.db.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.orgId, orgId)).orderBy(asc(departments.name));
+  return { departments: rows };
+}
+
+/** `GET /api/user/search` (spec §7): users of the org by name or user number, at most 50. Throws FORBIDDEN for students or another org. */
+export async function searchUsers(
+  deps: AppDeps,
+  actor: Actor,
+  query: { keywords: string; exclude_student_role: boolean; org_id?: number | undefined; department_id?: number | undefined },
+): Promise<{ users: UserSearchResult[] }> {
+  requireStaff(actor);
+  if (query.org_id !== undefined && query.org_id !== actor.orgId) throw new AppError('FORBIDDEN', 'This organisation is not yours');
+  const like = `%${query.keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await deps.db
+    .select({ id: users.id, name: users.name, user_no: users.userNo })
+    .from(users)
+    .where(
+      and(
+        eq(users.orgId, actor.orgId),
+        query.keywords ? or(ilike(users.name, like), ilike(users.userNo, like), ilike(users.userName, like)) : undefined,
+        query.exclude_student_role ? ne(users.role, USER_ROLE.student) : undefined,
+        query.department_id ? eq(users.departmentId, query.department_id) : undefined,
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(50);
+  return { users: rows };
+}
+
+/**
+ * `POST /api/courses/{id}/team-teaching {user_ids}`: enrols these users as
+ * instructors. Every id must be an instructor or admin of the course's org with
+ * the team-teaching toggle on; otherwise 400 naming `user_ids` and nothing changes.
+ */
+export async function addTeamTeachers(deps: AppDeps, actor: Actor, courseId: number, userIds: number[]): Promise<{ message: string }> {
+  const { course } = await courseFor(deps, actor, courseId, 'team_teaching');
+  if (!(await orgSettingsOf(deps, course.orgId)).orgTeamTeaching) throw new AppError('FORBIDDEN', 'Team teaching is not enabled for this organisation');
+  const ids = [...new Set(userIds)];
+  const found = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.orgId, course.orgId), ne(users.role, USER_ROLE.student)));
+  if (found.length !== ids.length) {
+    const ok = new Set(found.map((f) => f.id));
+    throw AppError.field('user_ids', `Not instructors of this organisation: ${ids.filter((id) => !ok.has(id)).join(', ')}`);
+  }
+  let added = 0;
+  await deps.db.transaction(async (tx) => {
+    for (const id of ids) if (await insertEnrolment(tx, courseId, id, 'instructor')) added++;
+  });
+  if (course.isLite && added > 0) {
+    // A lite course has one instructor (decision 0011): a team makes it a normal course again.
+    await deps.db.update(courses).set({ isLite: false, updatedAt: new Date() }).where(eq(courses.id, courseId));
+  }
+  return { message: `${added} team-teaching instructor(s) added` };
+}
