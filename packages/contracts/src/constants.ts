@@ -40,3 +40,6 @@ export const TIME_FORMAT = {
  * Course roles (student, instructor, instructor_assistant) live on enrolments.
  */
 export const USER_ROLE = { instructor: 0, student: 1, admin: 2, wgAdmin: 3 } as const;
+
+/** Multi-selects with this many options or more use the large-list widget (spec §9). */
+export const MULTI_SELECT_LARGE_LIST_THRESHOLD = 8000;

@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   UPLOAD_SIZE_MISMATCH: 400,
   UPLOAD_CONTENT_MISMATCH: 400,
   INVITE_NOT_FOUND: 404,
+  /** Spec §4, §8: an invite whose course was deleted answers something other than 404. */
+  COURSE_DELETED: 410,
   ENROLMENT_NOT_FOUND: 404,
   USER_NOT_FOUND: 404,
   PUBLISH_NOT_ENABLED: 409,

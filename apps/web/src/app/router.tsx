@@ -17,6 +17,10 @@ const ManagementLayout = lazyNamed(() => import('./layouts/management-layout'), 
 const ManagementOverviewPage = lazyNamed(() => import('../features/management/pages/management-overview-page'), 'ManagementOverviewPage');
 const NotFoundPage = lazyNamed(() => import('./not-found-page'), 'NotFoundPage');
 
+const CourseEnrollmentsPage = lazyNamed(() => import('../features/courses/pages/course-enrollments-page'), 'CourseEnrollmentsPage');
+const CourseOutlinePage = lazyNamed(() => import('../features/courses/pages/course-outline-page'), 'CourseOutlinePage');
+const ManagementCoursesPage = lazyNamed(() => import('../features/management/pages/management-courses-page'), 'ManagementCoursesPage');
+const ManagementAuditPage = lazyNamed(() => import('../features/management/pages/management-audit-page'), 'ManagementAuditPage');
 const CourseSectionPage = lazyNamed(() => import('../features/courses/pages/course-section-page'), 'CourseSectionPage');
 const ManagementSectionPage = lazyNamed(() => import('../features/management/pages/management-section-page'), 'ManagementSectionPage');
 
@@ -43,7 +47,9 @@ export const routes: RouteObject[] = [
         element: <CoursePage />,
         children: [
           { index: true, element: <CourseHomePage /> },
-          ...COURSE_SUBPAGES.map((section) => ({ path: section, element: <CourseSectionPage section={section} /> })),
+          { path: 'enrollments', element: <CourseEnrollmentsPage /> },
+          { path: 'outline', element: <CourseOutlinePage /> },
+          ...COURSE_SUBPAGES.filter((section) => section !== 'enrollments' && section !== 'outline').map((section) => ({ path: section, element: <CourseSectionPage section={section} /> })),
         ],
       },
       {
@@ -51,8 +57,8 @@ export const routes: RouteObject[] = [
         element: <ManagementLayout />,
         children: [
           { index: true, element: <ManagementOverviewPage /> },
-          { path: 'course', element: <ManagementSectionPage section="course" /> },
-          { path: 'course/audit', element: <ManagementSectionPage section="courseAudit" /> },
+          { path: 'course', element: <ManagementCoursesPage /> },
+          { path: 'course/audit', element: <ManagementAuditPage /> },
           { path: 'plan', element: <ManagementSectionPage section="plan" /> },
         ],
       },

@@ -82,7 +82,7 @@ describe('POST /api/course/{id}/invites', () => {
 });
 
 describe('invite status and confirm', () => {
-  it('answers 404 INVITE_NOT_FOUND for a cancelled invite or someone else’s, 404 COURSE_NOT_FOUND once the course is deleted, 400 for a bad id, 401', async () => {
+  it('answers 404 INVITE_NOT_FOUND for a cancelled invite or someone else’s, 410 COURSE_DELETED once the course is deleted, 400 for a bad id, 401', async () => {
     await inject('POST', `/api/course/${w.course.id}/invites`, 'instructor', { emails: [w.inviteeEmail], invite_type: 'instructor_assistant' });
     const [row] = await t.database.db.select().from(invites).where(eq(invites.role, 'instructor_assistant'));
     const invitee = await t.factories.login(w.invitee.userName);
@@ -93,7 +93,9 @@ describe('invite status and confirm', () => {
     expect(bad.json().errors).toHaveProperty('id');
     expect((await inject('GET', `/api/invites/${row!.id}/status`)).statusCode).toBe(401);
     await t.database.db.update(courses).set({ deletedAt: new Date() }).where(eq(courses.id, w.course.id));
-    expect((await inject('GET', `/api/invites/${row!.id}/status`, invitee)).json()).toMatchObject({ code: 'COURSE_NOT_FOUND' });
+    const gone = await inject('GET', `/api/invites/${row!.id}/status`, invitee);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json()).toMatchObject({ code: 'COURSE_DELETED' });
     await t.database.db.update(courses).set({ deletedAt: null }).where(eq(courses.id, w.course.id));
     await t.database.db.delete(invites).where(eq(invites.id, row!.id));
     const cancelled = await inject('GET', `/api/invites/${row!.id}/status`, invitee);

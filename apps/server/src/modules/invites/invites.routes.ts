@@ -19,7 +19,7 @@ import { actorOf } from '../../plugins/auth.js';
 import { confirmInvite, inviteStatus, inviteUsers, listMyInvites } from './invites.service.js';
 import { addTeamTeachers, orgDepartments, searchUsers, toggleOpenedOrgs } from './team-teaching.service.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 410: ErrorBodySchema };
 const tags = ['joining and inviting'];
 
 /** Invitations and team teaching (spec §7 "Joining and inviting"). */

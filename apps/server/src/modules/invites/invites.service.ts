@@ -90,11 +90,11 @@ async function myInvite(deps: AppDeps, actor: Actor, inviteId: number) {
     .where(eq(invites.id, inviteId));
   // Someone else's invite answers 404 as a cancelled one would: its existence is not theirs to know.
   if (!row || row.invite.inviteeId !== actor.id) throw new AppError('INVITE_NOT_FOUND', 'This invitation was cancelled');
-  if (row.deletedAt) throw new AppError('COURSE_NOT_FOUND', 'The course of this invitation was deleted');
+  if (row.deletedAt) throw new AppError('COURSE_DELETED', 'The course of this invitation was deleted');
   return row.invite;
 }
 
-/** `GET /api/invites/{id}/status` (spec §4). Throws INVITE_NOT_FOUND (404, 'invite cancelled') or COURSE_NOT_FOUND. */
+/** `GET /api/invites/{id}/status` (spec §4). Throws INVITE_NOT_FOUND (404, 'invite cancelled') or COURSE_DELETED (410, 'course deleted'). */
 export async function inviteStatus(deps: AppDeps, actor: Actor, inviteId: number): Promise<InviteStatus> {
   const invite = await myInvite(deps, actor, inviteId);
   return { status: invite.status, course_id: invite.courseId };

@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/password.js';
 import { courses } from '../courses/courses.table.js';
 import { insertEnrolment } from '../enrolments/enrolments.repository.js';
 import { departments, orgs } from '../orgs/orgs.table.js';
+import { courseUserStates } from '../progress/progress.table.js';
 import { uploads } from '../uploads/uploads.table.js';
 import { createUpload, receiveContent } from '../uploads/uploads.service.js';
 import { users } from '../users/users.table.js';
@@ -45,6 +46,21 @@ const DEMO_COURSES = [
     members: [['student4', 'student'], ['student5', 'student']] as [string, CourseRole][],
     pdf: false,
   },
+  {
+    // A draft: unpublished until the instructor publishes it (issue 3 publish journey).
+    courseCode: 'PHYS150',
+    name: 'Classical Mechanics',
+    accessCode: null,
+    members: [] as [string, CourseRole][],
+    pdf: false,
+    isPublished: false,
+  },
+];
+
+/** Study progress of demo students (spec §3 Study completeness): student2 has begun CS101, student3 has finished it. */
+const DEMO_PROGRESS = [
+  { userName: 'student2', courseCode: 'CS101', studyCompleteness: 35, lastActivityTitle: 'Reading: pdfjs__tracemonkey.pdf' },
+  { userName: 'student3', courseCode: 'CS101', studyCompleteness: 100, lastActivityTitle: 'Reading: pdfjs__tracemonkey.pdf' },
 ];
 
 /**
@@ -101,6 +117,7 @@ export async function seedDemoData(deps: AppDeps): Promise<void> {
           academicYear: '2026-2027',
           semester: 'Autumn',
           accessCode: c.accessCode,
+          isPublished: c.isPublished ?? true,
           createdById: instructor.id,
         })
         .returning();
@@ -112,6 +129,16 @@ export async function seedDemoData(deps: AppDeps): Promise<void> {
       if (member) await insertEnrolment(db, course.id, member.id, role);
     }
     if (c.pdf) await seedPdf(deps, { id: instructor.id, orgId: org.id, role: instructor.role, name: instructor.name, departmentId: instructor.departmentId }, course.id);
+  }
+
+  for (const p of DEMO_PROGRESS) {
+    const [course] = await db.select().from(courses).where(and(eq(courses.orgId, org.id), eq(courses.courseCode, p.courseCode)));
+    const user = userByName.get(p.userName);
+    if (!course || !user) continue;
+    await db
+      .insert(courseUserStates)
+      .values({ courseId: course.id, userId: user.id, studyCompleteness: p.studyCompleteness, lastActivityTitle: p.lastActivityTitle, lastUpdateCompletenessTime: new Date() })
+      .onConflictDoNothing({ target: [courseUserStates.courseId, courseUserStates.userId] });
   }
 }
 

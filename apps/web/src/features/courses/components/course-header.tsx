@@ -6,6 +6,11 @@ import { useTranslation } from 'react-i18next';
 import type { Course } from '@atrium/contracts';
 import { canTeach, courseTerm, courseTitle } from '../lib/course-display';
 import { AccessCodePopup } from './access-code-popup';
+import { useCurrentUser } from '../../auth/api';
+import { useCourseHeader } from '../header-api';
+import { CourseHeaderControls } from './course-header-controls';
+import { CourseModeBanner } from './course-mode-banner';
+import { StudyPanel } from './study-panel';
 
 /** Sub-pages of a course (spec §2 course pages), in tab order; '' is the course's main page. */
 export const COURSE_SECTIONS = ['', 'content', 'outline', 'score', 'enrollments', 'warning', 'resource', 'forum'] as const;
@@ -29,9 +34,13 @@ export function CourseHeader({ course }: { course: Course }) {
   const [codeOpen, setCodeOpen] = useState(false);
   const active = courseSectionOf(location.pathname, course.id);
   const term = courseTerm(course);
+  const header = useCourseHeader(course.id);
+  const { data: user } = useCurrentUser();
+  const isStudentView = header.data?.preview_as === 'student' || (course.my_roles.includes('student') && (header.data?.active_role ?? course.my_roles[0]) === 'student');
 
   return (
     <Card styles={{ body: { paddingBottom: 0 } }} style={{ marginBottom: 16 }}>
+      {header.data && <CourseModeBanner courseId={course.id} header={header.data} />}
       <Flex justify="space-between" align="flex-start" wrap gap={12}>
         <div>
           <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }} data-testid="course-title">
@@ -52,7 +61,19 @@ export function CourseHeader({ course }: { course: Course }) {
                 {t(`roles.${role}`)}
               </Tag>
             ))}
+            {course.lite && <Tag color="purple">{t('lite.tag')}</Tag>}
+            {!course.course_attributes.published && <Tag color="red">{t('publish.unpublishedState')}</Tag>}
           </Space>
+          {header.data && !isStudentView && (
+            <div style={{ marginTop: 12 }}>
+              <CourseHeaderControls course={course} header={header.data} />
+            </div>
+          )}
+          {isStudentView && user && (
+            <div style={{ marginTop: 12 }}>
+              <StudyPanel courseId={course.id} userId={user.id} />
+            </div>
+          )}
         </div>
         {canTeach(course) && (
           <Button icon={<KeyOutlined aria-hidden />} onClick={() => setCodeOpen(true)}>

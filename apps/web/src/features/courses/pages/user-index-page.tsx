@@ -6,6 +6,7 @@ import { ApiErrorResult } from '../../../components/status-results';
 import { useMyCourses } from '../api';
 import { CourseActions } from '../components/course-actions';
 import { CourseTable } from '../components/course-table';
+import { InviteConfirmPopup } from '../components/invite-confirm-popup';
 
 /** `/user/index`: welcome line and a summary of the user's courses (the first page and the total). */
 export function UserIndexPage() {
@@ -36,6 +37,7 @@ export function UserIndexPage() {
           </>
         )}
       </Card>
+      <InviteConfirmPopup />
     </section>
   );
 }

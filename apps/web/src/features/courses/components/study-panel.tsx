@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Button, Modal, Progress, Result, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { TIME_FORMAT, type StudyCompleteness } from '@atrium/contracts';
+import { useStudyCompleteness } from '../header-api';
+import { accessForbiddenView, completionSeenKey, shouldShowCompletion } from '../lib/header-rules';
+
+function readSeen(key: string): boolean {
+  try {
+    return window.localStorage.getItem(key) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A student's study completeness in the course header (spec §3, §6): percent,
+ * last activity and when it was updated; "Continue study" opens the last activity
+ * at /course/{id}/content after checking view permission, otherwise the
+ * access-forbidden popup (spec §2 titles). Reaching 100 shows the completion popup once.
+ */
+export function StudyPanel({ courseId, userId }: { courseId: number; userId: number }) {
+  const { t } = useTranslation('courses');
+  const navigate = useNavigate();
+  const completeness = useStudyCompleteness(courseId, true);
+  const [forbidden, setForbidden] = useState<StudyCompleteness | null>(null);
+  const [completionClosed, setCompletionClosed] = useState(false);
+  const seenKey = completionSeenKey(courseId, userId);
+  const percent = completeness.data?.study_completeness ?? 0;
+
+  const completedOpen = !completionClosed && !!completeness.data && shouldShowCompletion(completeness.data.study_completeness, readSeen(seenKey));
+
+  const closeCompleted = () => {
+    try {
+      window.localStorage.setItem(seenKey, '1');
+    } catch {
+      // private mode: shown again next time
+    }
+    setCompletionClosed(true);
+  };
+
+  const onContinue = async () => {
+    const fresh = (await completeness.refetch()).data;
+    if (!fresh) return;
+    if (fresh.can_view) void navigate(`/course/${courseId}/content`);
+    else setForbidden(fresh);
+  };
+
+  const view = forbidden ? accessForbiddenView(forbidden) : null;
+  const data = completeness.data;
+  return (
+    <Space wrap size={[16, 8]} data-testid="study-panel" aria-busy={completeness.isPending}>
+      <Progress type="circle" size={48} percent={percent} aria-label={t('study.completeness')} />
+      <Space direction="vertical" size={0}>
+        <Typography.Text>
+          {t('study.completeness')}: {percent}%
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          {data?.last_activity ? t('study.lastActivity', { title: data.last_activity.title }) : t('study.noActivity')}
+        </Typography.Text>
+        {data?.last_update_completeness_time && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('study.updated', { time: dayjs(data.last_update_completeness_time).format(TIME_FORMAT.display) })}
+          </Typography.Text>
+        )}
+      </Space>
+      <Button type="primary" onClick={() => void onContinue()} disabled={completeness.isPending}>
+        {t('study.continue')}
+      </Button>
+      <Modal open={forbidden !== null} title={view ? t(view.titleKey) : ''} footer={null} onCancel={() => setForbidden(null)}>
+        {view?.time && <Typography.Paragraph data-testid="forbidden-time">{view.time}</Typography.Paragraph>}
+      </Modal>
+      <Modal open={completedOpen} onCancel={closeCompleted} onOk={closeCompleted} cancelButtonProps={{ style: { display: 'none' } }}>
+        <Result status="success" title={t('study.completedTitle')} subTitle={t('study.completedText')} />
+      </Modal>
+    </Space>
+  );
+}
