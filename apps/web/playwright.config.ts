@@ -8,6 +8,10 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = path.join(root, `test-results/e2e-data-${port}`);
 const reportDir = process.env.ATRIUM_TEST_REPORT_DIR;
+// A real SMTP server for the e-mail outbox (e2e/smtp-global-setup.ts), one port per e2e port.
+const smtpPort = port + 1000;
+process.env.ATRIUM_E2E_SMTP_PORT = String(smtpPort);
+process.env.ATRIUM_E2E_MAIL_DIR = path.join(root, `test-results/e2e-mail-${port}`);
 
 /**
  * Journeys in Debian's Chromium (never a downloaded browser) against the built
@@ -16,6 +20,7 @@ const reportDir = process.env.ATRIUM_TEST_REPORT_DIR;
  */
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/smtp-global-setup.ts',
   outputDir: path.join(root, process.env.E2E_PORT ? `test-results/e2e-artifacts-${port}` : 'test-results/e2e-artifacts'),
   timeout: 120_000,
   expect: { timeout: 15_000 },
@@ -46,6 +51,8 @@ export default defineConfig({
       ATRIUM_DATA_DIR: dataDir,
       ATRIUM_SEED_FILES_DIR: path.resolve(root, '../shared/fixtures'),
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      PUBLIC_URL: baseURL,
     },
   },
 });

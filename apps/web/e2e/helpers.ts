@@ -37,3 +37,8 @@ export async function inkedPixels(page: Page, selector: string): Promise<number>
 }
 
 export { expect };
+
+/** Decodes a quoted-printable e-mail body (RFC 2045 §6.7): soft line breaks and =XX escapes. */
+export function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
