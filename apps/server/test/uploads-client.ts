@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { UPLOAD_CHUNK_SIZE_BYTES } from '@atrium/contracts';
+import { UPLOAD_CHUNK_SIZE_BYTES, type Upload } from '@atrium/contracts';
 import type { TestApp } from './build-test-app.js';
 
 /**
@@ -7,11 +7,11 @@ import type { TestApp } from './build-test-app.js';
  * and answers the upload. Fails the test after `timeoutMs` (ffmpeg and
  * LibreOffice are real, so allow them time; this bounds a hang, it does not measure speed).
  */
-export async function waitForProcessed(t: TestApp, cookie: string, id: number, timeoutMs = 120_000): Promise<Record<string, unknown> & { status: string }> {
+export async function waitForProcessed(t: TestApp, cookie: string, id: number, timeoutMs = 120_000): Promise<Upload> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await t.app.inject({ method: 'GET', url: `/api/uploads/${id}`, headers: { cookie } });
-    const body = res.json() as Record<string, unknown> & { status: string };
+    const body = res.json() as Upload;
     if (body.status === 'ready' || body.status === 'failed') return body;
     if (Date.now() > deadline) throw new Error(`upload ${id} still ${body.status} after ${timeoutMs} ms`);
     await sleep(200);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,7 +37,8 @@ export function derivedPrefix(uploadId: number): string {
 export async function enqueueProcessing(deps: AppDeps, row: UploadRow, options: { resetAttempts?: boolean } = {}): Promise<void> {
   const queue = queueFor(row);
   const expireInSeconds = queue === 'upload-office' ? deps.config.jobs.officeTimeoutSeconds * 2 + 60 : deps.config.jobs.transcodeTimeoutSeconds + 60;
-  const jobId = await deps.jobs.send(queue, { uploadId: row.id }, { expireInSeconds });
+  // The row names the job before the job exists, so a worker that picks it up at once finds itself expected.
+  const jobId = randomUUID();
   await deps.db
     .update(uploads)
     .set({
@@ -48,6 +50,7 @@ export async function enqueueProcessing(deps: AppDeps, row: UploadRow, options: 
       updatedAt: new Date(),
     })
     .where(eq(uploads.id, row.id));
+  await deps.jobs.send(queue, { uploadId: row.id }, { expireInSeconds, id: jobId });
 }
 
 async function finish(deps: AppDeps, id: number, jobId: string, values: Partial<typeof uploads.$inferInsert>): Promise<void> {
@@ -120,6 +123,7 @@ export async function processUpload(deps: AppDeps, uploadId: number, jobId: stri
       .catch(() => undefined);
   }, Math.max(500, (deps.config.jobs.staleSeconds * 1000) / 4));
   await deps.db.update(uploads).set({ processingHeartbeatAt: new Date() }).where(eq(uploads.id, uploadId));
+  deps.log.info({ uploadId, jobId, attempt: row.processingAttempts }, 'processing upload');
   const workDir = await mkdtemp(path.join(os.tmpdir(), `atrium-job-${uploadId}-`));
   try {
     const meta = await runProcessors(deps, row, workDir);

@@ -15,8 +15,8 @@ export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled
 
 /** The small surface of the job queue the rest of the server uses; pg-boss stays behind it. */
 export interface JobQueue {
-  /** Enqueues a job; answers its id. `expireInSeconds` bounds one run (a job running longer is failed and retried). */
-  send(queue: QueueName, data: Record<string, unknown>, options?: { expireInSeconds?: number; retryLimit?: number }): Promise<string>;
+  /** Enqueues a job (with `id` when given, a UUID); answers its id. `expireInSeconds` bounds one run (a job running longer is failed and retried). */
+  send(queue: QueueName, data: Record<string, unknown>, options?: { expireInSeconds?: number; retryLimit?: number; id?: string }): Promise<string>;
   /** Runs `handler` for each job of `queue`, one at a time in this process. */
   work(queue: QueueName, handler: (job: { id: string; data: Record<string, unknown> }) => Promise<void>): Promise<void>;
   /** Runs `queue` on a cron schedule (UTC), across all instances once per tick. */
@@ -68,7 +68,7 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
   const workerIds = new Map<QueueName, string>();
   return {
     async send(queue, data, opts = {}) {
-      const id = await boss.send(queue, data, { retryLimit: opts.retryLimit ?? 2, retryDelay: 5, expireInSeconds: opts.expireInSeconds ?? 900 });
+      const id = await boss.send(queue, data, { retryLimit: opts.retryLimit ?? 2, retryDelay: 5, expireInSeconds: opts.expireInSeconds ?? 900, ...(opts.id ? { id: opts.id } : {}) });
       if (!id) throw new Error(`pg-boss refused a job on ${queue}`);
       const worker = workerIds.get(queue);
       if (worker) boss.notifyWorker(worker);

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -84,15 +85,13 @@ export class LocalStore implements ObjectStore {
     const out = createWriteStream(tmp);
     try {
       for (const [index, source] of sources.entries()) {
-        const meter = new Transform({
-          transform(chunk: Buffer, _enc, done) {
-            size += chunk.length;
-            hash.update(chunk);
-            observe?.(index, chunk);
-            done(null, chunk);
-          },
-        });
-        await pipeline(createReadStream(this.pathOf(source)), meter, out, { end: false });
+        for await (const data of createReadStream(this.pathOf(source))) {
+          const chunk = data as Buffer;
+          size += chunk.length;
+          hash.update(chunk);
+          observe?.(index, chunk);
+          if (!out.write(chunk)) await once(out, 'drain');
+        }
       }
       await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
       await rename(tmp, target);

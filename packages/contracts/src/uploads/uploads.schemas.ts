@@ -22,7 +22,7 @@ export type CreateUploadBody = z.infer<typeof CreateUploadBodySchema>;
 
 /** A transcoded rendition (spec §7 `POST /api/uploads/{id}/videos`): resolution like `720p`, duration in seconds, size in pixels. */
 export const UploadVideoSchema = z.object({
-  resolution: z.string().regex(/^\d{3,4}p$/),
+  resolution: z.string().regex(/^\d{2,4}p$/),
   duration: z.number().nonnegative(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
