@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUploadFile, extensionOf, formatBytes, invalidNameChars, uploadTypeOf } from './upload-rules.js';
+import { checkUploadFile, checkUploadFolder, extensionOf, folderDepthOf, formatBytes, invalidNameChars, isIgnoredUploadName, uploadTypeOf } from './upload-rules.js';
 
 const options = { maxBytes: 1000, checkExtension: true };
 
@@ -52,5 +52,17 @@ describe('helpers', () => {
     expect(formatBytes(1023)).toBe('1023.00 Bytes');
     expect(formatBytes(1016315)).toBe('992.50 KB');
     expect(formatBytes(4194304)).toBe('4.00 MB');
+  });
+});
+
+describe('folder upload rules (spec §5)', () => {
+  it('ignores .DS_Store, counts folder depth, and refuses depth at the max level and counts above the max', () => {
+    expect(isIgnoredUploadName('.DS_Store')).toBe(true);
+    expect(isIgnoredUploadName('notes.pdf')).toBe(false);
+    expect(folderDepthOf('Course/a.pdf')).toBe(1);
+    expect(folderDepthOf('Course/week 1/a.pdf')).toBe(2);
+    expect(checkUploadFolder(['A/b/c/d/x.pdf'], { maxLevel: 5, maxCount: 10 })).toEqual([]);
+    expect(checkUploadFolder(['A/b/c/d/e/x.pdf'], { maxLevel: 5, maxCount: 10 }).map((v) => v.key)).toEqual(['fileUpload.folderExceedsMaxLevel']);
+    expect(checkUploadFolder(['A/1', 'A/2', 'A/3'], { maxLevel: 5, maxCount: 2 }).map((v) => v.key)).toEqual(['fileUpload.fileExceedsMaxCount']);
   });
 });

@@ -107,3 +107,33 @@ export function formatBytes(bytes: number): string {
   const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
   return `${(bytes / 1024 ** i).toFixed(2)} ${units[i]}`;
 }
+
+/** Names the folder uploader skips without a word (spec §5: files named .DS_Store are ignored). */
+export function isIgnoredUploadName(name: string): boolean {
+  return name === '.DS_Store';
+}
+
+/** Depth of a file inside an uploaded folder: the number of folders in `Folder/sub/file.pdf` (2). */
+export function folderDepthOf(relativePath: string): number {
+  return relativePath.split('/').filter(Boolean).length - 1;
+}
+
+/** A folder-level refusal of spec §5, with its message key. */
+export interface FolderRuleViolation {
+  key: 'fileUpload.folderExceedsMaxLevel' | 'fileUpload.fileExceedsMaxCount';
+  field: 'relative_path' | 'folder_file_count';
+  values: Record<string, number>;
+}
+
+/**
+ * Checks a folder upload against the organisation's settings (spec §3 Org
+ * settings, §5): every file's depth below `maxLevel`, and at most `maxCount`
+ * files (ignored names not counted). Answers the violations (empty when fine).
+ */
+export function checkUploadFolder(relativePaths: readonly string[], settings: { maxLevel: number; maxCount: number }): FolderRuleViolation[] {
+  const out: FolderRuleViolation[] = [];
+  const deepest = Math.max(0, ...relativePaths.map(folderDepthOf));
+  if (deepest >= settings.maxLevel) out.push({ key: 'fileUpload.folderExceedsMaxLevel', field: 'relative_path', values: { max: settings.maxLevel } });
+  if (relativePaths.length > settings.maxCount) out.push({ key: 'fileUpload.fileExceedsMaxCount', field: 'folder_file_count', values: { max: settings.maxCount } });
+  return out;
+}

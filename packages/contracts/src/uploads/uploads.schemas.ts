@@ -17,6 +17,10 @@ export const CreateUploadBodySchema = z.object({
   source: z.string().max(50).optional(),
   is_marked_attachment: z.boolean().optional(),
   embed_material_type: z.string().max(50).optional(),
+  /** Folder upload (spec §5): the file's path inside the chosen folder, `Folder/sub/file.pdf`; its depth must be below the org's maxLevelInUploadFolder. */
+  relative_path: z.string().max(1024).optional(),
+  /** Folder upload (spec §5): how many files the folder holds; at most the org's maxFileCountInUploadFolder. */
+  folder_file_count: z.number().int().nonnegative().optional(),
 });
 export type CreateUploadBody = z.infer<typeof CreateUploadBodySchema>;
 
@@ -112,3 +116,12 @@ export const ScreenShotShareBodySchema = z.object({ upload_id: z.number().int().
 export const UploadIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 export const UploadListSchema = z.object({ uploads: z.array(UploadSchema) });
+
+/** `GET /api/uploads/settings`: the rules the uploader checks first (spec §3 Org settings, §5); the server checks them again. Bytes. */
+export const UploadSettingsSchema = z.object({
+  maxLevelInUploadFolder: z.number().int(),
+  maxFileCountInUploadFolder: z.number().int(),
+  checkUploadExtension: z.boolean(),
+  maxUploadBytes: z.number().int(),
+});
+export type UploadSettings = z.infer<typeof UploadSettingsSchema>;

@@ -213,3 +213,23 @@ describe('GET /api/courses/{id}/uploads', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/courses/${w.course.id}/uploads` })).statusCode).toBe(401);
   });
 });
+
+describe('folder upload rules (spec §5) and GET /api/uploads/settings', () => {
+  it('answers the organisation rules to a signed-in user, 401 anonymous', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/uploads/settings', headers: as('instructor') });
+    expect(res.json()).toEqual({ maxLevelInUploadFolder: 5, maxFileCountInUploadFolder: 500, checkUploadExtension: true, maxUploadBytes: 5 * 1024 * 1024 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/uploads/settings' })).statusCode).toBe(401);
+  });
+
+  it('refuses a folder too deep or with too many files, and bad folder names, naming the field', async () => {
+    const base = { name: 'a.pdf', size: 10, parent_type: 'course', parent_id: w.course.id };
+    expect((await create('instructor', { ...base, relative_path: 'Week/1/2/3/a.pdf', folder_file_count: 3 })).statusCode).toBe(201);
+    const deep = await create('instructor', { ...base, relative_path: 'Week/1/2/3/4/a.pdf', folder_file_count: 3 });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().errors.relative_path).toEqual(['fileUpload.folderExceedsMaxLevel']);
+    const many = await create('instructor', { ...base, relative_path: 'Week/a.pdf', folder_file_count: 501 });
+    expect(many.json().errors.folder_file_count).toEqual(['fileUpload.fileExceedsMaxCount']);
+    const badFolder = await create('instructor', { ...base, relative_path: 'We:ek/a.pdf', folder_file_count: 1 });
+    expect(badFolder.json().errors.relative_path).toEqual(['fileUpload.nameError']);
+  });
+});

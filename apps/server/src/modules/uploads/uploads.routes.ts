@@ -15,6 +15,7 @@ import {
   UploadIdParamsSchema,
   UploadListSchema,
   UploadSchema,
+  UploadSettingsSchema,
   UploadTextSchema,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
@@ -31,7 +32,7 @@ import {
   shareScreenShot,
   uploadScreenShot,
 } from './upload-processing.service.js';
-import { createUpload, deleteUpload, listCourseUploads, openBlob, receiveContent } from './uploads.service.js';
+import { createUpload, deleteUpload, listCourseUploads, openBlob, receiveContent, uploadSettings } from './uploads.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -43,6 +44,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/uploads', {
     schema: { tags: ['uploads'], summary: 'Create an upload (spec §3 creation payload); answers its upload_url', body: CreateUploadBodySchema, response: { 201: UploadSchema, ...errors } },
     handler: async (request, reply) => reply.status(201).send(await createUpload(app.deps, actorOf(request), request.body)),
+  });
+
+  app.get('/api/uploads/settings', {
+    schema: { tags: ['uploads'], summary: "The organisation's upload rules (spec §3 Org settings, §5)", response: { 200: UploadSettingsSchema, 401: ErrorBodySchema } },
+    handler: async (request) => uploadSettings(app.deps, actorOf(request)),
   });
 
   app.put('/api/uploads/:id/content', {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import mime from 'mime-types';
-import { checkUploadFile, extensionOf, uploadTypeOf, type CreateUploadBody, type Upload } from '@atrium/contracts';
+import { checkUploadFile, checkUploadFolder, extensionOf, invalidNameChars, uploadTypeOf, type CreateUploadBody, type Upload, type UploadSettings } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -22,6 +22,12 @@ export const NOT_FOUND_MESSAGE = 'This file does not exist or was deleted';
 function newStorageKey(now = new Date()): string {
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   return `uploads/${now.getUTCFullYear()}/${month}/${randomUUID()}`;
+}
+
+/** `GET /api/uploads/settings`: the organisation's upload rules for the uploader (spec §3 Org settings). */
+export async function uploadSettings(deps: AppDeps, actor: Actor): Promise<UploadSettings> {
+  const s = await orgSettings(deps, actor.orgId);
+  return { maxLevelInUploadFolder: s.maxLevelInUploadFolder, maxFileCountInUploadFolder: s.maxFileCountInUploadFolder, checkUploadExtension: s.checkUploadExtension, maxUploadBytes: deps.config.maxUploadBytes };
 }
 
 async function orgSettings(deps: AppDeps, orgId: number) {
@@ -58,7 +64,14 @@ export async function accessToParent(deps: AppDeps, actor: Actor, row: Pick<Uplo
  */
 export async function createUpload(deps: AppDeps, actor: Actor, input: CreateUploadBody): Promise<Upload> {
   const settings = await orgSettings(deps, actor.orgId);
-  const violations = checkUploadFile(input, { maxBytes: deps.config.maxUploadBytes, checkExtension: settings.checkUploadExtension });
+  const violations: { key: string; field: string; values?: Record<string, string | number> }[] = checkUploadFile(input, { maxBytes: deps.config.maxUploadBytes, checkExtension: settings.checkUploadExtension });
+  if (input.relative_path !== undefined) {
+    const folders = input.relative_path.split('/').slice(0, -1);
+    const badChars = folders.flatMap(invalidNameChars);
+    if (badChars.length > 0 || folders.some((f) => f === '..' || f === '.')) violations.push({ key: 'fileUpload.nameError', field: 'relative_path', values: { chars: [...new Set(badChars)].join(' ') } });
+    const paths = [input.relative_path, ...Array.from({ length: Math.max(0, (input.folder_file_count ?? 1) - 1) }, () => 'x')];
+    violations.push(...checkUploadFolder(paths, { maxLevel: settings.maxLevelInUploadFolder, maxCount: settings.maxFileCountInUploadFolder }));
+  }
   if (violations.length > 0) {
     const errors: Record<string, string[]> = {};
     for (const v of violations) (errors[v.field] ??= []).push(v.key);
