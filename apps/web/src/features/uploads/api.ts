@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CreateUploadBody, Upload } from '@atrium/contracts';
+import type { CreateUploadBody, Upload, UploadSettings } from '@atrium/contracts';
 import { ApiError, api, handleUnauthorized, scopeHeaders } from '../../lib/api-client';
 
 /** Query keys of the uploads feature. */
@@ -8,12 +8,14 @@ export const uploadKeys = {
   detail: (id: number) => ['uploads', 'detail', id] as const,
 };
 
-/** `GET /api/courses/{id}/uploads`: the files of a course. */
+/** `GET /api/courses/{id}/uploads`: the files of a course, refreshed every 2 s while one is processing. */
 export function useCourseUploads(courseId: number) {
   return useQuery({
     queryKey: uploadKeys.course(courseId),
     queryFn: ({ signal }) => api.get<{ uploads: Upload[] }>(`/api/courses/${courseId}/uploads`, undefined, signal),
     select: (answer) => answer.uploads,
+    // Files still processing (transcode, conversion) are polled until they are ready or failed.
+    refetchInterval: (query) => (query.state.data?.uploads.some((u) => u.status === 'processing') ? 2000 : false),
   });
 }
 
@@ -65,5 +67,14 @@ export function putUploadBytes(url: string, file: Blob, onProgress: (percent: nu
     xhr.onabort = () => reject(new ApiError(0, { code: 'ABORTED', message: 'aborted' }));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(file);
+  });
+}
+
+/** `GET /api/uploads/settings`: the organisation's upload rules (spec §3 Org settings), cached for the session. */
+export function useUploadSettings() {
+  return useQuery({
+    queryKey: ['uploads', 'settings'] as const,
+    queryFn: ({ signal }) => api.get<UploadSettings>('/api/uploads/settings', undefined, signal),
+    staleTime: Infinity,
   });
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes, TIME_FORMAT, type Upload } from '@atrium/contracts';
 import { FileTypeIcon } from './file-type-icon';
 
-/** A course's files: type icon, name (a button that opens the previewer), size, upload time (YYYY.MM.DD HH:mm). */
+/** A course's files: type icon, name (a button that opens the previewer), size, upload time (YYYY.MM.DD HH:mm), and the processing or failed state with its reason (spec §4). */
 export function CourseFileList({
   uploads,
   loading,
@@ -22,7 +22,7 @@ export function CourseFileList({
       rowKey="id"
       locale={{ emptyText: <Empty description={t('list.empty')} /> }}
       renderItem={(upload) => (
-        <List.Item data-testid="course-file" data-upload-id={upload.id}>
+        <List.Item data-testid="course-file" data-upload-id={upload.id} data-status={upload.status}>
           <List.Item.Meta
             avatar={<FileTypeIcon name={upload.name} type={upload.type} />}
             title={
@@ -31,13 +31,22 @@ export function CourseFileList({
               </Button>
             }
             description={
-              <Typography.Text type="secondary">
-                {formatBytes(upload.size)} · {dayjs(upload.created_at).format(TIME_FORMAT.display)}
-              </Typography.Text>
+              <>
+                <Typography.Text type="secondary">
+                  {formatBytes(upload.size)} · {dayjs(upload.created_at).format(TIME_FORMAT.display)}
+                </Typography.Text>
+                {upload.status === 'failed' && upload.failure_reason && (
+                  <Typography.Paragraph type="danger" style={{ margin: 0 }}>
+                    {t('list.failureReason', { reason: upload.failure_reason })}
+                  </Typography.Paragraph>
+                )}
+              </>
             }
           />
           {upload.status !== 'ready' && upload.status !== 'finished' && (
-            <Tag color={upload.status === 'failed' ? 'error' : 'processing'}>{t(`status.${statusKey(upload.status)}`)}</Tag>
+            <Tag color={upload.status === 'failed' ? 'error' : 'processing'} data-testid="course-file-status">
+              {t(`status.${statusKey(upload.status)}`)}
+            </Tag>
           )}
         </List.Item>
       )}

@@ -1,12 +1,19 @@
-import { Button, Card, Flex, List, Progress, Typography } from 'antd';
-import { CloseOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Button, Card, Flex, List, Modal, Progress, Typography } from 'antd';
+import { CloseOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@atrium/contracts';
 import type { UploadItem, UploadItemStatus } from '../hooks/use-uploader';
 
 const FAILED: readonly UploadItemStatus[] = ['rejected', 'failed', 'aborted', 'createFailed'];
+const RUNNING: readonly UploadItemStatus[] = ['queued', 'creating', 'uploading', 'resumed'];
 
-/** Progress of the files being uploaded: one row per file with a progress bar, status and messages. */
+/**
+ * Progress of the files being uploaded: an overall bar (bytes of all files),
+ * one row per file with its bar, status, messages and a retry button when it
+ * failed or was interrupted, and the upload-failed popup listing the files that
+ * failed once nothing is running any more (spec §8).
+ */
 export function UploadProgressList({
   items,
   onRemove,
@@ -17,7 +24,14 @@ export function UploadProgressList({
   onClearFinished: () => void;
 }) {
   const { t } = useTranslation('uploads');
+  const [seenFailures, setSeenFailures] = useState<readonly string[]>([]);
   if (items.length === 0) return null;
+  const transferring = items.filter((i) => i.status !== 'rejected');
+  const totalBytes = transferring.reduce((sum, i) => sum + i.size, 0);
+  const sentBytes = transferring.reduce((sum, i) => sum + (i.status === 'finished' ? i.size : i.sentBytes), 0);
+  const isRunning = items.some((i) => RUNNING.includes(i.status));
+  const failed = items.filter((i) => ['failed', 'createFailed'].includes(i.status));
+  const unseen = failed.filter((i) => !seenFailures.includes(i.uid));
   return (
     <Card
       size="small"
@@ -29,6 +43,42 @@ export function UploadProgressList({
       }
       style={{ marginBottom: 16 }}
     >
+      {transferring.length > 0 && (
+        <Progress
+          data-testid="upload-overall-progress"
+          percent={totalBytes > 0 ? Math.floor((sentBytes / totalBytes) * 100) : 100}
+          status={isRunning ? 'active' : failed.length > 0 ? 'exception' : 'success'}
+          aria-label={t('progress.overall')}
+          format={(percent) => t('progress.overallText', { percent, sent: formatBytes(sentBytes), total: formatBytes(totalBytes) })}
+        />
+      )}
+      <Modal
+        open={!isRunning && unseen.length > 0}
+        title={t('failed.title')}
+        cancelButtonProps={{ style: { display: 'none' } }}
+        okText={t('failed.ok')}
+        onOk={() => setSeenFailures((list) => [...list, ...unseen.map((i) => i.uid)])}
+        onCancel={() => setSeenFailures((list) => [...list, ...unseen.map((i) => i.uid)])}
+      >
+        <List
+          size="small"
+          data-testid="upload-failed-list"
+          dataSource={unseen}
+          rowKey="uid"
+          renderItem={(item) => (
+            <List.Item>
+              <Flex vertical>
+                <Typography.Text strong>{item.relativePath ?? item.name}</Typography.Text>
+                {item.errors.map((error) => (
+                  <Typography.Text key={error} type="danger">
+                    {error}
+                  </Typography.Text>
+                ))}
+              </Flex>
+            </List.Item>
+          )}
+        />
+      </Modal>
       <List
         size="small"
         dataSource={[...items]}
@@ -40,6 +90,11 @@ export function UploadProgressList({
               data-testid="upload-item"
               data-status={item.status}
               actions={[
+                ...(isFailed && item.retry
+                  ? [
+                      <Button key="retry" type="text" size="small" icon={<RedoOutlined />} aria-label={t('progress.retry', { name: item.name })} onClick={item.retry} />,
+                    ]
+                  : []),
                 <Button
                   key="remove"
                   type="text"
@@ -53,7 +108,7 @@ export function UploadProgressList({
               <Flex vertical style={{ width: '100%' }} gap={2}>
                 <Flex justify="space-between" gap={8}>
                   <Typography.Text ellipsis style={{ maxWidth: '70%' }}>
-                    {item.name}
+                    {item.relativePath ?? item.name}
                   </Typography.Text>
                   <Typography.Text type={isFailed ? 'danger' : 'secondary'}>
                     {formatBytes(item.size)} · {t(`status.${item.status}`)}

@@ -1,27 +1,33 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { checkUploadFile, DEFAULT_MAX_UPLOAD_BYTES, UPLOAD_CONCURRENCY, type Upload } from '@atrium/contracts';
-import { isApiError, serverMessageOf } from '../../../lib/api-client';
+import { checkUploadFile, DEFAULT_MAX_UPLOAD_BYTES, UPLOAD_CHUNK_SIZE_BYTES, UPLOAD_CONCURRENCY, type Upload } from '@atrium/contracts';
+import { api, isApiError, serverMessageOf } from '../../../lib/api-client';
 import { createUpload, putUploadBytes, uploadKeys } from '../api';
+import { fingerprintOf, loadProgress, saveProgress, transferByBlocks } from '../lib/block-transfer';
 import { violationMessages } from '../lib/violation-messages';
 
 /**
  * Transfer state of one chosen file (spec §4 upload lifecycle): `rejected` by the
- * local rules, `queued`, `creating` the record, `uploading` bytes, then
- * `finished`, `failed`, `aborted` (status 0) or `createFailed`.
+ * local rules, `queued`, `creating` the record, `uploading` bytes (`resumed` when
+ * it continues from stored blocks), then `finished`, `failed`, `aborted`
+ * (status 0: dropped connection or cancelled) or `createFailed`.
  */
-export type UploadItemStatus = 'rejected' | 'queued' | 'creating' | 'uploading' | 'finished' | 'failed' | 'aborted' | 'createFailed';
+export type UploadItemStatus = 'rejected' | 'queued' | 'creating' | 'uploading' | 'resumed' | 'finished' | 'failed' | 'aborted' | 'createFailed';
 
-/** One file in the uploader's list. `percent` is 0–100; `errors` are user-facing messages. */
+/** One file in the uploader's list. `percent` is 0–100, `sentBytes` bytes sent; `errors` are user-facing messages; `retry` requeues a failed transfer. */
 export interface UploadItem {
   uid: string;
   name: string;
   size: number;
   status: UploadItemStatus;
   percent: number;
+  sentBytes: number;
   errors: string[];
   upload?: Upload;
+  /** The file's path inside an uploaded folder (spec §5 folder upload). */
+  relativePath?: string;
+  retry?: () => void;
 }
 
 /** Where uploaded files are attached: a course by id (spec §3 Upload parent_type/parent_id). */
@@ -30,21 +36,34 @@ export interface UploaderTarget {
   parentId: number;
 }
 
+/** Options of one batch: a folder's file count, which the server checks again (spec §5). */
+export interface AddFilesOptions {
+  folderFileCount?: number;
+}
+
 let nextUid = 0;
 
+const relativePathOf = (file: File) => (file as File & { webkitRelativePath?: string }).webkitRelativePath || undefined;
+
 /**
- * The app's one uploader: checks each file with the shared rules (spec §5), creates
- * the upload on the server, PUTs the bytes with progress, at most
- * UPLOAD_CONCURRENCY (5) at a time, and refreshes the course's file list on success.
+ * The app's one uploader (spec §4): checks each file with the shared rules
+ * (spec §5), creates the upload on the server first, then transfers it — a
+ * direct PUT up to 4 MiB, the block protocol above, resuming from the block
+ * list kept in the browser for 24 h after a reload or a dropped connection —
+ * at most UPLOAD_CONCURRENCY (5) at a time, with progress per file. Failed and
+ * interrupted files can be retried; interrupted ones retry by themselves when
+ * the browser comes back online. Refreshes the course's file list on success.
  */
 export function useUploader(target: UploaderTarget) {
   const { t } = useTranslation('uploads');
   const queryClient = useQueryClient();
   const [items, setItems] = useState<UploadItem[]>([]);
-  const queue = useRef<{ uid: string; file: File }[]>([]);
+  const queue = useRef<{ uid: string; file: File; options: AddFilesOptions }[]>([]);
+  const files = useRef(new Map<string, { file: File; options: AddFilesOptions }>());
   const active = useRef(0);
   const mounted = useRef(true);
   const controllers = useRef(new Map<string, AbortController>());
+  const pumpRef = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     mounted.current = true;
@@ -68,13 +87,41 @@ export function useUploader(target: UploaderTarget) {
     [t],
   );
 
-  /** Creates one upload on the server, then PUTs its bytes (spec §4: created first, then transferred). */
+  /** The upload to continue: the one named by stored progress when it still awaits its bytes, else a new one. */
+  const uploadFor = useCallback(
+    async (file: File, fingerprint: string, options: AddFilesOptions): Promise<{ upload: Upload; isResumed: boolean }> => {
+      const saved = loadProgress(fingerprint);
+      if (saved) {
+        try {
+          const upload = await api.get<Upload>(`/api/uploads/${saved.uploadId}`);
+          if (upload.upload_url && upload.size === file.size) return { upload, isResumed: true };
+        } catch {
+          // gone or no longer ours: start afresh
+        }
+        saveProgress(fingerprint, undefined);
+      }
+      const relativePath = relativePathOf(file);
+      const upload = await createUpload({
+        name: file.name,
+        size: file.size,
+        parent_type: target.parentType,
+        parent_id: target.parentId,
+        ...(relativePath ? { relative_path: relativePath, folder_file_count: options.folderFileCount ?? 1 } : {}),
+      });
+      return { upload, isResumed: false };
+    },
+    [target.parentId, target.parentType],
+  );
+
+  /** Creates (or finds) one upload on the server, then sends its bytes (spec §4: created first, then transferred). */
   const transfer = useCallback(
-    async (uid: string, file: File) => {
-      update(uid, { status: 'creating' });
+    async (uid: string, file: File, options: AddFilesOptions) => {
+      update(uid, { status: 'creating', errors: [] });
+      const fingerprint = fingerprintOf(file, `course-${target.parentId}`);
       let created: Upload;
+      let isResumed: boolean;
       try {
-        created = await createUpload({ name: file.name, size: file.size, parent_type: target.parentType, parent_id: target.parentId });
+        ({ upload: created, isResumed } = await uploadFor(file, fingerprint, options));
       } catch (error) {
         update(uid, { status: 'createFailed', errors: [errorText(error)] });
         return;
@@ -83,12 +130,19 @@ export function useUploader(target: UploaderTarget) {
         update(uid, { status: 'failed', errors: [t('status.noUploadUrl')], upload: created });
         return;
       }
-      update(uid, { status: 'uploading', percent: 0, upload: created });
+      update(uid, { status: isResumed ? 'resumed' : 'uploading', upload: created });
       const controller = new AbortController();
       controllers.current.set(uid, controller);
+      const onBytes = (sent: number) => update(uid, { sentBytes: sent, percent: file.size > 0 ? Math.min(100, Math.round((sent / file.size) * 100)) : 100 });
       try {
-        const finished = await putUploadBytes(created.upload_url, file, (percent) => update(uid, { percent }), controller.signal);
-        update(uid, { status: 'finished', percent: 100, upload: finished ?? created });
+        let finished: Upload;
+        if (file.size <= UPLOAD_CHUNK_SIZE_BYTES) {
+          finished = await putUploadBytes(created.upload_url, file, (percent) => onBytes(Math.round((percent / 100) * file.size)), controller.signal);
+        } else {
+          if (!isResumed) saveProgress(fingerprint, { uploadId: created.id, key: created.key, size: created.size, savedAt: Date.now(), blocks: {} });
+          finished = await transferByBlocks(created, file, fingerprint, onBytes, controller.signal);
+        }
+        update(uid, { status: 'finished', percent: 100, sentBytes: file.size, upload: finished ?? created });
         void queryClient.invalidateQueries({ queryKey: uploadKeys.course(target.parentId) });
       } catch (error) {
         update(uid, { status: isApiError(error) && error.status === 0 ? 'aborted' : 'failed', errors: [errorText(error)] });
@@ -96,7 +150,7 @@ export function useUploader(target: UploaderTarget) {
         controllers.current.delete(uid);
       }
     },
-    [errorText, queryClient, t, target.parentId, target.parentType, update],
+    [errorText, queryClient, t, target.parentId, update, uploadFor],
   );
 
   /** Starts queued transfers while fewer than UPLOAD_CONCURRENCY run. */
@@ -106,7 +160,7 @@ export function useUploader(target: UploaderTarget) {
         const job = queue.current.shift();
         if (!job) break;
         active.current += 1;
-        void transfer(job.uid, job.file).finally(() => {
+        void transfer(job.uid, job.file, job.options).finally(() => {
           active.current -= 1;
           startNext();
         });
@@ -114,36 +168,81 @@ export function useUploader(target: UploaderTarget) {
     };
     startNext();
   }, [transfer]);
+  useEffect(() => {
+    pumpRef.current = pump;
+  }, [pump]);
+
+  /** Queues a failed, interrupted or not-created file again; it resumes from its stored blocks. */
+  const retry = useCallback(
+    (uid: string) => {
+      const entry = files.current.get(uid);
+      if (!entry || queue.current.some((job) => job.uid === uid) || controllers.current.has(uid)) return;
+      queue.current.push({ uid, file: entry.file, options: entry.options });
+      update(uid, { status: 'queued', errors: [] });
+      pumpRef.current();
+    },
+    [update],
+  );
 
   /** Adds chosen files: rejected ones are listed with their messages, the rest queue for transfer. */
   const addFiles = useCallback(
-    (files: readonly File[]) => {
+    (chosen: readonly File[], options: AddFilesOptions = {}) => {
       const added: UploadItem[] = [];
-      for (const file of files) {
+      for (const file of chosen) {
         const uid = `upload-${++nextUid}`;
+        const relativePath = relativePathOf(file);
         const violations = checkUploadFile(file, { maxBytes: DEFAULT_MAX_UPLOAD_BYTES, checkExtension: true });
+        const base = { uid, name: file.name, size: file.size, percent: 0, sentBytes: 0, ...(relativePath ? { relativePath } : {}) };
         if (violations.length > 0) {
-          added.push({ uid, name: file.name, size: file.size, status: 'rejected', percent: 0, errors: violationMessages(violations, t) });
+          added.push({ ...base, status: 'rejected', errors: violationMessages(violations, t) });
         } else {
-          added.push({ uid, name: file.name, size: file.size, status: 'queued', percent: 0, errors: [] });
-          queue.current.push({ uid, file });
+          files.current.set(uid, { file, options });
+          added.push({ ...base, status: 'queued', errors: [], retry: () => retry(uid) });
+          queue.current.push({ uid, file, options });
         }
       }
       setItems((list) => [...added, ...list]);
       pump();
     },
-    [pump, t],
+    [pump, retry, t],
   );
 
-  /** Removes an item from the list, cancelling its transfer when one runs. */
+  const itemsRef = useRef(items);
+  useEffect(() => {
+    itemsRef.current = items;
+  }, [items]);
+
+  // A dropped network: interrupted transfers retry by themselves once the browser is online again.
+  useEffect(() => {
+    const onOnline = () => {
+      for (const item of itemsRef.current) if (item.status === 'aborted') retry(item.uid);
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [retry]);
+
+  /** Removes an item from the list, cancelling its transfer when one runs (its stored blocks stay for a later resume). */
   const remove = useCallback((uid: string) => {
     controllers.current.get(uid)?.abort();
     queue.current = queue.current.filter((job) => job.uid !== uid);
+    files.current.delete(uid);
     setItems((list) => list.filter((item) => item.uid !== uid));
   }, []);
+
+  /** Cancels a running or queued transfer but keeps it listed as aborted, so it can be retried. */
+  const cancel = useCallback(
+    (uid: string) => {
+      controllers.current.get(uid)?.abort();
+      if (queue.current.some((job) => job.uid === uid)) {
+        queue.current = queue.current.filter((job) => job.uid !== uid);
+        update(uid, { status: 'aborted', errors: [] });
+      }
+    },
+    [update],
+  );
 
   /** Removes finished items from the list. */
   const clearFinished = useCallback(() => setItems((list) => list.filter((item) => item.status !== 'finished')), []);
 
-  return { items, addFiles, remove, clearFinished };
+  return { items, addFiles, remove, cancel, retry, clearFinished };
 }
