@@ -8,14 +8,22 @@ import path from 'node:path';
 
 /** Per task: [command looked up on PATH, Debian package that provides it]. */
 const NEEDS = {
-  // The server runs without these and reports them missing in /api/health; later issues
-  // (transcoding, office conversion) make them required here.
+  // The server runs without these: an upload that needs a missing tool ends `failed` with a
+  // reason naming it, and /api/health lists what is missing (ffmpeg, soffice, pdfinfo).
   start: [],
-  e2e: [['chromium', 'chromium']],
+  // The upload-folder journey transcodes, converts and counts pages for real.
+  e2e: [
+    ['chromium', 'chromium'],
+    ['ffmpeg', 'ffmpeg'],
+    ['pdfinfo', 'poppler-utils'],
+    ['soffice', 'libreoffice-nogui'],
+  ],
   ci: [
     ['chromium', 'chromium'],
     ['ffmpeg', 'ffmpeg'],
     ['pdftoppm', 'poppler-utils'],
+    ['pdfinfo', 'poppler-utils'],
+    ['soffice', 'libreoffice-nogui'],
   ],
 };
 
