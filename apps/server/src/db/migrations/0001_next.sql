@@ -85,6 +85,7 @@ ALTER TABLE "courses" ADD COLUMN "outline" text;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "start_date" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "end_date" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "courses" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(name || ' ' || course_code || ' ' || coalesce(display_name, ''))) STORED;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "meta" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "failure_reason" text;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "processing_job_id" text;--> statement-breakpoint

@@ -1,12 +1,11 @@
-import { and, desc, eq, exists, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { USER_ROLE, type Course, type CourseCounts, type CourseListFilter, type CoursePage, type CourseSettings, type UpdateCourseBody } from '@atrium/contracts';
+import { and, desc, eq, exists, inArray, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { USER_ROLE, type Course, type CourseRole, type CourseCounts, type CourseListFilter, type CoursePage, type CourseSettings, type UpdateCourseBody } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { offsetOf, toPage } from '../../lib/pagination.js';
 import type { Actor } from '../../plugins/auth.js';
 import { requireManagementAuth } from '../authcodes/authcodes.service.js';
 import { enrolments } from '../enrolments/enrolments.table.js';
-import { instructorsOf, rolesInCourses, studentCountsOf } from '../enrolments/enrolments.repository.js';
 import { departments, orgs } from '../orgs/orgs.table.js';
 import { enqueueEmails } from '../outbox/outbox.service.js';
 import { users } from '../users/users.table.js';
@@ -36,7 +35,7 @@ function scopeOf(actor: Actor, filter: CourseListFilter): SQL {
     );
   }
   parts.push(filter.deleted ? isNotNull(courses.deletedAt) : isNull(courses.deletedAt));
-  if (filter.keyword) parts.push(or(ilike(courses.name, likeContains(filter.keyword)), ilike(courses.courseCode, likeContains(filter.keyword))));
+  if (filter.keyword) parts.push(like(courses.searchText, likeContains(filter.keyword.toLowerCase())));
   if (filter.academic_year) parts.push(eq(courses.academicYear, filter.academic_year));
   if (filter.semester) parts.push(eq(courses.semester, filter.semester));
   if (filter.department_id) parts.push(eq(courses.departmentId, filter.department_id));
@@ -60,23 +59,37 @@ async function requireManager(deps: AppDeps, actor: Actor): Promise<void> {
 export async function listManagedCourses(deps: AppDeps, actor: Actor, filter: CourseListFilter, page: number, pageSize: number): Promise<CoursePage> {
   await requireManager(deps, actor);
   const where = scopeOf(actor, filter);
-  const [rows, [count]] = await Promise.all([
-    deps.db
-      .select({ course: courses, departmentName: departments.name })
-      .from(courses)
-      .leftJoin(departments, eq(departments.id, courses.departmentId))
-      .where(where)
-      .orderBy(desc(courses.createdAt), desc(courses.id))
-      .limit(pageSize)
-      .offset(offsetOf(page, pageSize)),
-    deps.db.select({ total: sql<number>`count(*)::int` }).from(courses).where(where),
-  ]);
-  const ids = rows.map((r) => r.course.id);
-  const [instructors, counts, roles] = await Promise.all([instructorsOf(deps.db, ids), studentCountsOf(deps.db, ids), rolesInCourses(deps.db, ids, actor.id)]);
+  // One query answers the page, the total (window count) and each row's instructors,
+  // student count and the actor's roles (decision 0013: the list must stay fast at 10,000 courses).
+  const rows = await deps.db
+    .select({
+      course: courses,
+      departmentName: departments.name,
+      total: sql<number>`(count(*) over ())::int`,
+      studentCount: sql<number>`(select count(*)::int from enrolments e where e.course_id = ${courses.id} and e.role = 'student')`,
+      instructors: sql<{ id: number; name: string }[]>`(select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name) order by e.id), '[]'::json) from enrolments e join users u on u.id = e.user_id where e.course_id = ${courses.id} and e.role = 'instructor')`,
+      myRoles: sql<CourseRole[]>`(select coalesce(json_agg(e.role order by e.id), '[]'::json) from enrolments e where e.course_id = ${courses.id} and e.user_id = ${actor.id})`,
+    })
+    .from(courses)
+    .leftJoin(departments, eq(departments.id, courses.departmentId))
+    .where(where)
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .limit(pageSize)
+    .offset(offsetOf(page, pageSize));
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && page > 1) {
+    const [count] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(courses).where(where);
+    total = Number(count?.n ?? 0);
+  }
   const items: Course[] = rows.map((r) =>
-    presentCourse({ ...r.course, departmentName: r.departmentName }, { instructors: instructors.get(r.course.id) ?? [], studentCount: counts.get(r.course.id) ?? 0, myRoles: roles.get(r.course.id) ?? [] }),
+    presentCourse({ ...r.course, departmentName: r.departmentName }, { instructors: parseJson(r.instructors), studentCount: Number(r.studentCount), myRoles: parseJson(r.myRoles) }),
   );
-  return toPage(items, Number(count?.total ?? 0), page, pageSize);
+  return toPage(items, total, page, pageSize);
+}
+
+/** json columns arrive parsed from node-postgres and PGlite alike; a string (a driver that does not parse) is parsed here. */
+function parseJson<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
 /** `GET /api/courses/count`: counts over the courses the management list shows the actor. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { departments, orgs } from '../orgs/orgs.table.js';
 import { users } from '../users/users.table.js';
@@ -30,6 +31,8 @@ export const courses = pgTable(
     endDate: timestamp('end_date', { withTimezone: true }),
     /** Soft delete: the management list can restore it (spec §7 PUT /api/courses/{id}/restore). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Lower-cased name, code and display name: the management list's keyword search (LIKE on it beats ILIKE; decision 0013). */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || course_code || ' ' || coalesce(display_name, ''))`),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
