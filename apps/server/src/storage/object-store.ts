@@ -14,9 +14,10 @@ export interface ObjectStore {
   readonly storageType: 'local' | 'S3';
   /**
    * Streams `body` into `key`. Rejects with a PayloadLimitError once more than
-   * `maxBytes` arrive, and stores nothing in that case.
+   * `maxBytes` arrive, and stores nothing in that case. `skipHash` leaves
+   * `sha256` empty (block chunks, checked by CRC-32 instead).
    */
-  put(key: string, body: Readable, options?: { maxBytes?: number }): Promise<StoredObject>;
+  put(key: string, body: Readable, options?: { maxBytes?: number; skipHash?: boolean }): Promise<StoredObject>;
   /** A stream of the object's bytes, optionally a byte range (inclusive `end`); rejects with ENOENT when absent. */
   get(key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** The object's size in bytes, or undefined when absent. */

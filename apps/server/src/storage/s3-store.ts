@@ -107,7 +107,7 @@ export class S3Store implements ObjectStore {
     });
   }
 
-  async put(key: string, body: Readable, options: { maxBytes?: number } = {}): Promise<StoredObject> {
+  async put(key: string, body: Readable, options: { maxBytes?: number; skipHash?: boolean } = {}): Promise<StoredObject> {
     assertSafeKey(key);
     const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
     const writer = new MultipartWriter(this.client, this.bucket, key);
