@@ -9,7 +9,7 @@ import { findCourse, type CourseWithDepartment } from './courses.repository.js';
 export type CourseActorKind = CourseRole | 'admin';
 
 /**
- * The course actions of issue 3 and who may do each (spec §6; decision 0011).
+ * The course actions of issue 3 and who may do each (spec §6; decision 0010).
  * One table: the server checks it and the role × action matrix test is generated
  * from it, so a new action cannot be added without deciding its roles.
  */
@@ -32,7 +32,7 @@ export const COURSE_ACTIONS = {
 } as const satisfies Record<string, readonly CourseActorKind[]>;
 export type CourseAction = keyof typeof COURSE_ACTIONS;
 
-/** Course roles an assistant may invite or assign; instructors and admins may use every role (decision 0011). */
+/** Course roles an assistant may invite or assign; instructors and admins may use every role (decision 0010). */
 export function invitableRoles(kinds: CourseActorKind[]): CourseRole[] {
   if (kinds.includes('instructor') || kinds.includes('admin')) return ['student', 'instructor_assistant', 'instructor'];
   if (kinds.includes('instructor_assistant')) return ['student'];

@@ -15,7 +15,7 @@ import { invites } from './invites.table.js';
  * address must belong to a user of the course's organisation, otherwise 400 with
  * `errors.emails_not_exist` listing them and nothing is sent. Each invitee gets an
  * invite row and an e-mail in the outbox, in one transaction. Assistants may invite
- * students only (FORBIDDEN otherwise; decision 0011).
+ * students only (FORBIDDEN otherwise; decision 0010).
  */
 export async function inviteUsers(deps: AppDeps, actor: Actor, courseId: number, body: InviteBody): Promise<{ message: string }> {
   const { course, kinds } = await courseFor(deps, actor, courseId, 'invite');

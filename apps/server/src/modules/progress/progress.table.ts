@@ -5,7 +5,7 @@ import { users } from '../users/users.table.js';
 /**
  * One user's state in one course: study completeness (spec §3 Study
  * completeness), the active course role of the role buttons (spec §6) and the
- * preview / inspect modes of spec §4 (decision 0012).
+ * preview / inspect modes of spec §4 (decisions 0011, 0012).
  */
 export const courseUserStates = pgTable(
   'course_user_states',
