@@ -111,7 +111,7 @@ it('the server policy table grants exactly what the matrix decides', () => {
 for (const [action, row] of Object.entries(MATRIX) as [CourseAction, (typeof MATRIX)[CourseAction]][]) {
   describe(`action ${action}`, () => {
     const refused = WHO.filter((who) => !row.allowed.includes(who));
-    it(`refuses ${refused.join(', ')} with 403 and changes nothing; allows ${row.allowed.join(', ')}`, async () => {
+    it(`refuses ${refused.join(', ')} with 403 and changes nothing; 401 anonymous; 404 for a missing course; allows ${row.allowed.join(', ')}`, async () => {
       const w = await bigWorld(t);
       await row.before?.(t, w);
       const before = await snapshot(t, w.course.id);
@@ -120,10 +120,17 @@ for (const [action, row] of Object.entries(MATRIX) as [CourseAction, (typeof MAT
           const res = await t.app.inject({ method: call.method, url: call.url(w), headers: { cookie: w.cookies[who] }, ...(call.payload ? { payload: call.payload(w) as object } : {}) });
           expect({ who, url: call.url(w), status: res.statusCode }).toEqual({ who, url: call.url(w), status: 403 });
         }
-        const anonymous = await t.app.inject({ method: row.calls[0]!.method, url: row.calls[0]!.url(w) });
-        expect(anonymous.statusCode).toBe(401);
+      }
+      for (const call of row.calls) {
+        const anonymous = await t.app.inject({ method: call.method, url: call.url(w), ...(call.payload ? { payload: call.payload(w) as object } : {}) });
+        expect({ url: call.url(w), status: anonymous.statusCode }).toEqual({ url: call.url(w), status: 401 });
       }
       expect(await snapshot(t, w.course.id)).toEqual(before);
+      const missing = { ...w, course: { ...w.course, id: 999999 } };
+      for (const call of row.calls.filter((c) => c.url(w).includes(`/${w.course.id}`))) {
+        const res = await t.app.inject({ method: call.method, url: call.url(missing), headers: { cookie: w.cookies[row.allowed[0]!] }, ...(call.payload ? { payload: call.payload(missing) as object } : {}) });
+        expect({ url: call.url(missing), status: res.statusCode, code: res.json().code }).toEqual({ url: call.url(missing), status: 404, code: 'COURSE_NOT_FOUND' });
+      }
       for (const who of row.allowed) {
         await row.before?.(t, w);
         for (const call of row.calls) {

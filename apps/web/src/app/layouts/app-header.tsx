@@ -2,13 +2,14 @@ import { NavLink, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../features/auth/api';
 import { isOrgAdmin } from '../../features/auth/lib/roles';
+import { canCreateCourse } from '../../features/courses/lib/course-display';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useHeaderCollapse } from '../hooks/use-header-collapse';
 import { UserMenu } from './user-menu';
 
 /**
  * The shared header (spec §1): logo, main navigation (My courses; Management for
- * admins), language switch and user menu. It turns compact past 60px of scroll.
+ * admins, and its course list for instructors), language switch and user menu. It turns compact past 60px of scroll.
  */
 export function AppHeader() {
   const { t } = useTranslation('common');
@@ -23,6 +24,7 @@ export function AppHeader() {
       <nav className="atrium-header__nav" aria-label={t('header.mainNav')}>
         <NavLink to="/user/courses">{t('header.myCourses')}</NavLink>
         {isAdmin && <NavLink to="/management/">{t('header.management')}</NavLink>}
+        {!isAdmin && canCreateCourse(user) && <NavLink to="/management/course">{t('header.management')}</NavLink>}
       </nav>
       <div className="atrium-header__tools">
         <LanguageSwitch compact={collapsed} />
