@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Card, Col, Flex, Input, Row, Segmented, Select, Statistic, Switch, Typography } from 'antd';
+import { App, Button, Card, Col, Flex, Input, Row, Segmented, Select, Statistic, Switch, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Course, CourseListFilter } from '@atrium/contracts';
 import { ApiErrorResult } from '../../../components/status-results';
@@ -7,6 +8,7 @@ import { serverMessageOf } from '../../../lib/api-client';
 import { useCurrentUser } from '../../auth/api';
 import { isOrgAdmin } from '../../auth/lib/roles';
 import { useDepartments } from '../../courses/header-api';
+import { NewCourseModal } from '../../courses/components/new-course-modal';
 import { useCourseCounts, useCourseSettings, useManagedCourses } from '../api';
 import { EditCourseModal } from '../components/edit-course-modal';
 import { ManagedCourseTable } from '../components/managed-course-table';
@@ -27,6 +29,7 @@ export function ManagementCoursesPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const [editing, setEditing] = useState<Course | null>(null);
+  const [creating, setCreating] = useState(false);
   const effective: CourseListFilter = { ...filter, ...(keyword ? { keyword } : {}), ...(view === 'deleted' ? { deleted: true } : {}) };
   const list = useManagedCourses(effective, page, pageSize);
   const counts = useCourseCounts();
@@ -39,7 +42,12 @@ export function ManagementCoursesPage() {
 
   return (
     <section>
-      <Typography.Title level={2}>{t('menu.course')}</Typography.Title>
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <Typography.Title level={2}>{t('menu.course')}</Typography.Title>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+          {t('courses:create.open')}
+        </Button>
+      </Flex>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         {(['total', 'published', 'unpublished', 'unreviewed', 'deleted'] as const).map((key) => (
           <Col key={key} xs={12} md={4}>
@@ -108,6 +116,7 @@ export function ManagementCoursesPage() {
         )}
       </Card>
       <EditCourseModal course={editing} onClose={() => setEditing(null)} />
+      <NewCourseModal open={creating} onClose={() => setCreating(false)} />
     </section>
   );
 }
