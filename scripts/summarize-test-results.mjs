@@ -30,5 +30,16 @@ for (const file of files) {
     failed += 1;
   }
 }
+// A step can fail with every test green (type errors, lint, unhandled errors): count each such step once.
+let failedSteps = [];
+try {
+  failedSteps = readFileSync(path.join(dir, 'failed-steps'), 'utf8').split('\n').filter(Boolean);
+} catch {
+  // no step failed
+}
+if (failed === 0 && failedSteps.length > 0) {
+  console.error(`  steps that failed outside counted tests: ${failedSteps.join('; ')}`);
+  failed += failedSteps.length;
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

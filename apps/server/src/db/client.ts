@@ -29,6 +29,9 @@ export interface Database {
 /** Opens PostgreSQL at `databaseUrl` (node-postgres pool). */
 export function openPostgres(databaseUrl: string): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection the server ends (restart, failover, dropped database) is discarded by
+  // the pool; without a listener node-postgres would crash the process on it.
+  pool.on('error', (error) => console.warn(`[postgres] idle connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
