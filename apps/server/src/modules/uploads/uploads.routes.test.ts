@@ -233,3 +233,30 @@ describe('folder upload rules (spec §5) and GET /api/uploads/settings', () => {
     expect(badFolder.json().errors.relative_path).toEqual(['fileUpload.nameError']);
   });
 });
+
+describe('POST /api/uploads/screen-shot and /share-to', () => {
+  it('stores a base64 PNG as an image upload of the user, and shares it into a course the actor teaches', async () => {
+    const shot = await t.app.inject({ method: 'POST', url: '/api/uploads/screen-shot', headers: as('instructor'), payload: { name: 'board.png', data: png.toString('base64') } });
+    expect(shot.statusCode).toBe(201);
+    expect(shot.json()).toMatchObject({ name: 'board.png', type: 'image', size: png.length, parent_type: 'user', upload_url: null });
+    const ready = await waitForProcessed(t, cookies.instructor!, shot.json().id);
+    expect(ready.status).toBe('ready');
+    const blob = await t.app.inject({ method: 'GET', url: `/api/uploads/${shot.json().id}/blob`, headers: as('instructor') });
+    expect(blob.rawPayload.equals(png)).toBe(true);
+    expect((await t.app.inject({ method: 'POST', url: '/api/uploads/screen-shot/share-to', headers: as('student'), payload: { upload_id: shot.json().id, course_id: w.course.id } })).statusCode).toBe(403);
+    const shared = await t.app.inject({ method: 'POST', url: '/api/uploads/screen-shot/share-to', headers: as('instructor'), payload: { upload_id: shot.json().id, course_id: w.course.id } });
+    expect(shared.statusCode).toBe(201);
+    expect(shared.json()).toMatchObject({ parent_type: 'course', parent_id: w.course.id, type: 'image' });
+    expect(shared.json().id).not.toBe(shot.json().id);
+  });
+
+  it('refuses a screenshot that is not PNG/JPEG by name or by content, naming the field, 401 anonymous', async () => {
+    const byName = await t.app.inject({ method: 'POST', url: '/api/uploads/screen-shot', headers: as('instructor'), payload: { name: 'board.gif', data: png.toString('base64') } });
+    expect(byName.statusCode).toBe(400);
+    expect(byName.json().errors).toHaveProperty('name');
+    const byContent = await t.app.inject({ method: 'POST', url: '/api/uploads/screen-shot', headers: as('instructor'), payload: { name: 'board.png', data: pdf.subarray(0, 5000).toString('base64') } });
+    expect(byContent.statusCode).toBe(400);
+    expect(byContent.json()).toMatchObject({ code: 'UPLOAD_CONTENT_MISMATCH' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/uploads/screen-shot', payload: { name: 'a.png', data: 'aGk=' } })).statusCode).toBe(401);
+  });
+});
