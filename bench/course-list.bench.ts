@@ -125,9 +125,12 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     const barePort = (bare.server.address() as { port: number }).port;
 
     const bareResult = await autocannon(`http://127.0.0.1:${barePort}/bare`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    // The signed-in floor: GET /api/user does only the session lookup every API call pays.
+    const sessionResult = await autocannon(`http://127.0.0.1:${port}/api/user`, { method: 'GET', headers: { cookie } });
     const listResult = await autocannon(`http://127.0.0.1:${port}/api/courses?page=1&page_size=20`, { method: 'POST', body, headers: { 'content-type': 'application/json', cookie } });
     const ratio = listResult.rps / bareResult.rps;
     console.log(`${label}: bare Fastify route      ${bareResult.rps.toFixed(0).padStart(7)} req/s  p99 ${String(bareResult.p99).padStart(4)} ms`);
+    console.log(`${label}: GET /api/user (session) ${sessionResult.rps.toFixed(0).padStart(7)} req/s  p99 ${String(sessionResult.p99).padStart(4)} ms  (${((sessionResult.rps / bareResult.rps) * 100).toFixed(1)}% of bare)`);
     console.log(`${label}: POST /api/courses (kw)  ${listResult.rps.toFixed(0).padStart(7)} req/s  p99 ${String(listResult.p99).padStart(4)} ms  (${(ratio * 100).toFixed(1)}% of bare; non-2xx ${listResult.non2xx}, errors ${listResult.errors})`);
     await bare.close();
     await app.close();
