@@ -104,3 +104,25 @@ test('a lite switch that fails validation shows the message and changes nothing'
   await expect(page.getByRole('button', { name: 'Switch to lite course' })).toBeVisible();
   await expect(page.getByText('Lite course', { exact: true })).toHaveCount(0);
 });
+
+/** Issue 3: the admin finds a course in the management list by keyword, and marks it reviewed in the audit list. */
+test('admin filters the management course list and reviews a course', async ({ page }, testInfo) => {
+  await page.goto('/login');
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/user\/index$/);
+  await page.goto('/management/course');
+  await expect(page.getByRole('heading', { name: 'Course management' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Course name or code' }).fill('linear');
+  await page.getByRole('searchbox', { name: 'Course name or code' }).press('Enter');
+  await expect(page.getByRole('link', { name: 'Linear Algebra' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Introduction to Programming Languages' })).toHaveCount(0);
+  await step(page, testInfo, 'management-list-filtered');
+
+  await page.goto('/management/course/audit');
+  const row = page.getByRole('row', { name: /Linear Algebra/ });
+  await row.getByRole('switch', { name: 'Reviewed' }).click();
+  await expect(page.getByRole('row', { name: /Linear Algebra/ })).toHaveCount(0);
+  await page.getByText('Reviewed', { exact: true }).first().click();
+  await expect(page.getByRole('row', { name: /Linear Algebra/ })).toBeVisible();
+  await step(page, testInfo, 'audit-reviewed');
+});
