@@ -64,6 +64,8 @@ async function finish(deps: AppDeps, id: number, jobId: string, values: Partial<
 async function runProcessors(deps: AppDeps, row: UploadRow, workDir: string): Promise<UploadMeta> {
   const ext = extensionOf(row.name);
   const input = path.join(workDir, `input${ext ? `.${ext}` : ''}`);
+  const needsTools = row.type === 'video' || row.type === 'audio' || ext === 'pdf' || OFFICE_EXTENSIONS.includes(ext);
+  if (!needsTools) return {}; // text, images, packages: nothing to derive; their bytes were checked on arrival
   await downloadToFile(deps.storage, row.key, input);
   const prefix = derivedPrefix(row.id);
   const { toolsPath, transcodeTimeoutSeconds, officeTimeoutSeconds } = deps.config.jobs;

@@ -42,7 +42,7 @@ export class LocalStore implements ObjectStore {
       },
     });
     try {
-      await pipeline(body, meter, createWriteStream(tmp));
+      await pipeline(body, meter, createWriteStream(tmp, { highWaterMark: 1 << 20 }));
       await rename(tmp, target);
     } catch (error) {
       await rm(tmp, { force: true });
@@ -82,7 +82,7 @@ export class LocalStore implements ObjectStore {
     const tmp = path.join(tmpDir, randomUUID());
     const hash = createHash('sha256');
     let size = 0;
-    const out = createWriteStream(tmp);
+    const out = createWriteStream(tmp, { highWaterMark: 8 << 20 }); // room for reads to run ahead of the disk
     try {
       for (const [index, source] of sources.entries()) {
         for await (const data of createReadStream(this.pathOf(source), { highWaterMark: 1 << 20 })) {
