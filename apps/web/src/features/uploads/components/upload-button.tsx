@@ -77,10 +77,10 @@ export function UploadButton({ onFiles, disabled }: { onFiles: (files: File[], o
         {...({ webkitdirectory: '', directory: '' } as Record<string, string>)}
       />
       <Space wrap>
-        <Button type="primary" icon={<UploadOutlined aria-hidden />} disabled={disabled} onClick={() => input.current?.click()}>
+        <Button type="primary" icon={<UploadOutlined aria-hidden />} disabled={disabled || settings.isPending} onClick={() => input.current?.click()}>
           {t('button.upload')}
         </Button>
-        <Button icon={<FolderOpenOutlined aria-hidden />} disabled={disabled} onClick={() => folderInput.current?.click()}>
+        <Button icon={<FolderOpenOutlined aria-hidden />} disabled={disabled || settings.isPending} onClick={() => folderInput.current?.click()}>
           {t('button.uploadFolder')}
         </Button>
       </Space>

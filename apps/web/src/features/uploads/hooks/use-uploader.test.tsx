@@ -51,11 +51,11 @@ class FakeXhr {
 
 const created = { id: 41, name: 'notes.pdf', size: 3, upload_url: '/api/uploads/41/content', status: 'processing' };
 
-function setup() {
+function setup(onError?: (item: { name: string; status: string }, error: unknown) => void) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-  const hook = renderHook(() => useUploader({ parentType: 'course', parentId: 7 }), { wrapper });
+  const hook = renderHook(() => useUploader({ parentType: 'course', parentId: 7 }, { onError }), { wrapper });
   return { ...hook, invalidate };
 }
 
@@ -96,13 +96,15 @@ describe('useUploader (spec §4 upload lifecycle, §5 rules)', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['uploads', 'course', 7] });
   });
 
-  it('marks the item createFailed with the server message when creation fails', async () => {
+  it('marks the item createFailed with the server message when creation fails, and runs the error callback', async () => {
     fetchMock.mockResolvedValue(jsonResponse(403, { code: 'FORBIDDEN', message: 'Only teachers of this course may upload' }));
-    const { result } = setup();
+    const onError = vi.fn();
+    const { result } = setup(onError);
     act(() => result.current.addFiles([new File(['abc'], 'notes.pdf')]));
     await waitFor(() => expect(result.current.items[0]?.status).toBe('createFailed'));
     expect(result.current.items[0]?.errors).toEqual(['Only teachers of this course may upload']);
     expect(FakeXhr.instances).toHaveLength(0);
+    expect(onError).toHaveBeenCalledWith({ name: 'notes.pdf', status: 'createFailed' }, expect.objectContaining({ status: 403 }));
   });
 
   it('marks the item failed with the server message when the transfer is refused', async () => {
@@ -112,5 +114,43 @@ describe('useUploader (spec §4 upload lifecycle, §5 rules)', () => {
     act(() => result.current.addFiles([new File(['abc'], 'notes.pdf')]));
     await waitFor(() => expect(result.current.items[0]?.status).toBe('failed'));
     expect(result.current.items[0]?.errors).toEqual(['The file is not a PDF']);
+  });
+});
+
+describe('useUploader retry and status 0', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.instances = [];
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('marks a transfer cut off with status 0 aborted (spec §4), and retry sends it again until it finishes', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(201, created));
+    FakeXhr.answer = { status: 0, body: null };
+    const original = FakeXhr.prototype.send;
+    FakeXhr.prototype.send = function (this: FakeXhr, body: unknown) {
+      if (FakeXhr.answer.status === 0) {
+        this.sent = body;
+        setTimeout(() => this.onerror?.(), 0);
+        return;
+      }
+      original.call(this, body);
+    };
+    try {
+      const { result } = setup();
+      act(() => result.current.addFiles([new File(['abc'], 'notes.pdf')]));
+      await waitFor(() => expect(result.current.items[0]?.status).toBe('aborted'));
+      expect(result.current.items[0]?.errors[0]).toMatch(/interrupted/);
+      FakeXhr.answer = { status: 200, body: { ...created, status: 'processing', upload_url: null } };
+      act(() => result.current.items[0]!.retry!());
+      await waitFor(() => expect(result.current.items[0]?.status).toBe('finished'));
+      expect(FakeXhr.instances).toHaveLength(2);
+    } finally {
+      FakeXhr.prototype.send = original;
+    }
   });
 });

@@ -53,9 +53,14 @@ const relativePathOf = (file: File) => (file as File & { webkitRelativePath?: st
  * at most UPLOAD_CONCURRENCY (5) at a time, with progress per file. Failed and
  * interrupted files can be retried; interrupted ones retry by themselves when
  * the browser comes back online. Refreshes the course's file list on success.
+ * `onError` is the error callback of spec §4 (creation failure, failed or aborted transfer).
  */
-export function useUploader(target: UploaderTarget) {
+export function useUploader(target: UploaderTarget, callbacks: { onError?: (item: { name: string; status: UploadItemStatus }, error: unknown) => void } = {}) {
   const { t } = useTranslation('uploads');
+  const onErrorRef = useRef(callbacks.onError);
+  useEffect(() => {
+    onErrorRef.current = callbacks.onError;
+  }, [callbacks.onError]);
   const queryClient = useQueryClient();
   const [items, setItems] = useState<UploadItem[]>([]);
   const queue = useRef<{ uid: string; file: File; options: AddFilesOptions }[]>([]);
@@ -124,6 +129,7 @@ export function useUploader(target: UploaderTarget) {
         ({ upload: created, isResumed } = await uploadFor(file, fingerprint, options));
       } catch (error) {
         update(uid, { status: 'createFailed', errors: [errorText(error)] });
+        onErrorRef.current?.({ name: file.name, status: 'createFailed' }, error);
         return;
       }
       if (!created.upload_url) {
@@ -145,7 +151,9 @@ export function useUploader(target: UploaderTarget) {
         update(uid, { status: 'finished', percent: 100, sentBytes: file.size, upload: finished ?? created });
         void queryClient.invalidateQueries({ queryKey: uploadKeys.course(target.parentId) });
       } catch (error) {
-        update(uid, { status: isApiError(error) && error.status === 0 ? 'aborted' : 'failed', errors: [errorText(error)] });
+        const status = isApiError(error) && error.status === 0 ? 'aborted' : 'failed';
+        update(uid, { status, errors: [errorText(error)] });
+        onErrorRef.current?.({ name: file.name, status }, error);
       } finally {
         controllers.current.delete(uid);
       }
