@@ -98,6 +98,7 @@ describe('course settings and the management auth code', () => {
     expect((await inject('PUT', '/api/courses/settings', 'admin', { need_publish: false })).json()).toMatchObject({ need_publish: false });
     expect((await inject('PUT', '/api/courses/settings', 'admin', { need_publish: true })).json()).toMatchObject({ need_publish: true });
     expect((await inject('PUT', '/api/courses/settings', undefined, { need_publish: true })).statusCode).toBe(401);
+    expect((await inject('GET', '/api/courses/settings')).statusCode).toBe(401);
   });
   it('asks for a 6-character code when the toggle is on; 60 s between codes; the code opens the management list', async () => {
     const teacher = await t.factories.user({ orgId: w.org.id, role: USER_ROLE.instructor });

@@ -46,6 +46,8 @@ describe('POST /api/course/{id}/invites', () => {
     expect((await inject('GET', `/api/invites/${id}/status`, invitee)).json().status).toBe('joined');
     expect((await inject('POST', `/api/invites/${id}/invite-confirm`, invitee)).json()).toEqual({ status: 'joined', course_id: w.course.id });
     expect((await inject('GET', '/api/user/invites', invitee)).json().invites).toEqual([]);
+    expect((await inject('GET', '/api/user/invites')).statusCode).toBe(401);
+    expect((await inject('POST', `/api/invites/${id}/invite-confirm`)).statusCode).toBe(401);
   });
   it('answers 400 with emails_not_exist for unknown addresses and sends nothing', async () => {
     const before = await snapshot(t, w.course.id);
