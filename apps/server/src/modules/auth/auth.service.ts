@@ -5,7 +5,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import { findUserByUserName, findUserWithOrg, type UserWithOrg } from '../users/users.repository.js';
 import { presentUser } from '../users/users.presenter.js';
 import { verifyPassword } from './password.js';
-import { deleteExpiredSessions, deleteSessionByTokenHash, findLiveSession, insertSession } from './sessions.repository.js';
+import { deleteExpiredSessions, deleteSessionByTokenHash, findSessionUser, insertSession } from './sessions.repository.js';
 
 /** A successful login: the user to answer and the new session token for the cookie. */
 export interface LoginResult {
@@ -56,7 +56,5 @@ export async function logout(deps: AppDeps, token: string | undefined): Promise<
 /** The user behind a session token, or null when the token is missing, unknown or expired. */
 export async function resolveSession(deps: AppDeps, token: string | undefined): Promise<UserWithOrg | null> {
   if (!token || token.length > 100) return null;
-  const session = await findLiveSession(deps.db, sha256Hex(token), new Date());
-  if (!session) return null;
-  return (await findUserWithOrg(deps.db, session.userId)) ?? null;
+  return (await findSessionUser(deps.db, sha256Hex(token), new Date())) ?? null;
 }
