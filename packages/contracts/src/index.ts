@@ -12,3 +12,6 @@ export * from './courses/course-header.schemas.js';
 export * from './management/course-list.schemas.js';
 export * from './invites/invites.schemas.js';
 export * from './enrolments/enrolments.schemas.js';
+export * from './calendar/calendar.constants.js';
+export * from './calendar/timetable-normalise.js';
+export * from './calendar/calendar.schemas.js';

@@ -9,3 +9,4 @@ export * from '../modules/progress/progress.table.js';
 export * from '../modules/invites/invites.table.js';
 export * from '../modules/outbox/outbox.table.js';
 export * from '../modules/authcodes/authcodes.table.js';
+export * from '../modules/calendar/calendar.table.js';

@@ -77,7 +77,89 @@ CREATE TABLE "auth_codes" (
 	"valid_until" timestamp with time zone
 );
 --> statement-breakpoint
-ALTER TABLE "orgs" ALTER COLUMN "settings" SET DEFAULT '{"maxLevelInUploadFolder":5,"maxFileCountInUploadFolder":500,"checkUploadExtension":true,"courseNeedPublish":true,"orgTeamTeaching":true,"managementAuthCode":false}'::jsonb;--> statement-breakpoint
+CREATE TABLE "calendar_event_targets" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"event_id" integer NOT NULL,
+	"user_id" integer,
+	"course_id" integer,
+	"department_id" integer,
+	"role" smallint
+);
+--> statement-breakpoint
+CREATE TABLE "calendar_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"org_id" integer NOT NULL,
+	"created_by_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"all_day" boolean DEFAULT false NOT NULL,
+	"start_time" timestamp with time zone NOT NULL,
+	"end_time" timestamp with time zone NOT NULL,
+	"color" text,
+	"description" text,
+	"location" text,
+	"upload_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"target_type" text NOT NULL,
+	"target_data" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"alert_id" integer,
+	"send_email_alert" boolean DEFAULT false NOT NULL,
+	"alert_at" timestamp with time zone,
+	"alert_sent_at" timestamp with time zone,
+	"tag" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "calendar_feeds" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"token_hash" text NOT NULL,
+	"token" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "calendar_meetings" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"org_id" integer NOT NULL,
+	"kind" text DEFAULT 'meeting' NOT NULL,
+	"title" text NOT NULL,
+	"start_time" timestamp with time zone NOT NULL,
+	"end_time" timestamp with time zone NOT NULL,
+	"description" text,
+	"live_addr" text,
+	"join_url" text,
+	"replay_address" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"audit_status" text DEFAULT 'pending' NOT NULL,
+	"host_user_id" integer NOT NULL,
+	"created_by_id" integer NOT NULL,
+	"scope_org_ids" text DEFAULT '' NOT NULL,
+	"participant_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"course_id" integer,
+	"teaching_unit" text,
+	"room" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "calendar_timetables" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"course_id" integer NOT NULL,
+	"created_by_id" integer,
+	"start_time" timestamp with time zone NOT NULL,
+	"end_time" timestamp with time zone NOT NULL,
+	"time_zone" text NOT NULL,
+	"repeat_type" text NOT NULL,
+	"origin_repeat_type" text NOT NULL,
+	"repeat_frequency" integer,
+	"repeat_weekly_days" text,
+	"repeat_end_date" text,
+	"until" timestamp with time zone,
+	"exdates" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"location" text,
+	"description" text,
+	"color" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "orgs" ALTER COLUMN "settings" SET DEFAULT '{"maxLevelInUploadFolder":5,"maxFileCountInUploadFolder":500,"checkUploadExtension":true,"courseNeedPublish":true,"orgTeamTeaching":true,"managementAuthCode":false,"calendarTimetable":true,"calendarMeeting":true,"calendarInstructionMeeting":true,"calendarCloudClassroom":true}'::jsonb;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "time_zone" text;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "reviewed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "lite" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "recommended" boolean DEFAULT false NOT NULL;--> statement-breakpoint
@@ -100,6 +182,19 @@ ALTER TABLE "invites" ADD CONSTRAINT "invites_course_id_courses_id_fk" FOREIGN K
 ALTER TABLE "invites" ADD CONSTRAINT "invites_invitee_id_users_id_fk" FOREIGN KEY ("invitee_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invites" ADD CONSTRAINT "invites_inviter_id_users_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_codes" ADD CONSTRAINT "auth_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_event_targets" ADD CONSTRAINT "calendar_event_targets_event_id_calendar_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."calendar_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_event_targets" ADD CONSTRAINT "calendar_event_targets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_event_targets" ADD CONSTRAINT "calendar_event_targets_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_event_targets" ADD CONSTRAINT "calendar_event_targets_department_id_departments_id_fk" FOREIGN KEY ("department_id") REFERENCES "public"."departments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_events" ADD CONSTRAINT "calendar_events_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_events" ADD CONSTRAINT "calendar_events_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_feeds" ADD CONSTRAINT "calendar_feeds_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_meetings" ADD CONSTRAINT "calendar_meetings_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_meetings" ADD CONSTRAINT "calendar_meetings_host_user_id_users_id_fk" FOREIGN KEY ("host_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_meetings" ADD CONSTRAINT "calendar_meetings_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_meetings" ADD CONSTRAINT "calendar_meetings_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_timetables" ADD CONSTRAINT "calendar_timetables_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_timetables" ADD CONSTRAINT "calendar_timetables_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "upload_videos_upload_resolution_key" ON "upload_videos" USING btree ("upload_id","resolution");--> statement-breakpoint
 CREATE INDEX "upload_blocks_upload_idx" ON "upload_blocks" USING btree ("upload_id");--> statement-breakpoint
 CREATE INDEX "upload_blocks_expires_idx" ON "upload_blocks" USING btree ("expires_at");--> statement-breakpoint
@@ -109,4 +204,15 @@ CREATE INDEX "invites_invitee_idx" ON "invites" USING btree ("invitee_id");--> s
 CREATE INDEX "invites_course_idx" ON "invites" USING btree ("course_id");--> statement-breakpoint
 CREATE INDEX "outbox_emails_status_idx" ON "outbox_emails" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "auth_codes_user_idx" ON "auth_codes" USING btree ("user_id","sent_at");--> statement-breakpoint
+CREATE INDEX "calendar_event_targets_event_idx" ON "calendar_event_targets" USING btree ("event_id");--> statement-breakpoint
+CREATE INDEX "calendar_event_targets_user_idx" ON "calendar_event_targets" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "calendar_event_targets_course_idx" ON "calendar_event_targets" USING btree ("course_id");--> statement-breakpoint
+CREATE INDEX "calendar_event_targets_dept_idx" ON "calendar_event_targets" USING btree ("department_id");--> statement-breakpoint
+CREATE INDEX "calendar_events_creator_start_idx" ON "calendar_events" USING btree ("created_by_id","start_time");--> statement-breakpoint
+CREATE INDEX "calendar_events_alert_idx" ON "calendar_events" USING btree ("alert_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "calendar_feeds_token_hash_key" ON "calendar_feeds" USING btree ("token_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "calendar_feeds_user_key" ON "calendar_feeds" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "calendar_meetings_org_start_idx" ON "calendar_meetings" USING btree ("org_id","start_time");--> statement-breakpoint
+CREATE INDEX "calendar_meetings_host_idx" ON "calendar_meetings" USING btree ("host_user_id");--> statement-breakpoint
+CREATE INDEX "calendar_timetables_course_idx" ON "calendar_timetables" USING btree ("course_id");--> statement-breakpoint
 CREATE INDEX "courses_org_created_idx" ON "courses" USING btree ("org_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

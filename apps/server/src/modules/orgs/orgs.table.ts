@@ -12,6 +12,13 @@ export interface OrgSettings {
   orgTeamTeaching?: boolean;
   /** Spec §6: the management area asks for a messaging-platform auth code. */
   managementAuthCode?: boolean;
+  /** Spec §6 calendar views by feature toggle: timetable, meeting, instruction-team meeting, cloud classroom. */
+  calendarTimetable?: boolean;
+  calendarMeeting?: boolean;
+  calendarInstructionMeeting?: boolean;
+  calendarCloudClassroom?: boolean;
+  /** IANA zone of the org's users who have none (decision 0020). */
+  timeZone?: string;
 }
 
 export const DEFAULT_ORG_SETTINGS: OrgSettings = {
@@ -21,6 +28,10 @@ export const DEFAULT_ORG_SETTINGS: OrgSettings = {
   courseNeedPublish: true,
   orgTeamTeaching: true,
   managementAuthCode: false,
+  calendarTimetable: true,
+  calendarMeeting: true,
+  calendarInstructionMeeting: true,
+  calendarCloudClassroom: true,
 };
 
 /** An organisation (school or university): the tenant every user and course belongs to. */

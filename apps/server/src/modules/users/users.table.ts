@@ -14,6 +14,8 @@ export const users = pgTable(
     role: smallint('role').notNull(),
     email: text('email'),
     mobilePhone: text('mobile_phone'),
+    /** IANA time zone the user's calendar repeats in; null = the org's, else Asia/Shanghai (decision 0020). */
+    timeZone: text('time_zone'),
     passwordHash: text('password_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
