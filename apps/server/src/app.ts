@@ -25,6 +25,7 @@ import { outboxPlugin } from './modules/outbox/outbox.plugin.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { blocksRoutes } from './modules/uploads/blocks.routes.js';
+import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { requestScopeLoggerFactory } from './plugins/request-scope.js';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(outboxPlugin);
   await app.register(uploadsRoutes);
   await app.register(blocksRoutes);
+  await app.register(calendarRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -34,6 +34,13 @@ export const ERROR_STATUS = {
   UPLOAD_NOT_RECEIVED: 409,
   /** Qiniu's status for a stale, unknown or expired block ctx (resumable upload v1); sent as HTTP 701. */
   UPLOAD_CTX_INVALID: 701,
+  /** Calendar (issue 6). */
+  CALENDAR_EVENT_NOT_FOUND: 404,
+  TIMETABLE_NOT_FOUND: 404,
+  MEETING_NOT_FOUND: 404,
+  /** Spec §4 meeting audit_status: the meeting may not be changed now. */
+  MEETING_NOT_EDITABLE: 409,
+  CALENDAR_FEED_NOT_FOUND: 404,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

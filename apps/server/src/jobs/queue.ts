@@ -7,7 +7,7 @@ import type { Database } from '../db/client.js';
  * jobs run one at a time per worker process; `upload-inspect` is quick work
  * (PDF page counts, text); `upload-blocks-cleanup` removes expired block state.
  */
-export const QUEUES = ['upload-media', 'upload-office', 'upload-inspect', 'upload-blocks-cleanup'] as const;
+export const QUEUES = ['upload-media', 'upload-office', 'upload-inspect', 'upload-blocks-cleanup', 'calendar-alerts'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /** States pg-boss gives a job (pg-boss 10 `job.state`). */

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../lib/deps.js';
 import { cleanupExpiredBlocks } from './blocks-cleanup.job.js';
+import { sendDueCalendarAlerts } from './calendar-alerts.job.js';
 import { processUpload, sweepStuckUploads } from './process-upload.job.js';
 
 /**
@@ -19,6 +20,10 @@ export async function startWorkers(deps: AppDeps): Promise<() => void> {
     if (removed > 0) deps.log.info({ removed }, 'removed expired upload blocks');
   });
   await deps.jobs.schedule('upload-blocks-cleanup', '17 * * * *');
+  await deps.jobs.work('calendar-alerts', async () => {
+    await sendDueCalendarAlerts(deps);
+  });
+  await deps.jobs.schedule('calendar-alerts', '* * * * *');
   let sweeping = false;
   const sweep = async () => {
     if (sweeping) return;

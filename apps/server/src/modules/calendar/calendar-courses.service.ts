@@ -1,0 +1,46 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../lib/deps.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../plugins/auth.js';
+import { courseFor } from '../courses/course-access.js';
+import { enrolments } from '../enrolments/enrolments.table.js';
+import { users } from '../users/users.table.js';
+import { isOrgAdmin, myCourses } from './calendar-scope.js';
+
+/**
+ * `GET /api/calendar-events/users/{id}/courses` (spec §7): the live courses of user `id`
+ * with the role held (one row per course, the highest role). Only the user themself or
+ * an admin of their org (403); 404 for an unknown user.
+ */
+export async function userCalendarCourses(deps: AppDeps, actor: Actor, userId: number) {
+  if (userId !== actor.id) {
+    const [u] = await deps.db.select({ orgId: users.orgId }).from(users).where(eq(users.id, userId));
+    if (!u || u.orgId !== actor.orgId) throw new AppError('USER_NOT_FOUND', 'This user does not exist');
+    if (!isOrgAdmin(actor)) throw new AppError('FORBIDDEN', 'You see only your own courses');
+  }
+  const rank = ['instructor', 'instructor_assistant', 'student'] as const;
+  const courses = [...(await myCourses(deps.db, userId)).entries()].map(([id, c]) => ({ id, name: c.name, role: rank.find((r) => c.roles.includes(r)) ?? 'student' }));
+  return { courses: courses.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id) };
+}
+
+/**
+ * `GET /api/courses/{id}/groups` (spec §7): groups of a course for event targets. Course
+ * groups (group sets) are not built yet, so every course answers an empty list after
+ * the see_members check (403/404 as course-access.ts).
+ */
+export async function courseGroups(deps: AppDeps, actor: Actor, courseId: number) {
+  await courseFor(deps, actor, courseId, 'see_members');
+  return { groups: [] as { id: number; name: string }[] };
+}
+
+/** `GET /api/course/{id}/students` (spec §7): the course's students, by name; see_members only (403/404 as course-access.ts). */
+export async function courseStudents(deps: AppDeps, actor: Actor, courseId: number) {
+  await courseFor(deps, actor, courseId, 'see_members');
+  const rows = await deps.db
+    .select({ id: users.id, name: users.name, user_no: users.userNo })
+    .from(enrolments)
+    .innerJoin(users, eq(users.id, enrolments.userId))
+    .where(and(eq(enrolments.courseId, courseId), eq(enrolments.role, 'student')))
+    .orderBy(users.name, users.id);
+  return { students: rows };
+}

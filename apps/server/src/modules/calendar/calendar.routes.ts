@@ -1,0 +1,160 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CALENDAR_ALERTS,
+  CalendarAlertListSchema,
+  CalendarEventBodySchema,
+  CalendarEventListSchema,
+  CalendarEventResponseSchema,
+  CalendarFeedSchema,
+  CalendarIdParamsSchema,
+  CalendarUserCoursesSchema,
+  CalendarWindowQuerySchema,
+  CloudClassroomListSchema,
+  CourseGroupsSchema,
+  CourseStudentsSchema,
+  CreateTimetableBodySchema,
+  DeleteTimetableBodySchema,
+  ErrorBodySchema,
+  ManagementMeetingFilterSchema,
+  ManagementMeetingPageSchema,
+  ManagementMeetingQuerySchema,
+  MeetingBodySchema,
+  MeetingListSchema,
+  MeetingResponseSchema,
+  MessageResponseSchema,
+  TimetableListSchema,
+  TimetableResponseSchema,
+  UpdateCalendarEventBodySchema,
+  UpdateMeetingBodySchema,
+  UpdateTimetableBodySchema,
+} from '@atrium/contracts';
+import { actorOf } from '../../plugins/auth.js';
+import { courseGroups, courseStudents, userCalendarCourses } from './calendar-courses.service.js';
+import { createEvent, deleteEvent, listEvents, updateEvent } from './events.service.js';
+import { feedIcs, myFeed, revokeFeed, rotateFeed } from './feeds.service.js';
+import { createMeeting, deleteMeeting, listMeetings, managementMeetings, managementMeetingsExcel, updateMeeting } from './meetings.service.js';
+import { createTimetable, deleteTimetable, listTimetables, updateTimetable } from './timetables.service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const tags = ['calendar'];
+const Params = CalendarIdParamsSchema;
+
+/** Every call of spec §7 "Calendar", plus the private iCalendar feed (beyond the spec). */
+export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  const d = app.deps;
+
+  // events
+  app.get('/api/calendar-events', {
+    schema: { tags, summary: 'Events I see in a window', querystring: CalendarWindowQuerySchema, response: { 200: CalendarEventListSchema, ...errors } },
+    handler: async (req) => listEvents(d, actorOf(req), req.query),
+  });
+  app.post('/api/calendar-events', {
+    schema: { tags, summary: 'Create an event', body: CalendarEventBodySchema, response: { 200: CalendarEventResponseSchema, ...errors } },
+    handler: async (req) => createEvent(d, actorOf(req), req.body),
+  });
+  app.put('/api/calendar-events/:id', {
+    schema: { tags, summary: 'Edit an event, or move it (start and end only)', params: Params, body: UpdateCalendarEventBodySchema, response: { 200: CalendarEventResponseSchema, ...errors } },
+    handler: async (req) => updateEvent(d, actorOf(req), req.params.id, req.body),
+  });
+  app.delete('/api/calendar-events/:id', {
+    schema: { tags, summary: 'Delete an event', params: Params, response: { 200: MessageResponseSchema, ...errors } },
+    handler: async (req) => deleteEvent(d, actorOf(req), req.params.id),
+  });
+  app.get('/api/calendar-alerts', {
+    schema: { tags, summary: 'Alert choices (id 100 is the default)', response: { 200: CalendarAlertListSchema, ...errors } },
+    handler: async () => ({ alerts: CALENDAR_ALERTS.map((a) => ({ ...a })) }),
+  });
+  app.get('/api/calendar-events/users/:id/courses', {
+    schema: { tags, summary: 'Courses a user may address events to', params: Params, response: { 200: CalendarUserCoursesSchema, ...errors } },
+    handler: async (req) => userCalendarCourses(d, actorOf(req), req.params.id),
+  });
+  app.get('/api/courses/:id/groups', {
+    schema: { tags, summary: 'Groups of a course (for event targets)', params: Params, response: { 200: CourseGroupsSchema, ...errors } },
+    handler: async (req) => courseGroups(d, actorOf(req), req.params.id),
+  });
+  app.get('/api/course/:id/students', {
+    schema: { tags, summary: 'Students of a course (for event targets)', params: Params, response: { 200: CourseStudentsSchema, ...errors } },
+    handler: async (req) => courseStudents(d, actorOf(req), req.params.id),
+  });
+
+  // timetables
+  app.get('/api/calendar-timetables', {
+    schema: { tags, summary: 'Timetable occurrences of my courses in a window', querystring: CalendarWindowQuerySchema, response: { 200: TimetableListSchema, ...errors } },
+    handler: async (req) => listTimetables(d, actorOf(req), req.query),
+  });
+  app.post('/api/calendar-timetables', {
+    schema: { tags, summary: 'Create a timetable series', body: CreateTimetableBodySchema, response: { 200: TimetableResponseSchema, ...errors } },
+    handler: async (req) => createTimetable(d, actorOf(req), req.body),
+  });
+  app.put('/api/calendar-timetables/:id', {
+    schema: { tags, summary: 'Edit one occurrence or this and the following ones', params: Params, body: UpdateTimetableBodySchema, response: { 200: TimetableResponseSchema, ...errors } },
+    handler: async (req) => updateTimetable(d, actorOf(req), req.params.id, req.body),
+  });
+  app.put('/api/calendar-timetables/:id/delete', {
+    schema: { tags, summary: 'Delete one occurrence or this and the following ones', params: Params, body: DeleteTimetableBodySchema, response: { 200: MessageResponseSchema, ...errors } },
+    handler: async (req) => deleteTimetable(d, actorOf(req), req.params.id, req.body),
+  });
+
+  // meetings
+  app.get('/api/calendar-meeting', {
+    schema: { tags, summary: 'Meetings I take part in, in a window', querystring: CalendarWindowQuerySchema, response: { 200: MeetingListSchema, ...errors } },
+    handler: async (req) => ({ meetings: await listMeetings(d, actorOf(req), 'meeting', req.query) }),
+  });
+  app.post('/api/calendar-meeting', {
+    schema: { tags, summary: 'Create a meeting', body: MeetingBodySchema, response: { 200: MeetingResponseSchema, ...errors } },
+    handler: async (req) => createMeeting(d, actorOf(req), req.body),
+  });
+  app.put('/api/calendar-meeting/:id', {
+    schema: { tags, summary: 'Edit or move a meeting (spec §4 editability)', params: Params, body: UpdateMeetingBodySchema, response: { 200: MeetingResponseSchema, ...errors } },
+    handler: async (req) => updateMeeting(d, actorOf(req), req.params.id, req.body),
+  });
+  app.delete('/api/calendar-meeting/:id', {
+    schema: { tags, summary: 'Delete a meeting or cloud classroom', params: Params, response: { 200: MessageResponseSchema, ...errors } },
+    handler: async (req) => deleteMeeting(d, actorOf(req), req.params.id),
+  });
+  app.get('/api/instruction-team/meeting', {
+    schema: { tags, summary: 'Instruction-team meetings in a window', querystring: CalendarWindowQuerySchema, response: { 200: MeetingListSchema, ...errors } },
+    handler: async (req) => ({ meetings: await listMeetings(d, actorOf(req), 'instruction', req.query) }),
+  });
+  app.get('/api/activity/cloud-classroom', {
+    schema: { tags, summary: 'Cloud classrooms in a window', querystring: CalendarWindowQuerySchema, response: { 200: CloudClassroomListSchema, ...errors } },
+    handler: async (req) => ({ cloud_classrooms: await listMeetings(d, actorOf(req), 'cloud_classroom', req.query) }),
+  });
+  app.post('/api/management/calendar-meeting', {
+    schema: { tags, summary: 'Meeting overview of the organisation (admins)', querystring: ManagementMeetingQuerySchema, body: ManagementMeetingFilterSchema.default({}), response: { 200: ManagementMeetingPageSchema, ...errors } },
+    handler: async (req) => managementMeetings(d, actorOf(req), req.query.page, req.query.page_size, req.body),
+  });
+  app.post('/api/management/calendar-meeting/excel', {
+    schema: { tags, summary: 'Meeting overview as an .xlsx workbook (admins)', body: ManagementMeetingFilterSchema.default({}) },
+    handler: async (req, reply) => {
+      const buffer = await managementMeetingsExcel(d, actorOf(req), req.body);
+      return reply
+        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', 'attachment; filename="meetings.xlsx"')
+        .send(buffer);
+    },
+  });
+
+  // iCalendar feed (beyond the spec)
+  app.get('/api/calendar-feed', {
+    schema: { tags, summary: 'My private iCalendar feed URL (null when none)', response: { 200: CalendarFeedSchema, ...errors } },
+    handler: async (req) => myFeed(d, actorOf(req)),
+  });
+  app.post('/api/calendar-feed', {
+    schema: { tags, summary: 'Create or renew my iCalendar feed URL (the old one stops working)', response: { 200: z.object({ url: z.string() }), ...errors } },
+    handler: async (req) => rotateFeed(d, actorOf(req)),
+  });
+  app.delete('/api/calendar-feed', {
+    schema: { tags, summary: 'Revoke my iCalendar feed URL', response: { 200: MessageResponseSchema, ...errors } },
+    handler: async (req) => revokeFeed(d, actorOf(req)),
+  });
+  app.get('/api/calendar-feed/:file', {
+    config: { auth: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+    schema: { tags, summary: 'An iCalendar feed (RFC 5545), by its private token', params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,128}\.ics$/, 'a feed file name') }) },
+    handler: async (req, reply) => {
+      const body = await feedIcs(d, req.params.file.slice(0, -'.ics'.length));
+      return reply.header('Content-Type', 'text/calendar; charset=utf-8').header('Cache-Control', 'private, max-age=300').send(body);
+    },
+  });
+};

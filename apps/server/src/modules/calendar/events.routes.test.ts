@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { calendarWorld, type CalendarWorld, type Who } from '../../../test/helpers/calendar-world.js';
+import { sendDueCalendarAlerts } from '../../jobs/calendar-alerts.job.js';
+import { outboxEmails } from '../outbox/outbox.table.js';
+import { calendarEvents } from './calendar.table.js';
+
+let t: TestApp;
+let w: CalendarWorld;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await calendarWorld(t);
+});
+afterAll(() => t.close());
+
+const inject = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who?: Who, payload?: object) =>
+  t.app.inject({ method, url, ...(who ? { headers: { cookie: w.cookies[who] } } : {}), ...(payload ? { payload } : {}) });
+const WINDOW = 'start=2026-12-01T00:00:00Z&end=2026-12-31T00:00:00Z';
+const base = { title: 'Exam review', start_time: '2026-12-10T09:00:00Z', end_time: '2026-12-10T10:00:00Z' };
+const titlesFor = async (who: Who) => (await inject('GET', `/api/calendar-events?${WINDOW}`, who)).json().calendar_events.map((e: { title: string }) => e.title);
+const eventCount = async () => (await t.app.deps.db.select().from(calendarEvents)).length;
+
+describe('self events', () => {
+  it('creates an event only its creator sees, with spec §3 fields', async () => {
+    const res = await inject('POST', '/api/calendar-events', 'student', { ...base, title: 'My own study time', location: 'Library', tag: 'study' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().calendar_event).toMatchObject({ title: 'My own study time', all_day: false, target_type: 'self', editable: true, location: 'Library', tag: 'study', uploads: [], alert_id: null });
+    expect(await titlesFor('student')).toContain('My own study time');
+    expect(await titlesFor('colleague')).not.toContain('My own study time');
+    expect(await titlesFor('instructor')).not.toContain('My own study time');
+  });
+  it('answers 401 without a session and 400 naming end_time (nothing stored)', async () => {
+    expect((await inject('GET', `/api/calendar-events?${WINDOW}`)).statusCode).toBe(401);
+    expect((await inject('POST', '/api/calendar-events', undefined, base)).statusCode).toBe(401);
+    const before = await eventCount();
+    const bad = await inject('POST', '/api/calendar-events', 'student', { ...base, end_time: '2026-12-10T08:00:00Z' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('end_time');
+    const badWindow = await inject('GET', '/api/calendar-events?start=2026-12-10T00:00:00Z&end=2026-12-01T00:00:00Z', 'student');
+    expect(badWindow.json().errors).toHaveProperty('end');
+    const badAlert = await inject('POST', '/api/calendar-events', 'student', { ...base, alert_id: 7 });
+    expect(badAlert.json().errors).toHaveProperty('alert_id');
+    expect(await eventCount()).toBe(before);
+  });
+});
+
+describe('department events (spec §5)', () => {
+  it('an admin addresses department A: its users see it, a user of department B does not', async () => {
+    const res = await inject('POST', '/api/calendar-events', 'admin', { ...base, title: 'Department A meeting', target_type: 'department', target_data: { department_ids: [w.deptA] } });
+    expect(res.statusCode).toBe(200);
+    expect(await titlesFor('colleague')).toContain('Department A meeting');
+    expect(await titlesFor('student')).toContain('Department A meeting');
+    expect(await titlesFor('outsider')).not.toContain('Department A meeting');
+    expect(await titlesFor('foreigner')).not.toContain('Department A meeting');
+  });
+  it('role_ids narrow a department event to those org roles', async () => {
+    await inject('POST', '/api/calendar-events', 'admin', { ...base, title: 'Instructors of A', target_type: 'department', target_data: { department_ids: [w.deptA], role_ids: [0] } });
+    expect(await titlesFor('instructor')).toContain('Instructors of A');
+    expect(await titlesFor('colleague')).not.toContain('Instructors of A');
+  });
+  it("answers 400 'data required' on event_target_data_department_multi_select_tree, 403 for a non-admin, 400 for another org's department", async () => {
+    const before = await eventCount();
+    const empty = await inject('POST', '/api/calendar-events', 'admin', { ...base, target_type: 'department', target_data: { department_ids: [] } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual({ event_target_data_department_multi_select_tree: ['data required'] });
+    expect((await inject('POST', '/api/calendar-events', 'instructor', { ...base, target_type: 'department', target_data: { department_ids: [w.deptA] } })).statusCode).toBe(403);
+    const foreign = await inject('POST', '/api/calendar-events', 'admin', { ...base, target_type: 'department', target_data: { department_ids: [w.otherOrg.departmentId] } });
+    expect(foreign.statusCode).toBe(400);
+    expect(await eventCount()).toBe(before);
+  });
+});
+
+describe('course events (spec §5)', () => {
+  it('an instructor addresses the course: members see it, others do not', async () => {
+    const res = await inject('POST', '/api/calendar-events', 'instructor', { ...base, title: 'Course quiz', target_type: 'course', target_data: { course_id: w.course.id } });
+    expect(res.statusCode).toBe(200);
+    expect(await titlesFor('student')).toContain('Course quiz');
+    expect(await titlesFor('assistant')).toContain('Course quiz');
+    expect(await titlesFor('colleague')).not.toContain('Course quiz');
+    expect(await titlesFor('outsider')).not.toContain('Course quiz');
+  });
+  it('all courses with none selected means every course the user teaches', async () => {
+    const res = await inject('POST', '/api/calendar-events', 'instructor', { ...base, title: 'All my courses', target_type: 'course', target_data: { all_courses: true } });
+    expect(res.json().calendar_event.target_data).toMatchObject({ course_ids: [w.course.id], all_courses: true });
+    expect(await titlesFor('student')).toContain('All my courses');
+  });
+  it('user_ids address chosen members only', async () => {
+    await inject('POST', '/api/calendar-events', 'instructor', { ...base, title: 'Only the student', target_type: 'course', target_data: { course_id: w.course.id, user_ids: [w.student.id] } });
+    expect(await titlesFor('student')).toContain('Only the student');
+    expect(await titlesFor('assistant')).not.toContain('Only the student');
+    const notMember = await inject('POST', '/api/calendar-events', 'instructor', { ...base, target_type: 'course', target_data: { course_id: w.course.id, user_ids: [w.outsider.id] } });
+    expect(notMember.json().errors).toHaveProperty('target_data_user_ids');
+  });
+  it("answers 400 'data required' on target_data_course_id, 403 for a student of the course, 400 for a foreign course", async () => {
+    const before = await eventCount();
+    const none = await inject('POST', '/api/calendar-events', 'instructor', { ...base, target_type: 'course', target_data: {} });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toEqual({ target_data_course_id: ['data required'] });
+    expect((await inject('POST', '/api/calendar-events', 'student', { ...base, target_type: 'course', target_data: { course_id: w.course.id } })).statusCode).toBe(403);
+    const foreign = await inject('POST', '/api/calendar-events', 'foreigner', { ...base, target_type: 'course', target_data: { course_id: w.course.id } });
+    expect(foreign.json().errors).toHaveProperty('target_data_course_id');
+    expect(await eventCount()).toBe(before);
+  });
+});
+
+describe('PUT and DELETE /api/calendar-events/{id}', () => {
+  it('moves an event (drag: start and end only), refuses others, deletes it', async () => {
+    const { calendar_event: e } = (await inject('POST', '/api/calendar-events', 'instructor', { ...base, title: 'Movable', target_type: 'course', target_data: { course_id: w.course.id } })).json();
+    const moved = await inject('PUT', `/api/calendar-events/${e.id}`, 'instructor', { start_time: '2026-12-11T09:00:00Z', end_time: '2026-12-11T11:00:00Z' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().calendar_event).toMatchObject({ start_time: '2026-12-11T09:00:00.000Z', end_time: '2026-12-11T11:00:00.000Z', title: 'Movable' });
+    const asStudent = (await inject('GET', `/api/calendar-events?${WINDOW}`, 'student')).json().calendar_events.find((x: { id: number }) => x.id === e.id);
+    expect(asStudent.editable).toBe(false);
+    expect((await inject('PUT', `/api/calendar-events/${e.id}`, 'student', { start_time: '2026-12-12T09:00:00Z', end_time: '2026-12-12T10:00:00Z' })).statusCode).toBe(403);
+    expect((await inject('PUT', `/api/calendar-events/${e.id}`, 'outsider', { start_time: '2026-12-12T09:00:00Z', end_time: '2026-12-12T10:00:00Z' })).statusCode).toBe(404);
+    const bad = await inject('PUT', `/api/calendar-events/${e.id}`, 'instructor', { start_time: '2026-12-12T09:00:00Z', end_time: '2026-12-12T08:00:00Z' });
+    expect(bad.json().errors).toHaveProperty('end_time');
+    const [row] = await t.app.deps.db.select().from(calendarEvents).where(eq(calendarEvents.id, e.id));
+    expect(row!.startTime.toISOString()).toBe('2026-12-11T09:00:00.000Z');
+    const full = await inject('PUT', `/api/calendar-events/${e.id}`, 'instructor', { ...base, title: 'Renamed', all_day: true, start_time: '2026-12-14T00:00:00Z', end_time: '2026-12-15T00:00:00Z' });
+    expect(full.json().calendar_event).toMatchObject({ title: 'Renamed', all_day: true, target_type: 'self' });
+    expect(await titlesFor('student')).not.toContain('Renamed');
+    expect((await inject('DELETE', `/api/calendar-events/${e.id}`, 'student')).statusCode).toBe(404);
+    expect((await inject('DELETE', `/api/calendar-events/${e.id}`, 'instructor')).statusCode).toBe(200);
+    expect((await inject('DELETE', `/api/calendar-events/${e.id}`, 'instructor')).statusCode).toBe(404);
+  });
+});
+
+describe('alerts', () => {
+  it('GET /api/calendar-alerts lists alert 100; an e-mail alert reaches the outbox once, when due', async () => {
+    const alerts = await inject('GET', '/api/calendar-alerts', 'student');
+    expect(alerts.json().alerts).toContainEqual({ id: 100, minutes_before: 0 });
+    expect((await inject('GET', '/api/calendar-alerts')).statusCode).toBe(401);
+    await inject('POST', '/api/calendar-events', 'instructor', { ...base, title: 'Alerted', target_type: 'course', target_data: { course_id: w.course.id }, alert_id: 102, send_email_alert: true });
+    expect(await sendDueCalendarAlerts(t.app.deps, new Date('2026-12-10T08:40:00Z'))).toBe(0);
+    expect(await sendDueCalendarAlerts(t.app.deps, new Date('2026-12-10T08:46:00Z'))).toBe(1);
+    expect(await sendDueCalendarAlerts(t.app.deps, new Date('2026-12-10T08:47:00Z'))).toBe(0);
+    const mail = await t.app.deps.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'calendar-alert'));
+    expect(mail).toEqual([expect.objectContaining({ to: 'student@example.test', subject: expect.stringContaining('Alerted') })]);
+  });
+});
+
+describe('targeting helpers', () => {
+  it('GET /api/calendar-events/users/{id}/courses: own courses; 403 for another user; an admin may look; 404 unknown', async () => {
+    const mine = await inject('GET', `/api/calendar-events/users/${w.instructor.id}/courses`, 'instructor');
+    expect(mine.json().courses).toEqual([{ id: w.course.id, name: w.course.name, role: 'instructor' }]);
+    expect((await inject('GET', `/api/calendar-events/users/${w.instructor.id}/courses`, 'student')).statusCode).toBe(403);
+    expect((await inject('GET', `/api/calendar-events/users/${w.instructor.id}/courses`, 'admin')).statusCode).toBe(200);
+    expect((await inject('GET', '/api/calendar-events/users/999999/courses', 'admin')).statusCode).toBe(404);
+  });
+  it('GET /api/course/{id}/students and /api/courses/{id}/groups: staff only', async () => {
+    const students = await inject('GET', `/api/course/${w.course.id}/students`, 'assistant');
+    expect(students.json().students).toEqual([{ id: w.student.id, name: w.student.name, user_no: w.student.userNo }]);
+    expect((await inject('GET', `/api/course/${w.course.id}/students`, 'student')).statusCode).toBe(403);
+    expect((await inject('GET', '/api/course/999999/students', 'instructor')).statusCode).toBe(404);
+    expect((await inject('GET', `/api/courses/${w.course.id}/groups`, 'instructor')).json()).toEqual({ groups: [] });
+    expect((await inject('GET', `/api/courses/${w.course.id}/groups`, 'student')).statusCode).toBe(403);
+  });
+});

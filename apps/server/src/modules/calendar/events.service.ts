@@ -1,0 +1,223 @@
+import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { CALENDAR_ALERTS, type CalendarEvent, type CalendarEventBody, type CalendarWindowQuery, type UpdateCalendarEventBody } from '@atrium/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { AppDeps } from '../../lib/deps.js';
+import type { Actor } from '../../plugins/auth.js';
+import { departments } from '../orgs/orgs.table.js';
+import { uploads } from '../uploads/uploads.table.js';
+import { enrolments } from '../enrolments/enrolments.table.js';
+import { users } from '../users/users.table.js';
+import { CALENDAR_MANAGER_ROLES, isOrgAdmin, liveCourseIdsInOrg, myCourses } from './calendar-scope.js';
+import { calendarEvents, calendarEventTargets } from './calendar.table.js';
+
+type EventRow = typeof calendarEvents.$inferSelect;
+type TargetRow = Omit<typeof calendarEventTargets.$inferInsert, 'eventId'>;
+
+/** Spec §5 message of a missing target. */
+const DATA_REQUIRED = 'data required';
+
+/**
+ * SQL condition: the events `actor` sees — their own, and those addressed to them,
+ * to a course they are enrolled in (any role), or to their department (all roles or their org role).
+ */
+export function visibleEventsCondition(actor: Pick<Actor, 'id' | 'departmentId' | 'role'>): SQL {
+  const deptClause = actor.departmentId
+    ? sql`or (t.department_id = ${actor.departmentId} and (t.role is null or t.role = ${actor.role}))`
+    : sql``;
+  return or(
+    eq(calendarEvents.createdById, actor.id),
+    sql`exists (select 1 from ${calendarEventTargets} t where t.event_id = ${calendarEvents.id} and (t.user_id = ${actor.id}
+      or t.course_id in (select ${enrolments.courseId} from ${enrolments} where ${enrolments.userId} = ${actor.id}) ${deptClause}))`,
+  )!;
+}
+
+/** Presents event rows with their upload names and creators (spec §3 Calendar event). */
+async function present(db: Db, actor: Actor, rows: EventRow[]): Promise<CalendarEvent[]> {
+  const uploadIds = [...new Set(rows.flatMap((r) => r.uploadIds))];
+  const names = new Map<number, string>();
+  if (uploadIds.length > 0) for (const u of await db.select({ id: uploads.id, name: uploads.name }).from(uploads).where(inArray(uploads.id, uploadIds))) names.set(u.id, u.name);
+  const creatorIds = [...new Set(rows.map((r) => r.createdById))];
+  const creators = new Map<number, string>();
+  if (creatorIds.length > 0) for (const u of await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, creatorIds))) creators.set(u.id, u.name);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    all_day: r.allDay,
+    start_time: r.startTime.toISOString(),
+    end_time: r.endTime.toISOString(),
+    color: r.color,
+    editable: r.createdById === actor.id,
+    uploads: r.uploadIds.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! })),
+    description: r.description,
+    location: r.location,
+    target_type: r.targetType,
+    target_data: r.targetData,
+    alert_id: r.alertId,
+    send_email_alert: r.sendEmailAlert,
+    tag: r.tag,
+    created_by: { id: r.createdById, name: creators.get(r.createdById) ?? '' },
+  }));
+}
+
+/** `GET /api/calendar-events?start=&end=`: events the actor sees that overlap the window (spec §7). */
+export async function listEvents(deps: AppDeps, actor: Actor, q: CalendarWindowQuery): Promise<{ calendar_events: CalendarEvent[] }> {
+  const rows = await deps.db
+    .select()
+    .from(calendarEvents)
+    .where(and(lt(calendarEvents.startTime, new Date(q.end)), gt(calendarEvents.endTime, new Date(q.start)), visibleEventsCondition(actor)))
+    .orderBy(calendarEvents.startTime, calendarEvents.id);
+  return { calendar_events: await present(deps.db, actor, rows) };
+}
+
+/**
+ * Checks the target of spec §3/§5 and answers the target rows. Throws 400 'data required'
+ * on event_target_data_department_multi_select_tree or target_data_course_id, 400 on
+ * foreign departments, courses or users, 403 when the actor may not address them
+ * (departments: org admins; courses: their instructors, assistants or org admins).
+ */
+async function targetsOf(deps: AppDeps, actor: Actor, body: CalendarEventBody): Promise<{ targets: TargetRow[]; targetData: CalendarEventBody['target_data'] }> {
+  const data = body.target_data;
+  if (body.target_type === 'self') return { targets: [{ userId: actor.id }], targetData: {} };
+  if (body.target_type === 'department') {
+    const ids = [...new Set(data.department_ids ?? [])];
+    if (ids.length === 0) throw AppError.field('event_target_data_department_multi_select_tree', DATA_REQUIRED);
+    if (!isOrgAdmin(actor)) throw new AppError('FORBIDDEN', 'Only organisation administrators address departments');
+    const found = await deps.db.select({ id: departments.id }).from(departments).where(and(inArray(departments.id, ids), eq(departments.orgId, actor.orgId)));
+    if (found.length !== ids.length) throw AppError.field('event_target_data_department_multi_select_tree', 'unknown department');
+    const roles = [...new Set(data.role_ids ?? [])];
+    const targets = ids.flatMap((departmentId): TargetRow[] => (roles.length === 0 ? [{ departmentId, role: null }] : roles.map((role) => ({ departmentId, role }))));
+    return { targets, targetData: { department_ids: ids, role_ids: roles } };
+  }
+  // course
+  const mine = await myCourses(deps.db, actor.id);
+  const manageable = (id: number) => mine.get(id)?.roles.some((r) => CALENDAR_MANAGER_ROLES.includes(r)) ?? false;
+  let courseIds = [...new Set([...(data.course_id ? [data.course_id] : []), ...(data.course_ids ?? [])])];
+  if (courseIds.length === 0 && data.all_courses) courseIds = [...mine.keys()].filter(manageable);
+  if (courseIds.length === 0) throw AppError.field('target_data_course_id', DATA_REQUIRED);
+  const live = await liveCourseIdsInOrg(deps.db, actor.orgId, courseIds);
+  if (live.size !== courseIds.length) throw AppError.field('target_data_course_id', 'unknown course');
+  if (!isOrgAdmin(actor) && !courseIds.every(manageable)) throw new AppError('FORBIDDEN', 'Only the course’s instructors and assistants add events to it');
+  if ((data.group_ids ?? []).length > 0) throw AppError.field('target_data_group_ids', 'course groups are not available yet');
+  const userIds = [...new Set(data.user_ids ?? [])];
+  if (userIds.length > 0) {
+    if (courseIds.length !== 1) throw AppError.field('target_data_user_ids', 'choose users within one course');
+    const members = await deps.db.selectDistinct({ userId: enrolments.userId }).from(enrolments).where(and(eq(enrolments.courseId, courseIds[0]!), inArray(enrolments.userId, userIds)));
+    if (members.length !== userIds.length) throw AppError.field('target_data_user_ids', 'some users are not members of this course');
+    return { targets: [...userIds.map((userId) => ({ userId })), { userId: actor.id }], targetData: { course_id: courseIds[0]!, course_ids: courseIds, user_ids: userIds, group_ids: [], all_courses: data.all_courses ?? false } };
+  }
+  return { targets: courseIds.map((courseId) => ({ courseId })), targetData: { course_id: courseIds[0]!, course_ids: courseIds, user_ids: [], group_ids: [], all_courses: data.all_courses ?? false } };
+}
+
+/** Checks alert_id against GET /api/calendar-alerts and answers when the e-mail alert is due (or null). */
+function alertAtOf(body: Pick<CalendarEventBody, 'alert_id' | 'send_email_alert' | 'start_time'>): Date | null {
+  if (body.alert_id === null || body.alert_id === undefined) return null;
+  const alert = CALENDAR_ALERTS.find((a) => a.id === body.alert_id);
+  if (!alert) throw AppError.field('alert_id', 'unknown alert');
+  return body.send_email_alert ? new Date(Date.parse(body.start_time) - alert.minutes_before * 60_000) : null;
+}
+
+async function checkUploads(db: Db, actor: Actor, ids: number[] | undefined): Promise<number[]> {
+  const unique = [...new Set(ids ?? [])];
+  if (unique.length === 0) return [];
+  const found = await db.select({ id: uploads.id }).from(uploads).where(and(inArray(uploads.id, unique), eq(uploads.ownerId, actor.id)));
+  if (found.length !== unique.length) throw AppError.field('upload_ids', 'attach only your own uploads');
+  return unique;
+}
+
+function valuesOf(body: CalendarEventBody, targetData: CalendarEventBody['target_data'], uploadIds: number[]) {
+  return {
+    title: body.title,
+    allDay: body.all_day,
+    startTime: new Date(body.start_time),
+    endTime: new Date(body.end_time),
+    color: body.color ?? null,
+    description: body.description ?? null,
+    location: body.location ?? null,
+    uploadIds,
+    targetType: body.target_type,
+    targetData,
+    alertId: body.alert_id ?? null,
+    sendEmailAlert: body.send_email_alert,
+    alertAt: alertAtOf(body),
+    alertSentAt: null,
+    tag: body.tag ?? null,
+  };
+}
+
+/** `POST /api/calendar-events` (spec §7): creates an event for its target; answers it. Errors: see targetsOf, alert_id, upload_ids. */
+export async function createEvent(deps: AppDeps, actor: Actor, body: CalendarEventBody): Promise<{ message: string; calendar_event: CalendarEvent }> {
+  const { targets, targetData } = await targetsOf(deps, actor, body);
+  const uploadIds = await checkUploads(deps.db, actor, body.upload_ids);
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx.insert(calendarEvents).values({ orgId: actor.orgId, createdById: actor.id, ...valuesOf(body, targetData, uploadIds) }).returning();
+    await tx.insert(calendarEventTargets).values(targets.map((t) => ({ ...t, eventId: created!.id })));
+    return created!;
+  });
+  return { message: 'created', calendar_event: (await present(deps.db, actor, [row]))[0]! };
+}
+
+async function ownEvent(deps: AppDeps, actor: Actor, id: number): Promise<EventRow> {
+  const [row] = await deps.db.select().from(calendarEvents).where(and(eq(calendarEvents.id, id), visibleEventsCondition(actor)));
+  if (!row) throw new AppError('CALENDAR_EVENT_NOT_FOUND', 'This event does not exist');
+  if (row.createdById !== actor.id) throw new AppError('FORBIDDEN', 'Only the event’s creator changes it');
+  return row;
+}
+
+/**
+ * `PUT /api/calendar-events/{id}`: the full body, or only start_time/end_time (drag or
+ * resize, spec §2). Creator only (403); 404 when the actor cannot see it.
+ */
+export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body: UpdateCalendarEventBody): Promise<{ message: string; calendar_event: CalendarEvent }> {
+  const row = await ownEvent(deps, actor, id);
+  let updated: EventRow;
+  if (!('title' in body)) {
+    const alertAt = alertAtOf({ alert_id: row.alertId, send_email_alert: row.sendEmailAlert, start_time: body.start_time });
+    [updated] = (await deps.db
+      .update(calendarEvents)
+      .set({ startTime: new Date(body.start_time), endTime: new Date(body.end_time), allDay: body.all_day ?? row.allDay, alertAt, alertSentAt: null })
+      .where(eq(calendarEvents.id, id))
+      .returning()) as [EventRow];
+  } else {
+    const { targets, targetData } = await targetsOf(deps, actor, body);
+    const uploadIds = await checkUploads(deps.db, actor, body.upload_ids);
+    updated = await deps.db.transaction(async (tx) => {
+      const [u] = await tx.update(calendarEvents).set(valuesOf(body, targetData, uploadIds)).where(eq(calendarEvents.id, id)).returning();
+      await tx.delete(calendarEventTargets).where(eq(calendarEventTargets.eventId, id));
+      await tx.insert(calendarEventTargets).values(targets.map((t) => ({ ...t, eventId: id })));
+      return u!;
+    });
+  }
+  return { message: 'updated', calendar_event: (await present(deps.db, actor, [updated]))[0]! };
+}
+
+/** `DELETE /api/calendar-events/{id}`: creator only (403); 404 when the actor cannot see it. */
+export async function deleteEvent(deps: AppDeps, actor: Actor, id: number): Promise<{ message: string }> {
+  await ownEvent(deps, actor, id);
+  await deps.db.delete(calendarEvents).where(eq(calendarEvents.id, id));
+  return { message: 'deleted' };
+}
+
+/** Users an event reaches (for e-mail alerts): targeted users, course members, department users. */
+export async function recipientsOf(db: Db, eventId: number): Promise<{ id: number; name: string; email: string | null }[]> {
+  const t = calendarEventTargets;
+  return db
+    .selectDistinct({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .innerJoin(
+      t,
+      and(
+        eq(t.eventId, eventId),
+        or(
+          eq(t.userId, users.id),
+          sql`${users.id} in (select ${enrolments.userId} from ${enrolments} where ${enrolments.courseId} = ${t.courseId})`,
+          and(eq(t.departmentId, users.departmentId), or(isNull(t.role), eq(t.role, users.role))),
+        ),
+      ),
+    );
+}
+
+/** Events whose e-mail alert is due at `now` and not yet sent. */
+export async function dueAlerts(db: Db, now: Date): Promise<EventRow[]> {
+  return db.select().from(calendarEvents).where(and(lt(calendarEvents.alertAt, now), isNull(calendarEvents.alertSentAt)));
+}

@@ -1,0 +1,240 @@
+import { and, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { DateTime } from 'luxon';
+import { isMeetingCalendarEditable, isMeetingFormEditable, USER_ROLE, type CalendarWindowQuery, type ManagementMeetingFilter, type Meeting, type MeetingBody, type UpdateMeetingBody } from '@atrium/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { AppDeps } from '../../lib/deps.js';
+import { offsetOf, toPage } from '../../lib/pagination.js';
+import type { Actor } from '../../plugins/auth.js';
+import { enrolments } from '../enrolments/enrolments.table.js';
+import { users } from '../users/users.table.js';
+import { CALENDAR_MANAGER_ROLES, isOrgAdmin, liveCourseIdsInOrg, myCourses, timeZoneOf } from './calendar-scope.js';
+import { calendarMeetings } from './calendar.table.js';
+
+type MeetingRow = typeof calendarMeetings.$inferSelect;
+type MeetingKind = MeetingRow['kind'];
+
+/** SQL condition: meetings the actor takes part in — host, creator, participant, or member of its course. */
+export function visibleMeetingsCondition(actor: Pick<Actor, 'id' | 'orgId'>): SQL {
+  const m = calendarMeetings;
+  return and(
+    eq(m.orgId, actor.orgId),
+    or(
+      eq(m.hostUserId, actor.id),
+      eq(m.createdById, actor.id),
+      sql`${m.participantIds} @> ${JSON.stringify([actor.id])}::jsonb`,
+      sql`${m.courseId} in (select ${enrolments.courseId} from ${enrolments} where ${enrolments.userId} = ${actor.id})`,
+    ),
+  )!;
+}
+
+/** Presents meeting rows (spec §3 Calendar meeting) with host users, editability (spec §4) and is_started/is_ended at `now`. */
+export async function presentMeetings(db: Db, rows: MeetingRow[], now: Date): Promise<Meeting[]> {
+  const hostIds = [...new Set(rows.map((r) => r.hostUserId))];
+  const hosts = new Map<number, { id: number; name: string; user_no: string; mobile_phone: string | null }>();
+  if (hostIds.length > 0) {
+    for (const u of await db.select({ id: users.id, name: users.name, user_no: users.userNo, mobile_phone: users.mobilePhone }).from(users).where(inArray(users.id, hostIds))) hosts.set(u.id, u);
+  }
+  return rows.map((r) => {
+    const e = { kind: r.kind, audit_status: r.auditStatus, start_time: r.startTime.toISOString(), end_time: r.endTime.toISOString() };
+    return {
+      id: r.id,
+      title: r.title,
+      kind: r.kind,
+      start_time: e.start_time,
+      end_time: e.end_time,
+      data: {
+        description: r.description,
+        live_config: { live_addr: r.liveAddr },
+        join_url: r.joinUrl,
+        replay_address: r.replayAddress,
+        audit_status: r.auditStatus,
+        host_user: hosts.get(r.hostUserId) ?? { id: r.hostUserId, name: '', user_no: '', mobile_phone: null },
+      },
+      scope_org_ids: r.scopeOrgIds,
+      participant_ids: r.participantIds,
+      course_id: r.courseId,
+      teaching_unit: r.teachingUnit,
+      room: r.room,
+      editable: isMeetingCalendarEditable(e, now),
+      form_editable: isMeetingFormEditable(e),
+      is_started: now >= r.startTime,
+      is_ended: now >= r.endTime,
+    };
+  });
+}
+
+/** Meetings of `kind` the actor takes part in that overlap the window (spec §7 calendar-meeting, instruction-team meeting, cloud classroom). */
+export async function listMeetings(deps: AppDeps, actor: Actor, kind: MeetingKind, q: CalendarWindowQuery): Promise<Meeting[]> {
+  const m = calendarMeetings;
+  const rows = await deps.db
+    .select()
+    .from(m)
+    .where(and(eq(m.kind, kind), lt(m.startTime, new Date(q.end)), gt(m.endTime, new Date(q.start)), visibleMeetingsCondition(actor)))
+    .orderBy(m.startTime, m.id);
+  return presentMeetings(deps.db, rows, new Date());
+}
+
+/** Checks host, participants and course of a meeting body; 400 naming the field, 403 for a course the actor does not manage. */
+async function checkBody(deps: AppDeps, actor: Actor, body: MeetingBody): Promise<{ hostUserId: number }> {
+  const hostUserId = body.data.host_user?.id ?? actor.id;
+  const people = [...new Set([hostUserId, ...body.participant_ids])];
+  const found = await deps.db.select({ id: users.id }).from(users).where(and(inArray(users.id, people), eq(users.orgId, actor.orgId)));
+  const known = new Set(found.map((u) => u.id));
+  if (!known.has(hostUserId)) throw AppError.field('data.host_user', 'unknown host');
+  if (!body.participant_ids.every((id) => known.has(id))) throw AppError.field('participant_ids', 'unknown participants');
+  if (body.course_id) {
+    if ((await liveCourseIdsInOrg(deps.db, actor.orgId, [body.course_id])).size === 0) throw AppError.field('course_id', 'unknown course');
+    const roles = (await myCourses(deps.db, actor.id)).get(body.course_id)?.roles ?? [];
+    if (!isOrgAdmin(actor) && !roles.some((r) => CALENDAR_MANAGER_ROLES.includes(r))) throw new AppError('FORBIDDEN', 'Only the course’s instructors and assistants add its meetings');
+  }
+  const scope = (body.scope_org_ids ?? '').split(',').filter(Boolean).map(Number);
+  if (scope.some((id) => id !== actor.orgId)) throw AppError.field('scope_org_ids', 'meetings stay within your organisation');
+  return { hostUserId };
+}
+
+function valuesOf(body: MeetingBody, hostUserId: number, actor: Actor) {
+  return {
+    title: body.title,
+    startTime: new Date(body.start_time),
+    endTime: new Date(body.end_time),
+    description: body.data.description ?? null,
+    liveAddr: body.data.live_config?.live_addr ?? null,
+    joinUrl: body.data.join_url ?? null,
+    replayAddress: body.data.replay_address ?? [],
+    hostUserId,
+    scopeOrgIds: body.scope_org_ids || String(actor.orgId),
+    participantIds: [...new Set(body.participant_ids)],
+    courseId: body.course_id ?? null,
+    teachingUnit: body.teaching_unit ?? null,
+    room: body.room ?? null,
+  };
+}
+
+/**
+ * `POST /api/calendar-meeting` (spec §7): instructors and org admins (403 for students).
+ * A meeting starts pending review; instruction-team meetings and cloud classrooms need
+ * no review; only org admins set audit_status.
+ */
+export async function createMeeting(deps: AppDeps, actor: Actor, body: MeetingBody): Promise<{ message: string; meeting: Meeting }> {
+  if (actor.role === USER_ROLE.student) throw new AppError('FORBIDDEN', 'Students do not create meetings');
+  const { hostUserId } = await checkBody(deps, actor, body);
+  const auditStatus = isOrgAdmin(actor) && body.data.audit_status ? body.data.audit_status : body.kind === 'meeting' ? 'pending' : 'agree';
+  const [row] = await deps.db.insert(calendarMeetings).values({ ...valuesOf(body, hostUserId, actor), orgId: actor.orgId, kind: body.kind, auditStatus, createdById: actor.id }).returning();
+  return { message: 'created', meeting: (await presentMeetings(deps.db, [row!], new Date()))[0]! };
+}
+
+/** A meeting the actor may change: host, creator or org admin (403); 404 when not visible. */
+async function ownMeeting(deps: AppDeps, actor: Actor, id: number): Promise<MeetingRow> {
+  const m = calendarMeetings;
+  const [row] = await deps.db.select().from(m).where(and(eq(m.id, id), eq(m.orgId, actor.orgId)));
+  if (!row) throw new AppError('MEETING_NOT_FOUND', 'This meeting does not exist');
+  if (!isOrgAdmin(actor) && row.hostUserId !== actor.id && row.createdById !== actor.id) {
+    const [visible] = await deps.db.select({ id: m.id }).from(m).where(and(eq(m.id, id), visibleMeetingsCondition(actor)));
+    if (!visible) throw new AppError('MEETING_NOT_FOUND', 'This meeting does not exist');
+    throw new AppError('FORBIDDEN', 'Only the host, the creator or an administrator changes this meeting');
+  }
+  return row;
+}
+
+function editability(row: MeetingRow) {
+  return { kind: row.kind, audit_status: row.auditStatus, start_time: row.startTime.toISOString(), end_time: row.endTime.toISOString() };
+}
+
+/**
+ * `PUT /api/calendar-meeting/{id}` (spec §4 audit_status): moving (times only) needs the
+ * calendar flag (not agreed and started); a full edit needs the form rule (rejected, or an
+ * instruction meeting) — org admins may also review (set audit_status) while the flag allows.
+ * 409 MEETING_NOT_EDITABLE otherwise. Editing a rejected meeting sends it back to review.
+ */
+export async function updateMeeting(deps: AppDeps, actor: Actor, id: number, body: UpdateMeetingBody): Promise<{ message: string; meeting: Meeting }> {
+  const row = await ownMeeting(deps, actor, id);
+  const now = new Date();
+  if (!isMeetingCalendarEditable(editability(row), now)) throw new AppError('MEETING_NOT_EDITABLE', 'An approved meeting that has started cannot be changed');
+  let values: Partial<typeof calendarMeetings.$inferInsert>;
+  if (!('title' in body)) {
+    values = { startTime: new Date(body.start_time), endTime: new Date(body.end_time) };
+  } else {
+    const admin = isOrgAdmin(actor);
+    if (!admin && !isMeetingFormEditable(editability(row))) throw new AppError('MEETING_NOT_EDITABLE', 'Only a rejected meeting can be edited');
+    const { hostUserId } = await checkBody(deps, actor, body);
+    const auditStatus = admin && body.data.audit_status ? body.data.audit_status : row.kind === 'meeting' && row.auditStatus === 'reject' ? 'pending' : row.auditStatus;
+    values = { ...valuesOf(body, hostUserId, actor), auditStatus };
+  }
+  const [updated] = await deps.db.update(calendarMeetings).set(values).where(eq(calendarMeetings.id, id)).returning();
+  return { message: 'updated', meeting: (await presentMeetings(deps.db, [updated!], now))[0]! };
+}
+
+/** `DELETE /api/calendar-meeting/{id}`: host, creator or admin; 409 once approved and started (spec §4, §8 cloud classroom delete). */
+export async function deleteMeeting(deps: AppDeps, actor: Actor, id: number): Promise<{ message: string }> {
+  const row = await ownMeeting(deps, actor, id);
+  if (!isMeetingCalendarEditable(editability(row), new Date())) throw new AppError('MEETING_NOT_EDITABLE', 'An approved meeting that has started cannot be deleted');
+  await deps.db.delete(calendarMeetings).where(eq(calendarMeetings.id, id));
+  return { message: 'deleted' };
+}
+
+function managementWhere(actor: Actor, f: ManagementMeetingFilter): SQL {
+  const m = calendarMeetings;
+  return and(
+    eq(m.orgId, actor.orgId),
+    f.keyword ? ilike(m.title, `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    f.audit_status ? eq(m.auditStatus, f.audit_status) : undefined,
+    f.kind ? eq(m.kind, f.kind) : undefined,
+    f.end ? lt(m.startTime, new Date(f.end)) : undefined,
+    f.start ? gt(m.endTime, new Date(f.start)) : undefined,
+  )!;
+}
+
+function requireAdmin(actor: Actor): void {
+  if (!isOrgAdmin(actor)) throw new AppError('FORBIDDEN', 'Only organisation administrators see the meeting overview');
+}
+
+/** `POST /api/management/calendar-meeting?page=&page_size=` (spec §7): the org's meetings, newest first, filtered; org admins only (403). */
+export async function managementMeetings(deps: AppDeps, actor: Actor, page: number, pageSize: number, f: ManagementMeetingFilter) {
+  requireAdmin(actor);
+  const m = calendarMeetings;
+  const where = managementWhere(actor, f);
+  const [rows, [total]] = await Promise.all([
+    deps.db.select().from(m).where(where).orderBy(desc(m.startTime), desc(m.id)).limit(pageSize).offset(offsetOf(page, pageSize)),
+    deps.db.select({ n: count() }).from(m).where(where),
+  ]);
+  return toPage(await presentMeetings(deps.db, rows, new Date()), Number(total?.n ?? 0), page, pageSize);
+}
+
+/** At most this many rows go into one Excel export. */
+export const MEETING_EXPORT_LIMIT = 10_000;
+
+/**
+ * `POST /api/management/calendar-meeting/excel` (spec §7): the filtered overview as an
+ * .xlsx workbook (exceljs), times in the admin's zone as YYYY.MM.DD HH:mm (spec §9). Org admins only.
+ */
+export async function managementMeetingsExcel(deps: AppDeps, actor: Actor, f: ManagementMeetingFilter): Promise<Buffer> {
+  requireAdmin(actor);
+  const m = calendarMeetings;
+  const rows = await deps.db.select().from(m).where(managementWhere(actor, f)).orderBy(desc(m.startTime), desc(m.id)).limit(MEETING_EXPORT_LIMIT);
+  const meetings = await presentMeetings(deps.db, rows, new Date());
+  const zone = await timeZoneOf(deps.db, actor.id);
+  const fmt = (iso: string) => DateTime.fromISO(iso, { zone }).toFormat('yyyy.MM.dd HH:mm');
+  const book = new ExcelJS.Workbook();
+  book.creator = 'Atrium';
+  const sheet = book.addWorksheet('Meetings');
+  sheet.columns = [
+    { header: 'ID', key: 'id', width: 8 },
+    { header: 'Title', key: 'title', width: 40 },
+    { header: 'Kind', key: 'kind', width: 16 },
+    { header: 'Start', key: 'start', width: 18 },
+    { header: 'End', key: 'end', width: 18 },
+    { header: 'Host', key: 'host', width: 20 },
+    { header: 'Host number', key: 'host_no', width: 14 },
+    { header: 'Audit status', key: 'audit', width: 12 },
+    { header: 'Course', key: 'course', width: 10 },
+    { header: 'Room', key: 'room', width: 16 },
+    { header: 'Join URL', key: 'join', width: 40 },
+  ];
+  for (const x of meetings) {
+    sheet.addRow({ id: x.id, title: x.title, kind: x.kind, start: fmt(x.start_time), end: fmt(x.end_time), host: x.data.host_user.name, host_no: x.data.host_user.user_no, audit: x.data.audit_status, course: x.course_id ?? '', room: x.room ?? '', join: x.data.join_url ?? '' });
+  }
+  sheet.getRow(1).font = { bold: true };
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

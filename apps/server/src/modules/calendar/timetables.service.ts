@@ -1,0 +1,227 @@
+import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { normaliseTimetable, type CalendarWindowQuery, type CreateTimetableBody, type DeleteTimetableBody, type Timetable, type UpdateTimetableBody } from '@atrium/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { AppDeps } from '../../lib/deps.js';
+import type { Actor } from '../../plugins/auth.js';
+import { courses } from '../courses/courses.table.js';
+import { instructorsOf } from '../enrolments/enrolments.repository.js';
+import { enrolments } from '../enrolments/enrolments.table.js';
+import { enqueueEmails } from '../outbox/outbox.service.js';
+import { users } from '../users/users.table.js';
+import { CALENDAR_MANAGER_ROLES, isOrgAdmin, myCourses, timeZoneOf } from './calendar-scope.js';
+import { calendarTimetables } from './calendar.table.js';
+import { expandSeries, type Occurrence, type SeriesRule } from './recurrence.js';
+
+type TimetableRow = typeof calendarTimetables.$inferSelect;
+interface CourseFacts {
+  id: number;
+  name: string;
+  orgId: number;
+  endDate: Date | null;
+  deletedAt: Date | null;
+}
+
+/** The series rule of a row; the course's end date bounds it as a local date (spec §3 course_end_date). */
+export function ruleOfRow(row: TimetableRow, courseEndDate: Date | null): SeriesRule {
+  return {
+    startTime: row.startTime,
+    endTime: row.endTime,
+    timeZone: row.timeZone,
+    repeatType: row.repeatType,
+    repeatFrequency: row.repeatFrequency,
+    repeatWeeklyDays: row.repeatWeeklyDays,
+    repeatEndDate: row.repeatEndDate,
+    courseEndDate: courseEndDate ? DateTime.fromJSDate(courseEndDate, { zone: row.timeZone }).toISODate() : null,
+    until: row.until,
+    exdates: row.exdates,
+  };
+}
+
+function presentOccurrence(row: TimetableRow, course: CourseFacts, instructors: string[], occurrence: Occurrence, editable: boolean): Timetable {
+  return {
+    id: row.id,
+    course_id: row.courseId,
+    course_title: course.name,
+    instructors_names: instructors,
+    start_time: occurrence.start.toISOString(),
+    end_time: occurrence.end.toISOString(),
+    repeat_type: row.repeatType,
+    repeat_frequency: row.repeatFrequency,
+    repeat_weekly_days: row.repeatWeeklyDays,
+    repeat_end_date: row.repeatEndDate,
+    editable,
+    location: row.location,
+    description: row.description,
+    color: row.color,
+    origin_repeat_type: row.originRepeatType,
+    course_end_date: course.endDate ? DateTime.fromJSDate(course.endDate, { zone: row.timeZone }).toISODate() : null,
+    series_start_time: row.startTime.toISOString(),
+  };
+}
+
+/** Timetable series of `courseIds` that may have occurrences in [start, end). */
+export async function seriesInWindow(db: Db, courseIds: number[], start: Date | null, end: Date | null): Promise<TimetableRow[]> {
+  if (courseIds.length === 0) return [];
+  const t = calendarTimetables;
+  return db
+    .select()
+    .from(t)
+    .where(and(inArray(t.courseId, courseIds), end ? lt(t.startTime, end) : undefined, start ? or(isNull(t.until), gt(t.until, start)) : undefined));
+}
+
+/**
+ * `GET /api/calendar-timetables?start=&end=` (spec §7): every occurrence in the window of
+ * the timetables of the actor's courses, expanded from the stored rules (recurrence.ts).
+ * `editable` for the course's instructors and assistants.
+ */
+export async function listTimetables(deps: AppDeps, actor: Actor, q: CalendarWindowQuery): Promise<{ timetables: Timetable[] }> {
+  const mine = await myCourses(deps.db, actor.id);
+  const from = new Date(q.start);
+  const to = new Date(q.end);
+  const rows = await seriesInWindow(deps.db, [...mine.keys()], from, to);
+  const instructors = await instructorsOf(deps.db, [...new Set(rows.map((r) => r.courseId))]);
+  const out: Timetable[] = [];
+  for (const row of rows) {
+    const c = mine.get(row.courseId)!;
+    const course = { id: row.courseId, name: c.name, orgId: actor.orgId, endDate: c.endDate, deletedAt: null };
+    const editable = c.roles.some((r) => CALENDAR_MANAGER_ROLES.includes(r));
+    const names = (instructors.get(row.courseId) ?? []).map((i) => i.name);
+    for (const o of expandSeries(ruleOfRow(row, c.endDate), from, to)) out.push(presentOccurrence(row, course, names, o, editable));
+  }
+  out.sort((a, b) => a.start_time.localeCompare(b.start_time) || a.id - b.id);
+  return { timetables: out };
+}
+
+/** Loads a course for timetable changes: 400 on course_id when unknown or foreign, 403 unless instructor, assistant or org admin. */
+async function managedCourse(deps: AppDeps, actor: Actor, courseId: number): Promise<CourseFacts> {
+  const [course] = await deps.db.select({ id: courses.id, name: courses.name, orgId: courses.orgId, endDate: courses.endDate, deletedAt: courses.deletedAt }).from(courses).where(eq(courses.id, courseId));
+  if (!course || course.deletedAt || course.orgId !== actor.orgId) throw AppError.field('course_id', 'unknown course');
+  const roles = (await deps.db.select({ role: enrolments.role }).from(enrolments).where(and(eq(enrolments.courseId, courseId), eq(enrolments.userId, actor.id)))).map((r) => r.role);
+  if (!isOrgAdmin(actor) && !roles.some((r) => CALENDAR_MANAGER_ROLES.includes(r))) throw new AppError('FORBIDDEN', 'Only the course’s instructors and assistants change its timetable');
+  return course;
+}
+
+/** Spec §5 normalisation on the server, plus the weekly-days rule: week and custom need at least one day (400 repeat_weekly_days). */
+function normalised(body: CreateTimetableBody | UpdateTimetableBody, scope?: UpdateTimetableBody['update_scope']) {
+  const n = normaliseTimetable({ ...body, ...(scope ? { update_scope: scope } : {}) });
+  if ((n.repeat_type === 'week' || n.repeat_type === 'custom') && !n.repeat_weekly_days) throw AppError.field('repeat_weekly_days', 'choose at least one weekday');
+  return n;
+}
+
+type SeriesValues = Omit<typeof calendarTimetables.$inferInsert, 'id' | 'createdAt'>;
+
+/** The row values of a new series; its start moves to the first occurrence that matches the rule (RFC 5545 DTSTART should match). */
+function seriesValues(actor: Actor, course: CourseFacts, zone: string, body: CreateTimetableBody | UpdateTimetableBody, n: ReturnType<typeof normalised>, originRepeatType: TimetableRow['repeatType']): SeriesValues {
+  const values: SeriesValues = {
+    courseId: course.id,
+    createdById: actor.id,
+    startTime: new Date(body.start_time),
+    endTime: new Date(body.end_time),
+    timeZone: zone,
+    repeatType: n.repeat_type,
+    originRepeatType,
+    repeatFrequency: n.repeat_frequency ?? null,
+    repeatWeeklyDays: n.repeat_weekly_days ?? null,
+    repeatEndDate: n.repeat_end_date ?? null,
+    until: null,
+    exdates: [],
+    location: body.location ?? null,
+    description: body.description ?? null,
+    color: n.color,
+  };
+  const rule = ruleOfRow(values as TimetableRow, course.endDate);
+  const first = expandSeries(rule, values.startTime, new Date(values.startTime.getTime() + 400 * 86_400_000))[0];
+  if (!first) throw AppError.field('repeat_end_date', 'the series has no occurrence before its end date');
+  return { ...values, startTime: first.start, endTime: first.end };
+}
+
+async function notify(deps: AppDeps, course: CourseFacts, n: { send_ntf: boolean; ntf_content?: string }): Promise<void> {
+  if (!n.send_ntf) return;
+  const members = await deps.db.selectDistinct({ email: users.email }).from(enrolments).innerJoin(users, eq(users.id, enrolments.userId)).where(eq(enrolments.courseId, course.id));
+  await enqueueEmails(
+    deps.db,
+    members.filter((m): m is { email: string } => !!m.email).map((m) => ({ to: m.email, subject: `Timetable of ${course.name} changed`, text: n.ntf_content ?? `The timetable of ${course.name} has changed.`, kind: 'timetable-notification' })),
+  );
+}
+
+async function firstOccurrence(deps: AppDeps, actor: Actor, row: TimetableRow, course: CourseFacts): Promise<Timetable | null> {
+  const o = expandSeries(ruleOfRow(row, course.endDate), row.startTime, new Date(row.startTime.getTime() + 400 * 86_400_000))[0];
+  if (!o) return null;
+  const names = ((await instructorsOf(deps.db, [course.id])).get(course.id) ?? []).map((i) => i.name);
+  return presentOccurrence(row, course, names, o, true);
+}
+
+/** `POST /api/calendar-timetables` (spec §7): normalises (spec §5) and stores the series in the actor's time zone. Answers message and timetable. */
+export async function createTimetable(deps: AppDeps, actor: Actor, body: CreateTimetableBody): Promise<{ message: string; timetable: Timetable | null }> {
+  const course = await managedCourse(deps, actor, body.course_id);
+  const n = normalised(body);
+  const zone = await timeZoneOf(deps.db, actor.id);
+  const [row] = await deps.db.insert(calendarTimetables).values(seriesValues(actor, course, zone, body, n, n.repeat_type)).returning();
+  await notify(deps, course, n);
+  return { message: 'created', timetable: await firstOccurrence(deps, actor, row!, course) };
+}
+
+/** Loads a series the actor may change (404 TIMETABLE_NOT_FOUND; course rules of managedCourse). */
+async function ownSeries(deps: AppDeps, actor: Actor, id: number): Promise<{ row: TimetableRow; course: CourseFacts }> {
+  const [row] = await deps.db.select().from(calendarTimetables).where(eq(calendarTimetables.id, id));
+  if (!row) throw new AppError('TIMETABLE_NOT_FOUND', 'This timetable does not exist');
+  const [c] = await deps.db.select({ orgId: courses.orgId }).from(courses).where(eq(courses.id, row.courseId));
+  if (!c || c.orgId !== actor.orgId) throw new AppError('TIMETABLE_NOT_FOUND', 'This timetable does not exist');
+  return { row, course: await managedCourse(deps, actor, row.courseId) };
+}
+
+/** The occurrence of the series starting exactly at `target`; 400 on `field` when there is none. */
+function occurrenceAt(row: TimetableRow, course: CourseFacts, target: Date, field: string): Occurrence {
+  const o = expandSeries(ruleOfRow(row, course.endDate), new Date(target.getTime() - 1), new Date(target.getTime() + 1)).find((x) => x.start.getTime() === target.getTime());
+  if (!o) throw AppError.field(field, 'no occurrence of this timetable starts at this time');
+  return o;
+}
+
+/**
+ * `PUT /api/calendar-timetables/{id}` (spec §3, §5): update_scope `current` moves one
+ * occurrence out of the series (EXDATE) into a new single timetable; `current_and_after`
+ * ends the series before update_target_time and starts a new series from the body
+ * (or rewrites the series when the target is its first occurrence).
+ */
+export async function updateTimetable(deps: AppDeps, actor: Actor, id: number, body: UpdateTimetableBody): Promise<{ message: string; timetable: Timetable | null }> {
+  const { row, course } = await ownSeries(deps, actor, id);
+  const target = new Date(body.update_target_time);
+  occurrenceAt(row, course, target, 'update_target_time');
+  const newCourse = body.course_id === row.courseId ? course : await managedCourse(deps, actor, body.course_id);
+  const n = normalised(body, row.repeatType === 'no_repeat' ? undefined : body.update_scope);
+  const isFirst = target.getTime() === row.startTime.getTime();
+  const values = seriesValues(actor, newCourse, row.timeZone, body, n, row.repeatType);
+  const saved = await deps.db.transaction(async (tx) => {
+    if (row.repeatType === 'no_repeat' || (body.update_scope === 'current_and_after' && isFirst)) {
+      const [u] = await tx.update(calendarTimetables).set({ ...values, createdById: row.createdById }).where(eq(calendarTimetables.id, id)).returning();
+      return u!;
+    }
+    if (body.update_scope === 'current') {
+      await tx.update(calendarTimetables).set({ exdates: [...row.exdates, target.toISOString()] }).where(eq(calendarTimetables.id, id));
+    } else {
+      await tx.update(calendarTimetables).set({ until: target }).where(eq(calendarTimetables.id, id));
+    }
+    const [created] = await tx.insert(calendarTimetables).values(values).returning();
+    return created!;
+  });
+  await notify(deps, newCourse, n);
+  return { message: 'updated', timetable: await firstOccurrence(deps, actor, saved, newCourse) };
+}
+
+/** `PUT /api/calendar-timetables/{id}/delete` (spec §7): removes the occurrence at target_time (current) or it and all later ones (current_and_after). */
+export async function deleteTimetable(deps: AppDeps, actor: Actor, id: number, body: DeleteTimetableBody): Promise<{ message: string }> {
+  const { row, course } = await ownSeries(deps, actor, id);
+  const target = new Date(body.target_time);
+  occurrenceAt(row, course, target, 'target_time');
+  const isFirst = target.getTime() === row.startTime.getTime();
+  if (row.repeatType === 'no_repeat' || (body.update_scope === 'current_and_after' && isFirst)) {
+    await deps.db.delete(calendarTimetables).where(eq(calendarTimetables.id, id));
+  } else if (body.update_scope === 'current') {
+    await deps.db.update(calendarTimetables).set({ exdates: [...row.exdates, target.toISOString()] }).where(eq(calendarTimetables.id, id));
+  } else {
+    await deps.db.update(calendarTimetables).set({ until: target }).where(eq(calendarTimetables.id, id));
+  }
+  return { message: 'deleted' };
+}
