@@ -6,6 +6,7 @@ export const SYSTEM_TOOLS = {
   ffmpeg: 'ffmpeg',
   ffprobe: 'ffprobe',
   libreoffice: 'soffice',
+  pdfinfo: 'pdfinfo',
   pdftoppm: 'pdftoppm',
 } as const;
 

@@ -13,7 +13,7 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ status: 'ok', database: { reachable: true, driver: process.env.DATABASE_URL ? 'postgres' : 'pglite' } });
-    expect(Object.keys(body.tools).sort()).toEqual(['ffmpeg', 'ffprobe', 'libreoffice', 'pdftoppm']);
+    expect(Object.keys(body.tools).sort()).toEqual(['ffmpeg', 'ffprobe', 'libreoffice', 'pdfinfo', 'pdftoppm']);
   });
 
   it('answers 503 degraded when the database does not answer', async () => {
