@@ -1,0 +1,75 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { calendarWorld, type CalendarWorld, type Who } from '../../../test/helpers/calendar-world.js';
+
+let t: TestApp;
+let w: CalendarWorld;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await calendarWorld(t);
+});
+afterAll(() => t.close());
+
+const inject = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who?: Who, payload?: object) =>
+  t.app.inject({ method, url, ...(who ? { headers: { cookie: w.cookies[who] } } : {}), ...(payload ? { payload } : {}) });
+
+/** Occurrence starts (ISO, UTC) of every VEVENT in an iCalendar text, expanded by ical.js up to `until`. */
+function occurrencesIn(ics: string, until: Date): Map<string, string[]> {
+  const root = new ICAL.Component(ICAL.parse(ics));
+  for (const tz of root.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(new ICAL.Timezone(tz));
+  const out = new Map<string, string[]>();
+  for (const v of root.getAllSubcomponents('vevent')) {
+    const event = new ICAL.Event(v);
+    const starts: string[] = [];
+    const it = event.iterator();
+    for (let next = it.next(); next && next.toJSDate() < until; next = it.next()) starts.push(next.toJSDate().toISOString());
+    out.set(event.uid, starts);
+  }
+  return out;
+}
+
+describe('iCalendar feed', () => {
+  it('a year-long weekly timetable parses with ical.js and yields the same occurrences as the API', async () => {
+    // Spans both daylight-saving changes of Europe/London (the instructor's zone).
+    const created = await inject('POST', '/api/calendar-timetables', 'instructor', { course_id: w.course.id, start_time: '2027-01-04T09:00:00Z', end_time: '2027-01-04T11:00:00Z', repeat_type: 'week', repeat_weekly_days: '1,3', repeat_end_date: '2027-12-31' });
+    const id = created.json().timetable.id;
+    await inject('PUT', `/api/calendar-timetables/${id}/delete`, 'instructor', { target_time: '2027-01-11T09:00:00Z', update_scope: 'current' });
+    await inject('POST', '/api/calendar-events', 'student', { title: 'Study', start_time: '2026-12-20T09:00:00Z', end_time: '2026-12-20T10:00:00Z' });
+
+    const feed = await inject('POST', '/api/calendar-feed', 'student');
+    expect(feed.json().url).toMatch(/^\/api\/calendar-feed\/[\w-]+\.ics$/);
+    expect((await inject('GET', '/api/calendar-feed', 'student')).json()).toEqual(feed.json());
+    const ics = await t.app.inject({ method: 'GET', url: feed.json().url });
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers['content-type']).toContain('text/calendar');
+    expect(ics.body).toContain('RRULE:');
+    expect(ics.body).toContain('EXDATE;TZID=Europe/London');
+
+    const fromApi: string[] = [];
+    for (let start = Date.parse('2027-01-01T00:00:00Z'); start < Date.parse('2028-01-01T00:00:00Z'); start += 60 * 86_400_000) {
+      const end = Math.min(start + 60 * 86_400_000, Date.parse('2028-01-01T00:00:00Z'));
+      const res = await inject('GET', `/api/calendar-timetables?start=${new Date(start).toISOString()}&end=${new Date(end).toISOString()}`, 'student');
+      for (const o of res.json().timetables) if (Date.parse(o.start_time) >= start) fromApi.push(o.start_time);
+    }
+    const fromFeed = occurrencesIn(ics.body, new Date('2028-01-01T00:00:00Z')).get(`timetable-${id}@atrium`);
+    expect(fromApi.length).toBeGreaterThan(100);
+    expect(fromFeed).toEqual(fromApi);
+    expect(fromApi).toContain('2027-07-05T08:00:00.000Z'); // 09:00 BST
+    expect(fromApi).not.toContain('2027-01-11T09:00:00.000Z');
+    expect(occurrencesIn(ics.body, new Date('2028-01-01T00:00:00Z')).size).toBe(2);
+  });
+
+  it('renewing or revoking the URL makes the old one answer 404; the feed list needs a session', async () => {
+    const first = (await inject('POST', '/api/calendar-feed', 'colleague')).json().url;
+    const second = (await inject('POST', '/api/calendar-feed', 'colleague')).json().url;
+    expect(second).not.toBe(first);
+    expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(200);
+    expect((await inject('DELETE', '/api/calendar-feed', 'colleague')).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(404);
+    expect((await inject('GET', '/api/calendar-feed', 'colleague')).json()).toEqual({ url: null });
+    expect((await inject('GET', '/api/calendar-feed')).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/calendar-feed/short.ics' })).statusCode).toBe(400);
+  });
+});
