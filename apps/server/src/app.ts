@@ -26,6 +26,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { blocksRoutes } from './modules/uploads/blocks.routes.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
+import { orgsRoutes } from './modules/orgs/orgs.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { requestScopeLoggerFactory } from './plugins/request-scope.js';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(uploadsRoutes);
   await app.register(blocksRoutes);
   await app.register(calendarRoutes);
+  await app.register(orgsRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -15,3 +15,4 @@ export * from './enrolments/enrolments.schemas.js';
 export * from './calendar/calendar.constants.js';
 export * from './calendar/timetable-normalise.js';
 export * from './calendar/calendar.schemas.js';
+export * from './calendar/org.schemas.js';

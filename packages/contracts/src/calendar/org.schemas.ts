@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** `GET /api/org` (spec §7): the signed-in user's organisation and the feature toggles the web app reads (spec §6). */
+export const OrgResponseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  time_zone: z.string(),
+  toggles: z.object({
+    timetable: z.boolean(),
+    meeting: z.boolean(),
+    instruction_meeting: z.boolean(),
+    cloud_classroom: z.boolean(),
+  }),
+});
+export type OrgResponse = z.infer<typeof OrgResponseSchema>;
+
+/** `GET /api/departments` (spec §7): the organisation's departments (event targets). */
+export const DepartmentListSchema = z.object({ departments: z.array(z.object({ id: z.number().int(), name: z.string(), code: z.string() })) });
+export type DepartmentList = z.infer<typeof DepartmentListSchema>;
