@@ -15,6 +15,7 @@ const CoursePage = lazyNamed(() => import('../features/courses/pages/course-page
 const CourseHomePage = lazyNamed(() => import('../features/courses/pages/course-home-page'), 'CourseHomePage');
 const ManagementLayout = lazyNamed(() => import('./layouts/management-layout'), 'ManagementLayout');
 const ManagementOverviewPage = lazyNamed(() => import('../features/management/pages/management-overview-page'), 'ManagementOverviewPage');
+const CalendarPage = lazyNamed(() => import('../features/calendar/pages/calendar-page'), 'CalendarPage');
 const NotFoundPage = lazyNamed(() => import('./not-found-page'), 'NotFoundPage');
 
 const CourseEnrollmentsPage = lazyNamed(() => import('../features/courses/pages/course-enrollments-page'), 'CourseEnrollmentsPage');
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/user/index" replace /> },
       { path: 'user/index', element: <UserIndexPage /> },
       { path: 'user/courses', element: <MyCoursesPage /> },
+      { path: 'user/calendar', element: <CalendarPage /> },
       { path: 'course/join/:code', element: <JoinCoursePage /> },
       {
         path: 'course/:id',

@@ -23,6 +23,7 @@ export function AppHeader() {
       </Link>
       <nav className="atrium-header__nav" aria-label={t('header.mainNav')}>
         <NavLink to="/user/courses">{t('header.myCourses')}</NavLink>
+        <NavLink to="/user/calendar">{t('header.calendar')}</NavLink>
         {isAdmin && <NavLink to="/management/">{t('header.management')}</NavLink>}
         {!isAdmin && canCreateCourse(user) && <NavLink to="/management/course">{t('header.management')}</NavLink>}
       </nav>

@@ -1,0 +1,120 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CalendarEvent,
+  CalendarEventBody,
+  CreateTimetableBody,
+  DeleteTimetableBody,
+  DepartmentList,
+  Meeting,
+  MeetingBody,
+  OrgResponse,
+  Timetable,
+  UpdateTimetableBody,
+} from '@atrium/contracts';
+import { api } from '../../lib/api-client';
+
+/** A calendar window: ISO instants, as the calendar asks for them. */
+export interface CalendarRange {
+  start: string;
+  end: string;
+}
+
+/** Query keys of the calendar feature. */
+export const calendarKeys = {
+  all: ['calendar'] as const,
+  org: ['calendar', 'org'] as const,
+  departments: ['calendar', 'departments'] as const,
+  feed: ['calendar', 'feed'] as const,
+  userCourses: (id: number) => ['calendar', 'user-courses', id] as const,
+  students: (courseId: number) => ['calendar', 'students', courseId] as const,
+  list: (kind: string, range: CalendarRange) => ['calendar', 'list', kind, range.start, range.end] as const,
+};
+
+/** `GET /api/org`: the organisation's calendar toggles (spec §6). */
+export function useOrg() {
+  return useQuery({ queryKey: calendarKeys.org, queryFn: ({ signal }) => api.get<OrgResponse>('/api/org', undefined, signal), staleTime: 5 * 60_000 });
+}
+
+/** `GET /api/departments` (event targets). */
+export function useDepartments(enabled: boolean) {
+  return useQuery({ queryKey: calendarKeys.departments, queryFn: ({ signal }) => api.get<DepartmentList>('/api/departments', undefined, signal), enabled });
+}
+
+/** `GET /api/calendar-events/users/{id}/courses`: courses the user may address. */
+export function useUserCourses(userId: number | undefined) {
+  return useQuery({
+    queryKey: calendarKeys.userCourses(userId ?? 0),
+    queryFn: ({ signal }) => api.get<{ courses: { id: number; name: string; role: string }[] }>(`/api/calendar-events/users/${userId}/courses`, undefined, signal),
+    enabled: !!userId,
+  });
+}
+
+/** `GET /api/course/{id}/students` (course event targets). */
+export function useCourseStudents(courseId: number | undefined) {
+  return useQuery({
+    queryKey: calendarKeys.students(courseId ?? 0),
+    queryFn: ({ signal }) => api.get<{ students: { id: number; name: string; user_no: string }[] }>(`/api/course/${courseId}/students`, undefined, signal),
+    enabled: !!courseId,
+  });
+}
+
+/** The lists behind one calendar window, each only when its view is on (spec §2, §6). */
+export function useCalendarLists(range: CalendarRange | null, on: { timetable: boolean; event: boolean; meeting: boolean; instructionMeeting: boolean; cloudClassroom: boolean }) {
+  const q = range ?? { start: '', end: '' };
+  const enabled = range !== null;
+  const timetables = useQuery({ queryKey: calendarKeys.list('timetables', q), queryFn: ({ signal }) => api.get<{ timetables: Timetable[] }>('/api/calendar-timetables', { ...q }, signal), enabled: enabled && on.timetable });
+  const events = useQuery({ queryKey: calendarKeys.list('events', q), queryFn: ({ signal }) => api.get<{ calendar_events: CalendarEvent[] }>('/api/calendar-events', { ...q }, signal), enabled: enabled && on.event });
+  const meetings = useQuery({ queryKey: calendarKeys.list('meetings', q), queryFn: ({ signal }) => api.get<{ meetings: Meeting[] }>('/api/calendar-meeting', { ...q }, signal), enabled: enabled && on.meeting });
+  const instruction = useQuery({ queryKey: calendarKeys.list('instruction', q), queryFn: ({ signal }) => api.get<{ meetings: Meeting[] }>('/api/instruction-team/meeting', { ...q }, signal), enabled: enabled && on.instructionMeeting });
+  const cloud = useQuery({ queryKey: calendarKeys.list('cloud', q), queryFn: ({ signal }) => api.get<{ cloud_classrooms: Meeting[] }>('/api/activity/cloud-classroom', { ...q }, signal), enabled: enabled && on.cloudClassroom });
+  return { timetables, events, meetings, instruction, cloud };
+}
+
+function useInvalidatingMutation<A, R>(fn: (arg: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['calendar', 'list'] }) });
+}
+
+/** `POST /api/calendar-events` or `PUT /api/calendar-events/{id}` (full body or only start/end). */
+export function useSaveEvent() {
+  return useInvalidatingMutation(({ id, body }: { id?: number; body: CalendarEventBody | { start_time: string; end_time: string; all_day?: boolean } }) =>
+    id ? api.put<{ calendar_event: CalendarEvent }>(`/api/calendar-events/${id}`, body) : api.post<{ calendar_event: CalendarEvent }>('/api/calendar-events', body),
+  );
+}
+/** `DELETE /api/calendar-events/{id}`. */
+export function useDeleteEvent() {
+  return useInvalidatingMutation((id: number) => api.delete<{ message: string }>(`/api/calendar-events/${id}`));
+}
+/** `POST /api/calendar-timetables` or `PUT /api/calendar-timetables/{id}`: answers message and timetable (spec §7). */
+export function useSaveTimetable() {
+  return useInvalidatingMutation(({ id, body }: { id?: number; body: CreateTimetableBody | UpdateTimetableBody }) =>
+    id ? api.put<{ message: string; timetable: Timetable | null }>(`/api/calendar-timetables/${id}`, body) : api.post<{ message: string; timetable: Timetable | null }>('/api/calendar-timetables', body),
+  );
+}
+/** `PUT /api/calendar-timetables/{id}/delete` with target_time and update_scope. */
+export function useDeleteTimetable() {
+  return useInvalidatingMutation(({ id, body }: { id: number; body: DeleteTimetableBody }) => api.put<{ message: string }>(`/api/calendar-timetables/${id}/delete`, body));
+}
+/** `POST /api/calendar-meeting` or `PUT /api/calendar-meeting/{id}` (full body or only start/end). */
+export function useSaveMeeting() {
+  return useInvalidatingMutation(({ id, body }: { id?: number; body: MeetingBody | { start_time: string; end_time: string } }) =>
+    id ? api.put<{ meeting: Meeting }>(`/api/calendar-meeting/${id}`, body) : api.post<{ meeting: Meeting }>('/api/calendar-meeting', body),
+  );
+}
+/** `DELETE /api/calendar-meeting/{id}` (also cloud classrooms, spec §8). */
+export function useDeleteMeeting() {
+  return useInvalidatingMutation((id: number) => api.delete<{ message: string }>(`/api/calendar-meeting/${id}`));
+}
+
+/** `GET /api/calendar-feed`: my private iCalendar feed path, or null. */
+export function useFeed() {
+  return useQuery({ queryKey: calendarKeys.feed, queryFn: ({ signal }) => api.get<{ url: string | null }>('/api/calendar-feed', undefined, signal) });
+}
+/** `POST /api/calendar-feed` (new URL) or `DELETE /api/calendar-feed` (revoke). */
+export function useFeedAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: 'rotate' | 'revoke'): Promise<unknown> => (action === 'rotate' ? api.post<{ url: string }>('/api/calendar-feed') : api.delete<{ message: string }>('/api/calendar-feed')),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.feed }),
+  });
+}

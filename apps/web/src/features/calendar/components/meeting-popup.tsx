@@ -1,0 +1,173 @@
+import { Alert, App, Button, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Meeting, MeetingBody } from '@atrium/contracts';
+import { serverMessageOf } from '../../../lib/api-client';
+import { useDeleteMeeting, useSaveMeeting } from '../api';
+import { newMeetingTimes } from '../lib/calendar-defaults';
+import { applyFieldErrors } from '../lib/field-errors';
+
+interface FormValues {
+  title: string;
+  kind: Meeting['kind'];
+  start: Dayjs;
+  end: Dayjs;
+  description?: string;
+  join_url?: string;
+  live_addr?: string;
+  room?: string;
+  teaching_unit?: string;
+}
+
+/** Props of MeetingPopup: a meeting to show or edit, or null for a new one. */
+export interface MeetingPopupProps {
+  open: boolean;
+  meeting: Meeting | null;
+  orgId: number;
+  onClose: () => void;
+}
+
+/**
+ * The calendar meeting popup (spec §2, §3, §4): a new meeting starts 10 minutes from now on
+ * the minute; an existing one opens as a form only when the server says it is form-editable
+ * (rejected, or an instruction-team meeting); otherwise its details show read-only. Delete
+ * failures toast the server message (spec §8).
+ */
+export function MeetingPopup({ open, meeting, orgId, onClose }: MeetingPopupProps) {
+  const { t } = useTranslation('calendar');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const save = useSaveMeeting();
+  const remove = useDeleteMeeting();
+  const isForm = !meeting || meeting.form_editable;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (meeting) {
+      form.setFieldsValue({ title: meeting.title, kind: meeting.kind, start: dayjs(meeting.start_time), end: dayjs(meeting.end_time), description: meeting.data.description ?? undefined, join_url: meeting.data.join_url ?? undefined, live_addr: meeting.data.live_config.live_addr ?? undefined, room: meeting.room ?? undefined, teaching_unit: meeting.teaching_unit ?? undefined });
+    } else {
+      const { start, end } = newMeetingTimes(dayjs());
+      form.setFieldsValue({ title: '', kind: 'meeting', start, end });
+    }
+  }, [open, meeting, form]);
+
+  const submit = async (v: FormValues) => {
+    const body: MeetingBody = {
+      title: v.title,
+      kind: v.kind,
+      start_time: v.start.toISOString(),
+      end_time: v.end.toISOString(),
+      data: { description: v.description ?? null, join_url: v.join_url ?? null, live_config: { live_addr: v.live_addr ?? null }, replay_address: meeting?.data.replay_address ?? [], ...(meeting ? { host_user: { id: meeting.data.host_user.id } } : {}) },
+      scope_org_ids: meeting?.scope_org_ids || String(orgId),
+      participant_ids: meeting?.participant_ids ?? [],
+      course_id: meeting?.course_id ?? null,
+      room: v.room ?? null,
+      teaching_unit: v.teaching_unit ?? null,
+    };
+    try {
+      await save.mutateAsync({ id: meeting?.id, body });
+      void message.success(t('page.saved'));
+      onClose();
+    } catch (error) {
+      const first = applyFieldErrors(form, error, { start_time: 'start', end_time: 'end' });
+      if (first) void message.error(first);
+    }
+  };
+
+  const onDelete = async () => {
+    if (!meeting) return;
+    try {
+      await remove.mutateAsync(meeting.id);
+      void message.success(t('page.deleted'));
+      onClose();
+    } catch (error) {
+      void message.error(serverMessageOf(error) ?? t('page.moveFailed'));
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={meeting ? t('meeting.editTitle') : t('meeting.newTitle')}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        <Space>
+          {meeting?.editable && (
+            <Popconfirm title={t('common.confirmDelete')} onConfirm={onDelete}>
+              <Button danger>{t('common.delete')}</Button>
+            </Popconfirm>
+          )}
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          {isForm && (
+            <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+              {t('common.save')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      {meeting && (
+        <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
+          <Descriptions.Item label={t('meeting.auditStatus')}>
+            <Tag color={meeting.data.audit_status === 'agree' ? 'green' : meeting.data.audit_status === 'reject' ? 'red' : 'gold'}>{t(`meeting.audit.${meeting.data.audit_status}`)}</Tag>
+            {meeting.is_ended ? <Tag>{t('meeting.ended')}</Tag> : meeting.is_started ? <Tag color="blue">{t('meeting.started')}</Tag> : null}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('meeting.host')}>{`${meeting.data.host_user.name} (${meeting.data.host_user.user_no})`}</Descriptions.Item>
+          {!isForm && (
+            <>
+              <Descriptions.Item label={t('common.title')}>{meeting.title}</Descriptions.Item>
+              <Descriptions.Item label={t('common.start')}>{dayjs(meeting.start_time).format('YYYY.MM.DD HH:mm')}</Descriptions.Item>
+              <Descriptions.Item label={t('common.end')}>{dayjs(meeting.end_time).format('YYYY.MM.DD HH:mm')}</Descriptions.Item>
+              {meeting.data.join_url && (
+                <Descriptions.Item label={t('meeting.joinUrl')}>
+                  <a href={meeting.data.join_url} target="_blank" rel="noreferrer">{meeting.data.join_url}</a>
+                </Descriptions.Item>
+              )}
+              {meeting.room && <Descriptions.Item label={t('meeting.room')}>{meeting.room}</Descriptions.Item>}
+              {meeting.data.replay_address.length > 0 && <Descriptions.Item label={t('meeting.replay')}>{meeting.data.replay_address.join(', ')}</Descriptions.Item>}
+            </>
+          )}
+        </Descriptions>
+      )}
+      {meeting && !isForm && <Alert type="info" showIcon message={t('meeting.readOnly')} />}
+      {isForm && (
+        <Form form={form} layout="vertical" onFinish={submit}>
+          <Form.Item name="title" label={t('common.title')} rules={[{ required: true, whitespace: true, message: t('common.required') }]}>
+            <Input maxLength={200} autoFocus />
+          </Form.Item>
+          <Form.Item name="kind" label={t('meeting.kind')}>
+            <Select disabled={!!meeting} options={(['meeting', 'instruction', 'cloud_classroom'] as const).map((k) => ({ value: k, label: t(`meeting.kinds.${k}`) }))} />
+          </Form.Item>
+          <Space wrap>
+            <Form.Item name="start" label={t('common.start')} rules={[{ required: true, message: t('common.required') }]}>
+              <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY.MM.DD HH:mm" />
+            </Form.Item>
+            <Form.Item name="end" label={t('common.end')} rules={[{ required: true, message: t('common.required') }]}>
+              <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY.MM.DD HH:mm" />
+            </Form.Item>
+          </Space>
+          <Form.Item name="description" label={t('common.description')}>
+            <Input.TextArea rows={2} maxLength={10000} />
+          </Form.Item>
+          <Form.Item name="join_url" label={t('meeting.joinUrl')}>
+            <Input maxLength={2000} />
+          </Form.Item>
+          <Form.Item name="live_addr" label={t('meeting.liveAddr')}>
+            <Input maxLength={2000} />
+          </Form.Item>
+          <Space wrap>
+            <Form.Item name="room" label={t('meeting.room')}>
+              <Input maxLength={200} />
+            </Form.Item>
+            <Form.Item name="teaching_unit" label={t('meeting.teachingUnit')}>
+              <Input maxLength={200} />
+            </Form.Item>
+          </Space>
+        </Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,153 @@
+import 'temporal-polyfill/global';
+import FullCalendar from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import zhCnLocale from '@fullcalendar/react/locales/zh-cn';
+import zhTwLocale from '@fullcalendar/react/locales/zh-tw';
+import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import type { EventChangeInfo } from '@fullcalendar/react';
+import { Alert, App, Button, Segmented, Space, Spin, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { USER_ROLE, type CalendarEvent, type CalendarView, type Meeting, type Timetable } from '@atrium/contracts';
+import { ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../auth/api';
+import { useCalendarLists, useOrg, useSaveEvent, useSaveMeeting, useSaveTimetable, useUserCourses, type CalendarRange } from '../api';
+import { EventEditor } from '../components/event-editor';
+import { FeedPopup } from '../components/feed-popup';
+import { MeetingPopup } from '../components/meeting-popup';
+import { TimetablePopup } from '../components/timetable-popup';
+import { availableViews, fullCalendarLocale, initialView, listsOf } from '../lib/calendar-defaults';
+import { toCalendarItems, type ItemRef } from '../lib/calendar-items';
+
+type Popup =
+  | { kind: 'event'; event: CalendarEvent | null; range?: { start: Date; end: Date; allDay: boolean } | null }
+  | { kind: 'timetable'; occurrence: Timetable | null }
+  | { kind: 'meeting'; meeting: Meeting | null }
+  | { kind: 'feed' }
+  | null;
+
+/** The first field error of a failed save, else the server message (spec §8 "calendar save errors are shown on the fields"). */
+function firstError(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  return Object.values(error.errors)[0]?.[0] ?? error.serverMessage;
+}
+
+/**
+ * The calendar screen (spec §2): views timetable, event, meeting, instructionMeeting,
+ * cloudClassroom and all by the org's toggles (spec §6); weeks start on Monday; month title
+ * YYYY.MM; month, week and day layouts; dragging or resizing saves the new start and end and
+ * snaps back on error with the field error shown.
+ */
+export function CalendarPage() {
+  const { t, i18n } = useTranslation('calendar');
+  const { message } = App.useApp();
+  const me = useCurrentUser();
+  const org = useOrg();
+  const courses = useUserCourses(me.data?.id);
+  const toggles = org.data?.toggles;
+  const [chosenView, setChosenView] = useState<CalendarView | null>(null);
+  const view: CalendarView = chosenView ?? (toggles ? initialView(toggles) : 'all');
+  const [range, setRange] = useState<CalendarRange | null>(null);
+  const [popup, setPopup] = useState<Popup>(null);
+  const lists = useCalendarLists(toggles ? range : null, toggles ? listsOf(view, toggles) : { timetable: false, event: false, meeting: false, instructionMeeting: false, cloudClassroom: false });
+  const saveEvent = useSaveEvent();
+  const saveTimetable = useSaveTimetable();
+  const saveMeeting = useSaveMeeting();
+
+  const items = useMemo(
+    () =>
+      toCalendarItems({
+        timetables: lists.timetables.data?.timetables,
+        events: lists.events.data?.calendar_events,
+        meetings: [...(lists.meetings.data?.meetings ?? []), ...(lists.instruction.data?.meetings ?? []), ...(lists.cloud.data?.cloud_classrooms ?? [])],
+      }),
+    [lists.timetables.data, lists.events.data, lists.meetings.data, lists.instruction.data, lists.cloud.data],
+  );
+  const failed = [lists.timetables, lists.events, lists.meetings, lists.instruction, lists.cloud].find((q) => q.isError);
+  const fetching = [lists.timetables, lists.events, lists.meetings, lists.instruction, lists.cloud].some((q) => q.isFetching);
+
+  if (org.isError || me.isError) return <Alert type="error" showIcon message={t('page.loadError')} action={<Button onClick={() => void org.refetch()}>{t('page.retry')}</Button>} />;
+  if (!toggles || !me.data) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
+
+  const teaching = (courses.data?.courses ?? []).filter((c) => c.role !== 'student');
+  const canMeet = me.data.role !== USER_ROLE.student && (toggles.meeting || toggles.instruction_meeting || toggles.cloud_classroom);
+
+  const onChange = async (info: EventChangeInfo) => {
+    const ref = info.event.extendedProps.ref as ItemRef;
+    const start = info.event.start!.toISOString();
+    const end = (info.event.end ?? new Date(info.event.start!.getTime() + 3_600_000)).toISOString();
+    try {
+      if (ref.kind === 'event') await saveEvent.mutateAsync({ id: ref.item.id, body: { start_time: start, end_time: end, all_day: info.event.allDay } });
+      else if (ref.kind === 'meeting') await saveMeeting.mutateAsync({ id: ref.item.id, body: { start_time: start, end_time: end } });
+      else {
+        const o = ref.item;
+        await saveTimetable.mutateAsync({
+          id: o.id,
+          body: { course_id: o.course_id, start_time: start, end_time: end, repeat_type: 'no_repeat', location: o.location, description: o.description, send_ntf: false, update_scope: 'current', update_target_time: o.start_time, origin_repeat_type: o.repeat_type },
+        });
+      }
+    } catch (error) {
+      info.revert();
+      void message.error(firstError(error) ?? t('page.moveFailed'));
+    }
+  };
+
+  return (
+    <div className="atrium-calendar" style={{ padding: 16 }}>
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('page.title')} {fetching && <Spin size="small" />}
+        </Typography.Title>
+        <Space wrap>
+          <Button onClick={() => setPopup({ kind: 'event', event: null })}>{t('page.newEvent')}</Button>
+          {toggles.timetable && teaching.length > 0 && <Button onClick={() => setPopup({ kind: 'timetable', occurrence: null })}>{t('page.newTimetable')}</Button>}
+          {canMeet && <Button onClick={() => setPopup({ kind: 'meeting', meeting: null })}>{t('page.newMeeting')}</Button>}
+          <Button onClick={() => setPopup({ kind: 'feed' })}>{t('page.subscribe')}</Button>
+        </Space>
+      </Space>
+      <Segmented
+        aria-label={t('page.title')}
+        value={view}
+        onChange={(v) => setChosenView(v as CalendarView)}
+        options={availableViews(toggles).map((v) => ({ value: v, label: t(`views.${v}`) }))}
+        style={{ marginBottom: 12 }}
+      />
+      {failed && <Alert type="error" showIcon message={t('page.loadError')} action={<Button onClick={() => void failed.refetch()}>{t('page.retry')}</Button>} style={{ marginBottom: 12 }} />}
+      <FullCalendar
+        plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin]}
+        initialView="timeGridWeek"
+        firstDay={1}
+        locales={[zhCnLocale, zhTwLocale]}
+        locale={fullCalendarLocale(i18n.language)}
+        headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }}
+        buttons={{ today: { text: t('buttons.today') }, dayGridMonth: { text: t('buttons.month') }, timeGridWeek: { text: t('buttons.week') }, timeGridDay: { text: t('buttons.day') } }}
+        views={{ dayGridMonth: { titleFormat: (d) => `${d.date.year}.${String(d.date.month + 1).padStart(2, '0')}` } }}
+        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        height="auto"
+        nowIndicator
+        selectable
+        events={items}
+        datesSet={(info) => setRange((r) => (r && r.start === info.start.toISOString() && r.end === info.end.toISOString() ? r : { start: info.start.toISOString(), end: info.end.toISOString() }))}
+        select={(info) => setPopup({ kind: 'event', event: null, range: { start: info.start, end: info.end, allDay: info.allDay } })}
+        eventClick={(info) => {
+          const ref = info.event.extendedProps.ref as ItemRef;
+          if (ref.kind === 'event') setPopup({ kind: 'event', event: ref.item });
+          else if (ref.kind === 'timetable') setPopup({ kind: 'timetable', occurrence: ref.item });
+          else setPopup({ kind: 'meeting', meeting: ref.item });
+        }}
+        eventDrop={(info) => void onChange(info)}
+        eventResize={(info) => void onChange(info)}
+      />
+      {!fetching && items.length === 0 && <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>{t('page.empty')}</Typography.Paragraph>}
+      <EventEditor open={popup?.kind === 'event'} event={popup?.kind === 'event' ? popup.event : null} initialRange={popup?.kind === 'event' ? popup.range : null} userRole={me.data.role} courses={courses.data?.courses ?? []} onClose={() => setPopup(null)} />
+      <TimetablePopup open={popup?.kind === 'timetable'} occurrence={popup?.kind === 'timetable' ? popup.occurrence : null} courses={courses.data?.courses ?? []} onClose={() => setPopup(null)} />
+      <MeetingPopup open={popup?.kind === 'meeting'} meeting={popup?.kind === 'meeting' ? popup.meeting : null} orgId={org.data!.id} onClose={() => setPopup(null)} />
+      <FeedPopup open={popup?.kind === 'feed'} onClose={() => setPopup(null)} />
+    </div>
+  );
+}
