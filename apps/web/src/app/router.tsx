@@ -15,6 +15,7 @@ const CoursePage = lazyNamed(() => import('../features/courses/pages/course-page
 const CourseHomePage = lazyNamed(() => import('../features/courses/pages/course-home-page'), 'CourseHomePage');
 const ManagementLayout = lazyNamed(() => import('./layouts/management-layout'), 'ManagementLayout');
 const ManagementOverviewPage = lazyNamed(() => import('../features/management/pages/management-overview-page'), 'ManagementOverviewPage');
+const ManagementMeetingsPage = lazyNamed(() => import('../features/calendar/pages/management-meetings-page'), 'ManagementMeetingsPage');
 const CalendarPage = lazyNamed(() => import('../features/calendar/pages/calendar-page'), 'CalendarPage');
 const NotFoundPage = lazyNamed(() => import('./not-found-page'), 'NotFoundPage');
 
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
           { path: 'course', element: <ManagementCoursesPage /> },
           { path: 'course/audit', element: <ManagementAuditPage /> },
           { path: 'plan', element: <ManagementSectionPage section="plan" /> },
+          { path: 'calendar-meeting', element: <ManagementMeetingsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,5 +1,5 @@
 import { Menu } from 'antd';
-import { AppstoreOutlined, AuditOutlined, BookOutlined, ProfileOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, AuditOutlined, BookOutlined, CalendarOutlined, ProfileOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
@@ -9,6 +9,7 @@ export const MANAGEMENT_SECTIONS = [
   { key: '/management/course', labelKey: 'menu.course', icon: <BookOutlined /> },
   { key: '/management/course/audit', labelKey: 'menu.courseAudit', icon: <AuditOutlined /> },
   { key: '/management/plan', labelKey: 'menu.plan', icon: <ProfileOutlined /> },
+  { key: '/management/calendar-meeting', labelKey: 'menu.calendarMeeting', icon: <CalendarOutlined /> },
 ] as const;
 
 /** The menu key of a management path: the longest section path it equals (trailing slash ignored). */

@@ -11,7 +11,7 @@ import type {
   Timetable,
   UpdateTimetableBody,
 } from '@atrium/contracts';
-import { api } from '../../lib/api-client';
+import { api, ApiError, scopeHeaders } from '../../lib/api-client';
 
 /** A calendar window: ISO instants, as the calendar asks for them. */
 export interface CalendarRange {
@@ -117,4 +117,28 @@ export function useFeedAction() {
     mutationFn: async (action: 'rotate' | 'revoke'): Promise<unknown> => (action === 'rotate' ? api.post<{ url: string }>('/api/calendar-feed') : api.delete<{ message: string }>('/api/calendar-feed')),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.feed }),
   });
+}
+
+/** Management overview filters (spec §7). */
+export interface ManagementMeetingFilter {
+  keyword?: string;
+  audit_status?: 'pending' | 'agree' | 'reject';
+}
+
+/** `POST /api/management/calendar-meeting?page=&page_size=`: the organisation's meetings, filtered (admins). */
+export function useManagementMeetings(page: number, pageSize: number, filter: ManagementMeetingFilter) {
+  return useQuery({
+    queryKey: ['calendar', 'management', page, pageSize, filter] as const,
+    queryFn: () => api.post<{ items: Meeting[]; page: number; page_size: number; pages: number; total: number }>(`/api/management/calendar-meeting?page=${page}&page_size=${pageSize}`, filter),
+  });
+}
+
+/** `POST /api/management/calendar-meeting/excel`: the filtered overview as an .xlsx Blob (binary answer). */
+export async function downloadMeetingsExcel(filter: ManagementMeetingFilter): Promise<Blob> {
+  const response = await fetch('/api/management/calendar-meeting/excel', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json', ...scopeHeaders() }, body: JSON.stringify(filter) });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new ApiError(response.status, body);
+  }
+  return response.blob();
 }
