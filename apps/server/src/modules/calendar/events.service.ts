@@ -25,10 +25,11 @@ export function visibleEventsCondition(actor: Pick<Actor, 'id' | 'departmentId' 
   const deptClause = actor.departmentId
     ? sql`or (t.department_id = ${actor.departmentId} and (t.role is null or t.role = ${actor.role}))`
     : sql``;
+  // `id in (…)` lets PostgreSQL hash the addressed ids once (a correlated EXISTS under OR ran per row).
   return or(
     eq(calendarEvents.createdById, actor.id),
-    sql`exists (select 1 from ${calendarEventTargets} t where t.event_id = ${calendarEvents.id} and (t.user_id = ${actor.id}
-      or t.course_id in (select ${enrolments.courseId} from ${enrolments} where ${enrolments.userId} = ${actor.id}) ${deptClause}))`,
+    sql`${calendarEvents.id} in (select t.event_id from ${calendarEventTargets} t where t.user_id = ${actor.id}
+      or t.course_id in (select ${enrolments.courseId} from ${enrolments} where ${enrolments.userId} = ${actor.id}) ${deptClause})`,
   )!;
 }
 

@@ -77,6 +77,22 @@ export function rruleOptionsOf(rule: SeriesRule): Partial<rrulePkg.Options> | nu
   return { ...base, freq: RRule.WEEKLY, interval, byweekday };
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The same rule with DTSTART moved forward by whole periods (days, or interval × weeks)
+ * to at least a week before `from`: the occurrences from `from` on are unchanged (the
+ * pattern repeats every period, in floating time), but rrule no longer iterates from the
+ * first lesson of a long series on every request.
+ */
+function periodShifted(options: Partial<rrulePkg.Options>, from: Date): Partial<rrulePkg.Options> {
+  const dtstart = options.dtstart!;
+  const periodMs = options.freq === RRule.DAILY ? DAY_MS : 7 * DAY_MS * (options.interval ?? 1);
+  const periods = Math.floor((from.getTime() - dtstart.getTime() - 7 * DAY_MS) / periodMs);
+  if (periods <= 0) return options;
+  return { ...options, dtstart: new Date(dtstart.getTime() + periods * periodMs) };
+}
+
 /**
  * Expands a timetable series into the occurrences that overlap [windowStart, windowEnd)
  * (start < windowEnd and end > windowStart), in the series' time zone so the wall-clock
@@ -97,7 +113,7 @@ export function expandSeries(rule: SeriesRule, windowStart: Date, windowEnd: Dat
     const slack = 2 * 86_400_000 + durationMs;
     const from = new Date(toFloating(windowStart, zone).getTime() - slack);
     const to = new Date(toFloating(windowEnd, zone).getTime() + 2 * 86_400_000);
-    starts = new RRule(options).between(from, to, true);
+    starts = new RRule(periodShifted(options, from)).between(from, to, true);
   }
   const excluded = new Set(rule.exdates.map((d) => Date.parse(d)));
   const last = options ? null : lastDate(rule);

@@ -93,6 +93,18 @@ describe('expandSeries (rrule, RFC 5545)', () => {
     );
   });
 
+  it('a late window answers exactly the occurrences of a whole-series expansion that overlap it', () => {
+    fc.assert(
+      fc.property(seriesArb, windowArb, (s, w) => {
+        const rule = ruleOf(s);
+        const [from, to] = windowOf(w);
+        const whole = expandSeries(rule, new Date('2025-12-01T00:00:00Z'), to).filter((o) => o.end.getTime() > from.getTime());
+        expect(expandSeries(rule, from, to)).toEqual(whole);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('deleting one occurrence (EXDATE) removes exactly that one', () => {
     fc.assert(
       fc.property(seriesArb, fc.integer({ min: 0, max: 30 }), (s, k) => {
