@@ -99,8 +99,34 @@ function periodShifted(options: Partial<rrulePkg.Options>, from: Date): Partial<
  * time holds across daylight-saving changes. Honours repeat_end_date and course_end_date
  * (local dates, inclusive), `until` (exclusive instant) and exdates. Sorted by start.
  * Uses the rrule library (RFC 5545 §3.3.10); no_repeat answers the single occurrence.
+ * Results are memoised by the rule's content and the window (an LRU of 20,000), since a
+ * week is asked for by every member of a course.
  */
 export function expandSeries(rule: SeriesRule, windowStart: Date, windowEnd: Date): Occurrence[] {
+  const key = cacheKey(rule, windowStart, windowEnd);
+  const cached = expansions.get(key);
+  if (cached) {
+    // Refresh its place in the LRU order.
+    expansions.delete(key);
+    expansions.set(key, cached);
+    return cached.map((o) => ({ start: new Date(o.start), end: new Date(o.end) }));
+  }
+  const result = expandUncached(rule, windowStart, windowEnd);
+  expansions.set(key, result.map((o) => ({ start: o.start.getTime(), end: o.end.getTime() })));
+  if (expansions.size > EXPANSION_CACHE_SIZE) expansions.delete(expansions.keys().next().value!);
+  return result;
+}
+
+/** Most expansions kept in memory (LRU): one per series and requested window. */
+const EXPANSION_CACHE_SIZE = 20_000;
+const expansions = new Map<string, { start: number; end: number }[]>();
+
+/** Everything an expansion depends on: the rule's content (not its id) and the window. */
+function cacheKey(r: SeriesRule, from: Date, to: Date): string {
+  return [r.startTime.getTime(), r.endTime.getTime(), r.timeZone, r.repeatType, r.repeatFrequency, r.repeatWeeklyDays, r.repeatEndDate, r.courseEndDate, r.until?.getTime(), r.exdates.join(','), from.getTime(), to.getTime()].join('|');
+}
+
+function expandUncached(rule: SeriesRule, windowStart: Date, windowEnd: Date): Occurrence[] {
   const zone = rule.timeZone;
   const floatStart = toFloating(rule.startTime, zone);
   const wallDurationMs = toFloating(rule.endTime, zone).getTime() - floatStart.getTime();
