@@ -59,8 +59,12 @@ test('a weekly Monday/Wednesday timetable: week view, drag and reload, this-and-
   await expect(dialog.getByText('New timetable')).toBeVisible();
   await typeDate(page, 'Start', `${dotted(mon1)} 09:00`);
   await typeDate(page, 'End', `${dotted(mon1)} 11:00`);
-  await dialog.getByLabel('Repeat', { exact: true }).click();
-  await page.locator('.ant-select-item-option[title="Every week"]').click();
+  // antd's dropdown animates in; a click during the animation can miss, so choose until the weekly days appear.
+  await expect(async () => {
+    if (!(await page.locator('.ant-select-item-option[title="Every week"]').isVisible())) await dialog.getByLabel('Repeat', { exact: true }).click();
+    await page.locator('.ant-select-item-option[title="Every week"]').click({ timeout: 2_000 });
+    await expect(dialog.getByRole('checkbox', { name: 'Mon', exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   for (const [day, on] of [['Mon', true], ['Tue', false], ['Wed', true], ['Thu', false], ['Fri', false], ['Sat', false], ['Sun', false]] as const) {
     await dialog.getByRole('checkbox', { name: day, exact: true }).setChecked(on);
   }
@@ -105,6 +109,13 @@ test('a weekly Monday/Wednesday timetable: week view, drag and reload, this-and-
   await page.getByRole('button', { name: /prev/i }).click();
   await expect(lesson(page, mon1)).toContainText('09:00');
   await expect(lesson(page, thu1)).toHaveCount(1);
+
+  // The month layout is titled YYYY.MM (spec §2); back to the week.
+  await page.getByText('Month', { exact: true }).click();
+  await expect(page.getByText(mon1.slice(0, 7).replace('-', '.'), { exact: true })).toBeVisible();
+  await step(page, testInfo, 'month-title');
+  await page.getByText('Week', { exact: true }).click();
+  await expect(lesson(page, mon1)).toHaveCount(1);
 
   // Someone else deletes the first series meanwhile: the drag is refused (404) and the lesson snaps back.
   const week = await (await page.request.get(`/api/calendar-timetables?start=${mon1}T00:00:00%2B08:00&end=${addDays(mon1, 7)}T00:00:00%2B08:00`)).json();
