@@ -7,13 +7,11 @@
 // when apps/web/dist exists, the calendar page's render time for a week holding 500 items in
 // headless Chromium (/usr/bin/chromium). Prints figures; asserts nothing.
 // Run: `npm run bench` or `node --import tsx bench/calendar.bench.ts`.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { USER_ROLE } from '@atrium/contracts';
@@ -28,6 +26,7 @@ import { enrolments } from '../apps/server/src/modules/enrolments/enrolments.tab
 import { DEFAULT_ORG_SETTINGS, departments, orgs } from '../apps/server/src/modules/orgs/orgs.table.js';
 import { users } from '../apps/server/src/modules/users/users.table.js';
 import { LocalStore } from '../apps/server/src/storage/local-store.js';
+import { autocannon as load, withScratchPostgres } from './lib/load.js';
 
 const COURSES = 30;
 const TIMETABLES = 200;
@@ -36,38 +35,13 @@ const MEETINGS = 300;
 const RENDER_ITEMS = 500;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+const LOAD = { connections: CONNECTIONS, durationS: DURATION_S };
 const ZONE = 'Asia/Shanghai';
 // The benchmarked week: the current one (Monday 00:00 in the user's zone), as the page opens.
 const WEEK_START = DateTime.now().setZone(ZONE).startOf('week');
 const WEEK_END = WEEK_START.plus({ weeks: 1 });
 const YEAR_START = WEEK_START.minus({ weeks: 26 });
 
-interface Result {
-  rps: number;
-  p99: number;
-  non2xx: number;
-}
-
-/** Runs the autocannon CLI in a child process (so it does not share the server's event loop) and reads its JSON. */
-function autocannon(url: string, headers: Record<string, string> = {}): Promise<Result> {
-  const args = ['-c', String(CONNECTIONS), '-d', String(DURATION_S), '--json'];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.resolve('node_modules/.bin/autocannon'), args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('error', reject);
-    child.on('close', () => {
-      try {
-        const r = JSON.parse(out) as { requests: { average: number }; latency: { p99: number }; non2xx: number };
-        resolve({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx });
-      } catch (error) {
-        reject(error);
-      }
-    });
-  });
-}
 
 /** A small deterministic pseudo-random sequence (so both databases get the same data). */
 function random(seed: number) {
@@ -196,12 +170,12 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     bare.get('/bare', async () => ({ timetables: [] }));
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const barePort = (bare.server.address() as { port: number }).port;
-    const bareResult = await autocannon(`http://127.0.0.1:${barePort}/bare`);
-    const session = await autocannon(`http://127.0.0.1:${port}/api/user`, { cookie });
+    const bareResult = await load(`http://127.0.0.1:${barePort}/bare`, LOAD);
+    const session = await load(`http://127.0.0.1:${port}/api/user`, { ...LOAD, headers: { cookie } });
     console.log(`${label}: bare Fastify route          ${bareResult.rps.toFixed(0).padStart(7)} req/s  p99 ${String(bareResult.p99).padStart(4)} ms`);
     console.log(`${label}: GET /api/user (session)     ${session.rps.toFixed(0).padStart(7)} req/s  p99 ${String(session.p99).padStart(4)} ms  (${((session.rps / bareResult.rps) * 100).toFixed(1)}% of bare)`);
     for (const [name, url] of calls) {
-      const r = await autocannon(`http://127.0.0.1:${port}${url}`, { cookie });
+      const r = await load(`http://127.0.0.1:${port}${url}`, { ...LOAD, headers: { cookie } });
       console.log(`${label}: GET ${name.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  (${((r.rps / bareResult.rps) * 100).toFixed(1)}% of bare req/s; p99 ${(r.p99 / Math.max(bareResult.p99, 1)).toFixed(1)}× bare; non-2xx ${r.non2xx})`);
     }
     await bare.close();
@@ -222,19 +196,7 @@ await run('PGlite', await openPglite(), async () => undefined, true);
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 if (pgUrl) {
-  const scratch = `atrium_bench_cal_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create database "${scratch}"`);
-  await admin.end();
-  const url = new URL(pgUrl);
-  url.pathname = `/${scratch}`;
-  await run('PostgreSQL', openPostgres(url.toString()), async () => {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`drop database if exists "${scratch}" with (force)`);
-    await c.end();
-  }, false);
+  await withScratchPostgres(pgUrl, 'atrium_bench_cal', (url, drop) => run('PostgreSQL', openPostgres(url), drop, false));
 } else {
   console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://… to run it on a scratch database)');
 }

@@ -5,12 +5,10 @@
 // BENCH_DATABASE_URL (or DATABASE_URL) points at a server: a scratch database is
 // created there and dropped afterwards. Prints req/s, p99 and the ratio to the
 // bare route; asserts nothing. Run: `npm run bench` or `node --import tsx bench/course-list.bench.ts`.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { USER_ROLE } from '@atrium/contracts';
 import { buildApp } from '../apps/server/src/app.js';
@@ -23,43 +21,17 @@ import { enrolments } from '../apps/server/src/modules/enrolments/enrolments.tab
 import { departments, orgs } from '../apps/server/src/modules/orgs/orgs.table.js';
 import { users } from '../apps/server/src/modules/users/users.table.js';
 import { LocalStore } from '../apps/server/src/storage/local-store.js';
+import { autocannon as load, withScratchPostgres } from './lib/load.js';
 
 const COURSES = 10_000;
 const ENROLMENTS = 200_000;
 const STUDENTS = 20_000;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+const LOAD = { connections: CONNECTIONS, durationS: DURATION_S };
 const BATCH = 2_000;
 const WORDS = ['Algebra', 'Biology', 'Chemistry', 'Databases', 'Economics', 'Film', 'Geometry', 'History', 'Informatics', 'Journalism', 'Kinetics', 'Logic'];
 
-interface Result {
-  rps: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-/** Runs the autocannon CLI in a child process (so it does not share the server's event loop) and reads its JSON. */
-function autocannon(url: string, options: { method: string; body?: string; headers?: Record<string, string> }): Promise<Result> {
-  const args = ['-c', String(CONNECTIONS), '-d', String(DURATION_S), '-m', options.method, '--json'];
-  for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}=${v}`);
-  if (options.body) args.push('-b', options.body);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.resolve('node_modules/.bin/autocannon'), args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('error', reject);
-    child.on('close', () => {
-      try {
-        const r = JSON.parse(out) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
-        resolve({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
-      } catch (error) {
-        reject(error);
-      }
-    });
-  });
-}
 
 async function fill(database: Database): Promise<void> {
   const db = database.db;
@@ -124,10 +96,10 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const barePort = (bare.server.address() as { port: number }).port;
 
-    const bareResult = await autocannon(`http://127.0.0.1:${barePort}/bare`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const bareResult = await load(`http://127.0.0.1:${barePort}/bare`, { ...LOAD, method: 'POST', body, headers: { 'content-type': 'application/json' } });
     // The signed-in floor: GET /api/user does only the session lookup every API call pays.
-    const sessionResult = await autocannon(`http://127.0.0.1:${port}/api/user`, { method: 'GET', headers: { cookie } });
-    const listResult = await autocannon(`http://127.0.0.1:${port}/api/courses?page=1&page_size=20`, { method: 'POST', body, headers: { 'content-type': 'application/json', cookie } });
+    const sessionResult = await load(`http://127.0.0.1:${port}/api/user`, { ...LOAD, headers: { cookie } });
+    const listResult = await load(`http://127.0.0.1:${port}/api/courses?page=1&page_size=20`, { ...LOAD, method: 'POST', body, headers: { 'content-type': 'application/json', cookie } });
     const ratio = listResult.rps / bareResult.rps;
     console.log(`${label}: bare Fastify route      ${bareResult.rps.toFixed(0).padStart(7)} req/s  p99 ${String(bareResult.p99).padStart(4)} ms`);
     console.log(`${label}: GET /api/user (session) ${sessionResult.rps.toFixed(0).padStart(7)} req/s  p99 ${String(sessionResult.p99).padStart(4)} ms  (${((sessionResult.rps / bareResult.rps) * 100).toFixed(1)}% of bare)`);
@@ -146,19 +118,7 @@ await run('PGlite', await openPglite(), async () => undefined);
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 if (pgUrl) {
-  const scratch = `atrium_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create database "${scratch}"`);
-  await admin.end();
-  const url = new URL(pgUrl);
-  url.pathname = `/${scratch}`;
-  await run('PostgreSQL', openPostgres(url.toString()), async () => {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`drop database if exists "${scratch}" with (force)`);
-    await c.end();
-  });
+  await withScratchPostgres(pgUrl, 'atrium_bench', (url, drop) => run('PostgreSQL', openPostgres(url), drop));
 } else {
   console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://… to run it on a scratch database)');
 }
