@@ -34,3 +34,9 @@ export async function calendarWorld(t: TestApp) {
 }
 export type CalendarWorld = Awaited<ReturnType<typeof calendarWorld>>;
 export type Who = keyof CalendarWorld['cookies'];
+
+/** `app.inject` as one of the world's users (or anonymous when `who` is omitted), with an optional JSON body. */
+export function injectAs(t: TestApp, w: CalendarWorld) {
+  return (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who?: Who, payload?: object) =>
+    t.app.inject({ method, url, ...(who ? { headers: { cookie: w.cookies[who] } } : {}), ...(payload ? { payload } : {}) });
+}

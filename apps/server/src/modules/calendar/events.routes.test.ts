@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { calendarWorld, type CalendarWorld, type Who } from '../../../test/helpers/calendar-world.js';
+import { calendarWorld, injectAs, type CalendarWorld, type Who } from '../../../test/helpers/calendar-world.js';
 import { sendDueCalendarAlerts } from '../../jobs/calendar-alerts.job.js';
 import { outboxEmails } from '../outbox/outbox.table.js';
 import { calendarEvents } from './calendar.table.js';
@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inject = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who?: Who, payload?: object) =>
-  t.app.inject({ method, url, ...(who ? { headers: { cookie: w.cookies[who] } } : {}), ...(payload ? { payload } : {}) });
+const inject = (...args: Parameters<ReturnType<typeof injectAs>>) => injectAs(t, w)(...args);
 const WINDOW = 'start=2026-12-01T00:00:00Z&end=2026-12-31T00:00:00Z';
 const base = { title: 'Exam review', start_time: '2026-12-10T09:00:00Z', end_time: '2026-12-10T10:00:00Z' };
 const titlesFor = async (who: Who) => (await inject('GET', `/api/calendar-events?${WINDOW}`, who)).json().calendar_events.map((e: { title: string }) => e.title);

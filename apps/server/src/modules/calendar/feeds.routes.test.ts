@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { calendarWorld, type CalendarWorld, type Who } from '../../../test/helpers/calendar-world.js';
+import { calendarWorld, injectAs, type CalendarWorld } from '../../../test/helpers/calendar-world.js';
 
 let t: TestApp;
 let w: CalendarWorld;
@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inject = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who?: Who, payload?: object) =>
-  t.app.inject({ method, url, ...(who ? { headers: { cookie: w.cookies[who] } } : {}), ...(payload ? { payload } : {}) });
+const inject = (...args: Parameters<ReturnType<typeof injectAs>>) => injectAs(t, w)(...args);
 
 /** Occurrence starts (ISO, UTC) of every VEVENT in an iCalendar text, expanded by ical.js up to `until`. */
 function occurrencesIn(ics: string, until: Date): Map<string, string[]> {

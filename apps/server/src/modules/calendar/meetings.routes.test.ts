@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { calendarWorld, type CalendarWorld, type Who } from '../../../test/helpers/calendar-world.js';
+import { calendarWorld, injectAs, type CalendarWorld, type Who } from '../../../test/helpers/calendar-world.js';
 import { calendarMeetings } from './calendar.table.js';
 
 let t: TestApp;
@@ -13,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inject = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who?: Who, payload?: object) =>
-  t.app.inject({ method, url, ...(who ? { headers: { cookie: w.cookies[who] } } : {}), ...(payload ? { payload } : {}) });
+const inject = (...args: Parameters<ReturnType<typeof injectAs>>) => injectAs(t, w)(...args);
 const WINDOW = 'start=2027-03-01T00:00:00Z&end=2027-03-31T00:00:00Z';
 const body = () => ({
   title: 'Curriculum meeting',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TIMETABLE_SAVED_COLOR } from '@atrium/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { calendarWorld, type CalendarWorld, type Who } from '../../../test/helpers/calendar-world.js';
+import { calendarWorld, injectAs, type CalendarWorld, type Who } from '../../../test/helpers/calendar-world.js';
 import { courses } from '../courses/courses.table.js';
 import { calendarTimetables } from './calendar.table.js';
 
@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inject = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who?: Who, payload?: object) =>
-  t.app.inject({ method, url, ...(who ? { headers: { cookie: w.cookies[who] } } : {}), ...(payload ? { payload } : {}) });
+const inject = (...args: Parameters<ReturnType<typeof injectAs>>) => injectAs(t, w)(...args);
 type Occ = { id: number; start_time: string; end_time: string; editable: boolean; location: string | null; course_title: string };
 const list = async (who: Who, start: string, end: string): Promise<Occ[]> => {
   const res = await inject('GET', `/api/calendar-timetables?start=${start}&end=${end}`, who);
