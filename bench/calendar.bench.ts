@@ -6,6 +6,7 @@
 // BENCH_DATABASE_URL (or DATABASE_URL) is set (scratch database, dropped afterwards). Then,
 // when apps/web/dist exists, the calendar page's render time for a week holding 500 items in
 // headless Chromium (/usr/bin/chromium). Prints figures; asserts nothing.
+// BENCH_CALENDAR_PGLITE=false runs PostgreSQL only.
 // Run: `npm run bench` or `node --import tsx bench/calendar.bench.ts`.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,7 +15,7 @@ import { chromium } from '@playwright/test';
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { USER_ROLE } from '@atrium/contracts';
+import { CalendarEventListSchema, CloudClassroomListSchema, MeetingListSchema, TimetableListSchema, USER_ROLE } from '@atrium/contracts';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client.js';
@@ -153,11 +154,11 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     const cookie = await signIn(port, 'bench-teacher');
     const window = `start=${encodeURIComponent(WEEK_START.toISO()!)}&end=${encodeURIComponent(WEEK_END.toISO()!)}`;
     const calls = [
-      ['timetables', `/api/calendar-timetables?${window}`, 'timetables'],
-      ['events', `/api/calendar-events?${window}`, 'calendar_events'],
-      ['meetings', `/api/calendar-meeting?${window}`, 'meetings'],
-      ['instruction meetings', `/api/instruction-team/meeting?${window}`, 'meetings'],
-      ['cloud classrooms', `/api/activity/cloud-classroom?${window}`, 'cloud_classrooms'],
+      ['timetables', `/api/calendar-timetables?${window}`, 'timetables', TimetableListSchema],
+      ['events', `/api/calendar-events?${window}`, 'calendar_events', CalendarEventListSchema],
+      ['meetings', `/api/calendar-meeting?${window}`, 'meetings', MeetingListSchema],
+      ['instruction meetings', `/api/instruction-team/meeting?${window}`, 'meetings', MeetingListSchema],
+      ['cloud classrooms', `/api/activity/cloud-classroom?${window}`, 'cloud_classrooms', CloudClassroomListSchema],
     ] as const;
     const counts = [];
     for (const [name, url, key] of calls) {
@@ -166,14 +167,47 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     }
     console.log(`${label}: the week holds ${counts.join(', ')}`);
 
+    // Per request, one at a time (less sensitive to a busy shared box than the load runs): the
+    // server process's CPU time and the median wall time, then what the zod response pass
+    // (decision 0020: skipped since) would add to serialising the same answer.
+    for (const [name, url, , schema] of calls) {
+      for (let i = 0; i < 20; i++) await app.inject({ method: 'GET', url, headers: { cookie } });
+      const walls: number[] = [];
+      const cpu0 = process.cpuUsage();
+      const N = 200;
+      for (let i = 0; i < N; i++) {
+        const t0 = performance.now();
+        await app.inject({ method: 'GET', url, headers: { cookie } });
+        walls.push(performance.now() - t0);
+      }
+      const cpu = process.cpuUsage(cpu0);
+      walls.sort((a, b) => a - b);
+      const body = (await app.inject({ method: 'GET', url, headers: { cookie } })).json();
+      const t1 = performance.now();
+      for (let i = 0; i < 50; i++) JSON.stringify(schema.parse(body));
+      const zodMs = (performance.now() - t1) / 50;
+      const t2 = performance.now();
+      for (let i = 0; i < 50; i++) JSON.stringify(body);
+      const plainMs = (performance.now() - t2) / 50;
+      console.log(
+        `${label}: one at a time, GET ${name.padEnd(22)} median ${walls[N / 2]!.toFixed(1)} ms, server CPU ${((cpu.user + cpu.system) / 1000 / N).toFixed(2)} ms/request; ${(JSON.stringify(body).length / 1024).toFixed(0)} KiB; serialising: zod pass + JSON ${zodMs.toFixed(2)} ms vs JSON only ${plainMs.toFixed(2)} ms`,
+      );
+    }
+
     const bare = Fastify({ logger: false });
     bare.get('/bare', async () => ({ timetables: [] }));
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const barePort = (bare.server.address() as { port: number }).port;
     const bareResult = await load(`http://127.0.0.1:${barePort}/bare`, LOAD);
     const session = await load(`http://127.0.0.1:${port}/api/user`, { ...LOAD, headers: { cookie } });
+    // The same session floor without the session cache (SESSION_CACHE_MS=0), on a second instance.
+    const uncachedApp = await buildApp({ config: { ...config, sessionCacheMs: 0 }, database, storage: new LocalStore(path.join(dataDir, 'files')) });
+    await uncachedApp.listen({ port: 0, host: '127.0.0.1' });
+    const uncached = await load(`http://127.0.0.1:${(uncachedApp.server.address() as { port: number }).port}/api/user`, { ...LOAD, headers: { cookie } });
+    await uncachedApp.close();
     console.log(`${label}: bare Fastify route          ${bareResult.rps.toFixed(0).padStart(7)} req/s  p99 ${String(bareResult.p99).padStart(4)} ms`);
     console.log(`${label}: GET /api/user (session)     ${session.rps.toFixed(0).padStart(7)} req/s  p99 ${String(session.p99).padStart(4)} ms  (${((session.rps / bareResult.rps) * 100).toFixed(1)}% of bare)`);
+    console.log(`${label}: … without session cache     ${uncached.rps.toFixed(0).padStart(7)} req/s  p99 ${String(uncached.p99).padStart(4)} ms  (${((uncached.rps / bareResult.rps) * 100).toFixed(1)}% of bare)`);
     for (const [name, url] of calls) {
       const r = await load(`http://127.0.0.1:${port}${url}`, { ...LOAD, headers: { cookie } });
       console.log(`${label}: GET ${name.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  (${((r.rps / bareResult.rps) * 100).toFixed(1)}% of bare req/s; p99 ${(r.p99 / Math.max(bareResult.p99, 1)).toFixed(1)}× bare; non-2xx ${r.non2xx})`);
@@ -192,7 +226,8 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
 }
 
 console.log(`calendar: ${COURSES} courses, ${TIMETABLES} weekly timetables, ${EVENTS} events, ${MEETINGS} meetings; one week; ${CONNECTIONS} connections × ${DURATION_S} s per call`);
-await run('PGlite', await openPglite(), async () => undefined, true);
+// BENCH_CALENDAR_PGLITE=false skips PGlite (minutes of load on a shared box) when only PostgreSQL figures are wanted.
+if (process.env.BENCH_CALENDAR_PGLITE !== 'false') await run('PGlite', await openPglite(), async () => undefined, true);
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 if (pgUrl) {

@@ -27,6 +27,12 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { blocksRoutes } from './modules/uploads/blocks.routes.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { orgsRoutes } from './modules/orgs/orgs.routes.js';
+import { importsRoutes } from './modules/imports/imports.routes.js';
+import { activitiesRoutes } from './modules/activities/activities.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { notesRoutes } from './modules/notes/notes.routes.js';
+import { previewsRoutes } from './modules/previews/previews.routes.js';
+import { scormRoutes } from './modules/scorm/scorm.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { requestScopeLoggerFactory } from './plugins/request-scope.js';
@@ -109,6 +115,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(blocksRoutes);
   await app.register(calendarRoutes);
   await app.register(orgsRoutes);
+  await app.register(importsRoutes);
+  await app.register(activitiesRoutes);
+  await app.register(notesRoutes);
+  await app.register(mediaRoutes);
+  await app.register(scormRoutes);
+  await app.register(previewsRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {
@@ -124,7 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = /^\/(api|internal-api|anonymous-api|d)(\/|$)/.test(pathname);
+    // The visitors' PDF viewer is a page of the web app under the anonymous prefix (spec §1 embedded pages).
+    const isApi = /^\/(api|internal-api|anonymous-api|d)(\/|$)/.test(pathname) && pathname !== '/anonymous-api/pdf-viewer';
     if (webDist && request.method === 'GET' && !isApi) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

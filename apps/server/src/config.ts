@@ -1,3 +1,5 @@
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '@atrium/contracts';
@@ -17,6 +19,7 @@ const EnvSchema = z.object({
   ATRIUM_SEED_FILES_DIR: z.string().optional(),
   ATRIUM_WEB_DIST: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   COOKIE_SECURE: booleanString.default(false),
   ATRIUM_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
@@ -36,6 +39,13 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Atrium <no-reply@atrium.local>'),
   PUBLIC_URL: z.string().url().optional(),
+  ATRIUM_IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(4 * 1024 ** 3),
+  ATRIUM_IMPORT_MAX_ENTRIES: z.coerce.number().int().positive().default(100_000),
+  ATRIUM_IMPORT_MAX_RATIO: z.coerce.number().positive().default(200),
+  ATRIUM_IMPORT_TMP_DIR: z.string().optional(),
+  /** HMAC key of signed media URLs (decision 0030); unset: a random key per process (URLs die with a restart and differ between instances). */
+  ATRIUM_MEDIA_URL_SECRET: z.string().min(16).optional(),
+  ATRIUM_MEDIA_URL_TTL_SECONDS: z.coerce.number().int().positive().default(600),
 });
 
 /** Typed configuration of one server instance. Paths are absolute. */
@@ -49,6 +59,8 @@ export interface Config {
   seedFilesDir: string;
   webDist: string | undefined;
   sessionTtlMs: number;
+  /** How long a session lookup is reused in this process, in ms (0: never); see session-cache.ts. */
+  sessionCacheMs: number;
   cookieSecure: boolean;
   maxUploadBytes: number;
   loginRateLimitPerMinute: number;
@@ -63,6 +75,14 @@ export interface Config {
   mailFrom: string;
   /** Address of this Atrium as users reach it, for links in e-mails; unset: http://localhost:PORT. */
   publicUrl: string;
+  /**
+   * Course package import (issue 8 §3): what one archive may unpack to (bytes,
+   * entries, uncompressed/compressed ratio) and where jobs make their private
+   * temporary folders.
+   */
+  imports: { maxUncompressedBytes: number; maxEntries: number; maxCompressionRatio: number; tempDir: string };
+  /** Signed media URLs (decision 0030): HMAC-SHA256 key and life in seconds. */
+  media: { urlSecret: Buffer; urlTtlSeconds: number };
 }
 
 /**
@@ -82,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     seedFilesDir: path.resolve(cwd, e.ATRIUM_SEED_FILES_DIR ?? '../shared/fixtures'),
     webDist: e.ATRIUM_WEB_DIST ? path.resolve(cwd, e.ATRIUM_WEB_DIST) : undefined,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     cookieSecure: e.COOKIE_SECURE,
     maxUploadBytes: e.ATRIUM_MAX_UPLOAD_BYTES,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
@@ -106,6 +127,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     uploadTokenTtlSeconds: e.UPLOAD_TOKEN_TTL_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    imports: {
+      maxUncompressedBytes: e.ATRIUM_IMPORT_MAX_BYTES,
+      maxEntries: e.ATRIUM_IMPORT_MAX_ENTRIES,
+      maxCompressionRatio: e.ATRIUM_IMPORT_MAX_RATIO,
+      tempDir: e.ATRIUM_IMPORT_TMP_DIR ? path.resolve(cwd, e.ATRIUM_IMPORT_TMP_DIR) : os.tmpdir(),
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    media: { urlSecret: e.ATRIUM_MEDIA_URL_SECRET ? Buffer.from(e.ATRIUM_MEDIA_URL_SECRET, 'utf8') : randomBytes(32), urlTtlSeconds: e.ATRIUM_MEDIA_URL_TTL_SECONDS },
   };
 }

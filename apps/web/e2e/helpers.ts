@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
 
 /** Password of every seeded demo account (README). */
 export const DEMO_PASSWORD = 'atrium-demo';
@@ -15,6 +15,28 @@ export async function signIn(page: Page, userName: string, password = DEMO_PASSW
   await page.getByLabel('User name').fill(userName);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Opens the course header's access-code popup (the course page must be shown) and reads the code (spec §5: 7+ of 0-9A-Z). */
+export async function readAccessCode(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Access code' }).click();
+  const codeElement = page.getByTestId('access-code');
+  await expect(codeElement).toHaveText(/^[0-9A-Z]{7,}$/);
+  return (await codeElement.textContent())!.trim();
+}
+
+/** Signs `userName` in, in a fresh browser context, and joins the course by its access code; ends on the course page titled `courseName`. */
+export async function joinCourseByCode(browser: Browser, userName: string, accessCode: string, courseName: string): Promise<Page> {
+  const student = await (await browser.newContext()).newPage();
+  await student.goto('/login');
+  await signIn(student, userName);
+  await expect(student).toHaveURL(/\/user\/index$/);
+  await student.getByRole('button', { name: 'Join a course' }).first().click();
+  const join = student.getByRole('dialog', { name: 'Join a course' });
+  await join.getByLabel('Access code').fill(accessCode);
+  await join.getByRole('button', { name: 'Join' }).click();
+  await expect(student.getByTestId('course-title')).toHaveText(courseName);
+  return student;
 }
 
 /** Keeps a numbered full-page screenshot of this step as a test artifact. */

@@ -52,7 +52,8 @@ test('instructor uploads a folder of mixed files; empty file set aside; the rest
 
   const names = ['submission.pdf', 'slides.pptx', 'diagram.png', 'two-mice.mp4', 'sound.mp3'];
   for (const name of names) {
-    const row = page.getByTestId('course-file').filter({ hasText: name });
+    // Anchored: CS101's seeded video 'pythonpptx__just-two-mice.mp4' also contains 'two-mice.mp4'.
+    const row = page.getByTestId('course-file').filter({ hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
     await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
   }
   await expect(page.getByTestId('course-file').filter({ hasText: 'empty-notes.txt' })).toHaveCount(0);

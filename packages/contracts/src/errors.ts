@@ -41,6 +41,30 @@ export const ERROR_STATUS = {
   /** Spec §4 meeting audit_status: the meeting may not be changed now. */
   MEETING_NOT_EDITABLE: 409,
   CALENDAR_FEED_NOT_FOUND: 404,
+  /** Course package import (issue 8). */
+  PACKAGE_NOT_FOUND: 404,
+  IMPORT_NOT_FOUND: 404,
+  IMPORT_RUNNING: 409,
+  /** Learning activities (issue 7; spec §2 access-forbidden popup, §6 view permission). */
+  MODULE_NOT_FOUND: 404,
+  ACTIVITY_NOT_FOUND: 404,
+  ACTIVITY_NOT_STARTED: 403,
+  ACTIVITY_ENDED: 403,
+  ACTIVITY_UNPUBLISHED: 403,
+  /** learning_mode 'checkpoint': an earlier activity is unfinished. */
+  ACTIVITY_LOCKED: 403,
+  COURSE_GROUP_NOT_FOUND: 404,
+  /** Media and previews (issue 5). */
+  NOTE_NOT_FOUND: 404,
+  MEDIA_URL_INVALID: 403,
+  /** Spec §4 audio/video: a seek beyond the furthest position already played. */
+  MEDIA_FORWARD_SEEK_REFUSED: 403,
+  /** Spec §8 overLimit: no plays left for this exam subject's upload. */
+  MEDIA_PLAY_LIMIT_REACHED: 403,
+  /** Spec §8 missedFile: the exam's upload was deleted. */
+  MEDIA_MISSED_FILE: 410,
+  SCORM_NOT_READY: 409,
+  PREVIEW_PROVIDER_DISABLED: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

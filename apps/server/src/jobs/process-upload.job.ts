@@ -5,9 +5,11 @@ import path from 'node:path';
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { extensionOf } from '@atrium/contracts';
 import type { AppDeps } from '../lib/deps.js';
+import { registerCoursePackage } from '../modules/imports/imports.service.js';
 import { uploads, uploadVideos, type UploadMeta } from '../modules/uploads/uploads.table.js';
 import { downloadToFile, uploadFromFile } from '../storage/object-store.js';
 import { convertToPdf, OFFICE_EXTENSIONS, pdfInfo } from './documents.js';
+import { processScormPackage } from '../modules/scorm/scorm-package.js';
 import { normaliseAudio, probeMedia, transcodeVideo } from './media.js';
 import type { QueueName } from './queue.js';
 import { ProcessingError } from './tools.js';
@@ -64,6 +66,18 @@ async function finish(deps: AppDeps, id: number, jobId: string, values: Partial<
 async function runProcessors(deps: AppDeps, row: UploadRow, workDir: string): Promise<UploadMeta> {
   const ext = extensionOf(row.name);
   const input = path.join(workDir, `input${ext ? `.${ext}` : ''}`);
+  if (ext === 'mbz') {
+    // A Moodle backup joins the organisation's course package library (issue 8).
+    await downloadToFile(deps.storage, row.key, input);
+    await registerCoursePackage(deps, row, input);
+    return {};
+  }
+  if (row.type === 'scorm') {
+    // SCORM zip (decision 0031): validated, then extracted under derived/{id}/scorm/.
+    await downloadToFile(deps.storage, row.key, input);
+    await processScormPackage(deps, row.id, input);
+    return {};
+  }
   const needsTools = row.type === 'video' || row.type === 'audio' || ext === 'pdf' || OFFICE_EXTENSIONS.includes(ext);
   if (!needsTools) return {}; // text, images, packages: nothing to derive; their bytes were checked on arrival
   await downloadToFile(deps.storage, row.key, input);

@@ -5,9 +5,10 @@ import type { Database } from '../db/client.js';
 /**
  * Queues of Atrium's background work. Media (ffmpeg) and Office (LibreOffice)
  * jobs run one at a time per worker process; `upload-inspect` is quick work
- * (PDF page counts, text); `upload-blocks-cleanup` removes expired block state.
+ * (PDF page counts, text); `upload-blocks-cleanup` removes expired block state; `course-import`
+ * imports a Moodle backup into a course (issue 8).
  */
-export const QUEUES = ['upload-media', 'upload-office', 'upload-inspect', 'upload-blocks-cleanup', 'calendar-alerts'] as const;
+export const QUEUES = ['upload-media', 'upload-office', 'upload-inspect', 'upload-blocks-cleanup', 'calendar-alerts', 'course-import'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /** States pg-boss gives a job (pg-boss 10 `job.state`). */

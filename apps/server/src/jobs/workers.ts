@@ -1,6 +1,7 @@
 import type { AppDeps } from '../lib/deps.js';
 import { cleanupExpiredBlocks } from './blocks-cleanup.job.js';
 import { sendDueCalendarAlerts } from './calendar-alerts.job.js';
+import { runImportJob } from '../modules/imports/imports.service.js';
 import { processUpload, sweepStuckUploads } from './process-upload.job.js';
 
 /**
@@ -24,6 +25,7 @@ export async function startWorkers(deps: AppDeps): Promise<() => void> {
     await sendDueCalendarAlerts(deps);
   });
   await deps.jobs.schedule('calendar-alerts', '* * * * *');
+  await deps.jobs.work('course-import', async (job) => runImportJob(deps, Number(job.data.importId)));
   let sweeping = false;
   const sweep = async () => {
     if (sweeping) return;

@@ -8,12 +8,15 @@ import { ERROR_STATUS, type ErrorCode } from '@atrium/contracts';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: Record<string, string[]> | undefined;
+  /** Further top-level fields of the error body (e.g. start_time / end_time of the access-forbidden popup, issue 7). */
+  readonly extra: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, errors?: Record<string, string[]>) {
+  constructor(code: ErrorCode, message: string, errors?: Record<string, string[]>, extra?: Record<string, unknown>) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.errors = errors;
+    this.extra = extra;
   }
 
   get status(): number {

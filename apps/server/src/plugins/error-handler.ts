@@ -12,7 +12,7 @@ import { AppError } from '../lib/app-error.js';
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const body: ErrorBody = { code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+      const body: ErrorBody = { ...error.extra, code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
       if (error.status > 599) {
         // Qiniu's 701 (stale block ctx) is outside the range Fastify accepts: write it raw.
         reply.hijack();

@@ -4,6 +4,7 @@ import { PageSpinner } from '../components/page-spinner';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { lazyNamed } from '../lib/lazy-named';
 import { RouteError } from './route-error';
+import { GUEST_ACTIVITY_ROUTE } from '../features/previews/lib/guest-path';
 
 // Every page is its own chunk, so /login loads only the shell and the login form.
 const LoginPage = lazyNamed(() => import('../features/auth/pages/login-page'), 'LoginPage');
@@ -16,7 +17,12 @@ const CourseHomePage = lazyNamed(() => import('../features/courses/pages/course-
 const ManagementLayout = lazyNamed(() => import('./layouts/management-layout'), 'ManagementLayout');
 const ManagementOverviewPage = lazyNamed(() => import('../features/management/pages/management-overview-page'), 'ManagementOverviewPage');
 const ManagementMeetingsPage = lazyNamed(() => import('../features/calendar/pages/management-meetings-page'), 'ManagementMeetingsPage');
+const UserSettingsPage = lazyNamed(() => import('../features/auth/pages/user-settings-page'), 'UserSettingsPage');
 const CalendarPage = lazyNamed(() => import('../features/calendar/pages/calendar-page'), 'CalendarPage');
+const CourseImportPage = lazyNamed(() => import('../features/imports/pages/course-import-page'), 'CourseImportPage');
+const ImportReportPage = lazyNamed(() => import('../features/imports/pages/import-report-page'), 'ImportReportPage');
+const PdfViewerPage = lazyNamed(() => import('../features/previews/pages/pdf-viewer-page'), 'PdfViewerPage');
+const GuestActivityPage = lazyNamed(() => import('../features/previews/pages/guest-activity-page'), 'GuestActivityPage');
 const NotFoundPage = lazyNamed(() => import('./not-found-page'), 'NotFoundPage');
 
 const CourseEnrollmentsPage = lazyNamed(() => import('../features/courses/pages/course-enrollments-page'), 'CourseEnrollmentsPage');
@@ -24,6 +30,8 @@ const CourseOutlinePage = lazyNamed(() => import('../features/courses/pages/cour
 const ManagementCoursesPage = lazyNamed(() => import('../features/management/pages/management-courses-page'), 'ManagementCoursesPage');
 const ManagementAuditPage = lazyNamed(() => import('../features/management/pages/management-audit-page'), 'ManagementAuditPage');
 const CourseSectionPage = lazyNamed(() => import('../features/courses/pages/course-section-page'), 'CourseSectionPage');
+const CourseContentPage = lazyNamed(() => import('../features/activities/pages/course-content-page'), 'CourseContentPage');
+const LearningActivityPage = lazyNamed(() => import('../features/activities/pages/learning-activity-page'), 'LearningActivityPage');
 const ManagementSectionPage = lazyNamed(() => import('../features/management/pages/management-section-page'), 'ManagementSectionPage');
 
 function page(element: ReactNode) {
@@ -35,6 +43,11 @@ const COURSE_SUBPAGES = ['content', 'outline', 'score', 'enrollments', 'warning'
 /** The route table of the app (spec §2 routes of this release). */
 export const routes: RouteObject[] = [
   { path: '/login', element: page(<LoginPage />), errorElement: <RouteError /> },
+  // Embedded viewers (spec §2): no app shell; the signed `file` URL carries the access.
+  { path: '/note-bene/pdf-viewer', element: page(<PdfViewerPage />), errorElement: <RouteError /> },
+  { path: '/anonymous-api/pdf-viewer', element: page(<PdfViewerPage />), errorElement: <RouteError /> },
+  // The visitor page of an activity (spec §6): public, outside the signed-in shell (AppShell is the guard).
+  { path: GUEST_ACTIVITY_ROUTE, element: page(<GuestActivityPage />), errorElement: <RouteError /> },
   {
     path: '/',
     element: page(<AppShell />),
@@ -44,6 +57,7 @@ export const routes: RouteObject[] = [
       { path: 'user/index', element: <UserIndexPage /> },
       { path: 'user/courses', element: <MyCoursesPage /> },
       { path: 'user/calendar', element: <CalendarPage /> },
+      { path: 'user/settings', element: <UserSettingsPage /> },
       { path: 'course/join/:code', element: <JoinCoursePage /> },
       {
         path: 'course/:id',
@@ -52,7 +66,13 @@ export const routes: RouteObject[] = [
           { index: true, element: <CourseHomePage /> },
           { path: 'enrollments', element: <CourseEnrollmentsPage /> },
           { path: 'outline', element: <CourseOutlinePage /> },
-          ...COURSE_SUBPAGES.filter((section) => section !== 'enrollments' && section !== 'outline').map((section) => ({ path: section, element: <CourseSectionPage section={section} /> })),
+          { path: 'import', element: <CourseImportPage /> },
+          { path: 'imports/:importId', element: <ImportReportPage /> },
+          { path: 'content', element: <CourseContentPage /> },
+          { path: 'learning-activity', element: <LearningActivityPage /> },
+          { path: 'learning-activity/full-screen', element: <LearningActivityPage isFullScreen /> },
+          { path: 'live-activities', element: <LearningActivityPage /> },
+          ...COURSE_SUBPAGES.filter((section) => section !== 'enrollments' && section !== 'outline' && section !== 'content').map((section) => ({ path: section, element: <CourseSectionPage section={section} /> })),
         ],
       },
       {

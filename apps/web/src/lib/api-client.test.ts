@@ -28,6 +28,12 @@ describe('shouldRedirectOn401', () => {
     expect(shouldRedirectOn401('/api/login', '/user/index')).toBe(false);
     expect(shouldRedirectOn401('/api/user', '/login')).toBe(false);
   });
+  it('never sends a visitor to /login: anonymous-API calls and public visitor pages are exempt (spec §6)', () => {
+    expect(shouldRedirectOn401('/anonymous-api/12/uploads', '/user/index')).toBe(false);
+    expect(shouldRedirectOn401('/anonymous-api/12/uploads/5?preview=true', '/course/3/content')).toBe(false);
+    expect(shouldRedirectOn401('/api/user', '/guest/activities/12')).toBe(false);
+    expect(shouldRedirectOn401('/api/uploads/5', '/guests')).toBe(true);
+  });
 });
 
 describe('apiRequest', () => {

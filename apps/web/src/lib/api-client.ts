@@ -13,6 +13,8 @@ export class ApiError extends Error {
   readonly errors: Record<string, string[]>;
   /** The server's user-facing message, or null when the answer carried none (network failure, empty body). */
   readonly serverMessage: string | null;
+  /** The whole error body, for calls that answer more than code, message and errors (the access-forbidden times of issue 7). */
+  readonly body: Readonly<Record<string, unknown>>;
 
   constructor(status: number, body: Partial<ErrorBody>) {
     const serverMessage = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null;
@@ -22,6 +24,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body.code ?? (status === 0 ? 'NETWORK_ERROR' : 'HTTP_ERROR');
     this.errors = body.errors ?? {};
+    this.body = body as Record<string, unknown>;
   }
 }
 
@@ -50,10 +53,21 @@ export function loginRedirectUrl(location: Pick<Location, 'pathname' | 'search' 
   return `/login?next=${encodeURIComponent(location.pathname + location.search + location.hash)}`;
 }
 
-/** True when a 401 from `requestPath` should send the browser to the login page. */
+/** The visitors' API prefix (spec §6): its 401 means "visitors may not see this", not an expired session. */
+export const ANONYMOUS_API_PREFIX = '/anonymous-api/';
+
+/** Public pages (spec §6 visitors): nobody is signed in there, so a 401 never sends them to /login. */
+export const PUBLIC_PAGE_PREFIXES = ['/guest/', '/anonymous-api/'] as const;
+
+/**
+ * True when a 401 from `requestPath` should send the browser to the login page:
+ * never for the login call itself, an anonymous-API call, or while on /login or
+ * a public visitor page (no redirect loop for visitors).
+ */
 export function shouldRedirectOn401(requestPath: string, currentPathname: string): boolean {
-  const path = requestPath.split('?')[0];
-  return path !== LOGIN_PATH && currentPathname !== '/login';
+  const path = requestPath.split('?')[0] ?? '';
+  if (path === LOGIN_PATH || path.startsWith(ANONYMOUS_API_PREFIX)) return false;
+  return currentPathname !== '/login' && !PUBLIC_PAGE_PREFIXES.some((prefix) => currentPathname.startsWith(prefix));
 }
 
 type UnauthorizedHandler = (loginUrl: string) => void;

@@ -9,7 +9,8 @@ import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '@atrium/contracts';
 
 /** Translation namespaces, one per feature (STYLE.md i18n). */
-export const NAMESPACES = ['common', 'auth', 'courses', 'uploads', 'previewer', 'management', 'calendar'] as const;
+
+export const NAMESPACES = ['common', 'auth', 'courses', 'uploads', 'previewer', 'notes', 'management', 'calendar', 'editor', 'activities', 'imports'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The language every missing key falls back to. */

@@ -17,8 +17,27 @@ export const UserSchema = z.object({
   department: NamedRefSchema.nullable(),
   email: z.string().nullable(),
   mobilePhone: z.string().nullable(),
+  /** The user's own IANA time zone, or null to follow the organisation's (decision 0020). */
+  time_zone: z.string().nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/** True when `zone` is an IANA time zone name this runtime knows (Intl). */
+export function isIanaTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `PUT /api/user/time-zone` body: an IANA zone name (e.g. Asia/Taipei), or null to follow the organisation. */
+export const UpdateTimeZoneBodySchema = z.object({
+  time_zone: z.string().max(64).refine(isIanaTimeZone, 'not a known IANA time zone').nullable(),
+});
+export type UpdateTimeZoneBody = z.infer<typeof UpdateTimeZoneBodySchema>;
 
 /** `POST /api/login` body (issue 2: JSON `{ user_name, password }`). */
 export const LoginBodySchema = z.object({

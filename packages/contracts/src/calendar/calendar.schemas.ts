@@ -84,7 +84,23 @@ export const CalendarAlertListSchema = z.object({ alerts: z.array(z.object({ id:
 
 /** `GET /api/calendar-events/users/{id}/courses`: courses the user may address events to. */
 export const CalendarUserCoursesSchema = z.object({ courses: z.array(z.object({ id: z.number().int(), name: z.string(), role: z.string() })) });
-export const CourseGroupsSchema = z.object({ groups: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+/** A course group with its members (GET /api/courses/{id}/groups; members are still enrolled in the course). */
+export const CourseGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  members: z.array(z.object({ id: z.number().int(), name: z.string(), user_no: z.string() })),
+});
+export type CourseGroup = z.infer<typeof CourseGroupSchema>;
+export const CourseGroupsSchema = z.object({ groups: z.array(CourseGroupSchema) });
+export type CourseGroups = z.infer<typeof CourseGroupsSchema>;
+/** `POST /api/courses/{id}/groups` and `PUT /api/courses/{id}/groups/{groupId}` body: name and the members (user ids enrolled in the course; the list replaces the members). */
+export const CourseGroupBodySchema = z.object({
+  name: z.string().trim().min(1, 'name is required').max(100),
+  member_ids: z.array(z.number().int().positive()).max(2000).default([]),
+});
+export type CourseGroupBody = z.input<typeof CourseGroupBodySchema>;
+export const CourseGroupResponseSchema = z.object({ message: z.string(), group: CourseGroupSchema });
+export const CourseGroupParamsSchema = z.object({ id: z.coerce.number().int().positive(), groupId: z.coerce.number().int().positive() });
 export const CourseStudentsSchema = z.object({ students: z.array(z.object({ id: z.number().int(), name: z.string(), user_no: z.string() })) });
 
 // ---------------------------------------------------------------- timetables (spec §3 Timetable)
@@ -219,6 +235,8 @@ export const MeetingSchema = z.object({
   }),
   scope_org_ids: z.string(),
   participant_ids: z.array(z.number().int()),
+  /** The participants with their names (beyond the spec: the popup shows whom participant_ids name). */
+  participants: z.array(z.object({ id: z.number().int(), name: z.string(), user_no: z.string() })),
   course_id: z.number().int().nullable(),
   teaching_unit: z.string().nullable(),
   room: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OfficePreviewTogglesSchema } from '../previews/previews.schemas.js';
 
 /** `GET /api/org` (spec §7): the signed-in user's organisation and the feature toggles the web app reads (spec §6). */
 export const OrgResponseSchema = z.object({
@@ -11,6 +12,8 @@ export const OrgResponseSchema = z.object({
     instruction_meeting: z.boolean(),
     cloud_classroom: z.boolean(),
   }),
+  /** Office previewers the organisation offers (spec §6 wps_preview, yz_office_preview, Aliyun office, private WPS; issue 5). */
+  office_preview: OfficePreviewTogglesSchema,
 });
 export type OrgResponse = z.infer<typeof OrgResponseSchema>;
 

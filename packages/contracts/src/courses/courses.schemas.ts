@@ -22,8 +22,14 @@ export const CourseSchema = z.object({
   course_attributes: z.object({
     published: z.boolean(),
     student_count: z.number().int(),
-    data: z.object({ review_status: z.enum(['reviewed', 'unreviewed']) }),
+    data: z.object({
+      review_status: z.enum(['reviewed', 'unreviewed']),
+      /** Spec §3/§4: the latest package import's sync status (0 running, 1 done, 2 failed); absent when nothing was imported. */
+      course_importer_status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+    }),
   }),
+  /** Spec §3 Course `imported_from`: the latest package import into this course (source system, backup file, import id), null when none. */
+  imported_from: z.object({ source: z.literal('moodle'), import_id: z.number().int(), upload_id: z.number().int(), name: z.string() }).nullable(),
   /** Spec §4 course type: 'normal' or 'lite'. */
   lite: z.boolean(),
   recommended: z.boolean(),

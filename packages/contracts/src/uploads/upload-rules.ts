@@ -16,8 +16,8 @@ const EXTENSIONS_BY_TYPE: Record<UploadType, readonly string[]> = {
   scorm: ['zip'],
 };
 
-/** Every extension Atrium accepts when the extension check is on (lower case, no dot). */
-export const SUPPORTED_EXTENSIONS: readonly string[] = Object.values(EXTENSIONS_BY_TYPE).flat();
+/** Every extension Atrium accepts when the extension check is on (lower case, no dot); `mbz` is a Moodle course package (issue 8). */
+export const SUPPORTED_EXTENSIONS: readonly string[] = [...Object.values(EXTENSIONS_BY_TYPE).flat(), 'mbz'];
 
 /** Text files are shown as text and take no notes (spec §5 Notes). */
 export const TEXT_EXTENSIONS: readonly string[] = ['txt', 'csv', 'md'];

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, LoginBodySchema, UserSchema } from '@atrium/contracts';
+import { ErrorBodySchema, LoginBodySchema, UpdateTimeZoneBodySchema, UserSchema } from '@atrium/contracts';
 import { SESSION_COOKIE, clearSessionCookie, requireAccount, setSessionCookie } from '../../plugins/auth.js';
 import { presentUser } from '../users/users.presenter.js';
-import { login, logout } from './auth.service.js';
+import { login, logout, updateTimeZone } from './auth.service.js';
 
 /** Sign in, sign out and who-am-I (issue 2 §5). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,5 +48,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/user', {
     schema: { tags: ['auth'], summary: 'The signed-in user, or 401', response: { 200: UserSchema, 401: ErrorBodySchema } },
     handler: async (request) => presentUser(requireAccount(request)),
+  });
+
+  app.put('/api/user/time-zone', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Set my time zone (IANA name) or follow my organisation (null); answers me',
+      body: UpdateTimeZoneBodySchema,
+      response: { 200: UserSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+    },
+    handler: async (request) => updateTimeZone(app.deps, requireAccount(request).user.id, request.body.time_zone),
   });
 };

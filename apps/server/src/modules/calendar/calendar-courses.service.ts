@@ -23,16 +23,6 @@ export async function userCalendarCourses(deps: AppDeps, actor: Actor, userId: n
   return { courses: courses.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id) };
 }
 
-/**
- * `GET /api/courses/{id}/groups` (spec §7): groups of a course for event targets. Course
- * groups (group sets) are not built yet, so every course answers an empty list after
- * the see_members check (403/404 as course-access.ts).
- */
-export async function courseGroups(deps: AppDeps, actor: Actor, courseId: number) {
-  await courseFor(deps, actor, courseId, 'see_members');
-  return { groups: [] as { id: number; name: string }[] };
-}
-
 /** `GET /api/course/{id}/students` (spec §7): the course's students, by name; see_members only (403/404 as course-access.ts). */
 export async function courseStudents(deps: AppDeps, actor: Actor, courseId: number) {
   await courseFor(deps, actor, courseId, 'see_members');

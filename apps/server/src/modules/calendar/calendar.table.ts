@@ -1,6 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { EventTargetData } from '@atrium/contracts';
 import { courses } from '../courses/courses.table.js';
+import { courseGroups } from '../enrolments/course-groups.table.js';
 import { departments, orgs } from '../orgs/orgs.table.js';
 import { users } from '../users/users.table.js';
 
@@ -34,7 +35,7 @@ export const calendarEvents = pgTable(
 
 /**
  * Who an event addresses, one row per addressee: a user, a course (its members, all
- * roles or `role`), or a department (its users, optionally only org `role`). Resolved
+ * roles or `role`), a course group, or a department (its users, optionally only org `role`). Resolved
  * when reading, so a student enrolled later sees the course's events too.
  */
 export const calendarEventTargets = pgTable(
@@ -46,8 +47,10 @@ export const calendarEventTargets = pgTable(
     courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'cascade' }),
     role: smallint('role'),
+    /** A course group (its members who are still enrolled in the group's course). */
+    groupId: integer('group_id').references(() => courseGroups.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('calendar_event_targets_event_idx').on(t.eventId), index('calendar_event_targets_user_idx').on(t.userId), index('calendar_event_targets_course_idx').on(t.courseId), index('calendar_event_targets_dept_idx').on(t.departmentId)],
+  (t) => [index('calendar_event_targets_group_idx').on(t.groupId), index('calendar_event_targets_event_idx').on(t.eventId), index('calendar_event_targets_user_idx').on(t.userId), index('calendar_event_targets_course_idx').on(t.courseId), index('calendar_event_targets_dept_idx').on(t.departmentId)],
 );
 
 /** A timetable series of a course (spec §3 Timetable), stored as a rule and expanded per window (recurrence.ts). */

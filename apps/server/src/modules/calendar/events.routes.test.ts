@@ -161,7 +161,7 @@ describe('targeting helpers', () => {
 describe('GET /api/org and /api/departments', () => {
   it('answers the calendar toggles (spec §6) and the departments of my organisation only; 401', async () => {
     const org = await inject('GET', '/api/org', 'student');
-    expect(org.json()).toEqual({ id: w.org.id, name: w.org.name, time_zone: 'Asia/Shanghai', toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true } });
+    expect(org.json()).toEqual({ id: w.org.id, name: w.org.name, time_zone: 'Asia/Shanghai', toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true }, office_preview: { wps_preview: true, yz_office_preview: false, aliyun: false, private_wps: false } });
     const depts = await inject('GET', '/api/departments', 'student');
     expect(depts.json().departments.map((d: { id: number }) => d.id).sort()).toEqual([w.deptA, w.deptB].sort());
     expect((await inject('GET', '/api/org')).statusCode).toBe(401);

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { departments } from '../orgs/orgs.table.js';
 import { uploads } from '../uploads/uploads.table.js';
+import { courseGroupMembers, courseGroups } from '../enrolments/course-groups.table.js';
 import { enrolments } from '../enrolments/enrolments.table.js';
 import { users } from '../users/users.table.js';
 import { CALENDAR_MANAGER_ROLES, isOrgAdmin, liveCourseIdsInOrg, myCourses } from './calendar-scope.js';
@@ -26,21 +27,24 @@ export function visibleEventsCondition(actor: Pick<Actor, 'id' | 'departmentId' 
     ? sql`or (t.department_id = ${actor.departmentId} and (t.role is null or t.role = ${actor.role}))`
     : sql``;
   // `id in (…)` lets PostgreSQL hash the addressed ids once (a correlated EXISTS under OR ran per row).
+  // A group reaches its members only while they are enrolled in the group's course (decision 0021).
   return or(
     eq(calendarEvents.createdById, actor.id),
     sql`${calendarEvents.id} in (select t.event_id from ${calendarEventTargets} t where t.user_id = ${actor.id}
-      or t.course_id in (select ${enrolments.courseId} from ${enrolments} where ${enrolments.userId} = ${actor.id}) ${deptClause})`,
+      or t.course_id in (select ${enrolments.courseId} from ${enrolments} where ${enrolments.userId} = ${actor.id})
+      or t.group_id in (select gm.group_id from ${courseGroupMembers} gm join ${courseGroups} g on g.id = gm.group_id
+        where gm.user_id = ${actor.id} and exists (select 1 from ${enrolments} e where e.course_id = g.course_id and e.user_id = gm.user_id)) ${deptClause})`,
   )!;
 }
 
-/** Presents event rows with their upload names and creators (spec §3 Calendar event). */
-async function present(db: Db, actor: Actor, rows: EventRow[]): Promise<CalendarEvent[]> {
+/** Presents event rows with their upload names and creators (spec §3 Calendar event); `knownCreators` saves the creators' query when the caller joined them. */
+async function present(db: Db, actor: Actor, rows: EventRow[], knownCreators?: Map<number, string>): Promise<CalendarEvent[]> {
   const uploadIds = [...new Set(rows.flatMap((r) => r.uploadIds))];
   const names = new Map<number, string>();
   if (uploadIds.length > 0) for (const u of await db.select({ id: uploads.id, name: uploads.name }).from(uploads).where(inArray(uploads.id, uploadIds))) names.set(u.id, u.name);
   const creatorIds = [...new Set(rows.map((r) => r.createdById))];
-  const creators = new Map<number, string>();
-  if (creatorIds.length > 0) for (const u of await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, creatorIds))) creators.set(u.id, u.name);
+  const creators = knownCreators ?? new Map<number, string>();
+  if (!knownCreators && creatorIds.length > 0) for (const u of await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, creatorIds))) creators.set(u.id, u.name);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -63,12 +67,15 @@ async function present(db: Db, actor: Actor, rows: EventRow[]): Promise<Calendar
 
 /** `GET /api/calendar-events?start=&end=`: events the actor sees that overlap the window (spec §7). */
 export async function listEvents(deps: AppDeps, actor: Actor, q: CalendarWindowQuery): Promise<{ calendar_events: CalendarEvent[] }> {
-  const rows = await deps.db
-    .select()
+  // One round trip: the events with their creators' names (uploads' names only when some are attached).
+  const joined = await deps.db
+    .select({ event: calendarEvents, creatorName: users.name })
     .from(calendarEvents)
+    .innerJoin(users, eq(users.id, calendarEvents.createdById))
     .where(and(lt(calendarEvents.startTime, new Date(q.end)), gt(calendarEvents.endTime, new Date(q.start)), visibleEventsCondition(actor)))
     .orderBy(calendarEvents.startTime, calendarEvents.id);
-  return { calendar_events: await present(deps.db, actor, rows) };
+  const creators = new Map(joined.map((r) => [r.event.createdById, r.creatorName]));
+  return { calendar_events: await present(deps.db, actor, joined.map((r) => r.event), creators) };
 }
 
 /**
@@ -99,13 +106,21 @@ async function targetsOf(deps: AppDeps, actor: Actor, body: CalendarEventBody): 
   const live = await liveCourseIdsInOrg(deps.db, actor.orgId, courseIds);
   if (live.size !== courseIds.length) throw AppError.field('target_data_course_id', 'unknown course');
   if (!isOrgAdmin(actor) && !courseIds.every(manageable)) throw new AppError('FORBIDDEN', 'Only the course’s instructors and assistants add events to it');
-  if ((data.group_ids ?? []).length > 0) throw AppError.field('target_data_group_ids', 'course groups are not available yet');
+  const groupIds = [...new Set(data.group_ids ?? [])];
+  if (groupIds.length > 0) {
+    const groups = await deps.db.select({ id: courseGroups.id, courseId: courseGroups.courseId }).from(courseGroups).where(inArray(courseGroups.id, groupIds));
+    if (groups.length !== groupIds.length || groups.some((g) => !courseIds.includes(g.courseId))) throw AppError.field('target_data_group_ids', 'some groups are not groups of the chosen courses');
+  }
   const userIds = [...new Set(data.user_ids ?? [])];
   if (userIds.length > 0) {
     if (courseIds.length !== 1) throw AppError.field('target_data_user_ids', 'choose users within one course');
     const members = await deps.db.selectDistinct({ userId: enrolments.userId }).from(enrolments).where(and(eq(enrolments.courseId, courseIds[0]!), inArray(enrolments.userId, userIds)));
     if (members.length !== userIds.length) throw AppError.field('target_data_user_ids', 'some users are not members of this course');
-    return { targets: [...userIds.map((userId) => ({ userId })), { userId: actor.id }], targetData: { course_id: courseIds[0]!, course_ids: courseIds, user_ids: userIds, group_ids: [], all_courses: data.all_courses ?? false } };
+  }
+  if (userIds.length > 0 || groupIds.length > 0) {
+    // Chosen users and groups narrow the course: only they (and the creator) are addressed.
+    const targets: TargetRow[] = [...userIds.map((userId) => ({ userId })), ...groupIds.map((groupId) => ({ groupId })), { userId: actor.id }];
+    return { targets, targetData: { course_id: courseIds[0]!, course_ids: courseIds, user_ids: userIds, group_ids: groupIds, all_courses: data.all_courses ?? false } };
   }
   return { targets: courseIds.map((courseId) => ({ courseId })), targetData: { course_id: courseIds[0]!, course_ids: courseIds, user_ids: [], group_ids: [], all_courses: data.all_courses ?? false } };
 }
@@ -199,7 +214,7 @@ export async function deleteEvent(deps: AppDeps, actor: Actor, id: number): Prom
   return { message: 'deleted' };
 }
 
-/** Users an event reaches (for e-mail alerts): targeted users, course members, department users. */
+/** Users an event reaches (for e-mail alerts): targeted users, course members, enrolled group members, department users. */
 export async function recipientsOf(db: Db, eventId: number): Promise<{ id: number; name: string; email: string | null }[]> {
   const t = calendarEventTargets;
   return db
@@ -213,6 +228,8 @@ export async function recipientsOf(db: Db, eventId: number): Promise<{ id: numbe
           eq(t.userId, users.id),
           sql`${users.id} in (select ${enrolments.userId} from ${enrolments} where ${enrolments.courseId} = ${t.courseId})`,
           and(eq(t.departmentId, users.departmentId), or(isNull(t.role), eq(t.role, users.role))),
+          sql`${users.id} in (select gm.user_id from ${courseGroupMembers} gm join ${courseGroups} g on g.id = gm.group_id
+            join ${enrolments} e on e.course_id = g.course_id and e.user_id = gm.user_id where gm.group_id = ${t.groupId})`,
         ),
       ),
     );

@@ -29,9 +29,9 @@ export function visibleMeetingsCondition(actor: Pick<Actor, 'id' | 'orgId'>): SQ
   )!;
 }
 
-/** Presents meeting rows (spec §3 Calendar meeting) with host users, editability (spec §4) and is_started/is_ended at `now`. */
+/** Presents meeting rows (spec §3 Calendar meeting) with host users, participants' names (for the popup's pickers), editability (spec §4) and is_started/is_ended at `now`. */
 export async function presentMeetings(db: Db, rows: MeetingRow[], now: Date): Promise<Meeting[]> {
-  const hostIds = [...new Set(rows.map((r) => r.hostUserId))];
+  const hostIds = [...new Set(rows.flatMap((r) => [r.hostUserId, ...r.participantIds]))];
   const hosts = new Map<number, { id: number; name: string; user_no: string; mobile_phone: string | null }>();
   if (hostIds.length > 0) {
     for (const u of await db.select({ id: users.id, name: users.name, user_no: users.userNo, mobile_phone: users.mobilePhone }).from(users).where(inArray(users.id, hostIds))) hosts.set(u.id, u);
@@ -54,6 +54,10 @@ export async function presentMeetings(db: Db, rows: MeetingRow[], now: Date): Pr
       },
       scope_org_ids: r.scopeOrgIds,
       participant_ids: r.participantIds,
+      participants: r.participantIds.flatMap((id) => {
+        const u = hosts.get(id);
+        return u ? [{ id: u.id, name: u.name, user_no: u.user_no }] : [];
+      }),
       course_id: r.courseId,
       teaching_unit: r.teachingUnit,
       room: r.room,

@@ -112,14 +112,43 @@ export function expandSeries(rule: SeriesRule, windowStart: Date, windowEnd: Dat
     return cached.map((o) => ({ start: new Date(o.start), end: new Date(o.end) }));
   }
   const result = expandUncached(rule, windowStart, windowEnd);
-  expansions.set(key, result.map((o) => ({ start: o.start.getTime(), end: o.end.getTime() })));
-  if (expansions.size > EXPANSION_CACHE_SIZE) expansions.delete(expansions.keys().next().value!);
+  remember(key, result);
   return result;
+}
+
+/** An occurrence as the API writes it: ISO 8601 instants (UTC). Shared and read-only. */
+export interface IsoOccurrence {
+  readonly start_time: string;
+  readonly end_time: string;
+}
+
+/**
+ * expandSeries with the instants already formatted, from the same memo: a course's week is
+ * presented for each of its members, so the ISO strings are made once per series and window.
+ * The answer is shared: do not change it.
+ */
+export function expandSeriesIso(rule: SeriesRule, windowStart: Date, windowEnd: Date): readonly IsoOccurrence[] {
+  const key = cacheKey(rule, windowStart, windowEnd);
+  const cached = expansions.get(key);
+  if (cached) {
+    expansions.delete(key);
+    expansions.set(key, cached);
+    return cached;
+  }
+  return remember(key, expandUncached(rule, windowStart, windowEnd));
+}
+
+function remember(key: string, result: Occurrence[]): CachedOccurrence[] {
+  const entry = result.map((o) => ({ start: o.start.getTime(), end: o.end.getTime(), start_time: o.start.toISOString(), end_time: o.end.toISOString() }));
+  expansions.set(key, entry);
+  if (expansions.size > EXPANSION_CACHE_SIZE) expansions.delete(expansions.keys().next().value!);
+  return entry;
 }
 
 /** Most expansions kept in memory (LRU): one per series and requested window. */
 const EXPANSION_CACHE_SIZE = 20_000;
-const expansions = new Map<string, { start: number; end: number }[]>();
+type CachedOccurrence = { start: number; end: number } & IsoOccurrence;
+const expansions = new Map<string, CachedOccurrence[]>();
 
 /** Everything an expansion depends on: the rule's content (not its id) and the window. */
 function cacheKey(r: SeriesRule, from: Date, to: Date): string {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { normaliseTimetable, TIMETABLE_SAVED_COLOR } from '@atrium/contracts';
-import { expandSeries, localDateBefore, type SeriesRule } from './recurrence.js';
+import { expandSeries, expandSeriesIso, localDateBefore, type SeriesRule } from './recurrence.js';
 
 const ZONES = ['Asia/Shanghai', 'Europe/London', 'America/New_York', 'UTC'];
 
@@ -127,6 +127,19 @@ describe('expandSeries (rrule, RFC 5545)', () => {
     const rule: SeriesRule = { startTime: start.toJSDate(), endTime: start.plus({ hours: 2 }).toJSDate(), timeZone: 'Europe/London', repeatType: 'week', repeatFrequency: 1, repeatWeeklyDays: '1,3', repeatEndDate: null, courseEndDate: '2026-04-08', until: null, exdates: [] };
     const got = expandSeries(rule, new Date('2026-03-01T00:00:00Z'), new Date('2026-05-01T00:00:00Z')).map((o) => o.start.toISOString());
     expect(got).toEqual(['2026-03-23T09:00:00.000Z', '2026-03-25T09:00:00.000Z', '2026-03-30T08:00:00.000Z', '2026-04-01T08:00:00.000Z', '2026-04-06T08:00:00.000Z', '2026-04-08T08:00:00.000Z']);
+  });
+
+  it('expandSeriesIso (the presented form, memoised) answers the same occurrences as expandSeries, before and after the memo', () => {
+    fc.assert(
+      fc.property(seriesArb, windowArb, fc.boolean(), (s, w, isoFirst) => {
+        const rule = ruleOf(s);
+        const [from, to] = windowOf(w);
+        const iso = isoFirst ? expandSeriesIso(rule, from, to) : (expandSeries(rule, from, to), expandSeriesIso(rule, from, to));
+        const plain = expandSeries(rule, from, to).map((o) => ({ start_time: o.start.toISOString(), end_time: o.end.toISOString() }));
+        expect(iso.map((o) => ({ start_time: o.start_time, end_time: o.end_time }))).toEqual(plain);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('localDateBefore answers the previous local date', () => {

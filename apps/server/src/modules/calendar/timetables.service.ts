@@ -12,7 +12,7 @@ import { enqueueEmails } from '../outbox/outbox.service.js';
 import { users } from '../users/users.table.js';
 import { CALENDAR_MANAGER_ROLES, isOrgAdmin, myCourses, timeZoneOf } from './calendar-scope.js';
 import { calendarTimetables } from './calendar.table.js';
-import { expandSeries, type Occurrence, type SeriesRule } from './recurrence.js';
+import { expandSeries, expandSeriesIso, type IsoOccurrence, type Occurrence, type SeriesRule } from './recurrence.js';
 
 type TimetableRow = typeof calendarTimetables.$inferSelect;
 interface CourseFacts {
@@ -39,14 +39,13 @@ export function ruleOfRow(row: TimetableRow, courseEndDate: Date | null): Series
   };
 }
 
-function presentOccurrence(row: TimetableRow, course: CourseFacts, instructors: string[], occurrence: Occurrence, editable: boolean): Timetable {
+/** The fields every occurrence of a series shares (computed once per series, not per occurrence). */
+function seriesFields(row: TimetableRow, course: CourseFacts, instructors: string[], editable: boolean): Omit<Timetable, 'start_time' | 'end_time'> {
   return {
     id: row.id,
     course_id: row.courseId,
     course_title: course.name,
     instructors_names: instructors,
-    start_time: occurrence.start.toISOString(),
-    end_time: occurrence.end.toISOString(),
     repeat_type: row.repeatType,
     repeat_frequency: row.repeatFrequency,
     repeat_weekly_days: row.repeatWeeklyDays,
@@ -58,6 +57,34 @@ function presentOccurrence(row: TimetableRow, course: CourseFacts, instructors: 
     origin_repeat_type: row.originRepeatType,
     course_end_date: course.endDate ? DateTime.fromJSDate(course.endDate, { zone: row.timeZone }).toISODate() : null,
     series_start_time: row.startTime.toISOString(),
+  };
+}
+
+function presentOccurrence(row: TimetableRow, course: CourseFacts, instructors: string[], occurrence: Occurrence, editable: boolean): Timetable {
+  return withTimes(seriesFields(row, course, instructors, editable), occurrence);
+}
+
+/** One occurrence: the series' fields with its own start and end (an object literal of one shape: much cheaper than a spread, 400 times a week). */
+function withTimes(f: Omit<Timetable, 'start_time' | 'end_time'>, occurrence: Occurrence | IsoOccurrence): Timetable {
+  const iso = 'start_time' in occurrence ? occurrence : { start_time: occurrence.start.toISOString(), end_time: occurrence.end.toISOString() };
+  return {
+    id: f.id,
+    course_id: f.course_id,
+    course_title: f.course_title,
+    instructors_names: f.instructors_names,
+    start_time: iso.start_time,
+    end_time: iso.end_time,
+    repeat_type: f.repeat_type,
+    repeat_frequency: f.repeat_frequency,
+    repeat_weekly_days: f.repeat_weekly_days,
+    repeat_end_date: f.repeat_end_date,
+    editable: f.editable,
+    location: f.location,
+    description: f.description,
+    color: f.color,
+    origin_repeat_type: f.origin_repeat_type,
+    course_end_date: f.course_end_date,
+    series_start_time: f.series_start_time,
   };
 }
 
@@ -88,9 +115,13 @@ export async function listTimetables(deps: AppDeps, actor: Actor, q: CalendarWin
     const course = { id: row.courseId, name: c.name, orgId: actor.orgId, endDate: c.endDate, deletedAt: null };
     const editable = c.roles.some((r) => CALENDAR_MANAGER_ROLES.includes(r));
     const names = (instructors.get(row.courseId) ?? []).map((i) => i.name);
-    for (const o of expandSeries(ruleOfRow(row, c.endDate), from, to)) out.push(presentOccurrence(row, course, names, o, editable));
+    const occurrences = expandSeriesIso(ruleOfRow(row, c.endDate), from, to);
+    if (occurrences.length === 0) continue;
+    const fields = seriesFields(row, course, names, editable);
+    for (const o of occurrences) out.push(withTimes(fields, o));
   }
-  out.sort((a, b) => a.start_time.localeCompare(b.start_time) || a.id - b.id);
+  // ISO instants of one format sort as text; `<` rather than localeCompare (ICU), 400 items a week.
+  out.sort((a, b) => (a.start_time < b.start_time ? -1 : a.start_time > b.start_time ? 1 : a.id - b.id));
   return { timetables: out };
 }
 

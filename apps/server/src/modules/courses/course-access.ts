@@ -9,7 +9,7 @@ import { findCourse, type CourseWithDepartment } from './courses.repository.js';
 export type CourseActorKind = CourseRole | 'admin';
 
 /**
- * The course actions of issue 3 and who may do each (spec §6; decision 0010).
+ * The course actions of issues 3 and 7 and who may do each (spec §6; decision 0010).
  * One table: the server checks it and the role × action matrix test is generated
  * from it, so a new action cannot be added without deciding its roles.
  */
@@ -29,6 +29,10 @@ export const COURSE_ACTIONS = {
   delete: ['instructor', 'admin'],
   restore: ['admin'],
   recommend: ['admin'],
+  /** Issue 7: add, edit, order, publish and delete modules and activities; sees unpublished content and is never locked out. */
+  manage_content: ['instructor_assistant', 'instructor', 'admin'],
+  /** Issue 7: the course's learning_mode (spec §3). */
+  set_learning_mode: ['instructor', 'admin'],
 } as const satisfies Record<string, readonly CourseActorKind[]>;
 export type CourseAction = keyof typeof COURSE_ACTIONS;
 

@@ -19,7 +19,12 @@ interface Call {
 const MATRIX: Record<CourseAction, { allowed: Who[]; calls: Call[]; before?: (t: TestApp, w: BigWorld) => Promise<void>; after?: (t: TestApp, w: BigWorld) => Promise<void> }> = {
   view: {
     allowed: ['student', 'assistant', 'instructor', 'admin'],
-    calls: [{ method: 'GET', url: (w) => `/api/courses/${w.course.id}/header` }, { method: 'GET', url: (w) => `/api/courses/${w.course.id}/study-completeness` }],
+    calls: [
+      { method: 'GET', url: (w) => `/api/courses/${w.course.id}/header` },
+      { method: 'GET', url: (w) => `/api/courses/${w.course.id}/study-completeness` },
+      { method: 'GET', url: (w) => `/api/courses/${w.course.id}/content` },
+      { method: 'GET', url: (w) => `/api/courses/${w.course.id}/nav-setting` },
+    ],
   },
   publish: {
     allowed: ['instructor', 'admin'],
@@ -84,6 +89,14 @@ const MATRIX: Record<CourseAction, { allowed: Who[]; calls: Call[]; before?: (t:
     },
   },
   recommend: { allowed: ['admin'], calls: [{ method: 'PUT', url: (w) => `/api/courses/${w.course.id}/recommended`, payload: () => ({ recommended: true }) }] },
+  manage_content: {
+    allowed: ['assistant', 'instructor', 'admin'],
+    calls: [{ method: 'POST', url: (w) => `/api/courses/${w.course.id}/modules`, payload: () => ({ title: 'Week 1', summary: '<p>Parsing</p>' }) }],
+  },
+  set_learning_mode: {
+    allowed: ['instructor', 'admin'],
+    calls: [{ method: 'PUT', url: (w) => `/api/courses/${w.course.id}/learning-mode`, payload: () => ({ learning_mode: 'checkpoint' }) }],
+  },
 };
 
 const KIND_OF: Record<Who, CourseActorKind | null> = {

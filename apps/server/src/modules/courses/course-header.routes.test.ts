@@ -153,11 +153,21 @@ describe('preview and inspect modes', () => {
 });
 
 describe('GET /api/courses/{id}/study-completeness', () => {
-  it('answers the student’s completeness and last activity', async () => {
-    const at = new Date('2026-05-01T08:00:00Z');
-    await upsertState(t.database.db, w.course.id, w.student.id, { studyCompleteness: 40, lastActivityTitle: 'Week 1 reading', lastUpdateCompletenessTime: at });
+  it('answers the student’s completeness and last activity: the real activity read last (issue 7)', async () => {
+    const mod = (await inject('POST', `/api/courses/${w.course.id}/modules`, 'instructor', { title: 'Week 1' })).json();
+    await inject('PUT', `/api/modules/${mod.id}/publish`, 'instructor', { published: true });
+    const made = [];
+    for (const title of ['Week 1 reading', 'Week 1 notes']) {
+      const a = (await inject('POST', `/api/courses/${w.course.id}/activities`, 'instructor', { module_id: mod.id, type: 'page', title, data: { content: '<p>Read</p>' } })).json();
+      await inject('PUT', `/api/activities/${a.id}/publish`, 'instructor', { published: true });
+      made.push(a);
+    }
+    expect((await inject('POST', `/api/activities/${made[0].id}/reads`, 'student', {})).json()).toEqual({ is_completed: true, study_completeness: 50 });
     const res = await inject('GET', `/api/courses/${w.course.id}/study-completeness`, 'student');
-    expect(res.json()).toMatchObject({ study_completeness: 40, last_activity: { title: 'Week 1 reading' }, last_update_completeness_time: at.toISOString(), can_view: true, forbidden_reason: null });
+    expect(res.json()).toMatchObject({ study_completeness: 50, last_activity: { id: made[0].id, title: 'Week 1 reading' }, last_update_completeness_time: expect.any(String), can_view: true, forbidden_reason: null });
+    const end = new Date(Date.now() - 3_600_000).toISOString();
+    await inject('PUT', `/api/activities/${made[0].id}`, 'instructor', { start_time: null, end_time: end });
+    expect((await inject('GET', `/api/courses/${w.course.id}/study-completeness`, 'student')).json()).toMatchObject({ can_view: false, forbidden_reason: 'ended', end_time: expect.stringContaining(end.slice(0, 19)) });
   });
   it('names why continue-study may not open: not started, ended, unpublished', async () => {
     const c = await t.factories.course({ orgId: w.org.id, instructorId: w.instructor.id });

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { enrolments } from '../enrolments/enrolments.table.js';
 import { DEFAULT_ORG_SETTINGS, orgs, type OrgSettings } from '../orgs/orgs.table.js';
+import { loadCourseStudy } from '../activities/course-study.js';
 import { findState, studentsWithProgress, upsertState } from '../progress/progress.repository.js';
 import { courseFor, may } from './course-access.js';
 import { courses } from './courses.table.js';
@@ -146,23 +147,41 @@ export async function leaveInspect(deps: AppDeps, actor: Actor, courseId: number
 
 /**
  * `GET /api/courses/{id}/study-completeness` (spec §3, §6 continue study). The
- * last activity may be opened when the course is published and within its
- * start and end dates; otherwise the access-forbidden reason and times (decision 0012).
+ * last activity (a real activity, issue 7: the one the user read last) may be
+ * opened when the course is published and within its start and end dates and
+ * the activity itself is open to the user (published, started, not ended);
+ * otherwise the access-forbidden reason and the times of whichever refused
+ * (decision 0012). A checkpoint lock is not a reason here: opening the activity
+ * answers ACTIVITY_LOCKED.
  */
 export async function studyCompleteness(deps: AppDeps, actor: Actor, courseId: number, now = new Date()): Promise<StudyCompleteness> {
-  const { course } = await courseFor(deps, actor, courseId, 'view');
+  const { course, kinds } = await courseFor(deps, actor, courseId, 'view');
   const state = await findState(deps.db, courseId, actor.id);
   let reason: StudyCompleteness['forbidden_reason'] = null;
+  let times = { start: course.startDate, end: course.endDate };
   if (!course.isPublished) reason = 'unpublished';
   else if (course.startDate && course.startDate > now) reason = 'not_started';
   else if (course.endDate && course.endDate < now) reason = 'ended';
+  let last: StudyCompleteness['last_activity'] = null;
+  if (state?.lastActivityId) {
+    const bypass = may(kinds, 'manage_content') && !state.previewAs;
+    const study = await loadCourseStudy(deps.db, courseId, actor.id, { mode: course.learningMode, bypass, now });
+    const activity = study.byId.get(state.lastActivityId);
+    if (activity) {
+      last = { id: activity.row.id, title: activity.row.title };
+      if (reason === null && activity.access !== 'open' && activity.access !== 'locked') {
+        reason = activity.access;
+        times = { start: activity.row.startTime, end: activity.row.endTime };
+      }
+    }
+  }
   return {
-    last_activity: state?.lastActivityTitle ? { id: state.lastActivityId, title: state.lastActivityTitle } : null,
+    last_activity: last,
     study_completeness: state?.studyCompleteness ?? 0,
     last_update_completeness_time: state?.lastUpdateCompletenessTime?.toISOString() ?? null,
     can_view: reason === null,
     forbidden_reason: reason,
-    start_time: course.startDate?.toISOString() ?? null,
-    end_time: course.endDate?.toISOString() ?? null,
+    start_time: times.start?.toISOString() ?? null,
+    end_time: times.end?.toISOString() ?? null,
   };
 }

@@ -11,6 +11,7 @@ import { enqueueEmails } from '../outbox/outbox.service.js';
 import { users } from '../users/users.table.js';
 import { courseFor } from './course-access.js';
 import { orgSettingsOf } from './course-header.service.js';
+import { latestImportsOf } from '../imports/imports.repository.js';
 import { presentCourse } from './courses.presenter.js';
 import { courses } from './courses.table.js';
 import { getCourse } from './courses.service.js';
@@ -81,8 +82,12 @@ export async function listManagedCourses(deps: AppDeps, actor: Actor, filter: Co
     const [count] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(courses).where(where);
     total = Number(count?.n ?? 0);
   }
+  const imports = await latestImportsOf(deps.db, rows.map((r) => r.course.id));
   const items: Course[] = rows.map((r) =>
-    presentCourse({ ...r.course, departmentName: r.departmentName }, { instructors: parseJson(r.instructors), studentCount: Number(r.studentCount), myRoles: parseJson(r.myRoles) }),
+    presentCourse(
+      { ...r.course, departmentName: r.departmentName },
+      { instructors: parseJson(r.instructors), studentCount: Number(r.studentCount), myRoles: parseJson(r.myRoles), latestImport: imports.get(r.course.id) },
+    ),
   );
   return toPage(items, total, page, pageSize);
 }

@@ -1,10 +1,11 @@
 import type { Course, CourseRole } from '@atrium/contracts';
+import type { LatestImport } from '../imports/imports.repository.js';
 import type { CourseWithDepartment } from './courses.repository.js';
 
 /** The API shape of a course (spec §3 Course) from its row and the facts joined in. */
 export function presentCourse(
   row: CourseWithDepartment,
-  facts: { instructors: { id: number; name: string }[]; studentCount: number; myRoles: CourseRole[] },
+  facts: { instructors: { id: number; name: string }[]; studentCount: number; myRoles: CourseRole[]; latestImport?: LatestImport | undefined },
 ): Course {
   return {
     id: row.id,
@@ -17,7 +18,12 @@ export function presentCourse(
     department: row.departmentName ? { name: row.departmentName } : null,
     instructors: facts.instructors.map((i) => ({ id: i.id, name: i.name, portfolio_url: null })),
     instructors_names: facts.instructors.map((i) => i.name).join(', '),
-    course_attributes: { published: row.isPublished, student_count: facts.studentCount, data: { review_status: row.isReviewed ? 'reviewed' : 'unreviewed' } },
+    course_attributes: {
+      published: row.isPublished,
+      student_count: facts.studentCount,
+      data: { review_status: row.isReviewed ? 'reviewed' : 'unreviewed', ...(facts.latestImport ? { course_importer_status: facts.latestImport.status } : {}) },
+    },
+    imported_from: facts.latestImport ? { source: 'moodle', import_id: facts.latestImport.importId, upload_id: facts.latestImport.uploadId, name: facts.latestImport.name } : null,
     lite: row.isLite,
     recommended: row.isRecommended,
     course_outline: row.outline,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { LearningMode } from '@atrium/contracts';
 import { departments, orgs } from '../orgs/orgs.table.js';
 import { users } from '../users/users.table.js';
 
@@ -25,6 +26,8 @@ export const courses = pgTable(
     /** Spec §4 course type: a lite course is a single-teacher course without a teaching team (decision 0011). */
     isLite: boolean('lite').notNull().default(false),
     isRecommended: boolean('recommended').notNull().default(false),
+    /** Spec §3 learning_mode: 'checkpoint' requires finishing activities in order. */
+    learningMode: text('learning_mode').$type<LearningMode>().notNull().default('free'),
     /** Spec §3 course_outline: the syllabus text instructors edit and notify students about. */
     outline: text('outline'),
     startDate: timestamp('start_date', { withTimezone: true }),

@@ -3,6 +3,10 @@ import { z } from 'zod';
 import {
   AddEnrollmentsBodySchema,
   ChangeEnrollmentsBodySchema,
+  CourseGroupBodySchema,
+  CourseGroupParamsSchema,
+  CourseGroupResponseSchema,
+  CourseGroupsSchema,
   CourseIdParamsSchema,
   CourseRolesQuerySchema,
   CourseRolesResponseSchema,
@@ -13,6 +17,7 @@ import {
   RemoveEnrollmentsBodySchema,
 } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
+import { createCourseGroup, deleteCourseGroup, listCourseGroups, updateCourseGroup } from './course-groups.service.js';
 import { addEnrolments, changeEnrolmentRole, courseRoles, listMembers, removeEnrolments } from './enrolments.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
@@ -36,6 +41,22 @@ export const enrolmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/api/course/enrollments', {
     schema: { tags, summary: 'Remove members', body: RemoveEnrollmentsBodySchema, response: { 200: MessageResponseSchema, ...errors } },
     handler: async (req) => removeEnrolments(d, actorOf(req), req.body),
+  });
+  app.get('/api/courses/:id/groups', {
+    schema: { tags, summary: 'Groups of a course with their members (event targets, members page)', params: CourseIdParamsSchema, response: { 200: CourseGroupsSchema, ...errors } },
+    handler: async (req) => listCourseGroups(d, actorOf(req), req.params.id),
+  });
+  app.post('/api/courses/:id/groups', {
+    schema: { tags, summary: 'Create a group of course members (instructors, org admins)', params: CourseIdParamsSchema, body: CourseGroupBodySchema, response: { 200: CourseGroupResponseSchema, ...errors } },
+    handler: async (req) => createCourseGroup(d, actorOf(req), req.params.id, req.body),
+  });
+  app.put('/api/courses/:id/groups/:groupId', {
+    schema: { tags, summary: 'Rename a group and replace its members', params: CourseGroupParamsSchema, body: CourseGroupBodySchema, response: { 200: CourseGroupResponseSchema, ...errors } },
+    handler: async (req) => updateCourseGroup(d, actorOf(req), req.params.id, req.params.groupId, req.body),
+  });
+  app.delete('/api/courses/:id/groups/:groupId', {
+    schema: { tags, summary: 'Delete a group', params: CourseGroupParamsSchema, response: { 200: MessageResponseSchema, ...errors } },
+    handler: async (req) => deleteCourseGroup(d, actorOf(req), req.params.id, req.params.groupId),
   });
   app.get('/api/authz/course-roles', {
     schema: { tags, summary: 'Course roles, and which I may invite or assign', querystring: CourseRolesQuerySchema, response: { 200: CourseRolesResponseSchema, ...errors } },

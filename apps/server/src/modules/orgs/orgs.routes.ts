@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_TIME_ZONE, DepartmentListSchema, ErrorBodySchema, OrgResponseSchema } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
-import { departments, orgs } from './orgs.table.js';
+import { departments, orgs, officePreviewToggles } from './orgs.table.js';
 
 /** `GET /api/org` and `GET /api/departments` (spec §7): the user's organisation, its calendar toggles (spec §6) and departments. */
 export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,6 +17,7 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
         name: org!.name,
         time_zone: s.timeZone ?? DEFAULT_TIME_ZONE,
         toggles: { timetable: s.calendarTimetable ?? true, meeting: s.calendarMeeting ?? true, instruction_meeting: s.calendarInstructionMeeting ?? true, cloud_classroom: s.calendarCloudClassroom ?? true },
+        office_preview: officePreviewToggles(s),
       };
     },
   });

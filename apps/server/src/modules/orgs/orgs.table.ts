@@ -19,6 +19,17 @@ export interface OrgSettings {
   calendarCloudClassroom?: boolean;
   /** IANA zone of the org's users who have none (decision 0020). */
   timeZone?: string;
+  /** Course package import (issue 8, decision 0040): an org may tighten the instance's archive limits (bytes, entries, expansion ratio), never loosen them. */
+  importMaxBytes?: number;
+  importMaxEntries?: number;
+  importMaxRatio?: number;
+  /** Spec §6 office preview toggles (issue 5): which `/preview/{provider}` calls answer. Default: WPS on, the others off. */
+  wpsPreview?: boolean;
+  yzOfficePreview?: boolean;
+  aliyunOfficePreview?: boolean;
+  privateWpsPreview?: boolean;
+  /** Spec §7 arrears: the organisation's transfer quota is in arrears; previews show the arrears state. */
+  isTransferArrears?: boolean;
 }
 
 export const DEFAULT_ORG_SETTINGS: OrgSettings = {
@@ -33,6 +44,11 @@ export const DEFAULT_ORG_SETTINGS: OrgSettings = {
   calendarInstructionMeeting: true,
   calendarCloudClassroom: true,
 };
+
+/** The office preview toggles of spec §6 as `GET /api/org` answers them (issue 5). */
+export function officePreviewToggles(s: OrgSettings): { wps_preview: boolean; yz_office_preview: boolean; aliyun: boolean; private_wps: boolean } {
+  return { wps_preview: s.wpsPreview ?? true, yz_office_preview: s.yzOfficePreview ?? false, aliyun: s.aliyunOfficePreview ?? false, private_wps: s.privateWpsPreview ?? false };
+}
 
 /** An organisation (school or university): the tenant every user and course belongs to. */
 export const orgs = pgTable(

@@ -8,10 +8,14 @@ import { hashPassword } from '../auth/password.js';
 import { courses } from '../courses/courses.table.js';
 import { insertEnrolment } from '../enrolments/enrolments.repository.js';
 import { departments, orgs } from '../orgs/orgs.table.js';
-import { courseUserStates } from '../progress/progress.table.js';
+import { findState } from '../progress/progress.repository.js';
+import { recomputeCourseCompleteness } from '../progress/completeness.service.js';
+import { activities, activityReadRecords, activityUploads, courseModules } from '../activities/activities.table.js';
+import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import { uploads } from '../uploads/uploads.table.js';
 import { createUpload, receiveContent } from '../uploads/uploads.service.js';
 import { users } from '../users/users.table.js';
+import { seedMediaCourse } from './media-seed.js';
 
 /** Password of every demo account (README warns to change it). */
 export const DEMO_PASSWORD = 'atrium-demo';
@@ -57,11 +61,21 @@ const DEMO_COURSES = [
   },
 ];
 
-/** Study progress of demo students (spec §3 Study completeness): student2 has begun CS101, student3 has finished it. */
-const DEMO_PROGRESS = [
-  { userName: 'student2', courseCode: 'CS101', studyCompleteness: 35, lastActivityTitle: 'Reading: pdfjs__tracemonkey.pdf' },
-  { userName: 'student3', courseCode: 'CS101', studyCompleteness: 100, lastActivityTitle: 'Reading: pdfjs__tracemonkey.pdf' },
+/** The fixture video seeded into the first demo course (../shared/fixtures, MIT, from python-pptx; 7 s). */
+export const DEMO_VIDEO = 'video/pythonpptx__just-two-mice.mp4';
+
+/**
+ * Study progress of demo students (spec §3 Study completeness), as real read
+ * records: student2 has read the welcome page of CS101; student3 has finished
+ * CS101 (page, every PDF page, the video). Completeness is then computed.
+ */
+const DEMO_READS = [
+  { userName: 'student2', courseCode: 'CS101', activities: ['Welcome'] },
+  { userName: 'student3', courseCode: 'CS101', activities: ['Welcome', 'Reading: the TraceMonkey paper', 'Video: two mice'] },
 ];
+
+/** Pages of the demo PDF (pdfinfo; recorded before processing has counted them). */
+const DEMO_PDF_PAGES = 14;
 
 /**
  * Seeds the demo organisation, accounts and courses (issue 2 §6). Idempotent:
@@ -128,32 +142,83 @@ export async function seedDemoData(deps: AppDeps): Promise<void> {
       const member = userByName.get(userName);
       if (member) await insertEnrolment(db, course.id, member.id, role);
     }
-    if (c.pdf) await seedPdf(deps, { id: instructor.id, orgId: org.id, role: instructor.role, name: instructor.name, departmentId: instructor.departmentId }, course.id);
   }
 
-  for (const p of DEMO_PROGRESS) {
+  for (const c of DEMO_COURSES) {
+    const [course] = await db.select().from(courses).where(and(eq(courses.orgId, org.id), eq(courses.courseCode, c.courseCode)));
+    if (course) await seedContent(deps, { id: instructor.id, orgId: org.id, role: instructor.role, name: instructor.name, departmentId: instructor.departmentId }, course.id, c.pdf);
+  }
+
+  await seedMediaCourse(deps, org.id, deptId('cs'), userByName);
+
+  for (const p of DEMO_READS) {
     const [course] = await db.select().from(courses).where(and(eq(courses.orgId, org.id), eq(courses.courseCode, p.courseCode)));
     const user = userByName.get(p.userName);
     if (!course || !user) continue;
-    await db
-      .insert(courseUserStates)
-      .values({ courseId: course.id, userId: user.id, studyCompleteness: p.studyCompleteness, lastActivityTitle: p.lastActivityTitle, lastUpdateCompletenessTime: new Date() })
-      .onConflictDoNothing({ target: [courseUserStates.courseId, courseUserStates.userId] });
+    if (await findState(db, course.id, user.id)) continue;
+    for (const title of p.activities) {
+      const [activity] = await db.select().from(activities).where(and(eq(activities.courseId, course.id), eq(activities.title, title)));
+      if (!activity) continue;
+      const files = await db.select({ uploadId: activityUploads.uploadId }).from(activityUploads).where(eq(activityUploads.activityId, activity.id));
+      const uploadIds = files.length > 0 ? files.map((f) => f.uploadId) : [0];
+      for (const uploadId of uploadIds) {
+        const pages = activity.type === 'material' ? Array.from({ length: DEMO_PDF_PAGES }, (_, i) => i + 1) : [];
+        await db.insert(activityReadRecords).values({ activityId: activity.id, userId: user.id, uploadId, viewedPages: pages }).onConflictDoNothing();
+      }
+    }
+    await recomputeCourseCompleteness(deps, course.id, user.id);
   }
 }
 
-async function seedPdf(deps: AppDeps, actor: Actor, courseId: number): Promise<void> {
-  const file = path.join(deps.config.seedFilesDir, DEMO_PDF);
+/**
+ * A published module "Getting started" with a welcome page; with `withFiles`
+ * also the demo PDF as a material and the demo video (both through the upload
+ * service, processed in the background). Looked up by title first: idempotent.
+ */
+async function seedContent(deps: AppDeps, actor: Actor, courseId: number, withFiles: boolean): Promise<void> {
+  const { db } = deps;
+  let [module] = await db.select().from(courseModules).where(and(eq(courseModules.courseId, courseId), eq(courseModules.title, 'Getting started')));
+  if (!module) {
+    [module] = await db
+      .insert(courseModules)
+      .values({ courseId, title: 'Getting started', summary: sanitizeRichText('<p>Start here: read the welcome page, then the material.</p>'), sort: 0, isPublished: true })
+      .returning();
+  }
+  if (!module) throw new Error('demo module missing');
+  const moduleId = module.id;
+  const existing = new Set((await db.select({ title: activities.title }).from(activities).where(eq(activities.moduleId, moduleId))).map((a) => a.title));
+  const add = async (sort: number, values: Omit<typeof activities.$inferInsert, 'courseId' | 'moduleId' | 'sort'>, uploadId?: number) => {
+    if (existing.has(values.title)) return;
+    const [row] = await db.insert(activities).values({ courseId, moduleId, sort, isPublished: true, createdById: actor.id, ...values }).returning({ id: activities.id });
+    if (uploadId && row) await db.insert(activityUploads).values({ activityId: row.id, uploadId, sort: 0 });
+  };
+  await add(0, {
+    type: 'page',
+    title: 'Welcome',
+    description: null,
+    data: { content: sanitizeRichText('<h2>Welcome</h2><p>This course has a <strong>reading</strong> and a short <em>video</em>. Formulas look like <span data-latex="e^{i\\pi}+1=0">e^{iπ}+1=0</span>.</p>') },
+  });
+  if (!withFiles) return;
+  const pdf = await seedUpload(deps, actor, courseId, DEMO_PDF);
+  if (pdf) await add(1, { type: 'material', title: 'Reading: the TraceMonkey paper', data: {} }, pdf);
+  const video = await seedUpload(deps, actor, courseId, DEMO_VIDEO);
+  if (video) await add(2, { type: 'online_video', title: 'Video: two mice', data: {} }, video);
+}
+
+/** A fixture file uploaded to the course through the upload service (as an instructor's upload); answers its id, or null when the file is missing. */
+async function seedUpload(deps: AppDeps, actor: Actor, courseId: number, relative: string): Promise<number | null> {
+  const file = path.join(deps.config.seedFilesDir, relative);
   const name = path.basename(file);
   const [already] = await deps.db
     .select({ id: uploads.id })
     .from(uploads)
     .where(and(eq(uploads.parentType, 'course'), eq(uploads.parentId, courseId), eq(uploads.name, name)));
-  if (already) return;
+  if (already) return already.id;
   if (!existsSync(file)) {
-    deps.log.warn({ file }, 'demo PDF not found; set ATRIUM_SEED_FILES_DIR to the fixtures folder to seed it');
-    return;
+    deps.log.warn({ file }, 'demo file not found; set ATRIUM_SEED_FILES_DIR to the fixtures folder to seed it');
+    return null;
   }
   const upload = await createUpload(deps, actor, { name, size: statSync(file).size, parent_type: 'course', parent_id: courseId });
   await receiveContent(deps, actor, upload.id, createReadStream(file));
+  return upload.id;
 }

@@ -11,6 +11,8 @@ const FAMILIES: readonly (readonly string[])[] = [
   ['tif', 'tiff'],
   ['mpg', 'mpeg'],
   ['mkv', 'webm'],
+  // A Moodle backup (.mbz) is a tar.gz or a zip (issue 8).
+  ['mbz', 'gz', 'tar.gz', 'zip'],
 ];
 
 function isCompatible(declared: string, detected: string): boolean {

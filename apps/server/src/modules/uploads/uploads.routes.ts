@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import contentDisposition from 'content-disposition';
-import rangeParser from 'range-parser';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,8 +16,10 @@ import {
   UploadSchema,
   UploadSettingsSchema,
   UploadTextSchema,
+  UploadPreviewSchema,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { sendStoredObject } from '../../lib/send-stored-object.js';
 import { actorOf } from '../../plugins/auth.js';
 import {
   addVideo,
@@ -32,7 +33,8 @@ import {
   shareScreenShot,
   uploadScreenShot,
 } from './upload-processing.service.js';
-import { createUpload, deleteUpload, listCourseUploads, openBlob, receiveContent, uploadSettings } from './uploads.service.js';
+import { presentPreview } from '../previews/previews.service.js';
+import { createUpload, deleteUpload, getUpload, listCourseUploads, openBlob, receiveContent, uploadSettings } from './uploads.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -68,8 +70,18 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/:id', {
-    schema: { tags: ['uploads'], summary: 'One upload', params: UploadIdParamsSchema, querystring: z.object({ preview: z.string().optional() }), response: { 200: UploadSchema, ...errors } },
-    handler: async (request) => presentOne(app.deps, actorOf(request), request.params.id),
+    schema: {
+      tags: ['uploads'],
+      summary: 'One upload; with ?preview=true also its audio, SCORM package state and is_text_file (spec §7)',
+      params: UploadIdParamsSchema,
+      querystring: z.object({ preview: z.string().optional() }),
+      response: { 200: z.union([UploadPreviewSchema, UploadSchema]), ...errors },
+    },
+    handler: async (request) => {
+      if (request.query.preview !== 'true') return presentOne(app.deps, actorOf(request), request.params.id);
+      const { row } = await getUpload(app.deps, actorOf(request), request.params.id);
+      return presentPreview(app.deps, row);
+    },
   });
 
   app.get('/api/uploads/:id/blob', {
@@ -87,17 +99,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Disposition', contentDisposition(blob.name, { type: isPreview ? 'inline' : 'attachment' }))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', 'sandbox')
-        .header('Accept-Ranges', 'bytes')
+        
         .header('Cache-Control', 'private, max-age=3600');
-      const ranges = request.headers.range ? rangeParser(blob.size, request.headers.range, { combine: true }) : undefined;
-      if (ranges === -1) return reply.status(416).header('Content-Range', `bytes */${blob.size}`).send();
-      const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
-      if (range) {
-        reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${blob.size}`).header('Content-Length', range.end - range.start + 1);
-        return reply.send(await app.deps.storage.get(blob.key, range));
-      }
-      reply.header('Content-Length', blob.size);
-      return reply.send(await app.deps.storage.get(blob.key));
+      return sendStoredObject(reply, app.deps.storage, request.headers.range, blob);
     },
   });
 
@@ -150,15 +154,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['uploads'], summary: 'A derived file: HLS playlist/segment, MP4 rendition, poster, converted PDF; supports one byte Range', params: UploadIdParamsSchema.extend({ '*': z.string() }) },
     handler: async (request, reply) => {
       const file = await openDerived(app.deps, actorOf(request), request.params.id, request.params['*']);
-      reply.header('Content-Type', file.mimeType).header('X-Content-Type-Options', 'nosniff').header('Accept-Ranges', 'bytes').header('Cache-Control', 'private, max-age=3600');
-      const ranges = request.headers.range ? rangeParser(file.size, request.headers.range, { combine: true }) : undefined;
-      const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
-      if (range) {
-        reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`).header('Content-Length', range.end - range.start + 1);
-        return reply.send(await app.deps.storage.get(file.key, range));
-      }
-      reply.header('Content-Length', file.size);
-      return reply.send(await app.deps.storage.get(file.key));
+      reply.header('Content-Type', file.mimeType).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, max-age=3600');
+      return sendStoredObject(reply, app.deps.storage, request.headers.range, file);
     },
   });
 

@@ -13,5 +13,6 @@ export function presentUser({ user, org, department }: UserWithOrg): User {
     department,
     email: user.email,
     mobilePhone: user.mobilePhone,
+    time_zone: user.timeZone,
   };
 }

@@ -1,11 +1,11 @@
 import { Avatar, Button, Dropdown } from 'antd';
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { User } from '@atrium/contracts';
 import { useLogout } from '../../features/auth/api';
 
-/** The header's user menu: the signed-in user's name, opening a menu with "Log out". */
+/** The header's user menu: the signed-in user's name, opening a menu with "Settings" and "Log out". */
 export function UserMenu({ user, compact }: { user: User; compact: boolean }) {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
@@ -20,6 +20,7 @@ export function UserMenu({ user, compact }: { user: User; compact: boolean }) {
         items: [
           { key: 'who', label: `${user.name} · ${user.userNo}`, disabled: true },
           { type: 'divider' },
+          { key: 'settings', icon: <SettingOutlined aria-hidden />, label: t('header.settings'), onClick: () => void navigate('/user/settings') },
           { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('header.logout'), onClick: onLogout },
         ],
       }}

@@ -36,3 +36,15 @@ export function useLogout() {
     onSettled: () => queryClient.clear(),
   });
 }
+
+/** `PUT /api/user/time-zone`: my IANA zone, or null to follow my organisation (decision 0020); refreshes me and the calendar. */
+export function useUpdateTimeZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (timeZone: string | null) => api.put<User>('/api/user/time-zone', { time_zone: timeZone }),
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.me, user);
+      void queryClient.invalidateQueries({ queryKey: ['calendar'] });
+    },
+  });
+}

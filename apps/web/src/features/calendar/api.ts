@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CalendarEvent,
   CalendarEventBody,
+  CourseGroups,
   CreateTimetableBody,
   DeleteTimetableBody,
   DepartmentList,
@@ -10,6 +11,7 @@ import type {
   OrgResponse,
   Timetable,
   UpdateTimetableBody,
+  UserSearchResult,
 } from '@atrium/contracts';
 import { api, ApiError, scopeHeaders } from '../../lib/api-client';
 
@@ -27,6 +29,8 @@ export const calendarKeys = {
   feed: ['calendar', 'feed'] as const,
   userCourses: (id: number) => ['calendar', 'user-courses', id] as const,
   students: (courseId: number) => ['calendar', 'students', courseId] as const,
+  groups: (courseId: number) => ['calendar', 'groups', courseId] as const,
+  userSearch: (keywords: string) => ['calendar', 'user-search', keywords] as const,
   list: (kind: string, range: CalendarRange) => ['calendar', 'list', kind, range.start, range.end] as const,
 };
 
@@ -55,6 +59,25 @@ export function useCourseStudents(courseId: number | undefined) {
     queryKey: calendarKeys.students(courseId ?? 0),
     queryFn: ({ signal }) => api.get<{ students: { id: number; name: string; user_no: string }[] }>(`/api/course/${courseId}/students`, undefined, signal),
     enabled: !!courseId,
+  });
+}
+
+/** `GET /api/courses/{id}/groups`: the course's groups with members (course event targets). */
+export function useCourseGroups(courseId: number | undefined) {
+  return useQuery({
+    queryKey: calendarKeys.groups(courseId ?? 0),
+    queryFn: ({ signal }) => api.get<CourseGroups>(`/api/courses/${courseId}/groups`, undefined, signal),
+    enabled: !!courseId,
+  });
+}
+
+/** `GET /api/user/search?keywords=` (spec §7): users of my organisation by name or user number (staff only; at most 50). */
+export function useUserSearch(keywords: string) {
+  return useQuery({
+    queryKey: calendarKeys.userSearch(keywords),
+    queryFn: ({ signal }) => api.get<{ users: UserSearchResult[] }>('/api/user/search', { keywords }, signal),
+    enabled: keywords.trim().length > 0,
+    staleTime: 30_000,
   });
 }
 

@@ -1,11 +1,13 @@
 import { App, Button, Checkbox, DatePicker, Form, Input, Modal, Popconfirm, Radio, Select, Space, Switch } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALENDAR_ALERTS, DEFAULT_CALENDAR_ALERT_ID, USER_ROLE, type CalendarEvent, type CalendarEventBody } from '@atrium/contracts';
-import { useCourseStudents, useDeleteEvent, useDepartments, useSaveEvent } from '../api';
+import { useCourseGroups, useCourseStudents, useDeleteEvent, useDepartments, useSaveEvent } from '../api';
 import { allDayEndForEdit, allDayEndForSave, newEventTimes, toggledAllDayTimes } from '../lib/calendar-defaults';
 import { applyFieldErrors } from '../lib/field-errors';
+import { fromZoneWall, toZoneWall, useCalendarZone } from '../lib/zone';
+import { EventAttachments, type Attachment } from './event-attachments';
 
 interface FormValues {
   title: string;
@@ -20,6 +22,8 @@ interface FormValues {
   target_data_course_id?: number;
   all_courses?: boolean;
   target_data_user_ids?: number[];
+  target_data_group_ids?: number[];
+  upload_ids?: Attachment[];
   alert_on: boolean;
   alert_id?: number;
   send_email_alert: boolean;
@@ -44,6 +48,7 @@ export interface EventEditorProps {
 export function EventEditor({ open, event, initialRange, userRole, courses, onClose }: EventEditorProps) {
   const { t } = useTranslation('calendar');
   const { message } = App.useApp();
+  const zone = useCalendarZone();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveEvent();
   const remove = useDeleteEvent();
@@ -55,16 +60,17 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
   const teaching = courses.filter((c) => c.role !== 'student');
   const departments = useDepartments(open && isAdmin);
   const students = useCourseStudents(open && targetType === 'course' ? courseId : undefined);
+  const groups = useCourseGroups(open && targetType === 'course' ? courseId : undefined);
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     if (event) {
-      const end = event.all_day ? allDayEndForEdit(dayjs(event.end_time)) : dayjs(event.end_time);
+      const end = event.all_day ? allDayEndForEdit(toZoneWall(event.end_time, zone)) : toZoneWall(event.end_time, zone);
       form.setFieldsValue({
         title: event.title,
         all_day: event.all_day,
-        start: dayjs(event.start_time),
+        start: toZoneWall(event.start_time, zone),
         end,
         location: event.location ?? undefined,
         description: event.description ?? undefined,
@@ -74,22 +80,25 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
         target_data_course_id: event.target_data.course_id ?? undefined,
         all_courses: event.target_data.all_courses,
         target_data_user_ids: event.target_data.user_ids,
+        target_data_group_ids: event.target_data.group_ids,
+        upload_ids: event.uploads,
         alert_on: event.alert_id !== null,
         alert_id: event.alert_id ?? DEFAULT_CALENDAR_ALERT_ID,
         send_email_alert: event.send_email_alert,
         tag: event.tag ?? undefined,
       });
     } else {
-      const defaults = newEventTimes(dayjs());
-      const start = initialRange ? dayjs(initialRange.start) : defaults.start;
-      const end = initialRange ? (initialRange.allDay ? allDayEndForEdit(dayjs(initialRange.end)) : dayjs(initialRange.end)) : defaults.end;
-      form.setFieldsValue({ title: '', all_day: initialRange?.allDay ?? false, start, end, target_type: 'self', alert_on: false, alert_id: DEFAULT_CALENDAR_ALERT_ID, send_email_alert: false });
+      const defaults = newEventTimes(toZoneWall(new Date(), zone));
+      const start = initialRange ? toZoneWall(initialRange.start, zone) : defaults.start;
+      const end = initialRange ? (initialRange.allDay ? allDayEndForEdit(toZoneWall(initialRange.end, zone)) : toZoneWall(initialRange.end, zone)) : defaults.end;
+      form.setFieldsValue({ title: '', all_day: initialRange?.allDay ?? false, start, end, target_type: 'self', upload_ids: [], alert_on: false, alert_id: DEFAULT_CALENDAR_ALERT_ID, send_email_alert: false });
     }
-  }, [open, event, initialRange, form]);
+  }, [open, event, initialRange, form, zone]);
 
   const onAllDayChange = (checked: boolean) => {
-    const day = (form.getFieldValue('start') as Dayjs | undefined) ?? dayjs();
-    const times = toggledAllDayTimes(checked, day, dayjs());
+    const now = toZoneWall(new Date(), zone);
+    const day = (form.getFieldValue('start') as Dayjs | undefined) ?? now;
+    const times = toggledAllDayTimes(checked, day, now);
     form.setFieldsValue({ start: times.start, end: checked ? allDayEndForEdit(times.end) : times.end });
   };
 
@@ -99,8 +108,8 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
     const body: CalendarEventBody = {
       title: v.title,
       all_day: v.all_day,
-      start_time: start.toISOString(),
-      end_time: end.toISOString(),
+      start_time: fromZoneWall(start, zone),
+      end_time: fromZoneWall(end, zone),
       location: v.location ?? null,
       description: v.description ?? null,
       target_type: v.target_type,
@@ -108,18 +117,19 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
         v.target_type === 'department'
           ? { department_ids: v.event_target_data_department_multi_select_tree ?? [], role_ids: v.role_ids ?? [] }
           : v.target_type === 'course'
-            ? { course_id: v.all_courses ? null : (v.target_data_course_id ?? null), all_courses: v.all_courses ?? false, user_ids: v.all_courses ? [] : (v.target_data_user_ids ?? []) }
+            ? { course_id: v.all_courses ? null : (v.target_data_course_id ?? null), all_courses: v.all_courses ?? false, user_ids: v.all_courses ? [] : (v.target_data_user_ids ?? []), group_ids: v.all_courses ? [] : (v.target_data_group_ids ?? []) }
             : {},
       alert_id: v.alert_on ? (v.alert_id ?? DEFAULT_CALENDAR_ALERT_ID) : null,
       send_email_alert: v.alert_on && v.send_email_alert,
       tag: v.tag ?? null,
+      upload_ids: (v.upload_ids ?? []).map((u) => u.id),
     };
     try {
       await save.mutateAsync({ id: event?.id, body });
       void message.success(t('page.saved'));
       onClose();
     } catch (error) {
-      const first = applyFieldErrors(form, error, { start_time: 'start', end_time: 'end', target_data_user_ids: 'target_data_user_ids' });
+      const first = applyFieldErrors(form, error, { start_time: 'start', end_time: 'end', target_data_user_ids: 'target_data_user_ids', target_data_group_ids: 'target_data_group_ids', upload_ids: 'upload_ids' });
       if (first) void message.error(first);
     }
   };
@@ -193,6 +203,16 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
                 <Select mode="multiple" loading={students.isLoading} options={(students.data?.students ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.user_no})` }))} optionFilterProp="label" />
               </Form.Item>
             )}
+            {courseId && (
+              <Form.Item name="target_data_group_ids" label={t('event.groups')} extra={groups.data && groups.data.groups.length === 0 ? t('event.noGroups') : undefined}>
+                <Select
+                  mode="multiple"
+                  loading={groups.isLoading}
+                  options={(groups.data?.groups ?? []).map((g) => ({ value: g.id, label: t('event.groupOption', { name: g.name, count: g.members.length }) }))}
+                  optionFilterProp="label"
+                />
+              </Form.Item>
+            )}
           </>
         )}
         <Space wrap align="start">
@@ -210,6 +230,9 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
             </>
           )}
         </Space>
+        <Form.Item name="upload_ids" label={t('event.attachments')}>
+          <EventAttachments />
+        </Form.Item>
         <Form.Item name="tag" label={t('event.tag')}>
           <Input maxLength={50} />
         </Form.Item>

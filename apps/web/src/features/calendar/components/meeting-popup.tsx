@@ -1,12 +1,14 @@
 import { Alert, App, Button, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Meeting, MeetingBody } from '@atrium/contracts';
+import type { Meeting, MeetingBody, UserSearchResult } from '@atrium/contracts';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useDeleteMeeting, useSaveMeeting } from '../api';
 import { newMeetingTimes } from '../lib/calendar-defaults';
 import { applyFieldErrors } from '../lib/field-errors';
+import { fromZoneWall, toZoneWall, useCalendarZone } from '../lib/zone';
+import { UserSearchSelect } from './user-search-select';
 
 interface FormValues {
   title: string;
@@ -18,6 +20,9 @@ interface FormValues {
   live_addr?: string;
   room?: string;
   teaching_unit?: string;
+  host_user_id?: number | null;
+  participant_ids?: number[];
+  course_id?: number | null;
 }
 
 /** Props of MeetingPopup: a meeting to show or edit, or null for a new one. */
@@ -25,6 +30,10 @@ export interface MeetingPopupProps {
   open: boolean;
   meeting: Meeting | null;
   orgId: number;
+  /** The signed-in user: the default host of a new meeting. */
+  me: UserSearchResult;
+  /** Courses the user teaches (a meeting's course; the server refuses others). */
+  courses: { id: number; name: string }[];
   onClose: () => void;
 }
 
@@ -34,9 +43,10 @@ export interface MeetingPopupProps {
  * (rejected, or an instruction-team meeting); otherwise its details show read-only. Delete
  * failures toast the server message (spec §8).
  */
-export function MeetingPopup({ open, meeting, orgId, onClose }: MeetingPopupProps) {
+export function MeetingPopup({ open, meeting, orgId, me, courses, onClose }: MeetingPopupProps) {
   const { t } = useTranslation('calendar');
   const { message } = App.useApp();
+  const zone = useCalendarZone();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveMeeting();
   const remove = useDeleteMeeting();
@@ -46,23 +56,23 @@ export function MeetingPopup({ open, meeting, orgId, onClose }: MeetingPopupProp
     if (!open) return;
     form.resetFields();
     if (meeting) {
-      form.setFieldsValue({ title: meeting.title, kind: meeting.kind, start: dayjs(meeting.start_time), end: dayjs(meeting.end_time), description: meeting.data.description ?? undefined, join_url: meeting.data.join_url ?? undefined, live_addr: meeting.data.live_config.live_addr ?? undefined, room: meeting.room ?? undefined, teaching_unit: meeting.teaching_unit ?? undefined });
+      form.setFieldsValue({ title: meeting.title, kind: meeting.kind, start: toZoneWall(meeting.start_time, zone), end: toZoneWall(meeting.end_time, zone), description: meeting.data.description ?? undefined, join_url: meeting.data.join_url ?? undefined, live_addr: meeting.data.live_config.live_addr ?? undefined, room: meeting.room ?? undefined, teaching_unit: meeting.teaching_unit ?? undefined, host_user_id: meeting.data.host_user.id, participant_ids: meeting.participant_ids, course_id: meeting.course_id });
     } else {
-      const { start, end } = newMeetingTimes(dayjs());
-      form.setFieldsValue({ title: '', kind: 'meeting', start, end });
+      const { start, end } = newMeetingTimes(toZoneWall(new Date(), zone));
+      form.setFieldsValue({ title: '', kind: 'meeting', start, end, host_user_id: me.id, participant_ids: [], course_id: null });
     }
-  }, [open, meeting, form]);
+  }, [open, meeting, form, me.id, zone]);
 
   const submit = async (v: FormValues) => {
     const body: MeetingBody = {
       title: v.title,
       kind: v.kind,
-      start_time: v.start.toISOString(),
-      end_time: v.end.toISOString(),
-      data: { description: v.description ?? null, join_url: v.join_url ?? null, live_config: { live_addr: v.live_addr ?? null }, replay_address: meeting?.data.replay_address ?? [], ...(meeting ? { host_user: { id: meeting.data.host_user.id } } : {}) },
+      start_time: fromZoneWall(v.start, zone),
+      end_time: fromZoneWall(v.end, zone),
+      data: { description: v.description ?? null, join_url: v.join_url ?? null, live_config: { live_addr: v.live_addr ?? null }, replay_address: meeting?.data.replay_address ?? [], host_user: { id: v.host_user_id ?? me.id } },
       scope_org_ids: meeting?.scope_org_ids || String(orgId),
-      participant_ids: meeting?.participant_ids ?? [],
-      course_id: meeting?.course_id ?? null,
+      participant_ids: v.participant_ids ?? [],
+      course_id: v.course_id ?? null,
       room: v.room ?? null,
       teaching_unit: v.teaching_unit ?? null,
     };
@@ -71,7 +81,7 @@ export function MeetingPopup({ open, meeting, orgId, onClose }: MeetingPopupProp
       void message.success(t('page.saved'));
       onClose();
     } catch (error) {
-      const first = applyFieldErrors(form, error, { start_time: 'start', end_time: 'end' });
+      const first = applyFieldErrors(form, error, { start_time: 'start', end_time: 'end', 'data.host_user': 'host_user_id', participant_ids: 'participant_ids', course_id: 'course_id' });
       if (first) void message.error(first);
     }
   };
@@ -119,13 +129,15 @@ export function MeetingPopup({ open, meeting, orgId, onClose }: MeetingPopupProp
           {!isForm && (
             <>
               <Descriptions.Item label={t('common.title')}>{meeting.title}</Descriptions.Item>
-              <Descriptions.Item label={t('common.start')}>{dayjs(meeting.start_time).format('YYYY.MM.DD HH:mm')}</Descriptions.Item>
-              <Descriptions.Item label={t('common.end')}>{dayjs(meeting.end_time).format('YYYY.MM.DD HH:mm')}</Descriptions.Item>
+              <Descriptions.Item label={t('common.start')}>{toZoneWall(meeting.start_time, zone).format('YYYY.MM.DD HH:mm')}</Descriptions.Item>
+              <Descriptions.Item label={t('common.end')}>{toZoneWall(meeting.end_time, zone).format('YYYY.MM.DD HH:mm')}</Descriptions.Item>
               {meeting.data.join_url && (
                 <Descriptions.Item label={t('meeting.joinUrl')}>
                   <a href={meeting.data.join_url} target="_blank" rel="noreferrer">{meeting.data.join_url}</a>
                 </Descriptions.Item>
               )}
+              {meeting.participants.length > 0 && <Descriptions.Item label={t('meeting.participants')}>{meeting.participants.map((p) => p.name).join(', ')}</Descriptions.Item>}
+              {meeting.course_id !== null && <Descriptions.Item label={t('meeting.course')}>{courses.find((c) => c.id === meeting.course_id)?.name ?? `#${meeting.course_id}`}</Descriptions.Item>}
               {meeting.room && <Descriptions.Item label={t('meeting.room')}>{meeting.room}</Descriptions.Item>}
               {meeting.data.replay_address.length > 0 && <Descriptions.Item label={t('meeting.replay')}>{meeting.data.replay_address.join(', ')}</Descriptions.Item>}
             </>
@@ -149,6 +161,15 @@ export function MeetingPopup({ open, meeting, orgId, onClose }: MeetingPopupProp
               <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY.MM.DD HH:mm" />
             </Form.Item>
           </Space>
+          <Form.Item name="host_user_id" label={t('meeting.host')} rules={[{ required: true, message: t('common.required') }]}>
+            <UserSearchSelect known={[me, ...(meeting ? [meeting.data.host_user] : [])]} aria-label={t('meeting.host')} />
+          </Form.Item>
+          <Form.Item name="participant_ids" label={t('meeting.participants')}>
+            <UserSearchSelect mode="multiple" known={meeting?.participants ?? []} aria-label={t('meeting.participants')} />
+          </Form.Item>
+          <Form.Item name="course_id" label={t('meeting.course')}>
+            <Select allowClear aria-label={t('meeting.course')} placeholder={t('meeting.noCourse')} options={courses.map((c) => ({ value: c.id, label: c.name }))} optionFilterProp="label" showSearch />
+          </Form.Item>
           <Form.Item name="description" label={t('common.description')}>
             <Input.TextArea rows={2} maxLength={10000} />
           </Form.Item>

@@ -6,6 +6,7 @@ import { normaliseTimetable, TIMETABLE_DEFAULT_COLORS, WEEKDAY_NUMBERS, type Rep
 import { useDeleteTimetable, useSaveTimetable } from '../api';
 import { newTimetableDefaults } from '../lib/calendar-defaults';
 import { applyFieldErrors } from '../lib/field-errors';
+import { fromZoneWall, toZoneWall, useCalendarZone } from '../lib/zone';
 
 interface FormValues {
   course_id?: number;
@@ -40,6 +41,7 @@ export interface TimetablePopupProps {
 export function TimetablePopup({ open, occurrence, courses, onClose }: TimetablePopupProps) {
   const { t } = useTranslation('calendar');
   const { message } = App.useApp();
+  const zone = useCalendarZone();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveTimetable();
   const remove = useDeleteTimetable();
@@ -55,8 +57,8 @@ export function TimetablePopup({ open, occurrence, courses, onClose }: Timetable
     if (occurrence) {
       form.setFieldsValue({
         course_id: occurrence.course_id,
-        start: dayjs(occurrence.start_time),
-        end: dayjs(occurrence.end_time),
+        start: toZoneWall(occurrence.start_time, zone),
+        end: toZoneWall(occurrence.end_time, zone),
         repeat_type: occurrence.repeat_type,
         repeat_frequency: occurrence.repeat_frequency ?? 1,
         repeat_weekly_days: occurrence.repeat_weekly_days ? occurrence.repeat_weekly_days.split(',').map(Number) : [],
@@ -68,18 +70,18 @@ export function TimetablePopup({ open, occurrence, courses, onClose }: Timetable
         send_ntf: false,
       });
     } else {
-      const d = newTimetableDefaults(dayjs());
+      const d = newTimetableDefaults(toZoneWall(new Date(), zone));
       form.setFieldsValue({ course_id: teaching[0]?.id, start: d.start, end: d.end, repeat_type: d.repeat_type, repeat_frequency: d.repeat_frequency, color: d.color, update_scope: 'current', send_ntf: false, repeat_weekly_days: [((d.start.day() + 6) % 7) + 1] });
     }
     // teaching is derived from props; re-running on its identity would reset the form while typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, occurrence, form]);
+  }, [open, occurrence, form, zone]);
 
   const submit = async (v: FormValues) => {
     const n = normaliseTimetable({
       course_id: v.course_id!,
-      start_time: v.start.toISOString(),
-      end_time: v.end.toISOString(),
+      start_time: fromZoneWall(v.start, zone),
+      end_time: fromZoneWall(v.end, zone),
       repeat_type: v.repeat_type,
       repeat_frequency: v.repeat_frequency,
       repeat_weekly_days: v.repeat_weekly_days,

@@ -12,6 +12,7 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import type { EventChangeInfo } from '@fullcalendar/react';
 import { Alert, App, Button, Segmented, Space, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { USER_ROLE, type CalendarEvent, type CalendarView, type Meeting, type Timetable } from '@atrium/contracts';
 import { ApiError } from '../../../lib/api-client';
@@ -23,6 +24,7 @@ import { MeetingPopup } from '../components/meeting-popup';
 import { TimetablePopup } from '../components/timetable-popup';
 import { availableViews, fullCalendarLocale, initialView, listsOf } from '../lib/calendar-defaults';
 import { toCalendarItems, type ItemRef } from '../lib/calendar-items';
+import { CalendarZoneContext } from '../lib/zone';
 
 type Popup =
   | { kind: 'event'; event: CalendarEvent | null; range?: { start: Date; end: Date; allDay: boolean } | null }
@@ -75,6 +77,8 @@ export function CalendarPage() {
   if (!toggles || !me.data) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
 
   const teaching = (courses.data?.courses ?? []).filter((c) => c.role !== 'student');
+  // Decision 0020: the user's zone, else the organisation's; the grid and the popups show wall-clock times in it.
+  const zone = me.data.time_zone ?? org.data!.time_zone;
   const canMeet = me.data.role !== USER_ROLE.student && (toggles.meeting || toggles.instruction_meeting || toggles.cloud_classroom);
 
   const onChange = async (info: EventChangeInfo) => {
@@ -98,11 +102,15 @@ export function CalendarPage() {
   };
 
   return (
+    <CalendarZoneContext.Provider value={zone}>
     <div className="atrium-calendar" style={{ padding: 16 }}>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t('page.title')} {fetching && <Spin size="small" />}
         </Typography.Title>
+        <Typography.Text type="secondary">
+          {t('page.zone', { zone })} · <Link to="/user/settings">{t('page.changeZone')}</Link>
+        </Typography.Text>
         <Space wrap>
           <Button onClick={() => setPopup({ kind: 'event', event: null })}>{t('page.newEvent')}</Button>
           {toggles.timetable && teaching.length > 0 && <Button onClick={() => setPopup({ kind: 'timetable', occurrence: null })}>{t('page.newTimetable')}</Button>}
@@ -122,8 +130,19 @@ export function CalendarPage() {
         plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin]}
         initialView="timeGridWeek"
         firstDay={1}
+        timeZone={zone}
         locales={[zhCnLocale, zhTwLocale]}
         locale={fullCalendarLocale(i18n.language)}
+        // FullCalendar's zh locales lack these (screen-reader) texts; ours follow the app's language.
+        timedText={t('fc.timed')}
+        closeHint={t('fc.close')}
+        eventsHint={t('fc.events')}
+        prevHint={t('fc.prev')}
+        nextHint={t('fc.next')}
+        todayHint={(unitText: string, unit: string) => (unit === 'day' ? t('fc.today') : t('fc.thisUnit', { unit: unitText }))}
+        viewHint={t('fc.view')}
+        navLinkHint={t('fc.navLink')}
+        moreLinkHint={(count: number) => t('fc.moreLink', { count })}
         headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }}
         buttons={{ today: { text: t('buttons.today') }, dayGridMonth: { text: t('buttons.month') }, timeGridWeek: { text: t('buttons.week') }, timeGridDay: { text: t('buttons.day') } }}
         views={{ dayGridMonth: { titleFormat: (d) => `${d.date.year}.${String(d.date.month + 1).padStart(2, '0')}` } }}
@@ -146,8 +165,9 @@ export function CalendarPage() {
       {!fetching && items.length === 0 && <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>{t('page.empty')}</Typography.Paragraph>}
       <EventEditor open={popup?.kind === 'event'} event={popup?.kind === 'event' ? popup.event : null} initialRange={popup?.kind === 'event' ? popup.range : null} userRole={me.data.role} courses={courses.data?.courses ?? []} onClose={() => setPopup(null)} />
       <TimetablePopup open={popup?.kind === 'timetable'} occurrence={popup?.kind === 'timetable' ? popup.occurrence : null} courses={courses.data?.courses ?? []} onClose={() => setPopup(null)} />
-      <MeetingPopup open={popup?.kind === 'meeting'} meeting={popup?.kind === 'meeting' ? popup.meeting : null} orgId={org.data!.id} onClose={() => setPopup(null)} />
+      <MeetingPopup open={popup?.kind === 'meeting'} meeting={popup?.kind === 'meeting' ? popup.meeting : null} orgId={org.data!.id} me={{ id: me.data.id, name: me.data.name, user_no: me.data.userNo }} courses={teaching} onClose={() => setPopup(null)} />
       <FeedPopup open={popup?.kind === 'feed'} onClose={() => setPopup(null)} />
     </div>
+    </CalendarZoneContext.Provider>
   );
 }

@@ -19,6 +19,7 @@ const course: Course = {
   instructors: [],
   instructors_names: '',
   course_attributes: { published: true, student_count: 2, data: { review_status: 'unreviewed' } },
+  imported_from: null,
   lite: false,
   recommended: false,
   course_outline: null,

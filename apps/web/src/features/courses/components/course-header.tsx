@@ -16,9 +16,11 @@ import { StudyPanel } from './study-panel';
 export const COURSE_SECTIONS = ['', 'content', 'outline', 'score', 'enrollments', 'warning', 'resource', 'forum'] as const;
 export type CourseSection = (typeof COURSE_SECTIONS)[number];
 
-/** The course section a pathname under `/course/{id}` shows; '' for the main page and unknown paths. */
+/** The course section a pathname under `/course/{id}` shows ('content' for the learning-activity pages); '' for the main page and unknown paths. */
 export function courseSectionOf(pathname: string, courseId: number): CourseSection {
   const rest = pathname.replace(new RegExp(`^/course/${courseId}/?`), '').split('/')[0] ?? '';
+  // Activity pages belong to the content tab (spec §2: content is where activities open).
+  if (rest === 'learning-activity' || rest === 'live-activities') return 'content';
   return (COURSE_SECTIONS as readonly string[]).includes(rest) ? (rest as CourseSection) : '';
 }
 

@@ -18,7 +18,7 @@ function readSeen(key: string): boolean {
 /**
  * A student's study completeness in the course header (spec §3, §6): percent,
  * last activity and when it was updated; "Continue study" opens the last activity
- * at /course/{id}/content after checking view permission, otherwise the
+ * (`/course/{id}/learning-activity#/{id}`, else the content page) after checking view permission, otherwise the
  * access-forbidden popup (spec §2 titles). Reaching 100 shows the completion popup once.
  */
 export function StudyPanel({ courseId, userId }: { courseId: number; userId: number }) {
@@ -44,8 +44,9 @@ export function StudyPanel({ courseId, userId }: { courseId: number; userId: num
   const onContinue = async () => {
     const fresh = (await completeness.refetch()).data;
     if (!fresh) return;
-    if (fresh.can_view) void navigate(`/course/${courseId}/content`);
-    else setForbidden(fresh);
+    if (!fresh.can_view) setForbidden(fresh);
+    else if (fresh.last_activity?.id) void navigate(`/course/${courseId}/learning-activity#/${fresh.last_activity.id}`);
+    else void navigate(`/course/${courseId}/content`);
   };
 
   const view = forbidden ? accessForbiddenView(forbidden) : null;

@@ -6,6 +6,7 @@ import { PAGE_SIZE_OPTIONS, type CourseRole, type Member } from '@atrium/contrac
 import { ApiErrorResult } from '../../../components/status-results';
 import { serverMessageOf } from '../../../lib/api-client';
 import { searchUsers, useCourseRoles, useEnrolmentMutations, useMembers } from '../header-api';
+import { CourseGroupsCard } from '../components/course-groups-card';
 import { useCourseContext } from './course-page';
 
 const ROLES: CourseRole[] = ['student', 'instructor_assistant', 'instructor'];
@@ -13,7 +14,7 @@ const ROLES: CourseRole[] = ['student', 'instructor_assistant', 'instructor'];
 /**
  * `/course/{id}/enrollments` (spec §2, §7): the members with paging (10, 20, 30,
  * 50, 100), a role filter, and for those who may enrol: add users, change the
- * role of the selected members, remove them.
+ * role of the selected members, remove them; below, the course's groups (CourseGroupsCard).
  */
 export function CourseEnrollmentsPage() {
   const { t } = useTranslation('courses');
@@ -35,6 +36,7 @@ export function CourseEnrollmentsPage() {
 
   if (members.isError) return <ApiErrorResult error={members.error} onRetry={() => void members.refetch()} />;
   return (
+    <>
     <Card title={<Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>{t('members.title')}</Typography.Title>}>
       {canEnrol && (
         <Flex gap={8} wrap style={{ marginBottom: 16 }}>
@@ -116,5 +118,7 @@ export function CourseEnrollmentsPage() {
         }}
       />
     </Card>
+    <CourseGroupsCard courseId={course.id} canEdit={canEnrol && roles.data?.assignable_roles.includes('instructor') === true} />
+    </>
   );
 }

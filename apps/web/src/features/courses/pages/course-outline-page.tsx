@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { App, Button, Card, Empty, Input, Space, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,9 @@ import { api, serverMessageOf } from '../../../lib/api-client';
 import { courseKeys } from '../api';
 import { useCourseHeader } from '../header-api';
 import { useCourseContext } from './course-page';
+import { recordUserReads } from '../../activities/api';
 
-/** `/course/{id}/outline`: the course outline; instructors edit it (`PUT /api/course/{id}/outline`) and notify students (`POST /api/outline/notify`). */
+/** `/course/{id}/outline`: the course outline; instructors edit it (`PUT /api/course/{id}/outline`) and notify students (`POST /api/outline/notify`); a visit records a course read of type 'outline' (spec §7). */
 export function CourseOutlinePage() {
   const { t } = useTranslation('courses');
   const { message } = App.useApp();
@@ -30,6 +31,7 @@ export function CourseOutlinePage() {
     onSuccess: (answer) => void message.success(answer.message),
     onError: (error) => void message.error(serverMessageOf(error) ?? t('common:result.error.title')),
   });
+  useEffect(() => recordUserReads(course.id, 'outline'), [course.id]);
   const canEdit = header.data?.can_manage ?? false;
   return (
     <Card

@@ -18,6 +18,12 @@ type LoadState =
   | { status: 'error' }
   | { status: 'ready'; doc: PDFDocumentProxy; firstPage: Size; fitScale: number };
 
+/** A request to show a page: 1-based `page`, and a `nonce` that changes with every request. */
+export interface PdfPageTarget {
+  page: number;
+  nonce: number;
+}
+
 /** Page position reported to the toolbar: 1-based current page and the page count. */
 export interface PdfPageInfo {
   current: number;
@@ -35,16 +41,33 @@ export function PdfDocument({
   zoom,
   rotation,
   onPageInfo,
+  target = null,
+  onPageView,
 }: {
   url: string;
   zoom: number;
   rotation: number;
   onPageInfo: (info: PdfPageInfo | null) => void;
+  /** A page to turn to (1-based); a new `nonce` turns there again. */
+  target?: PdfPageTarget | null;
+  /** Each page (1-based) once it has been on screen, at most once per page while this document is shown. */
+  onPageView?: (page: number) => void;
 }) {
   const { t } = useTranslation('previewer');
   const scroller = useRef<HTMLDivElement>(null);
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const pageViewRef = useRef(onPageView);
+  useEffect(() => {
+    pageViewRef.current = onPageView;
+  });
+  const reported = useRef(new Set<number>());
+  const hasPageView = onPageView !== undefined;
+  const pageViewed = useCallback((page: number) => {
+    if (reported.current.has(page)) return;
+    reported.current.add(page);
+    pageViewRef.current?.(page);
+  }, []);
 
   useEffect(() => {
     onPageInfo(null);
@@ -89,7 +112,25 @@ export function PdfDocument({
     setRoot(element);
   }, []);
 
-  const scale = state.status === 'ready' ? state.fitScale * zoom : zoom;
+  useEffect(() => {
+    const element = scroller.current;
+    if (!target || !element || total === 0) return;
+    const page = element.querySelector<HTMLElement>(`[data-page-number="${Math.min(Math.max(1, target.page), total)}"]`);
+    if (!page) return;
+    element.scrollTop = page.offsetTop - element.offsetTop;
+    onScroll();
+  }, [target, total, onScroll]);
+
+  // The page keeps fitting the frame's width when the frame narrows (note box, side panel) or widens (fullscreen).
+  const [frameWidth, setFrameWidth] = useState<number | null>(null);
+  useEffect(() => {
+    if (!root || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setFrameWidth(root.clientWidth));
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, [root]);
+  const fitScale = state.status === 'ready' ? (frameWidth ? fitWidthScale(state.firstPage.width, frameWidth) : state.fitScale) : 1;
+  const scale = state.status === 'ready' ? fitScale * zoom : zoom;
   const placeholder: Size =
     state.status === 'ready'
       ? isSideways(rotation)
@@ -111,6 +152,7 @@ export function PdfDocument({
             rotation={rotation}
             placeholder={placeholder}
             root={root}
+            onViewed={hasPageView ? pageViewed : undefined}
           />
         ))}
     </div>

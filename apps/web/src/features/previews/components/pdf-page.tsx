@@ -7,6 +7,8 @@ import { outputScale, type Size } from '../lib/pdf-geometry';
  * One PDF page: a placeholder of `placeholder` size until it nears the visible
  * area (IntersectionObserver), then a canvas plus a selectable text layer, drawn
  * again when scale or rotation changes. `data-rendered="true"` once drawn.
+ * `onViewed` reports the page once it is really on screen (spec §3 Activity
+ * read record: pages viewed).
  */
 export function PdfPage({
   doc,
@@ -15,6 +17,7 @@ export function PdfPage({
   rotation,
   placeholder,
   root,
+  onViewed,
 }: {
   doc: PDFDocumentProxy;
   pageNumber: number;
@@ -22,6 +25,8 @@ export function PdfPage({
   rotation: number;
   placeholder: Size;
   root: HTMLElement | null;
+  /** Called once the page is actually seen: half of it, or half of the frame, inside the visible area. */
+  onViewed?: (pageNumber: number) => void;
 }) {
   const { t } = useTranslation('previewer');
   const wrapper = useRef<HTMLDivElement>(null);
@@ -43,6 +48,31 @@ export function PdfPage({
     observer.observe(element);
     return () => observer.disconnect();
   }, [root, isNear]);
+
+  const viewedRef = useRef(onViewed);
+  useEffect(() => {
+    viewedRef.current = onViewed;
+  });
+  const hasViewer = onViewed !== undefined;
+  useEffect(() => {
+    const element = wrapper.current;
+    if (!element || !hasViewer || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const seen = entries.some((entry) => {
+          if (!entry.isIntersecting) return false;
+          const frameHeight = entry.rootBounds?.height ?? 0;
+          return entry.intersectionRatio >= 0.5 || (frameHeight > 0 && entry.intersectionRect.height >= frameHeight / 2);
+        });
+        if (!seen) return;
+        viewedRef.current?.(pageNumber);
+        observer.disconnect();
+      },
+      { root, threshold: [0, 0.25, 0.5, 0.75, 1] },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [root, pageNumber, hasViewer]);
 
   useEffect(() => {
     if (!isNear) return;

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Divider, Flex, Tooltip, Typography } from 'antd';
 import {
+  BarChartOutlined,
+  BulbOutlined,
   DownloadOutlined,
+  EditOutlined,
+  QuestionCircleOutlined,
+  ReloadOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
   OneToOneOutlined,
@@ -22,12 +27,38 @@ import {
 } from '../lib/view-transform';
 import type { PdfPageInfo } from './pdf-document';
 
-function ToolButton({ label, icon, onClick, disabled }: { label: string; icon: ReactNode; onClick: () => void; disabled?: boolean }) {
+function ToolButton({ label, icon, onClick, disabled, pressed }: { label: string; icon: ReactNode; onClick: () => void; disabled?: boolean; pressed?: boolean }) {
   return (
     <Tooltip title={label}>
-      <Button type="text" icon={icon} aria-label={label} onClick={onClick} disabled={disabled} />
+      <Button
+        type={pressed ? 'primary' : 'text'}
+        ghost={pressed}
+        icon={icon}
+        aria-label={label}
+        aria-pressed={pressed}
+        onClick={onClick}
+        disabled={disabled}
+      />
     </Tooltip>
   );
+}
+
+/** Optional toolbar actions: each shows only when its handler is given. */
+export interface ToolbarExtras {
+  /** Retry transcode of a failed upload. */
+  onRetryTranscode?: () => void;
+  isRetrying?: boolean;
+  /** Question panel (spec §2, §6, §9). */
+  onToggleQuestion?: () => void;
+  isQuestionOpen?: boolean;
+  /** AI quiz panel (spec §2, §6, §9). */
+  onToggleAiQuiz?: () => void;
+  isAiQuizOpen?: boolean;
+  /** Note box (spec §4). */
+  onToggleNotes?: () => void;
+  isNotesOpen?: boolean;
+  /** File hypothesis statistics (course team). */
+  onOpenStatistics?: () => void;
 }
 
 /**
@@ -42,6 +73,7 @@ export function PreviewerToolbar({
   isFullscreen,
   onToggleFullscreen,
   downloadUrl,
+  extras = {},
 }: {
   view: ViewTransform;
   onViewChange: (view: ViewTransform) => void;
@@ -50,6 +82,7 @@ export function PreviewerToolbar({
   isFullscreen: boolean;
   onToggleFullscreen: () => void;
   downloadUrl: string | null;
+  extras?: ToolbarExtras;
 }) {
   const { t } = useTranslation('previewer');
   return (
@@ -67,6 +100,20 @@ export function PreviewerToolbar({
         </Typography.Text>
       )}
       <div style={{ flex: 1 }} />
+      {extras.onRetryTranscode && (
+        <Button size="small" icon={<ReloadOutlined />} loading={extras.isRetrying} onClick={extras.onRetryTranscode}>
+          {t('toolbar.retryTranscode')}
+        </Button>
+      )}
+      {extras.onToggleNotes && (
+        <ToolButton label={t('toolbar.notes')} icon={<EditOutlined />} onClick={extras.onToggleNotes} pressed={extras.isNotesOpen} />
+      )}
+      {extras.onOpenStatistics && <ToolButton label={t('toolbar.statistics')} icon={<BarChartOutlined />} onClick={extras.onOpenStatistics} />}
+      {extras.onToggleQuestion && (
+        <ToolButton label={t('toolbar.question')} icon={<QuestionCircleOutlined />} onClick={extras.onToggleQuestion} pressed={extras.isQuestionOpen} />
+      )}
+      {extras.onToggleAiQuiz && <ToolButton label={t('toolbar.aiQuiz')} icon={<BulbOutlined />} onClick={extras.onToggleAiQuiz} pressed={extras.isAiQuizOpen} />}
+      {(extras.onToggleNotes || extras.onToggleQuestion || extras.onToggleAiQuiz || extras.onRetryTranscode) && <Divider orientation="vertical" />}
       <ToolButton
         label={t('toolbar.zoomOut')}
         icon={<ZoomOutOutlined />}

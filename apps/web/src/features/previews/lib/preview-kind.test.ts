@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isTypingTarget, previewKindOf, wrapIndex } from './preview-kind';
+import { isTypingTarget, navigationDelta, previewKindOf, wrapIndex } from './preview-kind';
 
 describe('previewKindOf', () => {
   it('chooses pdf.js for PDFs whatever the case of the extension', () => {
@@ -10,9 +10,20 @@ describe('previewKindOf', () => {
     expect(previewKindOf({ name: 'photo.jpeg', type: 'image' })).toBe('image');
     expect(previewKindOf({ name: 'scan.PNG', type: 'document' })).toBe('image');
   });
+  it('shows Office files through their PDF, text as text, media in their players (spec §2, §9)', () => {
+    expect(previewKindOf({ name: 'notes.DOCX', type: 'document' })).toBe('office');
+    expect(previewKindOf({ name: 'deck.pptx', type: 'document' })).toBe('office');
+    expect(previewKindOf({ name: 'book.ofd', type: 'document' })).toBe('office');
+    expect(previewKindOf({ name: 'data.CSV', type: 'document' })).toBe('text');
+    expect(previewKindOf({ name: 'clip.mp4', type: 'video' })).toBe('video');
+    expect(previewKindOf({ name: 'talk.MP3', type: 'document' })).toBe('audio');
+    expect(previewKindOf({ name: 'golf.zip', type: 'scorm' })).toBe('scorm');
+    expect(previewKindOf({ name: 'cam', type: 'evercam' })).toBe('evercam');
+    expect(previewKindOf({ name: 'https://youtu.be/x', type: 'link' })).toBe('online-video');
+  });
+
   it('offers other types for download only', () => {
-    expect(previewKindOf({ name: 'notes.docx', type: 'document' })).toBe('unsupported');
-    expect(previewKindOf({ name: 'clip.mp4', type: 'video' })).toBe('unsupported');
+    expect(previewKindOf({ name: 'tool.exe', type: 'document' })).toBe('unsupported');
   });
 });
 
@@ -38,5 +49,18 @@ describe('isTypingTarget', () => {
     expect(isTypingTarget(document.createElement('textarea'))).toBe(true);
     expect(isTypingTarget(document.createElement('button'))).toBe(false);
     expect(isTypingTarget(null)).toBe(false);
+  });
+});
+
+describe('navigationDelta (spec §2, §9: key codes 37 and 39)', () => {
+  const key = (keyCode: number, target: EventTarget | null = document.body) => ({ key: '', keyCode, target, altKey: false, ctrlKey: false, metaKey: false });
+  it('answers -1 for 37 and +1 for 39, 0 for other keys', () => {
+    expect(navigationDelta(key(37), false)).toBe(-1);
+    expect(navigationDelta(key(39), false)).toBe(1);
+    expect(navigationDelta(key(38), false)).toBe(0);
+  });
+  it('is 0 in a text field or while the AI quiz panel is open', () => {
+    expect(navigationDelta(key(39, document.createElement('textarea')), false)).toBe(0);
+    expect(navigationDelta(key(39), true)).toBe(0);
   });
 });

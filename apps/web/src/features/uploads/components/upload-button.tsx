@@ -12,6 +12,9 @@ interface SetAside {
   reasons: string[];
 }
 
+// antd's Form styles show input[type=file] (display: block) over the `hidden` attribute.
+const HIDDEN = { display: 'none' } as const;
+
 const pathOf = (file: File) => (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name;
 
 /**
@@ -21,9 +24,9 @@ const pathOf = (file: File) => (file as File & { webkitRelativePath?: string }).
  * than the organisation allows or with too many files is refused with its
  * message; `.DS_Store` is skipped; empty, unsupported, oversize and badly named
  * files are set aside in the upload-not-supported popup, from which the user
- * continues with the rest.
+ * continues with the rest. `allowFolder={false}` hides the folder button.
  */
-export function UploadButton({ onFiles, disabled }: { onFiles: (files: File[], options?: AddFilesOptions) => void; disabled?: boolean }) {
+export function UploadButton({ onFiles, disabled, allowFolder = true }: { onFiles: (files: File[], options?: AddFilesOptions) => void; disabled?: boolean; allowFolder?: boolean }) {
   const { t } = useTranslation('uploads');
   const input = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -65,12 +68,13 @@ export function UploadButton({ onFiles, disabled }: { onFiles: (files: File[], o
   return (
     <>
       {toastHolder}
-      <input ref={input} type="file" multiple hidden data-testid="upload-input" aria-label={t('button.upload')} onChange={onChange(false)} />
+      <input ref={input} type="file" multiple hidden style={HIDDEN} data-testid="upload-input" aria-label={t('button.upload')} onChange={onChange(false)} />
       <input
         ref={folderInput}
         type="file"
         multiple
         hidden
+        style={HIDDEN}
         data-testid="upload-folder-input"
         aria-label={t('button.uploadFolder')}
         onChange={onChange(true)}
@@ -80,9 +84,11 @@ export function UploadButton({ onFiles, disabled }: { onFiles: (files: File[], o
         <Button type="primary" icon={<UploadOutlined aria-hidden />} disabled={disabled || settings.isPending} onClick={() => input.current?.click()}>
           {t('button.upload')}
         </Button>
-        <Button icon={<FolderOpenOutlined aria-hidden />} disabled={disabled || settings.isPending} onClick={() => folderInput.current?.click()}>
-          {t('button.uploadFolder')}
-        </Button>
+        {allowFolder && (
+          <Button icon={<FolderOpenOutlined aria-hidden />} disabled={disabled || settings.isPending} onClick={() => folderInput.current?.click()}>
+            {t('button.uploadFolder')}
+          </Button>
+        )}
       </Space>
       <Modal
         open={pending !== null}

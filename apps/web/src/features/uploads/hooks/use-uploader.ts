@@ -30,11 +30,8 @@ export interface UploadItem {
   retry?: () => void;
 }
 
-/** Where uploaded files are attached: a course by id (spec §3 Upload parent_type/parent_id). */
-export interface UploaderTarget {
-  parentType: 'course';
-  parentId: number;
-}
+/** Where uploaded files are attached: a course by id, or the user's own files (spec §3 Upload parent_type/parent_id; e.g. calendar event attachments). */
+export type UploaderTarget = { parentType: 'course'; parentId: number } | { parentType: 'user'; parentId?: undefined };
 
 /** Options of one batch: a folder's file count, which the server checks again (spec §5). */
 export interface AddFilesOptions {
@@ -110,7 +107,7 @@ export function useUploader(target: UploaderTarget, callbacks: { onError?: (item
         name: file.name,
         size: file.size,
         parent_type: target.parentType,
-        parent_id: target.parentId,
+        ...(target.parentId !== undefined ? { parent_id: target.parentId } : {}),
         ...(relativePath ? { relative_path: relativePath, folder_file_count: options.folderFileCount ?? 1 } : {}),
       });
       return { upload, isResumed: false };
@@ -122,7 +119,7 @@ export function useUploader(target: UploaderTarget, callbacks: { onError?: (item
   const transfer = useCallback(
     async (uid: string, file: File, options: AddFilesOptions) => {
       update(uid, { status: 'creating', errors: [] });
-      const fingerprint = fingerprintOf(file, `course-${target.parentId}`);
+      const fingerprint = fingerprintOf(file, `${target.parentType}-${target.parentId ?? 'me'}`);
       let created: Upload;
       let isResumed: boolean;
       try {
@@ -149,7 +146,7 @@ export function useUploader(target: UploaderTarget, callbacks: { onError?: (item
           finished = await transferByBlocks(created, file, fingerprint, onBytes, controller.signal);
         }
         update(uid, { status: 'finished', percent: 100, sentBytes: file.size, upload: finished ?? created });
-        void queryClient.invalidateQueries({ queryKey: uploadKeys.course(target.parentId) });
+        if (target.parentType === 'course') void queryClient.invalidateQueries({ queryKey: uploadKeys.course(target.parentId) });
       } catch (error) {
         const status = isApiError(error) && error.status === 0 ? 'aborted' : 'failed';
         update(uid, { status, errors: [errorText(error)] });
@@ -158,7 +155,7 @@ export function useUploader(target: UploaderTarget, callbacks: { onError?: (item
         controllers.current.delete(uid);
       }
     },
-    [errorText, queryClient, t, target.parentId, update, uploadFor],
+    [errorText, queryClient, t, target.parentId, target.parentType, update, uploadFor],
   );
 
   /** Starts queued transfers while fewer than UPLOAD_CONCURRENCY run. */

@@ -1,0 +1,166 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { uploads } from '../uploads/uploads.table.js';
+import { activities, activityReadRecords, activityUploads, courseModules } from './activities.table.js';
+
+export type ModuleRow = typeof courseModules.$inferSelect;
+export type ActivityRow = typeof activities.$inferSelect;
+export type ReadRecordRow = typeof activityReadRecords.$inferSelect;
+
+/** An upload held by an activity, with what completion and the answers need. */
+export interface ActivityUploadRow {
+  activityId: number;
+  id: number;
+  name: string;
+  type: string;
+  status: (typeof uploads.$inferSelect)['status'];
+  size: number;
+  numPages: number | null;
+  duration: number | null;
+  sort: number;
+}
+
+/** A course's modules in order (sort, then id). */
+export async function listModules(db: Db, courseId: number): Promise<ModuleRow[]> {
+  return db.select().from(courseModules).where(eq(courseModules.courseId, courseId)).orderBy(asc(courseModules.sort), asc(courseModules.id));
+}
+
+/** The columns of an activity the content tree and the rules need (no description, no data: they can be large). */
+const TREE_COLUMNS = {
+  id: activities.id,
+  courseId: activities.courseId,
+  moduleId: activities.moduleId,
+  type: activities.type,
+  title: activities.title,
+  sort: activities.sort,
+  isPublished: activities.isPublished,
+  startTime: activities.startTime,
+  endTime: activities.endTime,
+  completionCriterion: activities.completionCriterion,
+  completionPercent: activities.completionPercent,
+};
+export type TreeActivityRow = Pick<ActivityRow, keyof typeof TREE_COLUMNS>;
+
+/** A course's live (not deleted) activities, in order within their module (sort, then id): the tree columns only. */
+export async function listActivities(db: Db, courseId: number): Promise<TreeActivityRow[]> {
+  return db
+    .select(TREE_COLUMNS)
+    .from(activities)
+    .where(and(eq(activities.courseId, courseId), isNull(activities.deletedAt)))
+    .orderBy(asc(activities.moduleId), asc(activities.sort), asc(activities.id));
+}
+
+/** Live uploads held by the live activities of a course (or of the given activities), in their order. */
+export async function listActivityUploads(db: Db, filter: { courseId: number } | { activityIds: number[] }): Promise<ActivityUploadRow[]> {
+  if ('activityIds' in filter && filter.activityIds.length === 0) return [];
+  const where =
+    'courseId' in filter
+      ? and(eq(activities.courseId, filter.courseId), isNull(activities.deletedAt), isNull(uploads.deletedAt))
+      : and(inArray(activityUploads.activityId, filter.activityIds), isNull(uploads.deletedAt));
+  const rows = await db
+    .select({
+      activityId: activityUploads.activityId,
+      id: uploads.id,
+      name: uploads.name,
+      type: uploads.type,
+      status: uploads.status,
+      size: uploads.size,
+      numPages: sql<number | null>`(${uploads.meta}->>'numPages')::int`,
+      duration: sql<number | null>`(${uploads.meta}->>'duration')::float8`,
+      sort: activityUploads.sort,
+    })
+    .from(activityUploads)
+    .innerJoin(activities, eq(activities.id, activityUploads.activityId))
+    .innerJoin(uploads, eq(uploads.id, activityUploads.uploadId))
+    .where(where)
+    .orderBy(asc(activityUploads.activityId), asc(activityUploads.sort), asc(activityUploads.id));
+  return rows.map((r) => ({ ...r, numPages: r.numPages === null ? null : Number(r.numPages), duration: r.duration === null ? null : Number(r.duration) }));
+}
+
+/** What completion needs of a read record. */
+export type ReadRecordFacts = Pick<ReadRecordRow, 'activityId' | 'uploadId' | 'viewedPages' | 'viewedRanges' | 'isCompleted' | 'updatedAt'>;
+
+/** One learner's read records of every activity of a course. */
+export async function listReadRecords(db: Db, courseId: number, userId: number): Promise<ReadRecordFacts[]> {
+  return db
+    .select({
+      activityId: activityReadRecords.activityId,
+      uploadId: activityReadRecords.uploadId,
+      viewedPages: activityReadRecords.viewedPages,
+      viewedRanges: activityReadRecords.viewedRanges,
+      isCompleted: activityReadRecords.isCompleted,
+      updatedAt: activityReadRecords.updatedAt,
+    })
+    .from(activityReadRecords)
+    .innerJoin(activities, eq(activities.id, activityReadRecords.activityId))
+    .where(and(eq(activityReadRecords.userId, userId), eq(activities.courseId, courseId)));
+}
+
+export async function findModule(db: Db, id: number): Promise<ModuleRow | undefined> {
+  const [row] = await db.select().from(courseModules).where(eq(courseModules.id, id)).limit(1);
+  return row;
+}
+
+/** A live activity. */
+export async function findActivity(db: Db, id: number): Promise<ActivityRow | undefined> {
+  const [row] = await db.select().from(activities).where(and(eq(activities.id, id), isNull(activities.deletedAt))).limit(1);
+  return row;
+}
+
+/** Next free sort value at the end of a course's modules, or of a module's activities. */
+export async function nextModuleSort(db: Db, courseId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`coalesce(max(${courseModules.sort}), -1)::int + 1` }).from(courseModules).where(eq(courseModules.courseId, courseId));
+  return Number(row?.n ?? 0);
+}
+
+export async function nextActivitySort(db: Db, moduleId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(max(${activities.sort}), -1)::int + 1` })
+    .from(activities)
+    .where(and(eq(activities.moduleId, moduleId), isNull(activities.deletedAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** Replaces an activity's uploads with `uploadIds`, in that order. */
+export async function setActivityUploads(db: Db, activityId: number, uploadIds: number[]): Promise<void> {
+  await db.delete(activityUploads).where(eq(activityUploads.activityId, activityId));
+  if (uploadIds.length > 0) await db.insert(activityUploads).values(uploadIds.map((uploadId, sort) => ({ activityId, uploadId, sort })));
+}
+
+/**
+ * Writes a whole content order in two statements: module sorts, then each
+ * activity's module and sort (`update … from (values …)`).
+ */
+export async function writeOrder(db: Db, modules: { id: number; activityIds: number[] }[]): Promise<void> {
+  if (modules.length > 0) {
+    const values = sql.join(modules.map((m, i) => sql`(${m.id}::int, ${i}::int)`), sql`, `);
+    await db.execute(sql`update course_modules set sort = v.sort, updated_at = now() from (values ${values}) as v(id, sort) where course_modules.id = v.id`);
+  }
+  const rows = modules.flatMap((m) => m.activityIds.map((id, i) => sql`(${id}::int, ${m.id}::int, ${i}::int)`));
+  if (rows.length > 0) {
+    await db.execute(
+      sql`update activities set module_id = v.module_id, sort = v.sort, updated_at = now() from (values ${sql.join(rows, sql`, `)}) as v(id, module_id, sort) where activities.id = v.id`,
+    );
+  }
+}
+
+/**
+ * Upserts one learner's read record of an activity (uploadId 0 for the
+ * activity itself), adding `page` to viewed_pages when given.
+ */
+export async function recordRead(db: Db, activityId: number, userId: number, uploadId: number, page: number | undefined): Promise<void> {
+  const pages = page === undefined ? [] : [page];
+  await db
+    .insert(activityReadRecords)
+    .values({ activityId, userId, uploadId, viewedPages: pages })
+    .onConflictDoUpdate({
+      target: [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId],
+      set: {
+        viewedPages:
+          page === undefined
+            ? sql`${activityReadRecords.viewedPages}`
+            : sql`case when ${activityReadRecords.viewedPages} @> ${JSON.stringify(pages)}::jsonb then ${activityReadRecords.viewedPages} else ${activityReadRecords.viewedPages} || ${JSON.stringify(pages)}::jsonb end`,
+        updatedAt: new Date(),
+      },
+    });
+}

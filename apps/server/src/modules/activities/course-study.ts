@@ -1,0 +1,75 @@
+import type { ActivityAccess, LearningMode } from '@atrium/contracts';
+import type { Db } from '../../db/client.js';
+import { listActivities, listActivityUploads, listModules, listReadRecords, type ActivityUploadRow, type ModuleRow, type ReadRecordFacts, type TreeActivityRow } from './activities.repository.js';
+import { accessOf, completenessPercent, isActivityCompleted } from './completion.js';
+
+/** One activity with the learner's completion and access. */
+export interface StudiedActivity {
+  row: TreeActivityRow;
+  uploads: ActivityUploadRow[];
+  isCompleted: boolean;
+  access: ActivityAccess;
+}
+
+/** A course's content as one learner meets it: modules in order, each with its activities in order. */
+export interface CourseStudy {
+  modules: { row: ModuleRow; activities: StudiedActivity[] }[];
+  /** Every activity in content order (module order, then activity order). */
+  ordered: StudiedActivity[];
+  byId: Map<number, StudiedActivity>;
+  /** 0..100 (completenessPercent). */
+  completeness: number;
+  records: ReadRecordFacts[];
+}
+
+/**
+ * Loads a course's modules, live activities, their uploads and one user's read
+ * records (four queries), and evaluates completion (isActivityCompleted) and
+ * access (accessOf: `bypass` for the course team) at `now`.
+ */
+export async function loadCourseStudy(db: Db, courseId: number, userId: number, options: { mode: LearningMode; bypass: boolean; now?: Date }): Promise<CourseStudy> {
+  const [moduleRows, activityRows, uploadRows, records] = await Promise.all([
+    listModules(db, courseId),
+    listActivities(db, courseId),
+    listActivityUploads(db, { courseId }),
+    listReadRecords(db, courseId, userId),
+  ]);
+  const uploadsOf = groupBy(uploadRows, (u) => u.activityId);
+  const recordsOf = groupBy(records, (r) => r.activityId);
+  const activitiesOf = groupBy(activityRows, (a) => a.moduleId);
+  const modules = moduleRows.map((row) => ({
+    row,
+    activities: (activitiesOf.get(row.id) ?? []).map((a): StudiedActivity => {
+      const uploads = uploadsOf.get(a.id) ?? [];
+      const isCompleted = isActivityCompleted(
+        { type: a.type, criterion: a.completionCriterion, percent: a.completionPercent, uploads },
+        recordsOf.get(a.id) ?? [],
+      );
+      return { row: a, uploads, isCompleted, access: 'open' };
+    }),
+  }));
+  const ordered = modules.flatMap((m) => m.activities);
+  const moduleOf = new Map(moduleRows.map((m) => [m.id, m]));
+  const accessInput = ordered.map((a) => ({
+    isPublished: a.row.isPublished,
+    isModulePublished: moduleOf.get(a.row.moduleId)?.isPublished ?? false,
+    startTime: a.row.startTime?.getTime() ?? null,
+    endTime: a.row.endTime?.getTime() ?? null,
+    criterion: a.row.completionCriterion,
+    isCompleted: a.isCompleted,
+  }));
+  const access = accessOf(accessInput, options.mode, (options.now ?? new Date()).getTime(), options.bypass);
+  ordered.forEach((a, i) => (a.access = access[i]!));
+  return { modules, ordered, byId: new Map(ordered.map((a) => [a.row.id, a])), completeness: completenessPercent(accessInput), records };
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = out.get(k);
+    if (list) list.push(row);
+    else out.set(k, [row]);
+  }
+  return out;
+}

@@ -1,0 +1,106 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { CourseGroup, CourseGroupBody, CourseGroups } from '@atrium/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import type { AppDeps } from '../../lib/deps.js';
+import type { Actor } from '../../plugins/auth.js';
+import { courseFor } from '../courses/course-access.js';
+import { users } from '../users/users.table.js';
+import { courseGroupMembers, courseGroups } from './course-groups.table.js';
+import { enrolments } from './enrolments.table.js';
+
+/** The groups of a course with their members who are still enrolled (by name), ordered by group name. */
+async function groupsOf(db: Db, courseId: number, onlyId?: number): Promise<CourseGroup[]> {
+  const groups = await db
+    .select({ id: courseGroups.id, name: courseGroups.name })
+    .from(courseGroups)
+    .where(onlyId === undefined ? eq(courseGroups.courseId, courseId) : and(eq(courseGroups.courseId, courseId), eq(courseGroups.id, onlyId)))
+    .orderBy(asc(courseGroups.name), asc(courseGroups.id));
+  if (groups.length === 0) return [];
+  const members = await db
+    .selectDistinct({ groupId: courseGroupMembers.groupId, id: users.id, name: users.name, user_no: users.userNo })
+    .from(courseGroupMembers)
+    .innerJoin(users, eq(users.id, courseGroupMembers.userId))
+    .innerJoin(enrolments, and(eq(enrolments.userId, courseGroupMembers.userId), eq(enrolments.courseId, courseId)))
+    .where(inArray(courseGroupMembers.groupId, groups.map((g) => g.id)))
+    .orderBy(asc(users.name), asc(users.id));
+  return groups.map((g) => ({ ...g, members: members.filter((m) => m.groupId === g.id).map(({ id, name, user_no }) => ({ id, name, user_no })) }));
+}
+
+/**
+ * `GET /api/courses/{id}/groups` (spec §7): the course's groups with their members, for
+ * event targets and the members page. Instructors, assistants and org admins (see_members;
+ * 403/404 as course-access.ts).
+ */
+export async function listCourseGroups(deps: AppDeps, actor: Actor, courseId: number): Promise<CourseGroups> {
+  await courseFor(deps, actor, courseId, 'see_members');
+  return { groups: await groupsOf(deps.db, courseId) };
+}
+
+/** Checks that every id of `memberIds` is enrolled in the course (400 on member_ids otherwise); answers them without repeats. */
+async function checkMembers(db: Db, courseId: number, memberIds: number[]): Promise<number[]> {
+  const unique = [...new Set(memberIds)];
+  if (unique.length === 0) return [];
+  const found = await db.selectDistinct({ userId: enrolments.userId }).from(enrolments).where(and(eq(enrolments.courseId, courseId), inArray(enrolments.userId, unique)));
+  if (found.length !== unique.length) throw AppError.field('member_ids', 'some users are not members of this course');
+  return unique;
+}
+
+async function checkNameFree(db: Db, courseId: number, name: string, exceptId?: number): Promise<void> {
+  const clash = await db
+    .select({ id: courseGroups.id })
+    .from(courseGroups)
+    .where(and(eq(courseGroups.courseId, courseId), eq(courseGroups.name, name), ...(exceptId === undefined ? [] : [ne(courseGroups.id, exceptId)])));
+  if (clash.length > 0) throw AppError.field('name', 'a group of this name exists');
+}
+
+/**
+ * `POST /api/courses/{id}/groups`: creates a group of course members. Instructors and org
+ * admins (the `enrol` action; 403/404 as course-access.ts). 400 on `name` (empty or taken)
+ * or `member_ids` (not enrolled in the course).
+ */
+export async function createCourseGroup(deps: AppDeps, actor: Actor, courseId: number, body: Required<CourseGroupBody>): Promise<{ message: string; group: CourseGroup }> {
+  await courseFor(deps, actor, courseId, 'enrol');
+  await checkNameFree(deps.db, courseId, body.name);
+  const memberIds = await checkMembers(deps.db, courseId, body.member_ids);
+  let id: number;
+  try {
+    id = await deps.db.transaction(async (tx) => {
+      const [group] = await tx.insert(courseGroups).values({ courseId, name: body.name }).returning({ id: courseGroups.id });
+      if (memberIds.length > 0) await tx.insert(courseGroupMembers).values(memberIds.map((userId) => ({ groupId: group!.id, userId })));
+      return group!.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.field('name', 'a group of this name exists');
+    throw error;
+  }
+  return { message: 'created', group: (await groupsOf(deps.db, courseId, id))[0]! };
+}
+
+async function groupIn(db: Db, courseId: number, groupId: number): Promise<void> {
+  const [row] = await db.select({ id: courseGroups.id }).from(courseGroups).where(and(eq(courseGroups.id, groupId), eq(courseGroups.courseId, courseId)));
+  if (!row) throw new AppError('COURSE_GROUP_NOT_FOUND', 'This group does not exist');
+}
+
+/** `PUT /api/courses/{id}/groups/{groupId}`: renames the group and replaces its members. Errors as createCourseGroup, 404 for a group of another course. */
+export async function updateCourseGroup(deps: AppDeps, actor: Actor, courseId: number, groupId: number, body: Required<CourseGroupBody>): Promise<{ message: string; group: CourseGroup }> {
+  await courseFor(deps, actor, courseId, 'enrol');
+  await groupIn(deps.db, courseId, groupId);
+  await checkNameFree(deps.db, courseId, body.name, groupId);
+  const memberIds = await checkMembers(deps.db, courseId, body.member_ids);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(courseGroups).set({ name: body.name }).where(eq(courseGroups.id, groupId));
+    await tx.delete(courseGroupMembers).where(eq(courseGroupMembers.groupId, groupId));
+    if (memberIds.length > 0) await tx.insert(courseGroupMembers).values(memberIds.map((userId) => ({ groupId, userId })));
+  });
+  return { message: 'updated', group: (await groupsOf(deps.db, courseId, groupId))[0]! };
+}
+
+/** `DELETE /api/courses/{id}/groups/{groupId}`: deletes the group (events addressed only to it reach nobody but their creator). Errors as updateCourseGroup. */
+export async function deleteCourseGroup(deps: AppDeps, actor: Actor, courseId: number, groupId: number): Promise<{ message: string }> {
+  await courseFor(deps, actor, courseId, 'enrol');
+  await groupIn(deps.db, courseId, groupId);
+  await deps.db.delete(courseGroups).where(eq(courseGroups.id, groupId));
+  return { message: 'deleted' };
+}

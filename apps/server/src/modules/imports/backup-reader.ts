@@ -1,0 +1,262 @@
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { attr, child, list, num, parseSafeXml, text, type XmlNode } from './safe-xml.js';
+
+/**
+ * Typed model of an unpacked Moodle 2.x–4.5 backup (the "moodle2" format of
+ * backup/moodle2 in Moodle's source): what the importer maps, read from the
+ * backup's own XML. Times are Unix seconds (0 and null: not set); HTML is as in
+ * the backup (not yet sanitised, `@@PLUGINFILE@@` links unresolved).
+ */
+export interface BackupModel {
+  /** Folder holding moodle_backup.xml (the archive may nest it). */
+  root: string;
+  info: {
+    name: string | null;
+    moodleRelease: string | null;
+    backupRelease: string | null;
+    type: 'course' | 'activity' | 'section';
+    /** Stable identity of the source course: site hash + original course id. */
+    sourceKey: string;
+    originalCourseFullname: string | null;
+    originalCourseShortname: string | null;
+    originalCourseStartdate: number | null;
+    includesUsers: boolean;
+  };
+  course: { fullname: string | null; shortname: string | null; summary: string | null; startdate: number | null; enddate: number | null; category: string | null; idnumber: string | null } | null;
+  sections: BackupSection[];
+  activities: BackupActivity[];
+  /** files.xml records by id. */
+  files: Map<string, BackupFile>;
+  /** Questions by question id (every version for 4.x banks). */
+  questions: Map<string, BackupQuestion>;
+  /** 4.x: latest question id of each question bank entry. */
+  bankEntries: Map<string, string>;
+}
+
+export interface BackupSection {
+  id: string;
+  number: number;
+  name: string | null;
+  summary: string | null;
+  visible: boolean;
+  sequence: string[];
+}
+
+export interface BackupActivity {
+  moduleId: string;
+  sectionId: string | null;
+  modName: string;
+  title: string;
+  directory: string;
+  /** module.xml (null when missing). */
+  visible: boolean;
+  added: number | null;
+  contextId: string | null;
+  /** The `<modname>` element of `<modname>.xml` (null when the file is missing). */
+  instance: XmlNode | null;
+  /** File ids listed by inforef.xml. */
+  fileIds: string[];
+}
+
+export interface BackupFile {
+  id: string;
+  contentHash: string;
+  contextId: string | null;
+  component: string | null;
+  fileArea: string | null;
+  itemId: string | null;
+  filePath: string;
+  fileName: string;
+  fileSize: number;
+  mimeType: string | null;
+  sortOrder: number;
+  /** Absolute path of the blob `files/<hash[0:2]>/<hash>`, or null when the backup lacks it. */
+  blobPath: string | null;
+}
+
+export interface BackupQuestion {
+  id: string;
+  name: string;
+  qtype: string;
+  questionText: string;
+  defaultMark: number;
+  contextId: string | null;
+  /** The question element itself, for the type-specific parts. */
+  node: XmlNode;
+}
+
+/** Why a backup could not be read (user-facing). */
+export class BackupReadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BackupReadError';
+  }
+}
+
+async function readXml(file: string, what: string): Promise<XmlNode | null> {
+  if (!existsSync(file)) return null;
+  const content = await readFile(file, 'utf8');
+  return parseSafeXml(content, what);
+}
+
+/** Folder of moodle_backup.xml among the extracted files: the shallowest one. */
+export function findBackupRoot(root: string, files: string[]): string | null {
+  const candidates = files.filter((f) => f === 'moodle_backup.xml' || f.endsWith('/moodle_backup.xml')).sort((a, b) => a.split('/').length - b.split('/').length);
+  const first = candidates[0];
+  return first === undefined ? null : path.join(root, path.dirname(first));
+}
+
+/** Only `a-z0-9_/` directory names inside the backup: a directory named by the XML must not step outside. */
+function safeDir(root: string, directory: string): string | null {
+  if (!/^[A-Za-z0-9_./-]+$/.test(directory) || directory.split('/').includes('..')) return null;
+  const target = path.resolve(root, directory);
+  return target.startsWith(root + path.sep) ? target : null;
+}
+
+function readFiles(node: XmlNode | null, root: string): Map<string, BackupFile> {
+  const files = new Map<string, BackupFile>();
+  for (const f of list(child(node ?? {}, 'files'), 'file')) {
+    const id = attr(f, 'id') ?? '';
+    const hash = (text(f, 'contenthash') ?? '').toLowerCase();
+    const blob = /^[0-9a-f]{40}$/.test(hash) ? path.join(root, 'files', hash.slice(0, 2), hash) : null;
+    files.set(id, {
+      id,
+      contentHash: hash,
+      contextId: text(f, 'contextid'),
+      component: text(f, 'component'),
+      fileArea: text(f, 'filearea'),
+      itemId: text(f, 'itemid'),
+      filePath: text(f, 'filepath') ?? '/',
+      fileName: text(f, 'filename') ?? '',
+      fileSize: num(f, 'filesize') ?? 0,
+      mimeType: text(f, 'mimetype'),
+      sortOrder: num(f, 'sortorder') ?? 0,
+      blobPath: blob && existsSync(blob) ? blob : null,
+    });
+  }
+  return files;
+}
+
+function readQuestions(node: XmlNode | null): { questions: Map<string, BackupQuestion>; bankEntries: Map<string, string> } {
+  const questions = new Map<string, BackupQuestion>();
+  const bankEntries = new Map<string, string>();
+  const add = (q: XmlNode, contextId: string | null) => {
+    const id = attr(q, 'id');
+    if (!id) return;
+    questions.set(id, { id, name: text(q, 'name') ?? '', qtype: text(q, 'qtype') ?? 'unknown', questionText: text(q, 'questiontext') ?? '', defaultMark: num(q, 'defaultmark') ?? 1, contextId, node: q });
+  };
+  for (const category of list(child(node ?? {}, 'question_categories'), 'question_category')) {
+    const contextId = text(category, 'contextid');
+    // Moodle 2.x–3.x: questions straight under the category.
+    for (const q of list(child(category, 'questions'), 'question')) add(q, contextId);
+    // Moodle 4.x: question_bank_entries → question_version → question_versions → questions.
+    for (const entry of list(child(category, 'question_bank_entries'), 'question_bank_entry')) {
+      const entryId = attr(entry, 'id');
+      let latest: { version: number; id: string } | undefined;
+      for (const version of list(child(entry, 'question_version'), 'question_versions')) {
+        const v = num(version, 'version') ?? 0;
+        for (const q of list(child(version, 'questions'), 'question')) {
+          add(q, contextId);
+          const id = attr(q, 'id');
+          if (id && (!latest || v >= latest.version)) latest = { version: v, id };
+        }
+      }
+      if (entryId && latest) bankEntries.set(entryId, latest.id);
+    }
+  }
+  return { questions, bankEntries };
+}
+
+/**
+ * Reads the backup whose moodle_backup.xml is in `root`. Throws BackupReadError
+ * when moodle_backup.xml is missing, empty or not a Moodle backup;
+ * XmlRefusedError for a DOCTYPE or malformed XML.
+ */
+export async function readBackup(root: string): Promise<BackupModel> {
+  const mainFile = path.join(root, 'moodle_backup.xml');
+  if (!existsSync(mainFile) || (await stat(mainFile)).size === 0) throw new BackupReadError('moodle_backup.xml is missing or empty: this is not a Moodle backup');
+  const main = await readXml(mainFile, 'moodle_backup.xml');
+  const information = child(child(main ?? {}, 'moodle_backup'), 'information');
+  if (!information) throw new BackupReadError('moodle_backup.xml has no <information>: this is not a Moodle 2+ backup');
+  const detail = child(child(information, 'details'), 'detail');
+  const type = text(detail, 'type');
+  const settings = list(child(information, 'settings'), 'setting');
+  const usersSetting = settings.find((s) => text(s, 'level') === 'root' && text(s, 'name') === 'users');
+  const contents = child(information, 'contents');
+  const siteHash = text(information, 'original_site_identifier_hash') ?? text(information, 'original_wwwroot') ?? 'unknown-site';
+  const info: BackupModel['info'] = {
+    name: text(information, 'name'),
+    moodleRelease: text(information, 'moodle_release'),
+    backupRelease: text(information, 'backup_release'),
+    type: type === 'activity' ? 'activity' : type === 'section' ? 'section' : 'course',
+    sourceKey: `${siteHash}:${text(information, 'original_course_id') ?? '0'}`,
+    originalCourseFullname: text(information, 'original_course_fullname'),
+    originalCourseShortname: text(information, 'original_course_shortname'),
+    originalCourseStartdate: num(information, 'original_course_startdate'),
+    includesUsers: text(usersSetting, 'value') === '1',
+  };
+
+  const courseNode = child(await readXml(path.join(root, 'course', 'course.xml'), 'course/course.xml'), 'course');
+  const course = courseNode
+    ? {
+        fullname: text(courseNode, 'fullname'),
+        shortname: text(courseNode, 'shortname'),
+        summary: text(courseNode, 'summary'),
+        startdate: num(courseNode, 'startdate'),
+        enddate: num(courseNode, 'enddate'),
+        category: text(child(courseNode, 'category'), 'name'),
+        idnumber: text(courseNode, 'idnumber'),
+      }
+    : null;
+
+  const sections: BackupSection[] = [];
+  for (const s of list(child(contents, 'sections'), 'section')) {
+    const directory = text(s, 'directory') ?? '';
+    const dir = safeDir(root, directory);
+    const node = dir ? child(await readXml(path.join(dir, 'section.xml'), `${directory}/section.xml`), 'section') : undefined;
+    sections.push({
+      id: text(s, 'sectionid') ?? attr(node, 'id') ?? '',
+      number: num(node, 'number') ?? sections.length,
+      name: text(node, 'name') ?? null,
+      summary: text(node, 'summary'),
+      visible: (num(node, 'visible') ?? 1) !== 0,
+      sequence: (text(node, 'sequence') ?? '').split(',').map((x) => x.trim()).filter(Boolean),
+    });
+  }
+  sections.sort((a, b) => a.number - b.number);
+
+  const activities: BackupActivity[] = [];
+  for (const a of list(child(contents, 'activities'), 'activity')) {
+    const modName = (text(a, 'modulename') ?? '').toLowerCase();
+    const directory = text(a, 'directory') ?? '';
+    const dir = safeDir(root, directory);
+    const module = dir ? child(await readXml(path.join(dir, 'module.xml'), `${directory}/module.xml`), 'module') : undefined;
+    const activityXml = dir && /^[a-z0-9_]+$/.test(modName) ? child(await readXml(path.join(dir, `${modName}.xml`), `${directory}/${modName}.xml`), 'activity') : undefined;
+    const inforef = dir ? await readXml(path.join(dir, 'inforef.xml'), `${directory}/inforef.xml`) : null;
+    activities.push({
+      moduleId: text(a, 'moduleid') ?? '',
+      sectionId: text(a, 'sectionid'),
+      modName,
+      title: text(a, 'title') ?? modName,
+      directory,
+      visible: (num(module, 'visible') ?? 1) !== 0,
+      added: num(module, 'added'),
+      contextId: attr(activityXml, 'contextid'),
+      instance: child(activityXml, modName) ?? null,
+      fileIds: list(child(child(inforef ?? {}, 'inforef'), 'fileref'), 'file').map((f) => text(f, 'id') ?? '').filter(Boolean),
+    });
+  }
+
+  const files = readFiles(await readXml(path.join(root, 'files.xml'), 'files.xml'), root);
+  const { questions, bankEntries } = readQuestions(await readXml(path.join(root, 'questions.xml'), 'questions.xml'));
+  return { root, info, course, sections, activities, files, questions, bankEntries };
+}
+
+/** The real files (not the `.` directory markers) of `component`/`fileArea` in `contextId`, in sort order then path. */
+export function filesOf(model: BackupModel, contextId: string | null, component: string, fileArea: string, itemId?: string): BackupFile[] {
+  return [...model.files.values()]
+    .filter((f) => f.fileName !== '.' && f.contextId === contextId && f.component === component && f.fileArea === fileArea && (itemId === undefined || f.itemId === itemId))
+    .sort((a, b) => b.sortOrder - a.sortOrder || (a.filePath + a.fileName).localeCompare(b.filePath + b.fileName));
+}

@@ -1,0 +1,400 @@
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_ROLE, type ImportReport } from '@atrium/contracts';
+import { buildTestApp, fixturePath, type TestApp } from '../../../test/build-test-app.js';
+import { BILLION_LAUGHS_XML, XXE_XML, minimalBackup, tarGz, zip } from '../../../test/helpers/hostile-archives.js';
+import { expectationOf, filesUnder, uploadFile, waitForImport } from '../../../test/helpers/import-world.js';
+import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
+import { examSubjects } from '../exams/exams.table.js';
+import { DEFAULT_ORG_SETTINGS, orgs } from '../orgs/orgs.table.js';
+import { uploads } from '../uploads/uploads.table.js';
+import { courseImports } from './imports.table.js';
+
+let t: TestApp;
+let w: Awaited<ReturnType<TestApp['factories']['courseWorld']>>;
+const cookies: Record<string, string> = {};
+let importTmp: string;
+let noToolsDir: string;
+
+beforeAll(async () => {
+  // Tools off: the imported files' processing (transcode, office → PDF) is the upload pipeline's, tested there; here it fails fast instead of loading the CPUs.
+  importTmp = mkdtempSync(path.join(os.tmpdir(), 'atrium-import-tests-'));
+  const noTools = path.join(importTmp, '..', `${path.basename(importTmp)}-no-tools`);
+  mkdirSync(noTools, { recursive: true });
+  noToolsDir = noTools;
+  t = await buildTestApp({ ATRIUM_TOOLS_PATH: noTools, ATRIUM_IMPORT_MAX_BYTES: String(60 * 1024 * 1024), ATRIUM_IMPORT_TMP_DIR: importTmp });
+  w = await t.factories.courseWorld();
+  for (const who of ['instructor', 'student', 'admin'] as const) cookies[who] = await t.factories.login(w[who].userName);
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(importTmp, { recursive: true, force: true });
+  rmSync(noToolsDir, { recursive: true, force: true });
+});
+
+/** The job removes its temporary folder right after the transaction that sets status 1 or 2: wait for that, bounded. */
+async function expectTempEmpty() {
+  const deadline = Date.now() + 10_000;
+  while (filesUnder(importTmp).length > 0 && Date.now() < deadline) await sleep(50);
+  expect(filesUnder(importTmp)).toEqual([]);
+}
+
+const as = (who: string) => ({ cookie: cookies[who]! });
+const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+async function newCourse() {
+  return t.factories.course({ orgId: w.org.id, instructorId: w.instructor.id });
+}
+
+async function startImport(courseId: number, uploadId: number) {
+  const res = await t.app.inject({ method: 'POST', url: `/api/course/${courseId}/moodle/import`, headers: as('instructor'), payload: { upload_id: uploadId } });
+  expect(res.statusCode, res.body).toBe(202);
+  return res.json() as { status_key: string; import_id: number };
+}
+
+async function report(courseId: number, importId: number): Promise<ImportReport> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/course/${courseId}/imports/${importId}`, headers: as('instructor') });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().report as ImportReport;
+}
+
+async function contentOf(courseId: number) {
+  const db = t.database.db;
+  const modules = await db.select().from(courseModules).where(eq(courseModules.courseId, courseId)).orderBy(asc(courseModules.sort));
+  const acts = await db.select().from(activities).where(eq(activities.courseId, courseId)).orderBy(asc(activities.id));
+  const files = await db.select().from(uploads).where(and(eq(uploads.parentType, 'course'), eq(uploads.parentId, courseId), eq(uploads.source, 'moodle_import')));
+  return { modules, acts, files };
+}
+
+const FIXTURES = readdirSync(fixturePath('mbz')).filter((f) => f.endsWith('.mbz') && f !== 'moodle2cc__moodle2_shell.mbz');
+
+describe('every Moodle fixture imports as its own XML says', () => {
+  it.each(FIXTURES)('%s', async (fixture) => {
+    const file = fixturePath(`mbz/${fixture}`);
+    const expected = expectationOf(file);
+    const course = await newCourse();
+    const uploadId = await uploadFile(t, cookies.instructor!, course.id, fixture, readFileSync(file));
+    const { status_key, import_id } = await startImport(course.id, uploadId);
+    const status = await waitForImport(t, cookies.instructor!, course.id, status_key);
+    expect(status, status.reason ?? '').toMatchObject({ status: 1, progress: 1, reason: null });
+
+    const { modules, acts, files } = await contentOf(course.id);
+    expect(modules).toHaveLength(expected.sectionCount);
+    const got = acts.map((a) => [a.type, norm(a.title)] as [string, string]).sort((a, b) => (a[0] + a[1]).localeCompare(b[0] + b[1]));
+    expect(got).toEqual(expected.activities.map(([type, title]) => [type, norm(title)]));
+    expect(files).toHaveLength(expected.fileCount);
+
+    const r = await report(course.id, import_id);
+    expect(r.counts.files).toBe(expected.fileCount);
+    expect(r.missing_files).toHaveLength(expected.missingBlobs);
+    // Every module that has no Atrium equivalent is in the report as skipped, by name.
+    for (const mod of expected.skippedModules) expect(r.items.some((i) => i.kind === 'activity' && i.source_type === mod && i.outcome === 'skipped')).toBe(true);
+    const activityItems = r.items.filter((i) => i.kind === 'activity');
+    expect(activityItems).toHaveLength(expected.moduleCount);
+    expect(activityItems.filter((i) => i.outcome === 'skipped')).toHaveLength(expected.skippedModules.length);
+    expect(r.items.filter((i) => i.kind === 'section')).toHaveLength(expected.type === 'activity' ? 0 : expected.sectionCount);
+    // Nothing left in the import's temporary area.
+    await expectTempEmpty();
+  });
+
+  it('moodle2cc__SC.mbz: quiz questions become exam subjects of the agreed types, others are listed as skipped', async () => {
+    const course = await newCourse();
+    const uploadId = await uploadFile(t, cookies.instructor!, course.id, 'SC.mbz', readFileSync(fixturePath('mbz/moodle2cc__SC.mbz')));
+    const { status_key, import_id } = await startImport(course.id, uploadId);
+    expect((await waitForImport(t, cookies.instructor!, course.id, status_key)).status).toBe(1);
+    const [exam] = (await contentOf(course.id)).acts.filter((a) => a.type === 'exam');
+    const subjects = await t.database.db.select().from(examSubjects).where(eq(examSubjects.activityId, exam!.id)).orderBy(asc(examSubjects.sort));
+    // The quiz's slots (questions 10–15 of questions.xml): essay, match, multichoice (single), numerical, shortanswer, truefalse.
+    expect(subjects.map((s) => s.type)).toEqual(['short_answer', 'matching', 'single_selection', 'fill_in_blank', 'fill_in_blank', 'true_or_false']);
+    expect(subjects[2]!.data).toMatchObject({ options: [{ is_answer: false }, { is_answer: false }, { is_answer: true }] });
+    expect(subjects[3]!.data).toMatchObject({ numerical: true, answers: [{ text: '3', fraction: 1, tolerance: 1 }, { text: '10' }, { text: '1' }] });
+    expect(subjects[1]!.data).toMatchObject({ pairs: [{ answer: 'Answer One' }, { answer: 'Answer 2' }, { answer: 'Answer 3' }] });
+    const r = await report(course.id, import_id);
+    const skippedQ = r.items.filter((i) => i.kind === 'question' && i.outcome === 'skipped').map((i) => i.source_type).sort();
+    expect(skippedQ).toEqual(['calculated', 'calculatedmulti', 'calculatedsimple', 'multianswer']);
+    // @@PLUGINFILE@@ in the page points at the imported file.
+    const [page] = (await contentOf(course.id)).acts.filter((a) => a.type === 'page');
+    expect(String(page!.data.content)).not.toContain('@@PLUGINFILE@@');
+    expect(String(page!.data.content)).toMatch(/\/api\/uploads\/\d+\/blob/);
+    // The resource's PDF is a material upload.
+    const [material] = (await contentOf(course.id)).acts.filter((a) => a.type === 'material');
+    expect(await t.database.db.select().from(activityUploads).where(eq(activityUploads.activityId, material!.id))).toHaveLength(1);
+  });
+
+  it('re-importing the same package into the same course adds nothing', async () => {
+    const course = await newCourse();
+    const uploadId = await uploadFile(t, cookies.instructor!, course.id, 'lorem.mbz', readFileSync(fixturePath('mbz/ietou__backup-moodle2-course-2-lorem2016--nu.mbz')));
+    const first = await startImport(course.id, uploadId);
+    expect((await waitForImport(t, cookies.instructor!, course.id, first.status_key)).status).toBe(1);
+    const before = await contentOf(course.id);
+    const second = await startImport(course.id, uploadId);
+    expect((await waitForImport(t, cookies.instructor!, course.id, second.status_key)).status).toBe(1);
+    const after = await contentOf(course.id);
+    expect(after.modules.map((m) => m.id)).toEqual(before.modules.map((m) => m.id));
+    expect(after.acts.map((a) => a.id)).toEqual(before.acts.map((a) => a.id));
+    expect(after.files).toHaveLength(before.files.length);
+    const r = await report(course.id, second.import_id);
+    expect(r.items.filter((i) => i.kind === 'activity').every((i) => i.outcome === 'skipped')).toBe(true);
+
+    // An activity deleted since comes back (once) with a third import; nothing else is duplicated.
+    const removed = after.acts.find((a) => a.type === 'web_link')!;
+    await t.database.db.delete(activities).where(eq(activities.id, removed.id));
+    const third = await startImport(course.id, uploadId);
+    expect((await waitForImport(t, cookies.instructor!, course.id, third.status_key)).status).toBe(1);
+    const final = await contentOf(course.id);
+    expect(final.acts).toHaveLength(before.acts.length);
+    expect(final.acts.filter((a) => a.title === removed.title)).toHaveLength(1);
+    expect(final.modules.map((m) => m.id)).toEqual(before.modules.map((m) => m.id));
+  });
+});
+
+describe('failures leave the course unchanged', () => {
+  async function importBytes(name: string, bytes: Buffer) {
+    const course = await newCourse();
+    const uploadId = await uploadFile(t, cookies.instructor!, course.id, name, bytes);
+    const { status_key } = await startImport(course.id, uploadId);
+    const status = await waitForImport(t, cookies.instructor!, course.id, status_key);
+    const content = await contentOf(course.id);
+    await expectTempEmpty();
+    return { status, content };
+  }
+
+  it('moodle2cc__moodle2_shell.mbz fails with a clear reason and no partial course', async () => {
+    const { status, content } = await importBytes('shell.mbz', readFileSync(fixturePath('mbz/moodle2cc__moodle2_shell.mbz')));
+    expect(status).toMatchObject({ status: 2, reason: expect.stringMatching(/moodle_backup\.xml is missing or empty/) });
+    expect(content).toEqual({ modules: [], acts: [], files: [] });
+  });
+
+  it.each([
+    ['zip-slip', async () => zip([...minimalBackup(), { name: '../../evil.txt', data: 'pwned' }]), /outside the archive/],
+    ['tar traversal', async () => tarGz([...minimalBackup(), { name: './../evil.txt', data: 'pwned' }]), /outside the archive/],
+    ['absolute path', async () => tarGz([...minimalBackup(), { name: '/tmp/evil.txt', data: 'pwned' }]), /absolute path/],
+    ['symlink entry', async () => tarGz([...minimalBackup(), { name: 'files/aa/link', type: 'symlink', linkname: '/etc/passwd' }]), /symbolic link/],
+    ['XXE moodle_backup.xml', async () => tarGz(minimalBackup({ mainXml: XXE_XML })), /DOCTYPE/],
+    ['billion laughs moodle_backup.xml', async () => tarGz(minimalBackup({ mainXml: BILLION_LAUGHS_XML })), /DOCTYPE/],
+    ['compression bomb', async () => tarGz([...minimalBackup(), { name: 'files/00/zeros', data: Buffer.alloc(40 * 1024 * 1024) }]), /compression bomb/],
+    [
+      'truncated archive',
+      async () => {
+        const whole = await tarGz([...minimalBackup(), { name: 'files/ab/noise', data: randomBytes(60_000) }]);
+        return whole.subarray(0, Math.floor(whole.length / 2));
+      },
+      /damaged or truncated/,
+    ],
+  ])('%s is refused', async (_label, build, reason) => {
+    const { status, content } = await importBytes('hostile.mbz', await build());
+    expect(status.status).toBe(2);
+    expect(status.reason).toMatch(reason);
+    expect(content).toEqual({ modules: [], acts: [], files: [] });
+  });
+
+  it('script in page HTML is neutralised', async () => {
+    const html = '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(2)">x</a><iframe src="https://evil"></iframe><img src="x" onerror="alert(3)"></p>';
+    const { status, content } = await importBytes('script.mbz', await tarGz(minimalBackup({ pageHtml: html })));
+    expect(status.status).toBe(1);
+    const page = content.acts[0]!;
+    const stored = String(page.data.content);
+    expect(stored).toContain('Hi');
+    expect(stored).not.toMatch(/script|onclick|onerror|javascript:|iframe/i);
+    const r = await report(content.acts[0]!.courseId, status.import_id);
+    expect(r.items.find((i) => i.kind === 'activity')).toMatchObject({ outcome: 'imported_with_losses', notes: expect.arrayContaining(['unsafe HTML (scripts, frames, event handlers) was removed']) });
+  });
+});
+
+describe('organisation limits', () => {
+  it('an organisation that allows fewer archive entries gets a clear refusal and an unchanged course', async () => {
+    const org = await t.factories.org();
+    const teacher = await t.factories.user({ orgId: org.id, role: USER_ROLE.instructor });
+    await t.database.db.update(orgs).set({ settings: { ...DEFAULT_ORG_SETTINGS, importMaxEntries: 20 } }).where(eq(orgs.id, org.id));
+    const cookie = await t.factories.login(teacher.userName);
+    const course = await t.factories.course({ orgId: org.id, instructorId: teacher.id });
+    const uploadId = await uploadFile(t, cookie, course.id, 'SC.mbz', readFileSync(fixturePath('mbz/moodle2cc__SC.mbz')));
+    const res = await t.app.inject({ method: 'POST', url: `/api/course/${course.id}/moodle/import`, headers: { cookie }, payload: { upload_id: uploadId } });
+    expect(res.statusCode).toBe(202);
+    const status = await waitForImport(t, cookie, course.id, res.json().status_key as string);
+    expect(status).toMatchObject({ status: 2, reason: expect.stringMatching(/more than 20 entries/) });
+    expect(await contentOf(course.id)).toEqual({ modules: [], acts: [], files: [] });
+  });
+});
+
+describe('an import whose server died', () => {
+  it('is reported failed once its job no longer exists, and the course can import again', async () => {
+    const course = await newCourse();
+    const uploadId = await uploadFile(t, cookies.instructor!, course.id, 'quiz2.mbz', readFileSync(fixturePath('mbz/moodlecore__mod_quiz__moodle_311_quiz.mbz')));
+    const statusKey = randomUUID();
+    await t.database.db.insert(courseImports).values({ courseId: course.id, uploadId, statusKey, status: 0, progress: 0.3, createdAt: new Date(Date.now() - 5 * 60_000) });
+    const blocked = await t.app.inject({ method: 'POST', url: `/api/course/${course.id}/moodle/import`, headers: as('instructor'), payload: { upload_id: uploadId } });
+    expect(blocked.statusCode).toBe(409);
+    const res = await t.app.inject({ method: 'GET', url: `/api/course/${course.id}/sync-status?status_key=${statusKey}`, headers: as('instructor') });
+    expect(res.json()).toMatchObject({ status: 2, reason: expect.stringMatching(/interrupted/) });
+    const again = await startImport(course.id, uploadId);
+    expect((await waitForImport(t, cookies.instructor!, course.id, again.status_key)).status).toBe(1);
+  });
+});
+
+describe('package library and permissions', () => {
+  it('lists uploaded .mbz files with metadata read from the backup; use_count counts imports; admins edit', async () => {
+    const course = await newCourse();
+    const uploadId = await uploadFile(t, cookies.instructor!, course.id, 'gapfill.mbz', readFileSync(fixturePath('mbz/gapfill__gapfill_example_course.mbz')));
+    const list = async (conditions?: object) => {
+      const q = conditions ? `&conditions=${encodeURIComponent(JSON.stringify(conditions))}` : '';
+      const res = await t.app.inject({ method: 'GET', url: `/api/uploads/moodle-pkg?page=1&page_size=10${q}`, headers: as('instructor') });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const found = await list({ keyword: 'gapfill question' });
+    expect(found).toMatchObject({ page: 1, page_size: 10, pages: 1, start: 1, end: found.items.length, total: found.items.length });
+    for (const i of found.items) expect(i.data.course_name).toMatch(/gapfill/i);
+    const item = found.items.find((i: { upload_id: number }) => i.upload_id === uploadId);
+    expect(item).toMatchObject({ upload_id: uploadId, data: { course_name: 'Gapfill Question Type Examples', use_count: 0 } });
+    expect((await list({ keyword: 'no such course zz' })).items).toEqual([]);
+
+    const { status_key } = await startImport(course.id, uploadId);
+    await waitForImport(t, cookies.instructor!, course.id, status_key);
+    expect((await list({ keyword: 'gapfill question' })).items.find((i: { upload_id: number }) => i.upload_id === uploadId).data.use_count).toBe(1);
+
+    const byInstructor = await t.app.inject({ method: 'PUT', url: `/api/uploads/moodle-pkg/${item.id}`, headers: as('instructor'), payload: { semester: 'Spring' } });
+    expect(byInstructor.statusCode).toBe(403);
+    const byAdmin = await t.app.inject({ method: 'PUT', url: `/api/uploads/moodle-pkg/${item.id}`, headers: as('admin'), payload: { semester: 'Spring', academic_year: '2025-2026' } });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect(byAdmin.json().data).toMatchObject({ semester: 'Spring', academic_year: '2025-2026', use_count: 1 });
+
+    const badConditions = await t.app.inject({ method: 'GET', url: '/api/uploads/moodle-pkg?conditions=%7Bnot-json', headers: as('instructor') });
+    expect(badConditions.statusCode).toBe(400);
+    expect(badConditions.json().errors).toHaveProperty('conditions');
+    const student = await t.app.inject({ method: 'GET', url: '/api/uploads/moodle-pkg', headers: as('student') });
+    expect(student.statusCode).toBe(403);
+  });
+
+  it('a student cannot import; a missing upload is named; POST /api/course/mbz/import makes a new course from a form field', async () => {
+    const course = await newCourse();
+    const uploadId = await uploadFile(t, cookies.instructor!, course.id, 'quiz.mbz', readFileSync(fixturePath('mbz/moodlecore__mod_quiz__moodle_311_quiz.mbz')));
+    const byStudent = await t.app.inject({ method: 'POST', url: `/api/course/${w.course.id}/moodle/import`, headers: as('student'), payload: { upload_id: uploadId } });
+    expect(byStudent.statusCode).toBe(403);
+    const missing = await t.app.inject({ method: 'POST', url: `/api/course/${course.id}/moodle/import`, headers: as('instructor'), payload: { upload_id: 999999 } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().errors).toHaveProperty('upload_id');
+
+    const res = await t.app.inject({ method: 'POST', url: '/api/course/mbz/import', headers: { ...as('instructor'), 'content-type': 'application/x-www-form-urlencoded' }, payload: `upload_id=${uploadId}` });
+    expect(res.statusCode, res.body).toBe(202);
+    const { course_id, status_key } = res.json();
+    expect(course_id).not.toBe(course.id);
+    expect((await waitForImport(t, cookies.instructor!, course_id, status_key)).status).toBe(1);
+    const { acts } = await contentOf(course_id);
+    expect(acts.map((a) => a.type)).toEqual(['exam']);
+
+    // The same form as multipart/form-data (what a browser's FormData sends).
+    const form = new FormData();
+    form.set('upload_id', String(uploadId));
+    const request = new Request('http://x', { method: 'POST', body: form });
+    const multipartRes = await t.app.inject({
+      method: 'POST',
+      url: '/api/course/mbz/import',
+      headers: { ...as('instructor'), 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(multipartRes.statusCode, multipartRes.body).toBe(202);
+    expect(multipartRes.json().course_id).not.toBe(course_id);
+    expect((await waitForImport(t, cookies.instructor!, multipartRes.json().course_id, multipartRes.json().status_key)).status).toBe(1);
+    const badForm = new FormData();
+    badForm.set('upload_id', 'abc');
+    const badRequest = new Request('http://x', { method: 'POST', body: badForm });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/course/mbz/import',
+      headers: { ...as('instructor'), 'content-type': badRequest.headers.get('content-type')! },
+      payload: Buffer.from(await badRequest.arrayBuffer()),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('imported content opens through the activity pages (issue 7)', () => {
+  it('a student opens every published imported activity and the content tree; @@PLUGINFILE@@ images load; the team edits imported data unchanged', async () => {
+    const course = await newCourse();
+    await t.factories.enrol(course.id, w.student.id, 'student');
+    const uploadId = await uploadFile(t, cookies.instructor!, course.id, 'SC.mbz', readFileSync(fixturePath('mbz/moodle2cc__SC.mbz')));
+    const { status_key, import_id } = await startImport(course.id, uploadId);
+    expect((await waitForImport(t, cookies.instructor!, course.id, status_key)).status).toBe(1);
+
+    // Spec §3 Course: imported_from and course_attributes.data.course_importer_status come from the latest import.
+    const courseRes = await t.app.inject({ method: 'GET', url: `/api/courses/${course.id}`, headers: as('instructor') });
+    expect(courseRes.json()).toMatchObject({ imported_from: { source: 'moodle', import_id, upload_id: uploadId, name: 'SC.mbz' }, course_attributes: { data: { course_importer_status: 1 } } });
+    const untouched = await t.app.inject({ method: 'GET', url: `/api/courses/${w.course.id}`, headers: as('instructor') });
+    expect(untouched.json().imported_from).toBeNull();
+    expect(untouched.json().course_attributes.data).not.toHaveProperty('course_importer_status');
+
+    // Publish everything the backup had hidden, as the instructor would before students come.
+    const { modules, acts } = await contentOf(course.id);
+    for (const m of modules) await t.app.inject({ method: 'PUT', url: `/api/modules/${m.id}/publish`, headers: as('instructor'), payload: { published: true } });
+    for (const a of acts) {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/activities/${a.id}/publish`, headers: as('instructor'), payload: { published: true } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+
+    const tree = await t.app.inject({ method: 'GET', url: `/api/courses/${course.id}/content`, headers: as('student') });
+    expect(tree.statusCode, tree.body).toBe(200);
+    const listed = (tree.json().modules as { activities: { id: number; type: string; title: string }[] }[]).flatMap((m) => m.activities);
+    expect(listed.map((a) => a.id).sort()).toEqual(acts.map((a) => a.id).sort());
+
+    for (const a of acts) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/activities/${a.id}`, headers: as('student') });
+      // Moodle's dates are carried over, so issue 7's time window applies: an assignment due in 2014 has ended; the rest opens.
+      if (a.endTime && a.endTime < new Date()) expect(res.json()).toMatchObject({ code: 'ACTIVITY_ENDED', end_time: a.endTime.toISOString() });
+      else if (a.startTime && a.startTime > new Date()) expect(res.json().code).toBe('ACTIVITY_NOT_STARTED');
+      else expect(res.statusCode, `${a.type} ${a.title}: ${res.body}`).toBe(200);
+      if (res.statusCode === 200) expect(res.json()).toMatchObject({ id: a.id, type: a.type, data: a.data });
+    }
+    const types = new Set(acts.map((a) => a.type));
+    for (const type of ['page', 'material', 'exam']) expect(types.has(type as never), type).toBe(true);
+
+    // The page's images point at the course's imported files, which a student may read.
+    const page = acts.find((a) => a.type === 'page' && /\/api\/uploads\/\d+\/blob/.test(String(a.data.content)))!;
+    const blobUrls = [...String(page.data.content).matchAll(/\/api\/uploads\/\d+\/blob[^"'\s)]*/g)].map((m) => m[0].replace(/&amp;/g, '&'));
+    expect(blobUrls.length).toBeGreaterThan(0);
+    for (const url of blobUrls) {
+      const res = await t.app.inject({ method: 'GET', url, headers: as('student') });
+      expect(res.statusCode, url).toBe(200);
+    }
+
+    // Editing an imported exam, homework or forum keeps its data (issue 7's per-type schemas accept the importer's shapes).
+    for (const a of acts.filter((x) => ['exam', 'homework', 'forum', 'page', 'web_link'].includes(x.type))) {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/activities/${a.id}`, headers: as('instructor'), payload: { title: `${a.title} (edited)`, data: a.data } });
+      expect(res.statusCode, `${a.type}: ${res.body}`).toBe(200);
+      expect(res.json().data).toEqual(a.type === 'page' ? { content: expect.any(String) } : a.data);
+    }
+    const [exam] = acts.filter((a) => a.type === 'exam');
+    const bad = await t.app.inject({ method: 'PUT', url: `/api/activities/${exam!.id}`, headers: as('instructor'), payload: { data: { max_attempts: -1 } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('max_attempts');
+    const [homework] = acts.filter((a) => a.type === 'homework');
+    const foreign = await t.app.inject({ method: 'PUT', url: `/api/activities/${homework!.id}`, headers: as('instructor'), payload: { data: { ...homework!.data, attachment_upload_ids: [999999] } } });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toHaveProperty('attachment_upload_ids');
+  });
+});
+
+describe('without a session', () => {
+  it('every import call answers 401 and starts nothing; an unknown course or import answers 404', async () => {
+    const course = await newCourse();
+    const before = (await t.database.db.select().from(courseImports)).length;
+    const calls = [
+      { method: 'GET' as const, url: '/api/uploads/moodle-pkg' },
+      { method: 'PUT' as const, url: '/api/uploads/moodle-pkg/1', payload: { course_name: 'x' } },
+      { method: 'POST' as const, url: `/api/course/${course.id}/moodle/import`, payload: { upload_id: 1 } },
+      { method: 'POST' as const, url: '/api/course/mbz/import', payload: { upload_id: 1 } },
+      { method: 'GET' as const, url: `/api/course/${course.id}/sync-status?status_key=x` },
+      { method: 'GET' as const, url: `/api/course/${course.id}/imports` },
+      { method: 'GET' as const, url: `/api/course/${course.id}/imports/1` },
+    ];
+    for (const call of calls) expect((await t.app.inject(call)).statusCode, `${call.method} ${call.url}`).toBe(401);
+    expect((await t.database.db.select().from(courseImports)).length).toBe(before);
+    expect((await t.app.inject({ method: 'GET', url: '/api/course/999999/imports', headers: as('instructor') })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/course/${course.id}/imports/999999`, headers: as('instructor') })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  CoursePackageConditionsSchema,
+  USER_ROLE,
+  type CoursePackageData,
+  type CoursePackageItem,
+  type ImportReport,
+} from '@atrium/contracts';
+import { AppError } from '../../lib/app-error.js';
+import type { AppDeps } from '../../lib/deps.js';
+import { offsetOf } from '../../lib/pagination.js';
+import type { Actor } from '../../plugins/auth.js';
+import { downloadToFile } from '../../storage/object-store.js';
+import { canManageCourse } from '../courses/courses.policy.js';
+import { findCourse, insertCourse } from '../courses/courses.repository.js';
+import { insertEnrolment, rolesInCourse } from '../enrolments/enrolments.repository.js';
+import { uploads } from '../uploads/uploads.table.js';
+import { accessToParent } from '../uploads/uploads.service.js';
+import { withTempDir } from './archive.js';
+import { coursePackages, courseImports } from './imports.table.js';
+import { archiveLimits, importPackageFile, reasonOf, setProgress } from './mbz-importer.js';
+import { readPackageMetadata } from './package-metadata.js';
+
+type UploadRow = typeof uploads.$inferSelect;
+type PackageRow = typeof coursePackages.$inferSelect;
+type ImportRow = typeof courseImports.$inferSelect;
+
+/** Longest an import job may run before pg-boss fails it (seconds). */
+const IMPORT_JOB_SECONDS = 3600;
+
+/** An import at status 0 for longer than this is checked against its pg-boss job (ms). */
+const STALE_IMPORT_MS = 60_000;
+
+function searchTextOf(data: Omit<CoursePackageData, 'use_count'>): string {
+  return [data.course_name, data.course_code, data.college, data.department, data.academic_year, data.semester, ...data.instructors].filter(Boolean).join(' ').toLowerCase();
+}
+
+function presentPackage(row: PackageRow, upload: Pick<UploadRow, 'name'>): CoursePackageItem {
+  return { id: row.id, upload_id: row.uploadId, name: upload.name, data: { ...row.data, use_count: row.useCount }, read_error: row.readError };
+}
+
+/**
+ * Registers an uploaded `.mbz` (its bytes at `file`) as a course package of the
+ * upload's organisation, with metadata read from the backup. A backup whose
+ * metadata cannot be read is still listed, named by its file, with `read_error`.
+ * Called by upload processing (process-upload.job.ts). Idempotent per upload.
+ */
+export async function registerCoursePackage(deps: AppDeps, upload: UploadRow, file: string): Promise<void> {
+  let data: Omit<CoursePackageData, 'use_count'>;
+  let readError: string | null = null;
+  try {
+    data = await readPackageMetadata(file, await archiveLimits(deps, upload.orgId), deps.config.imports.tempDir);
+  } catch (error) {
+    readError = reasonOf(error);
+    const stem = upload.name.replace(/\.mbz$/i, '');
+    data = { course_name: stem, course_code: '', academic_year: null, semester: null, department: null, college: null, spoc_course_name: null, instructors: [] };
+  }
+  await deps.db
+    .insert(coursePackages)
+    .values({ orgId: upload.orgId, uploadId: upload.id, data: { ...data, use_count: 0 }, readError, searchText: searchTextOf(data) })
+    .onConflictDoUpdate({ target: coursePackages.uploadId, set: { data: { ...data, use_count: 0 }, readError, searchText: searchTextOf(data), updatedAt: new Date() } });
+}
+
+function isStaff(actor: Actor): boolean {
+  return actor.role === USER_ROLE.instructor || actor.role === USER_ROLE.admin;
+}
+
+function parseConditions(raw: string | undefined): z.infer<typeof CoursePackageConditionsSchema> {
+  if (!raw) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw AppError.field('conditions', 'conditions must be a JSON object');
+  }
+  const parsed = CoursePackageConditionsSchema.safeParse(json);
+  if (!parsed.success) throw AppError.field('conditions', 'conditions may hold keyword and instructor (text)');
+  return parsed.data;
+}
+
+function likePattern(value: string): string {
+  return `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * `GET /api/uploads/moodle-pkg?page&page_size&conditions` (spec §7): the
+ * organisation's course packages, newest first; `conditions` is a JSON object
+ * with `keyword` (name, code, college, instructors, year, semester) and
+ * `instructor`. Instructors and admins only (FORBIDDEN otherwise);
+ * VALIDATION_FAILED naming `conditions`.
+ */
+export async function listCoursePackages(deps: AppDeps, actor: Actor, query: { page: number; page_size: number; conditions?: string | undefined }) {
+  if (!isStaff(actor)) throw new AppError('FORBIDDEN', 'Only instructors and administrators see the course package library');
+  const conditions = parseConditions(query.conditions);
+  const filters = [eq(coursePackages.orgId, actor.orgId), isNull(uploads.deletedAt)];
+  if (conditions.keyword?.trim()) filters.push(sql`${coursePackages.searchText} like ${likePattern(conditions.keyword.trim())}`);
+  if (conditions.instructor?.trim()) filters.push(sql`lower(${coursePackages.data}->>'instructors') like ${likePattern(conditions.instructor.trim())}`);
+  const where = and(...filters);
+  const [totalRow] = await deps.db.select({ n: count() }).from(coursePackages).innerJoin(uploads, eq(uploads.id, coursePackages.uploadId)).where(where);
+  const total = totalRow?.n ?? 0;
+  const rows = await deps.db
+    .select({ pkg: coursePackages, name: uploads.name })
+    .from(coursePackages)
+    .innerJoin(uploads, eq(uploads.id, coursePackages.uploadId))
+    .where(where)
+    .orderBy(desc(coursePackages.id))
+    .limit(query.page_size)
+    .offset(offsetOf(query.page, query.page_size));
+  const start = rows.length > 0 ? offsetOf(query.page, query.page_size) + 1 : 0;
+  return {
+    items: rows.map((r) => presentPackage(r.pkg, { name: r.name })),
+    page: query.page,
+    page_size: query.page_size,
+    pages: Math.max(1, Math.ceil(total / query.page_size)),
+    total,
+    start,
+    end: rows.length > 0 ? start + rows.length - 1 : 0,
+  };
+}
+
+/** An admin corrects a package's metadata (spec §3: editable by admins). PACKAGE_NOT_FOUND, FORBIDDEN. */
+export async function updateCoursePackage(deps: AppDeps, actor: Actor, packageId: number, patch: Partial<Omit<CoursePackageData, 'use_count'>>): Promise<CoursePackageItem> {
+  if (actor.role !== USER_ROLE.admin) throw new AppError('FORBIDDEN', 'Only administrators edit course package details');
+  const [row] = await deps.db.select({ pkg: coursePackages, name: uploads.name }).from(coursePackages).innerJoin(uploads, eq(uploads.id, coursePackages.uploadId)).where(and(eq(coursePackages.id, packageId), eq(coursePackages.orgId, actor.orgId)));
+  if (!row) throw new AppError('PACKAGE_NOT_FOUND', 'This course package does not exist');
+  const { use_count: _count, ...current } = row.pkg.data;
+  const data = { ...current, ...patch };
+  const [updated] = await deps.db.update(coursePackages).set({ data: { ...data, use_count: row.pkg.useCount }, searchText: searchTextOf(data), updatedAt: new Date() }).where(eq(coursePackages.id, packageId)).returning();
+  return presentPackage(updated!, { name: row.name });
+}
+
+async function manageableCourse(deps: AppDeps, actor: Actor, courseId: number) {
+  const course = await findCourse(deps.db, courseId);
+  if (!course || course.orgId !== actor.orgId || course.deletedAt) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
+  const roles = await rolesInCourse(deps.db, courseId, actor.id);
+  if (!canManageCourse(actor, course, roles)) throw new AppError('FORBIDDEN', 'Only the course team imports into this course');
+  return course;
+}
+
+/** The upload to import: received, of the actor's organisation, and either in the package library or a file the actor may open. */
+async function importableUpload(deps: AppDeps, actor: Actor, uploadId: number): Promise<{ upload: UploadRow; pkg: PackageRow | undefined }> {
+  const [upload] = await deps.db.select().from(uploads).where(and(eq(uploads.id, uploadId), isNull(uploads.deletedAt)));
+  if (!upload || upload.orgId !== actor.orgId) throw new AppError('UPLOAD_NOT_FOUND', 'This file does not exist or was deleted', { upload_id: ['This file does not exist or was deleted'] });
+  const [pkg] = await deps.db.select().from(coursePackages).where(eq(coursePackages.uploadId, uploadId));
+  if (!pkg) {
+    const access = await accessToParent(deps, actor, upload);
+    if (access === 'missing' || access === 'none') throw new AppError('UPLOAD_NOT_FOUND', 'This file does not exist or was deleted', { upload_id: ['This file does not exist or was deleted'] });
+  }
+  if (!upload.receivedAt) throw new AppError('UPLOAD_NOT_RECEIVED', 'This file has not finished uploading', { upload_id: ['This file has not finished uploading'] });
+  return { upload, pkg };
+}
+
+async function enqueueImport(deps: AppDeps, actor: Actor, courseId: number, upload: UploadRow, pkg: PackageRow | undefined) {
+  const [running] = await deps.db.select({ id: courseImports.id }).from(courseImports).where(and(eq(courseImports.courseId, courseId), eq(courseImports.status, 0)));
+  if (running) throw new AppError('IMPORT_RUNNING', 'An import into this course is already running');
+  const statusKey = randomUUID();
+  const [row] = await deps.db.insert(courseImports).values({ courseId, uploadId: upload.id, packageId: pkg?.id ?? null, statusKey, status: 0, progress: 0, createdById: actor.id }).returning();
+  if (pkg) await deps.db.update(coursePackages).set({ useCount: sql`${coursePackages.useCount} + 1` }).where(eq(coursePackages.id, pkg.id));
+  // The job is named by the status key, so sync-status can ask pg-boss whether it still exists.
+  await deps.jobs.send('course-import', { importId: row!.id }, { expireInSeconds: IMPORT_JOB_SECONDS, retryLimit: 0, id: statusKey });
+  return { course_id: courseId, import_id: row!.id, status_key: statusKey };
+}
+
+/**
+ * `POST /api/course/{id}/moodle/import {upload_id}` (spec §7): queues the import
+ * of a package into a course the actor manages; answers the status key.
+ * COURSE_NOT_FOUND, FORBIDDEN, UPLOAD_NOT_FOUND / UPLOAD_NOT_RECEIVED naming
+ * upload_id, IMPORT_RUNNING when one is already running for the course.
+ */
+export async function startCourseImport(deps: AppDeps, actor: Actor, courseId: number, uploadId: number) {
+  await manageableCourse(deps, actor, courseId);
+  const { upload, pkg } = await importableUpload(deps, actor, uploadId);
+  return enqueueImport(deps, actor, courseId, upload, pkg);
+}
+
+/**
+ * `POST /api/course/mbz/import` (form field upload_id, spec §7): a new course
+ * from a backup, named after it, with the actor as instructor; then the import
+ * into it is queued. Instructors and admins (FORBIDDEN otherwise).
+ */
+export async function startNewCourseImport(deps: AppDeps, actor: Actor, uploadId: number) {
+  if (!isStaff(actor)) throw new AppError('FORBIDDEN', 'Only instructors and administrators create courses');
+  const { upload, pkg } = await importableUpload(deps, actor, uploadId);
+  const name = (pkg?.data.course_name || upload.name.replace(/\.mbz$/i, '')).slice(0, 200) || 'Imported course';
+  const course = await deps.db.transaction(async (tx) => {
+    const row = await insertCourse(tx, {
+      orgId: actor.orgId,
+      departmentId: actor.departmentId,
+      name,
+      courseCode: (pkg?.data.course_code || `IMPORT-${upload.id}`).slice(0, 50),
+      academicYear: pkg?.data.academic_year ?? null,
+      semester: pkg?.data.semester ?? null,
+      createdById: actor.id,
+    });
+    await insertEnrolment(tx, row.id, actor.id, 'instructor');
+    return row;
+  });
+  return enqueueImport(deps, actor, course.id, upload, pkg);
+}
+
+/**
+ * `GET /api/course/{id}/sync-status?status_key=` (spec §3 Sync status, §4):
+ * 0 running (with progress 0..1), 1 done, 2 failed (with the reason); the
+ * course's latest import without a key; status null when there was none.
+ */
+export async function syncStatus(deps: AppDeps, actor: Actor, courseId: number, statusKey: string | undefined) {
+  await manageableCourse(deps, actor, courseId);
+  const [row] = await deps.db
+    .select()
+    .from(courseImports)
+    .where(and(eq(courseImports.courseId, courseId), statusKey ? eq(courseImports.statusKey, statusKey) : undefined))
+    .orderBy(desc(courseImports.id))
+    .limit(1);
+  if (row && row.status === 0 && Date.now() - row.createdAt.getTime() > STALE_IMPORT_MS) {
+    // A server that died mid-import leaves its job failed, expired or gone: the import then failed (the transaction never committed).
+    const state = await deps.jobs.stateOf('course-import', row.statusKey);
+    if (state === undefined || state === 'failed' || state === 'cancelled' || state === 'completed') {
+      const reason = 'The import was interrupted (the server stopped); nothing was changed. Start it again.';
+      await deps.db.update(courseImports).set({ status: 2, reason, finishedAt: new Date() }).where(and(eq(courseImports.id, row.id), eq(courseImports.status, 0)));
+      const [fresh] = await deps.db.select().from(courseImports).where(eq(courseImports.id, row.id));
+      return { status: fresh!.status as 0 | 1 | 2, progress: fresh!.status === 1 ? 1 : fresh!.progress, reason: fresh!.reason, import_id: fresh!.id, status_key: fresh!.statusKey };
+    }
+  }
+  if (!row) {
+    if (statusKey) throw new AppError('IMPORT_NOT_FOUND', 'No import with this status key in this course', { status_key: ['No import with this status key in this course'] });
+    return { status: null, progress: 0, reason: null, import_id: null, status_key: null };
+  }
+  return { status: row.status as 0 | 1 | 2, progress: row.status === 1 ? 1 : row.progress, reason: row.reason, import_id: row.id, status_key: row.statusKey };
+}
+
+function presentImport(row: ImportRow) {
+  return {
+    id: row.id,
+    course_id: row.courseId,
+    upload_id: row.uploadId,
+    status: row.status as 0 | 1 | 2,
+    progress: row.progress,
+    reason: row.reason,
+    status_key: row.statusKey,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    report: (row.report as ImportReport | null) ?? null,
+  };
+}
+
+/** `GET /api/course/{id}/imports/{importId}`: an import with its fidelity report (course team). IMPORT_NOT_FOUND. */
+export async function getCourseImport(deps: AppDeps, actor: Actor, courseId: number, importId: number) {
+  await manageableCourse(deps, actor, courseId);
+  const [row] = await deps.db.select().from(courseImports).where(and(eq(courseImports.id, importId), eq(courseImports.courseId, courseId)));
+  if (!row) throw new AppError('IMPORT_NOT_FOUND', 'This import does not exist');
+  return presentImport(row);
+}
+
+/** `GET /api/course/{id}/imports`: the course's imports, newest first, without their reports' items. */
+export async function listCourseImports(deps: AppDeps, actor: Actor, courseId: number) {
+  await manageableCourse(deps, actor, courseId);
+  const rows = await deps.db.select().from(courseImports).where(eq(courseImports.courseId, courseId)).orderBy(desc(courseImports.id)).limit(50);
+  return rows.map((r) => presentImport(r));
+}
+
+/**
+ * The `course-import` job: downloads the package into a private temporary
+ * folder, imports it (all or nothing) and ends the import 1 (with its report) or
+ * 2 (with the reason; the course unchanged). Runs once; never leaves it at 0.
+ */
+export async function runImportJob(deps: AppDeps, importId: number): Promise<void> {
+  const [row] = await deps.db.select().from(courseImports).where(eq(courseImports.id, importId));
+  if (!row || row.status !== 0) return;
+  const [upload] = await deps.db.select().from(uploads).where(eq(uploads.id, row.uploadId));
+  const course = await findCourse(deps.db, row.courseId);
+  try {
+    if (!upload || upload.deletedAt || !course) throw new Error('gone');
+    await withTempDir(
+      'atrium-import-src-',
+      async (dir) => {
+        const file = path.join(dir, 'package.mbz');
+        await downloadToFile(deps.storage, upload.key, file);
+        await setProgress(deps, importId, 0.05);
+        await importPackageFile(deps, file, { courseId: row.courseId, orgId: course.orgId, ownerId: row.createdById ?? upload.ownerId, importId }, (f) => setProgress(deps, importId, f));
+      },
+      deps.config.imports.tempDir,
+    );
+    deps.log.info({ importId, courseId: row.courseId }, 'course package imported');
+  } catch (error) {
+    const reason = error instanceof Error && error.message === 'gone' ? 'The package or the course was deleted' : reasonOf(error);
+    if (reason.startsWith('The import stopped on an unexpected error')) deps.log.error({ err: error, importId }, 'course import crashed');
+    await deps.db.update(courseImports).set({ status: 2, reason, finishedAt: new Date() }).where(and(eq(courseImports.id, importId), eq(courseImports.status, 0)));
+  }
+}
+

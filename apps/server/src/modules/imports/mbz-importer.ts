@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import path from 'node:path';
+import mime from 'mime-types';
+import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { extensionOf, uploadTypeOf, type ImportReport } from '@atrium/contracts';
+import type { AppDeps } from '../../lib/deps.js';
+import { enqueueProcessing } from '../../jobs/process-upload.job.js';
+import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
+import { examSubjects } from '../exams/exams.table.js';
+import { sniffContent } from '../uploads/magic-bytes.js';
+import { orgs, type OrgSettings } from '../orgs/orgs.table.js';
+import { uploads } from '../uploads/uploads.table.js';
+import { ArchiveError, extractArchive, withTempDir, type ArchiveLimits } from './archive.js';
+import { BackupReadError, findBackupRoot, readBackup, type BackupFile, type BackupModel } from './backup-reader.js';
+import { courseImports, courseImportSources } from './imports.table.js';
+import { planImport, type FileResolver } from './mbz-mapper.js';
+import { XmlRefusedError } from './safe-xml.js';
+
+/** An import that cannot go on, with the reason the instructor sees (spec §3 Sync status 2). */
+export class ImportFailedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportFailedError';
+  }
+}
+
+export interface ImportTarget {
+  courseId: number;
+  orgId: number;
+  /** Owner of the uploads the import creates. */
+  ownerId: number;
+  /** The course_imports row the report and source ids are recorded on (null: none, as in the benchmark). */
+  importId: number | null;
+}
+
+export interface ImportOutcome {
+  report: ImportReport;
+  uploadIds: number[];
+  moduleIds: number[];
+  activityIds: number[];
+}
+
+/**
+ * The archive limits for an organisation: the instance's (config.ts `imports`),
+ * tightened by the org's settings `importMaxBytes`, `importMaxEntries`,
+ * `importMaxRatio` where it sets lower ones.
+ */
+export async function archiveLimits(deps: AppDeps, orgId: number): Promise<ArchiveLimits> {
+  const { maxUncompressedBytes, maxEntries, maxCompressionRatio } = deps.config.imports;
+  const [org] = await deps.db.select({ settings: orgs.settings }).from(orgs).where(eq(orgs.id, orgId));
+  const s: Partial<OrgSettings> = org?.settings ?? {};
+  const tighter = (instance: number, own: number | undefined) => (typeof own === 'number' && own > 0 ? Math.min(instance, own) : instance);
+  return {
+    maxUncompressedBytes: tighter(maxUncompressedBytes, s.importMaxBytes),
+    maxEntries: tighter(maxEntries, s.importMaxEntries),
+    maxCompressionRatio: tighter(maxCompressionRatio, s.importMaxRatio),
+  };
+}
+
+async function readHeadOf(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(4100);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+function fileKey(file: BackupFile, scorm: boolean): string {
+  return `${file.contentHash}|${file.fileName}|${scorm ? 's' : ''}`;
+}
+
+interface StoredFile {
+  file: BackupFile;
+  scorm: boolean;
+  key: string;
+  size: number;
+  sha256: string;
+  mimeType: string | null;
+}
+
+/** Source keys already imported into the course whose module / activity still exists: key → module id (sections) or 0. */
+async function existingSources(deps: AppDeps, courseId: number): Promise<Map<string, number>> {
+  const rows = await deps.db
+    .select({ key: courseImportSources.sourceKey, moduleId: courseImportSources.moduleId, activityId: courseImportSources.activityId, liveModule: courseModules.id, liveActivity: activities.id })
+    .from(courseImportSources)
+    .leftJoin(courseModules, eq(courseModules.id, courseImportSources.moduleId))
+    .leftJoin(activities, and(eq(activities.id, courseImportSources.activityId), isNull(activities.deletedAt)))
+    .where(eq(courseImportSources.courseId, courseId));
+  const map = new Map<string, number>();
+  for (const r of rows) {
+    if (r.activityId !== null) {
+      if (r.liveActivity !== null) map.set(r.key, 0);
+    } else if (r.moduleId !== null && r.liveModule !== null && !r.key.includes(':activity:')) {
+      map.set(r.key, r.moduleId);
+    } else if (r.key.includes(':activity:') && r.liveModule !== null) {
+      map.set(r.key, 0); // a label, kept as text of a module that still exists
+    }
+  }
+  return map;
+}
+
+/**
+ * Imports the unpacked backup `model` into a course, all or nothing: the files
+ * it uses are stored first (removed again on failure), then modules,
+ * activities, their uploads, exam subjects and the source ids go in one
+ * transaction; processing of the new uploads is queued after it commits.
+ * `onProgress` gets 0..1.
+ */
+export async function importModel(deps: AppDeps, model: BackupModel, target: ImportTarget, onProgress: (fraction: number) => Promise<void> = async () => undefined): Promise<ImportOutcome> {
+  const existing = await existingSources(deps, target.courseId);
+  // Pass 1: which files does the plan use?
+  const wanted = new Map<string, { file: BackupFile; scorm: boolean }>();
+  planImport(model, existing, (file, options) => {
+    wanted.set(fileKey(file, options.scorm ?? false), { file, scorm: options.scorm ?? false });
+    return 0;
+  });
+  const stored: StoredFile[] = [];
+  try {
+    let done = 0;
+    for (const { file, scorm } of wanted.values()) {
+      if (!file.blobPath) continue;
+      const key = `uploads/import/${target.courseId}/${randomUUID()}`;
+      const object = await deps.storage.put(key, createReadStream(file.blobPath));
+      const sniffed = await sniffContent(await readHeadOf(file.blobPath), extensionOf(file.fileName));
+      stored.push({ file, scorm, key, size: object.size, sha256: object.sha256, mimeType: (sniffed || null) ?? (mime.lookup(file.fileName) || file.mimeType || null) });
+      done += 1;
+      if (done % 20 === 0) await onProgress(0.4 + 0.4 * (done / wanted.size));
+    }
+    await onProgress(0.8);
+    const outcome = await deps.db.transaction(async (tx) => {
+      const ids = new Map<string, number>();
+      const uploadIds: number[] = [];
+      for (const s of stored) {
+        const [row] = await tx
+          .insert(uploads)
+          .values({
+            orgId: target.orgId,
+            ownerId: target.ownerId,
+            key: s.key,
+            name: s.file.fileName.slice(0, 250),
+            size: s.size,
+            type: s.scorm ? 'scorm' : uploadTypeOf(s.file.fileName),
+            mimeType: s.mimeType,
+            status: 'processing',
+            storageType: deps.storage.storageType,
+            parentType: 'course',
+            parentId: target.courseId,
+            source: 'moodle_import',
+            sha256: s.sha256,
+            receivedAt: new Date(),
+          })
+          .returning({ id: uploads.id });
+        ids.set(fileKey(s.file, s.scorm), row!.id);
+        uploadIds.push(row!.id);
+      }
+      const resolve: FileResolver = (file, options) => ids.get(fileKey(file, options.scorm ?? false)) ?? null;
+      const plan = planImport(model, existing, resolve);
+      plan.report.counts.files = uploadIds.length;
+      const [top] = await tx.select({ sort: max(courseModules.sort) }).from(courseModules).where(eq(courseModules.courseId, target.courseId));
+      let moduleSort = (top?.sort ?? -1) + 1;
+      // A source key whose module or activity was deleted since an earlier import points at the new one.
+      const remember = async (sourceKey: string, moduleId: number, activityId: number | null) => {
+        await tx
+          .insert(courseImportSources)
+          .values({ courseId: target.courseId, sourceKey, moduleId, activityId, importId: target.importId })
+          .onConflictDoUpdate({ target: [courseImportSources.courseId, courseImportSources.sourceKey], set: { moduleId, activityId, importId: target.importId } });
+      };
+      const moduleIds: number[] = [];
+      const activityIds: number[] = [];
+      for (const m of plan.modules) {
+        const real = m.activities.filter((a) => a.data.__label !== true);
+        if (m.existingModuleId === null && m.activities.length === 0 && !m.summary && m.sourceKey.endsWith(':unsorted')) continue;
+        let moduleId = m.existingModuleId;
+        if (moduleId === null) {
+          const [row] = await tx.insert(courseModules).values({ courseId: target.courseId, title: m.title, summary: m.summary, sort: moduleSort++, isPublished: m.isPublished }).returning({ id: courseModules.id });
+          moduleId = row!.id;
+          moduleIds.push(moduleId);
+          await remember(m.sourceKey, moduleId, null);
+        }
+        const [last] = await tx.select({ sort: max(activities.sort) }).from(activities).where(eq(activities.moduleId, moduleId));
+        let sort = (last?.sort ?? -1) + 1;
+        for (const label of m.activities.filter((a) => a.data.__label === true)) {
+          await remember(label.sourceKey, moduleId, null);
+        }
+        for (const a of real) {
+          const [row] = await tx
+            .insert(activities)
+            .values({ courseId: target.courseId, moduleId, type: a.type, title: a.title, description: a.description, sort: sort++, isPublished: a.isPublished, startTime: a.startTime, endTime: a.endTime, data: a.data, createdById: target.ownerId })
+            .returning({ id: activities.id });
+          const activityId = row!.id;
+          activityIds.push(activityId);
+          if (a.uploadIds.length > 0) await tx.insert(activityUploads).values(a.uploadIds.map((uploadId, i) => ({ activityId, uploadId, sort: i })));
+          if (a.subjects.length > 0) await tx.insert(examSubjects).values(a.subjects.map((s) => ({ activityId, sort: s.sort, type: s.type, description: s.description, data: s.data })));
+          await remember(a.sourceKey, moduleId, activityId);
+        }
+      }
+      if (target.importId !== null) {
+        await tx.update(courseImports).set({ status: 1, progress: 1, reason: null, report: plan.report, finishedAt: new Date() }).where(eq(courseImports.id, target.importId));
+      }
+      return { report: plan.report, uploadIds, moduleIds, activityIds };
+    });
+    // Processing (transcode, office → PDF, SCORM) runs after the course is in place, in the upload pipeline.
+    if (outcome.uploadIds.length > 0) {
+      const rows = await deps.db.select().from(uploads).where(inArray(uploads.id, outcome.uploadIds));
+      for (const row of rows) await enqueueProcessing(deps, row);
+    }
+    return outcome;
+  } catch (error) {
+    for (const s of stored) await deps.storage.delete(s.key).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A user-facing reason for an error of the import (archive, XML, backup or unexpected). */
+export function reasonOf(error: unknown): string {
+  if (error instanceof ArchiveError || error instanceof XmlRefusedError || error instanceof BackupReadError || error instanceof ImportFailedError) return error.message;
+  return 'The import stopped on an unexpected error; nothing was changed';
+}
+
+/**
+ * Unpacks the backup file `archive` in a private temporary folder (removed
+ * afterwards, whatever happens), reads it and imports it (importModel).
+ * Throws ArchiveError, XmlRefusedError, BackupReadError, ImportFailedError.
+ */
+export async function importPackageFile(deps: AppDeps, archive: string, target: ImportTarget, onProgress: (fraction: number) => Promise<void> = async () => undefined): Promise<ImportOutcome> {
+  return withTempDir(
+    'atrium-import-',
+    async (dir) => {
+      const root = path.join(dir, 'backup');
+      const extracted = await extractArchive(archive, root, await archiveLimits(deps, target.orgId));
+      await onProgress(0.25);
+      const backupRoot = findBackupRoot(root, extracted.files);
+      if (!backupRoot) throw new BackupReadError('The archive has no moodle_backup.xml: this is not a Moodle backup');
+      const model = await readBackup(backupRoot);
+      if (model.sections.length === 0 && model.activities.length === 0) throw new ImportFailedError('The backup holds no sections and no activities to import');
+      await onProgress(0.4);
+      return importModel(deps, model, target, onProgress);
+    },
+    deps.config.imports.tempDir,
+  );
+}
+
+/** Size in bytes of a file (the benchmark and tests report it). */
+export async function sizeOf(file: string): Promise<number> {
+  return (await stat(file)).size;
+}
+
+/** Sets an import's progress (0..1) while it runs. */
+export async function setProgress(deps: AppDeps, importId: number, fraction: number): Promise<void> {
+  await deps.db
+    .update(courseImports)
+    .set({ progress: sql`greatest(${courseImports.progress}, ${Math.min(0.99, fraction)})` })
+    .where(and(eq(courseImports.id, importId), eq(courseImports.status, 0)));
+}

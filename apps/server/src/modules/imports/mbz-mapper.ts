@@ -1,0 +1,422 @@
+import type { ActivityType, ImportReport, ImportReportItem } from '@atrium/contracts';
+import { sanitizeRichText } from '../../lib/sanitize-html.js';
+import { filesOf, type BackupActivity, type BackupFile, type BackupModel, type BackupQuestion } from './backup-reader.js';
+import { attr, child, list, num, text, type XmlNode } from './safe-xml.js';
+
+/**
+ * Mapping of a Moodle backup onto Atrium's course content (issue 8 "mapping"):
+ * sections → modules, page → page, label → text of its module, url → web_link,
+ * resource / folder / imscp → material, book → one page per chapter, assign →
+ * homework, quiz → exam with its subjects, forum → forum, scorm → scorm.
+ * Anything else is skipped and named in the report. Pure: no I/O; files are
+ * turned into upload ids by the `resolve` callback (see FileResolver).
+ */
+
+/** Answers the upload id of a backup file (null when its blob is missing); `scorm` uploads are SCORM packages. */
+export type FileResolver = (file: BackupFile, options: { scorm?: boolean; usedBy: string }) => number | null;
+
+/** Where an upload's bytes are served (uploads routes, spec §7). */
+export function uploadUrl(uploadId: number): string {
+  return `/api/uploads/${uploadId}/blob?preview=true`;
+}
+
+export interface PlannedSubject {
+  type: string;
+  description: string;
+  data: Record<string, unknown>;
+  sort: number;
+}
+
+export interface PlannedActivity {
+  sourceKey: string;
+  type: ActivityType;
+  title: string;
+  description: string | null;
+  isPublished: boolean;
+  startTime: Date | null;
+  endTime: Date | null;
+  data: Record<string, unknown>;
+  uploadIds: number[];
+  subjects: PlannedSubject[];
+}
+
+export interface PlannedModule {
+  sourceKey: string;
+  /** Set when an earlier import of this backup created the module: new activities go there. */
+  existingModuleId: number | null;
+  title: string;
+  summary: string | null;
+  isPublished: boolean;
+  activities: PlannedActivity[];
+}
+
+export interface ImportPlan {
+  modules: PlannedModule[];
+  report: ImportReport;
+}
+
+const TITLE_MAX = 200;
+
+function seconds(value: number | null): Date | null {
+  return value && value > 0 ? new Date(value * 1000) : null;
+}
+
+function clip(title: string): string {
+  const t = title.replace(/\s+/g, ' ').trim();
+  return t.length > TITLE_MAX ? `${t.slice(0, TITLE_MAX - 1)}…` : t || 'Untitled';
+}
+
+/** Decodes the path after `@@PLUGINFILE@@` (Moodle url-encodes each segment). */
+function decodePath(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+const UNSAFE_HTML = /<script\b|<iframe\b|<object\b|<embed\b|<form\b|<style\b|\son[a-z]+\s*=|javascript:/i;
+const UNSAFE_NOTE = 'unsafe HTML (scripts, frames, event handlers) was removed';
+
+interface Ctx {
+  model: BackupModel;
+  resolve: FileResolver;
+  notes: string[];
+}
+
+/**
+ * Rewrites `@@PLUGINFILE@@/<path>` links of `html` to the imported files of
+ * `candidates` (the file area the text belongs to) and sanitises the result.
+ * A link whose file is absent or has no blob is left pointing nowhere and noted.
+ */
+function richText(ctx: Ctx, html: string | null, candidates: BackupFile[], usedBy: string): string | null {
+  if (html === null || html.trim() === '') return html === null ? null : '';
+  const byPath = new Map(candidates.map((f) => [`${f.filePath}${f.fileName}`, f]));
+  const rewritten = html.replace(/@@PLUGINFILE@@(\/[^"'\s<>)?#]*)/g, (_whole, raw: string) => {
+    const wanted = decodePath(raw);
+    const file = byPath.get(wanted) ?? byPath.get(wanted.replace(/^\/+/, '/'));
+    const id = file ? ctx.resolve(file, { usedBy }) : null;
+    if (id === null) {
+      ctx.notes.push(`embedded file ${wanted} is missing from the backup`);
+      return '#missing-file';
+    }
+    return uploadUrl(id);
+  });
+  // Links to other activities of the source site ($@PAGEVIEWBYID*3@$ …) cannot be followed here.
+  const withoutRefs = rewritten.replace(/\$@[A-Z]+\*\d+@\$/g, () => {
+    if (!ctx.notes.includes('links to other Moodle activities were removed')) ctx.notes.push('links to other Moodle activities were removed');
+    return '#';
+  });
+  // sanitizeRichText drops these constructs whenever they occur: say so in the report.
+  if (UNSAFE_HTML.test(withoutRefs) && !ctx.notes.includes(UNSAFE_NOTE)) ctx.notes.push(UNSAFE_NOTE);
+  return sanitizeRichText(withoutRefs);
+}
+
+function attachAll(ctx: Ctx, files: BackupFile[], usedBy: string, options: { scorm?: boolean } = {}): number[] {
+  const ids: number[] = [];
+  for (const file of files) {
+    const id = ctx.resolve(file, { usedBy, ...options });
+    if (id === null) ctx.notes.push(`file ${file.filePath}${file.fileName} is missing from the backup`);
+    else if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+const SUPPORTED_QTYPES = ['multichoice', 'truefalse', 'shortanswer', 'numerical', 'essay', 'match'];
+
+function answersOf(q: BackupQuestion): XmlNode[] {
+  const plugin = child(q.node, `plugin_qtype_${q.qtype}_question`);
+  return list(child(plugin, 'answers'), 'answer');
+}
+
+/** One Moodle question as an exam subject, or null (unsupported type) with the reason in `notes`. */
+function mapQuestion(ctx: Ctx, q: BackupQuestion, point: number, sort: number): PlannedSubject | null {
+  const usedBy = `question "${q.name}"`;
+  const description = richText(ctx, q.questionText, filesOf(ctx.model, q.contextId, 'question', 'questiontext', q.id), usedBy) ?? '';
+  const plugin = child(q.node, `plugin_qtype_${q.qtype}_question`);
+  const answers = answersOf(q).map((a) => ({ id: attr(a, 'id'), text: text(a, 'answertext') ?? '', fraction: num(a, 'fraction') ?? 0, feedback: text(a, 'feedback') }));
+  const base = { point, source: { qtype: q.qtype, question_id: q.id, name: q.name } };
+  switch (q.qtype) {
+    case 'multichoice': {
+      const single = (num(child(plugin, 'multichoice'), 'single') ?? 1) === 1;
+      const options = answers.map((a) => ({ content: sanitizeRichText(a.text), is_answer: a.fraction > 0, fraction: a.fraction }));
+      return { type: single ? 'single_selection' : 'multiple_selection', description, sort, data: { ...base, options, shuffle: (num(child(plugin, 'multichoice'), 'shuffleanswers') ?? 1) === 1 } };
+    }
+    case 'truefalse': {
+      const trueId = text(child(plugin, 'truefalse'), 'trueanswer');
+      const trueAnswer = answers.find((a) => a.id === trueId) ?? answers.find((a) => /^true$/i.test(a.text));
+      return { type: 'true_or_false', description, sort, data: { ...base, answer: (trueAnswer?.fraction ?? 0) > 0 } };
+    }
+    case 'shortanswer':
+      return { type: 'fill_in_blank', description, sort, data: { ...base, answers: answers.map((a) => ({ text: a.text, fraction: a.fraction })), case_sensitive: (num(child(plugin, 'shortanswer'), 'usecase') ?? 0) === 1 } };
+    case 'numerical': {
+      const tolerances = new Map(list(child(plugin, 'numerical_records'), 'numerical_record').map((r) => [text(r, 'answer'), num(r, 'tolerance') ?? 0]));
+      if (list(child(plugin, 'numerical_units'), 'numerical_unit').length > 0) ctx.notes.push(`units of question "${q.name}" were not kept`);
+      return { type: 'fill_in_blank', description, sort, data: { ...base, numerical: true, answers: answers.map((a) => ({ text: a.text, fraction: a.fraction, tolerance: tolerances.get(a.id) ?? 0 })) } };
+    }
+    case 'essay':
+      return { type: 'short_answer', description, sort, data: { ...base, response_template: text(child(plugin, 'essay'), 'responsetemplate') } };
+    case 'match': {
+      const pairs = list(child(plugin, 'matches'), 'match').map((m) => ({ question: sanitizeRichText(text(m, 'questiontext') ?? ''), answer: text(m, 'answertext') ?? '' }));
+      return { type: 'matching', description, sort, data: { ...base, pairs } };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The questions of a quiz in slot order: [question, max mark] or a reference that cannot be followed. */
+function quizQuestions(model: BackupModel, quiz: XmlNode): { question: BackupQuestion | null; mark: number; why?: string; ref: string }[] {
+  const instances = list(child(quiz, 'question_instances'), 'question_instance');
+  const order = (text(quiz, 'questions') ?? '').split(',').map((s) => s.trim()).filter((s) => s && s !== '0');
+  const rows = instances.map((inst, index) => {
+    const reference = child(inst, 'question_reference');
+    const setReference = child(inst, 'question_set_reference');
+    const entry = text(reference, 'questionbankentryid');
+    const id = text(inst, 'questionid') ?? text(inst, 'question') ?? (entry ? (model.bankEntries.get(entry) ?? null) : null);
+    const slot = num(inst, 'slot') ?? (id ? order.indexOf(id) + 1 || index + 1 : index + 1);
+    const mark = num(inst, 'maxmark') ?? num(inst, 'grade') ?? 1;
+    if (setReference && !id) return { question: null, mark, slot, why: 'a random question drawn from a category', ref: `slot ${slot}` };
+    const question = id ? (model.questions.get(id) ?? null) : null;
+    return { question, mark, slot, ref: id ?? `slot ${slot}`, ...(question ? {} : { why: 'the question is not in the backup' }) };
+  });
+  return rows.sort((a, b) => a.slot - b.slot);
+}
+
+interface Mapped {
+  activities: PlannedActivity[];
+  /** A label's HTML, to append to its module's summary. */
+  moduleText?: string;
+  atriumType: string | null;
+  skipped?: string;
+  questionItems?: ImportReportItem[];
+}
+
+function mapActivity(ctx: Ctx, a: BackupActivity, sourceKey: string, published: boolean): Mapped {
+  const inst = a.instance;
+  const mod = a.modName;
+  if (!inst) return { activities: [], atriumType: null, skipped: `${mod}.xml is missing from the backup` };
+  const usedBy = `${mod} "${a.title}"`;
+  const component = `mod_${mod}`;
+  const intro = () => richText(ctx, text(inst, 'intro'), filesOf(ctx.model, a.contextId, component, 'intro'), usedBy);
+  const base = (type: ActivityType, extra: Partial<PlannedActivity> = {}): PlannedActivity => ({
+    sourceKey,
+    type,
+    title: clip(text(inst, 'name') ?? a.title),
+    description: intro(),
+    isPublished: published,
+    startTime: null,
+    endTime: null,
+    data: {},
+    uploadIds: [],
+    subjects: [],
+    ...extra,
+  });
+  switch (mod) {
+    case 'page': {
+      const content = richText(ctx, text(inst, 'content'), filesOf(ctx.model, a.contextId, component, 'content'), usedBy) ?? '';
+      return { activities: [base('page', { data: { content } })], atriumType: 'page' };
+    }
+    case 'label':
+      return { activities: [], moduleText: intro() ?? '', atriumType: 'module_text' };
+    case 'url': {
+      const url = text(inst, 'externalurl') ?? '';
+      if (!/^(https?|ftp):\/\//i.test(url)) return { activities: [], atriumType: null, skipped: `the link "${url.slice(0, 80)}" is not an http(s) address` };
+      if (text(inst, 'parameters') && text(inst, 'parameters') !== 'a:0:{}') ctx.notes.push('URL parameters built from the Moodle user were not kept');
+      return { activities: [base('web_link', { data: { url } })], atriumType: 'web_link' };
+    }
+    case 'resource':
+    case 'folder': {
+      const files = filesOf(ctx.model, a.contextId, component, 'content');
+      if (mod === 'folder' && files.some((f) => f.filePath !== '/')) ctx.notes.push('sub-folders were flattened');
+      const uploadIds = attachAll(ctx, files, usedBy);
+      if (files.length === 0) ctx.notes.push('the backup holds no file for it');
+      return { activities: [base('material', { uploadIds })], atriumType: 'material' };
+    }
+    case 'imscp': {
+      const packageFiles = filesOf(ctx.model, a.contextId, component, 'backup');
+      const files = packageFiles.length > 0 ? packageFiles : filesOf(ctx.model, a.contextId, component, 'content');
+      ctx.notes.push('the IMS content package is offered as a file; its table of contents is not kept');
+      return { activities: [base('material', { uploadIds: attachAll(ctx, files, usedBy) })], atriumType: 'material' };
+    }
+    case 'book': {
+      const chapters = list(child(inst, 'chapters'), 'chapter');
+      const bookTitle = text(inst, 'name') ?? a.title;
+      const activities = chapters.map((c) =>
+        base('page', {
+          sourceKey: `${sourceKey}:chapter:${attr(c, 'id') ?? ''}`,
+          title: clip(`${bookTitle} – ${text(c, 'title') ?? ''}`),
+          isPublished: published && (num(c, 'hidden') ?? 0) === 0,
+          data: { content: richText(ctx, text(c, 'content'), filesOf(ctx.model, a.contextId, component, 'chapter', attr(c, 'id') ?? undefined), usedBy) ?? '' },
+        }),
+      );
+      if (chapters.length > 0) ctx.notes.push('each chapter became its own page');
+      return { activities, atriumType: 'page' };
+    }
+    case 'assign': {
+      const grade = num(inst, 'grade') ?? 0;
+      if (grade < 0) ctx.notes.push('grading by scale was not kept');
+      const attachments = attachAll(ctx, filesOf(ctx.model, a.contextId, component, 'introattachment'), usedBy);
+      if (list(child(inst, 'plugin_configs'), 'plugin_config').length > 0) ctx.notes.push('submission and feedback plugin settings were not kept');
+      return {
+        activities: [
+          base('homework', {
+            startTime: seconds(num(inst, 'allowsubmissionsfromdate')),
+            endTime: seconds(num(inst, 'duedate')),
+            data: {
+              ...(grade > 0 ? { max_grade: grade } : {}),
+              due_date: seconds(num(inst, 'duedate'))?.toISOString() ?? null,
+              cut_off_date: seconds(num(inst, 'cutoffdate'))?.toISOString() ?? null,
+              attachment_upload_ids: attachments,
+            },
+          }),
+        ],
+        atriumType: 'homework',
+      };
+    }
+    case 'quiz': {
+      const subjects: PlannedSubject[] = [];
+      const questionItems: ImportReportItem[] = [];
+      for (const row of quizQuestions(ctx.model, inst)) {
+        const q = row.question;
+        const notesBefore = ctx.notes.length;
+        const subject = q && SUPPORTED_QTYPES.includes(q.qtype) ? mapQuestion(ctx, q, row.mark, subjects.length) : null;
+        if (subject) subjects.push(subject);
+        const why = !q ? (row.why ?? 'the question is not in the backup') : !subject ? `question type "${q.qtype}" has no Atrium equivalent` : null;
+        questionItems.push({
+          kind: 'question',
+          source_type: q?.qtype ?? 'random',
+          source_id: q?.id ?? row.ref,
+          title: clip(q?.name ?? row.ref),
+          outcome: why ? 'skipped' : ctx.notes.length > notesBefore ? 'imported_with_losses' : 'imported',
+          atrium_type: subject?.type ?? null,
+          notes: why ? [why] : ctx.notes.slice(notesBefore),
+          section: clip(a.title),
+        });
+      }
+      const skippedQuestions = questionItems.filter((i) => i.outcome === 'skipped').length;
+      if (skippedQuestions > 0) ctx.notes.push(`${skippedQuestions} question(s) skipped (see below)`);
+      const timeLimit = num(inst, 'timelimit') ?? 0;
+      return {
+        activities: [
+          base('exam', {
+            startTime: seconds(num(inst, 'timeopen')),
+            endTime: seconds(num(inst, 'timeclose')),
+            subjects,
+            data: { ...(timeLimit > 0 ? { time_limit_seconds: timeLimit } : {}), max_attempts: num(inst, 'attempts_number') ?? num(inst, 'attempts') ?? 0, max_grade: num(inst, 'grade') ?? null },
+          }),
+        ],
+        atriumType: 'exam',
+        questionItems,
+      };
+    }
+    case 'forum': {
+      const discussions = list(child(inst, 'discussions'), 'discussion').map((d) => ({
+        name: text(d, 'name') ?? '',
+        posts: list(child(d, 'posts'), 'post').map((p) => ({
+          subject: text(p, 'subject') ?? '',
+          message: richText(ctx, text(p, 'message'), filesOf(ctx.model, a.contextId, component, 'post', attr(p, 'id') ?? undefined), usedBy) ?? '',
+          created_at: seconds(num(p, 'created'))?.toISOString() ?? null,
+        })),
+      }));
+      if (discussions.length > 0) ctx.notes.push('post authors were not kept (Moodle users are not imported)');
+      return { activities: [base('forum', { data: { forum_type: text(inst, 'type') ?? 'general', ...(discussions.length > 0 ? { discussions } : {}) } })], atriumType: 'forum' };
+    }
+    case 'scorm': {
+      const packages = filesOf(ctx.model, a.contextId, component, 'package');
+      const uploadIds = attachAll(ctx, packages, usedBy, { scorm: true });
+      if (uploadIds.length === 0) return { activities: [], atriumType: null, skipped: 'the SCORM package file is missing from the backup' };
+      ctx.notes.push('SCORM attempts and tracking settings were not kept');
+      return { activities: [base('scorm', { uploadIds, startTime: seconds(num(inst, 'timeopen')), endTime: seconds(num(inst, 'timeclose')) })], atriumType: 'scorm' };
+    }
+    default:
+      return { activities: [], atriumType: null, skipped: `Moodle module "${mod}" has no Atrium equivalent` };
+  }
+}
+
+/**
+ * Plans the import of `model`. `existing` maps source keys already imported into
+ * this course to their module id (sections) or 0 (activities): those are not
+ * created again. Deterministic: called twice with resolvers that answer the same
+ * nulls, it plans the same thing (the importer first collects the files, then
+ * plans again with real upload ids).
+ */
+export function planImport(model: BackupModel, existing: Map<string, number>, resolve: FileResolver): ImportPlan {
+  const src = model.info.sourceKey;
+  const items: ImportReportItem[] = [];
+  const missing: ImportReport['missing_files'] = [];
+  const missingSeen = new Set<string>();
+  const trackingResolve: FileResolver = (file, options) => {
+    const id = file.blobPath ? resolve(file, options) : null;
+    if (id === null && !missingSeen.has(file.id)) {
+      missingSeen.add(file.id);
+      missing.push({ file_name: `${file.filePath}${file.fileName}`, content_hash: file.contentHash, used_by: options.usedBy });
+    }
+    return id;
+  };
+  const modules: PlannedModule[] = [];
+  const moduleOf = new Map<string, PlannedModule>();
+  for (const s of model.sections) {
+    const key = `${src}:section:${s.id}`;
+    const ctx: Ctx = { model, resolve: trackingResolve, notes: [] };
+    const title = clip(s.name ?? (s.number === 0 ? 'General' : `Section ${s.number}`));
+    const summary = richText(ctx, s.summary, [...model.files.values()].filter((f) => f.fileName !== '.' && f.component === 'course' && f.fileArea === 'section' && f.itemId === s.id), `section "${title}"`);
+    const planned: PlannedModule = { sourceKey: key, existingModuleId: existing.get(key) ?? null, title, summary: summary || null, isPublished: s.visible, activities: [] };
+    modules.push(planned);
+    moduleOf.set(s.id, planned);
+    items.push({ kind: 'section', source_type: 'section', source_id: s.id, title, outcome: planned.existingModuleId ? 'skipped' : ctx.notes.length ? 'imported_with_losses' : 'imported', atrium_type: 'module', notes: planned.existingModuleId ? ['already imported by an earlier import; new activities are added to it'] : ctx.notes, section: null });
+  }
+  // Activities in each section's sequence order, then any the sequences do not name.
+  const ordered: BackupActivity[] = [];
+  for (const s of model.sections) for (const id of s.sequence) {
+    const a = model.activities.find((x) => x.moduleId === id && !ordered.includes(x));
+    if (a) ordered.push(a);
+  }
+  for (const a of model.activities) if (!ordered.includes(a)) ordered.push(a);
+
+  for (const a of ordered) {
+    let module = a.sectionId ? moduleOf.get(a.sectionId) : undefined;
+    if (!module) {
+      const key = `${src}:section:${model.info.type === 'activity' ? 'activity-backup' : 'unsorted'}`;
+      module = modules.find((m) => m.sourceKey === key);
+      if (!module) {
+        const title = clip(model.info.type === 'activity' ? (model.activities.length === 1 ? a.title : 'Imported activities') : 'Other activities');
+        module = { sourceKey: key, existingModuleId: existing.get(key) ?? null, title, summary: null, isPublished: true, activities: [] };
+        modules.push(module);
+      }
+    }
+    const key = `${src}:activity:${a.moduleId}`;
+    const sectionTitle = module.title;
+    const reportBase = { kind: 'activity' as const, source_type: a.modName, source_id: a.moduleId, title: clip(a.title), section: sectionTitle };
+    if (existing.has(key)) {
+      items.push({ ...reportBase, outcome: 'skipped', atrium_type: null, notes: ['already imported by an earlier import of this backup'] });
+      continue;
+    }
+    const ctx: Ctx = { model, resolve: trackingResolve, notes: [] };
+    const sectionVisible = model.sections.find((s) => s.id === a.sectionId)?.visible ?? true;
+    const mapped = mapActivity(ctx, a, key, a.visible && sectionVisible);
+    if (mapped.skipped) {
+      items.push({ ...reportBase, outcome: 'skipped', atrium_type: null, notes: [mapped.skipped] });
+      continue;
+    }
+    if (mapped.moduleText !== undefined) {
+      module.summary = [module.summary, mapped.moduleText].filter(Boolean).join('\n');
+      // A label has no activity of its own: remember it on the module's key so a re-import skips it.
+      module.activities.push({ sourceKey: key, type: 'page', title: '', description: null, isPublished: false, startTime: null, endTime: null, data: { __label: true }, uploadIds: [], subjects: [] });
+    } else {
+      module.activities.push(...mapped.activities);
+    }
+    items.push({ ...reportBase, outcome: ctx.notes.length ? 'imported_with_losses' : 'imported', atrium_type: mapped.atriumType, notes: ctx.notes });
+    if (mapped.questionItems) items.push(...mapped.questionItems);
+  }
+  const count = (o: string) => items.filter((i) => i.kind !== 'question' && i.outcome === o).length;
+  return {
+    modules,
+    report: {
+      backup: { name: model.info.name, moodle_release: model.info.moodleRelease, type: model.info.type, course_name: model.course?.fullname ?? model.info.originalCourseFullname },
+      counts: { imported: count('imported'), imported_with_losses: count('imported_with_losses'), skipped: count('skipped'), files: 0, missing_files: missing.length },
+      items,
+      missing_files: missing,
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readBackup } from './backup-reader.js';
+import { planImport } from './mbz-mapper.js';
+
+let root: string;
+function write(rel: string, content: string) {
+  mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  writeFileSync(path.join(root, rel), content);
+}
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'atrium-mapper-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A Moodle 4.x course backup written by hand: question bank entries with two versions, a quiz slot by reference and a random slot, a page embedding an image. */
+function moodle4Backup() {
+  write(
+    'moodle_backup.xml',
+    `<?xml version="1.0"?><moodle_backup><information><name>m4.mbz</name><moodle_release>4.5.1 (Build: 20241209)</moodle_release><backup_release>4.5</backup_release>
+<original_site_identifier_hash>abc</original_site_identifier_hash><original_course_id>3</original_course_id><original_course_fullname>Four</original_course_fullname>
+<details><detail backup_id="b"><type>course</type></detail></details><contents>
+<activities>
+<activity><moduleid>11</moduleid><sectionid>5</sectionid><modulename>quiz</modulename><title>Quiz 4</title><directory>activities/quiz_11</directory></activity>
+<activity><moduleid>12</moduleid><sectionid>5</sectionid><modulename>page</modulename><title>Pic page</title><directory>activities/page_12</directory></activity>
+<activity><moduleid>13</moduleid><sectionid>6</sectionid><modulename>glossary</modulename><title>Terms</title><directory>activities/glossary_13</directory></activity>
+</activities>
+<sections><section><sectionid>5</sectionid><title>A</title><directory>sections/section_5</directory></section><section><sectionid>6</sectionid><title>B</title><directory>sections/section_6</directory></section></sections>
+</contents></information></moodle_backup>`,
+  );
+  write('sections/section_5/section.xml', '<section id="5"><number>0</number><name>$@NULL@$</name><summary></summary><sequence>12,11</sequence><visible>1</visible></section>');
+  write('sections/section_6/section.xml', '<section id="6"><number>1</number><name>Hidden week</name><summary></summary><sequence>13</sequence><visible>0</visible></section>');
+  write('activities/quiz_11/module.xml', '<module id="11"><modulename>quiz</modulename><visible>1</visible></module>');
+  write(
+    'activities/quiz_11/quiz.xml',
+    `<activity id="1" moduleid="11" modulename="quiz" contextid="70"><quiz id="1"><name>Quiz 4</name><intro></intro><timeopen>1700000000</timeopen><timeclose>0</timeclose><timelimit>600</timelimit><grade>10</grade>
+<question_instances>
+<question_instance id="2"><slot>2</slot><maxmark>3</maxmark><question_set_reference><filtercondition>{}</filtercondition></question_set_reference></question_instance>
+<question_instance id="1"><slot>1</slot><maxmark>2</maxmark><question_reference id="1"><component>mod_quiz</component><questionbankentryid>900</questionbankentryid><version>$@NULL@$</version></question_reference></question_instance>
+</question_instances></quiz></activity>`,
+  );
+  write(
+    'questions.xml',
+    `<question_categories><question_category id="1"><name>Default</name><contextid>70</contextid><question_bank_entries>
+<question_bank_entry id="900"><questioncategoryid>1</questioncategoryid><question_version><question_versions id="1"><version>1</version><questions>
+<question id="501"><name>Old wording</name><questiontext>old</questiontext><qtype>multichoice</qtype><defaultmark>1</defaultmark></question></questions></question_versions>
+<question_versions id="2"><version>2</version><questions>
+<question id="502"><name>Capital</name><questiontext>${esc('<p>Which? <img src="@@PLUGINFILE@@/map%20one.png"></p>')}</questiontext><qtype>multichoice</qtype><defaultmark>1</defaultmark>
+<plugin_qtype_multichoice_question><answers><answer id="1"><answertext>${esc('<p>Paris</p>')}</answertext><fraction>0.5</fraction></answer><answer id="2"><answertext>Lyon</answertext><fraction>0</fraction></answer><answer id="3"><answertext>Marseille</answertext><fraction>0.5</fraction></answer></answers>
+<multichoice id="1"><single>0</single><shuffleanswers>1</shuffleanswers></multichoice></plugin_qtype_multichoice_question></question></questions></question_versions></question_version></question_bank_entry>
+</question_bank_entries></question_category></question_categories>`,
+  );
+  write('activities/page_12/module.xml', '<module id="12"><modulename>page</modulename><visible>0</visible></module>');
+  write('activities/page_12/page.xml', `<activity id="2" moduleid="12" modulename="page" contextid="71"><page id="2"><name>Pic page</name><intro></intro><content>${esc('<p><img src="@@PLUGINFILE@@/pic.png"><img src="@@PLUGINFILE@@/gone.png"><script>x()</script></p>')}</content></page></activity>`);
+  write('activities/glossary_13/module.xml', '<module id="13"><modulename>glossary</modulename><visible>1</visible></module>');
+  write('activities/glossary_13/glossary.xml', '<activity id="3" moduleid="13" modulename="glossary" contextid="72"><glossary id="3"><name>Terms</name></glossary></activity>');
+  const hashPic = 'a'.repeat(40);
+  const hashMap = 'b'.repeat(40);
+  const hashGone = 'c'.repeat(40);
+  write(
+    'files.xml',
+    `<files>
+<file id="1"><contenthash>${hashPic}</contenthash><contextid>71</contextid><component>mod_page</component><filearea>content</filearea><itemid>0</itemid><filepath>/</filepath><filename>pic.png</filename><filesize>3</filesize></file>
+<file id="2"><contenthash>${hashGone}</contenthash><contextid>71</contextid><component>mod_page</component><filearea>content</filearea><itemid>0</itemid><filepath>/</filepath><filename>gone.png</filename><filesize>3</filesize></file>
+<file id="3"><contenthash>${hashMap}</contenthash><contextid>70</contextid><component>question</component><filearea>questiontext</filearea><itemid>502</itemid><filepath>/</filepath><filename>map one.png</filename><filesize>3</filesize></file>
+</files>`,
+  );
+  write(`files/aa/${hashPic}`, 'png');
+  write(`files/bb/${hashMap}`, 'png');
+}
+
+describe('Moodle 4.x backups', () => {
+  it('follows question bank entries to their latest version, skips random slots, rewrites @@PLUGINFILE@@ and reports losses', async () => {
+    moodle4Backup();
+    const model = await readBackup(root);
+    expect(model.bankEntries.get('900')).toBe('502');
+    let next = 100;
+    const ids = new Map<string, number>();
+    const plan = planImport(model, new Map(), (file) => {
+      if (!ids.has(file.id)) ids.set(file.id, next++);
+      return ids.get(file.id)!;
+    });
+    const [general, hidden] = plan.modules;
+    expect(general!.title).toBe('General');
+    expect(hidden).toMatchObject({ title: 'Hidden week', isPublished: false });
+    // Section 5's sequence puts the page before the quiz.
+    expect(general!.activities.map((a) => a.type)).toEqual(['page', 'exam']);
+    const [page, exam] = general!.activities;
+    expect(page!.isPublished).toBe(false);
+    expect(String(page!.data.content)).toContain(`/api/uploads/${ids.get('1')}/blob`);
+    expect(String(page!.data.content)).toContain('#missing-file');
+    expect(String(page!.data.content)).not.toContain('script');
+    expect(exam!.startTime?.toISOString()).toBe(new Date(1700000000 * 1000).toISOString());
+    expect(exam!.endTime).toBeNull();
+    expect(exam!.data).toMatchObject({ time_limit_seconds: 600, max_grade: 10 });
+    expect(exam!.subjects).toHaveLength(1);
+    expect(exam!.subjects[0]).toMatchObject({ type: 'multiple_selection', data: { point: 2, options: [{ is_answer: true }, { is_answer: false }, { is_answer: true }] } });
+    expect(exam!.subjects[0]!.description).toContain(`/api/uploads/${ids.get('3')}/blob`);
+
+    const byTitle = (title: string) => plan.report.items.find((i) => i.title === title);
+    expect(byTitle('Pic page')).toMatchObject({ outcome: 'imported_with_losses', notes: expect.arrayContaining(['embedded file /gone.png is missing from the backup', 'unsafe HTML (scripts, frames, event handlers) was removed']) });
+    expect(byTitle('Quiz 4')).toMatchObject({ outcome: 'imported_with_losses' });
+    expect(plan.report.items.find((i) => i.kind === 'question' && i.outcome === 'skipped')).toMatchObject({ notes: ['a random question drawn from a category'] });
+    expect(byTitle('Terms')).toMatchObject({ outcome: 'skipped', notes: ['Moodle module "glossary" has no Atrium equivalent'] });
+    expect(plan.report.missing_files).toEqual([{ file_name: '/gone.png', content_hash: 'c'.repeat(40), used_by: 'page "Pic page"' }]);
+  });
+
+  it('plans nothing again for source keys already imported', async () => {
+    moodle4Backup();
+    const model = await readBackup(root);
+    const existing = new Map([
+      ['abc:3:section:5', 41],
+      ['abc:3:activity:11', 0],
+    ]);
+    const plan = planImport(model, existing, () => 1);
+    expect(plan.modules[0]).toMatchObject({ existingModuleId: 41 });
+    expect(plan.modules[0]!.activities.map((a) => a.type)).toEqual(['page']);
+    expect(plan.report.items.find((i) => i.title === 'Quiz 4')).toMatchObject({ outcome: 'skipped', notes: ['already imported by an earlier import of this backup'] });
+  });
+
+  it('turns a book into one page per chapter (hidden chapters unpublished) and an assignment into homework', async () => {
+    write(
+      'moodle_backup.xml',
+      `<moodle_backup><information><name>b.mbz</name><details><detail><type>activity</type></detail></details><contents><activities>
+<activity><moduleid>1</moduleid><sectionid>9</sectionid><modulename>book</modulename><title>Handbook</title><directory>activities/book_1</directory></activity>
+<activity><moduleid>2</moduleid><sectionid>9</sectionid><modulename>assign</modulename><title>Essay</title><directory>activities/assign_2</directory></activity>
+</activities></contents></information></moodle_backup>`,
+    );
+    write('activities/book_1/module.xml', '<module id="1"><visible>1</visible></module>');
+    write(
+      'activities/book_1/book.xml',
+      `<activity id="1" moduleid="1" modulename="book" contextid="80"><book id="1"><name>Handbook</name><intro></intro><chapters>
+<chapter id="7"><pagenum>1</pagenum><title>Start</title><content>${esc('<p>One</p>')}</content><hidden>0</hidden></chapter>
+<chapter id="8"><pagenum>2</pagenum><title>Draft</title><content>${esc('<p>Two</p>')}</content><hidden>1</hidden></chapter>
+</chapters></book></activity>`,
+    );
+    write('activities/assign_2/module.xml', '<module id="2"><visible>1</visible></module>');
+    write('activities/assign_2/assign.xml', '<activity id="2" moduleid="2" modulename="assign" contextid="81"><assign id="2"><name>Essay</name><intro>Write</intro><allowsubmissionsfromdate>1700000000</allowsubmissionsfromdate><duedate>1700600000</duedate><cutoffdate>0</cutoffdate><grade>20</grade></assign></activity>');
+    const plan = planImport(await readBackup(root), new Map(), () => 1);
+    expect(plan.modules).toHaveLength(1);
+    const acts = plan.modules[0]!.activities;
+    expect(acts.map((a) => [a.type, a.title, a.isPublished])).toEqual([
+      ['page', 'Handbook – Start', true],
+      ['page', 'Handbook – Draft', false],
+      ['homework', 'Essay', true],
+    ]);
+    expect(acts[0]!.data).toEqual({ content: '<p>One</p>' });
+    expect(acts[2]).toMatchObject({ description: 'Write', data: { max_grade: 20, due_date: new Date(1700600000 * 1000).toISOString(), cut_off_date: null } });
+    expect(acts[2]!.startTime?.toISOString()).toBe(new Date(1700000000 * 1000).toISOString());
+  });
+});

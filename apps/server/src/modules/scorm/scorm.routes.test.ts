@@ -1,0 +1,183 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { startS3Server } from '../../../test/s3-server.js';
+import { zip as makeZip } from '../../../test/helpers/hostile-archives.js';
+import { activityWith, manifest12, twoCourses, uploadFile, type TwoCourses } from '../../../test/helpers/media-world.js';
+
+/** SCORM packages (issue 5 §6, decision 0031): real fixtures through the real job; hostile zips refused before extraction. */
+describe('SCORM packages', () => {
+  let t: TestApp;
+  let w: TwoCourses;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    w = await twoCourses(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const call = (method: 'GET' | 'PUT', url: string, cookie?: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+  /** Whether the store has an object at `key`. */
+  async function storedKeys(key: string): Promise<boolean> {
+    return (await t.app.deps.storage.stat(key)) !== undefined;
+  }
+
+  /** Files anywhere under the test's data folder (and its parent) whose bytes are the hostile payload. */
+  function payloadCopies(): string[] {
+    const root = path.dirname(t.filesDir);
+    const out: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.isFile() && readFileSync(p).toString('latin1') === 'owned') out.push(p);
+      }
+    };
+    walk(root);
+    return out;
+  }
+
+  it.each([
+    ['golf__RuntimeBasicCalls_SCORM12.zip', '1.2'],
+    ['golf__RuntimeBasicCalls_SCORM20043rdEdition.zip', '2004'],
+  ])('%s processes to ready with its SCO, launches same-origin and keeps the runtime per learner', async (fixture, version) => {
+    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, `scorm/${fixture}`);
+    expect(upload).toMatchObject({ status: 'ready', type: 'scorm' });
+    const preview = await call('GET', `/api/uploads/${upload.id}?preview=true`, w.cookies.student);
+    expect(preview.statusCode).toBe(200);
+    const scorm = preview.json().scorm;
+    expect(scorm).toMatchObject({ id: upload.id, status_code: 200, message: null, data: { manifest: { version, scos: [{ identifier: expect.any(String), launch: 'shared/launchpage.html' }] } } });
+    const sco = scorm.data.manifest.scos[0].identifier as string;
+
+    const launch = await call('GET', `/api/uploads/scorm/${upload.id}?sco=${sco}&preview=true`, w.cookies.student);
+    expect(launch.statusCode).toBe(302);
+    expect(launch.headers.location).toBe(`/api/uploads/scorm/${upload.id}/content/shared/launchpage.html`);
+    const page = await call('GET', launch.headers.location!, w.cookies.student);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toMatch(/<html/i);
+    const image = await call('GET', `/api/uploads/scorm/${upload.id}/content/Etiquette/course.jpg`, w.cookies.student);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect((await call('GET', `/api/uploads/scorm/${upload.id}/content/../../etc/passwd`, w.cookies.student)).statusCode).toBe(404);
+    expect((await call('GET', `/api/uploads/scorm/${upload.id}/content/shared/launchpage.html`, w.cookies.studentB)).statusCode).toBe(403);
+    expect((await call('GET', `/api/uploads/scorm/${upload.id}/content/shared/launchpage.html`)).statusCode).toBe(401);
+
+    const activity = await activityWith(t, w.courseA.id, [upload.id], { type: 'scorm' });
+    const runtimeUrl = `/api/uploads/scorm/${upload.id}/runtime?activity_id=${activity.id}&sco=${encodeURIComponent(sco)}`;
+    const first = await call('GET', runtimeUrl, w.cookies.student);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ version, cmi: null, scos: [{ identifier: sco }] });
+
+    const cmi =
+      version === '1.2'
+        ? { cmi: { core: { lesson_status: 'incomplete', lesson_location: 'page3', score: { raw: '40' }, session_time: '0000:01:30.00' }, suspend_data: 'p=3' } }
+        : { cmi: { completion_status: 'incomplete', success_status: 'unknown', location: 'page3', score: { scaled: '0.4' }, session_time: 'PT1M30S', suspend_data: 'p=3' } };
+    const put = await call('PUT', runtimeUrl, w.cookies.student, { cmi });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toEqual({ status: 'incomplete', score: 40, location: 'page3', total_time: 90 });
+    // A later commit of the same session carries the session's cumulative time: it replaces, not adds.
+    const later = structuredClone(cmi) as unknown as { cmi: Record<string, Record<string, unknown> | string> };
+    if (version === '1.2') Object.assign(later.cmi.core as object, { lesson_status: 'completed', session_time: '0000:02:00.00' });
+    else Object.assign(later.cmi, { completion_status: 'completed', session_time: 'PT2M' });
+    expect((await call('PUT', runtimeUrl, w.cookies.student, later)).json()).toMatchObject({ status: 'completed', total_time: 120 });
+
+    // Relaunch: the stored data comes back with the total time of the closed session; a new session adds to it.
+    const relaunch = (await call('GET', runtimeUrl, w.cookies.student)).json();
+    const root = relaunch.cmi.cmi;
+    if (version === '1.2') {
+      expect(root.core).toMatchObject({ lesson_status: 'completed', lesson_location: 'page3', total_time: '0000:02:00.00', entry: 'resume' });
+      expect(root.core.session_time).toBeUndefined();
+    } else {
+      expect(root).toMatchObject({ completion_status: 'completed', location: 'page3', total_time: 'PT0H2M0S', entry: 'resume' });
+    }
+    expect(root.suspend_data).toBe('p=3');
+    const third = version === '1.2' ? { cmi: { core: { lesson_status: 'completed', session_time: '0000:00:30.00' } } } : { cmi: { completion_status: 'completed', session_time: 'PT30S' } };
+    expect((await call('PUT', runtimeUrl, w.cookies.student, third)).json()).toMatchObject({ total_time: 150 });
+
+    // Another learner starts fresh; a student of course B is refused; an unknown SCO is a field error.
+    expect((await call('GET', runtimeUrl, w.cookies.assistant)).json().cmi).toBeNull();
+    expect((await call('GET', runtimeUrl, w.cookies.studentB)).statusCode).toBe(403);
+    expect((await call('PUT', runtimeUrl, w.cookies.studentB, { cmi })).statusCode).toBe(403);
+    const badSco = await call('GET', `/api/uploads/scorm/${upload.id}/runtime?activity_id=${activity.id}&sco=nope`, w.cookies.student);
+    expect(badSco.statusCode).toBe(400);
+    expect(badSco.json().errors).toHaveProperty('sco');
+  }, 60_000);
+
+  it.each([
+    ['zip-slip entry', [{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: '<html></html>' }, { name: '../../evil.html', data: 'owned' }]],
+    ['absolute path', [{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: '<html></html>' }, { name: '/etc/evil', data: 'owned' }]],
+    ['backslash path', [{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: '<html></html>' }, { name: '..\\evil.html', data: 'owned' }]],
+    ['symbolic link', [{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', type: 'symlink' as const, linkname: '/etc/passwd' }]],
+    ['DOCTYPE in the manifest', [{ name: 'imsmanifest.xml', data: `<?xml version="1.0"?><!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]>${manifest12().replace('<?xml version="1.0"?>', '')}` }, { name: 'index.html', data: 'x' }]],
+    ['no manifest', [{ name: 'index.html', data: 'x' }]],
+    ['launch file missing', [{ name: 'imsmanifest.xml', data: manifest12('missing.html') }, { name: 'index.html', data: 'x' }]],
+  ])('a package with a %s is refused (failed, with a reason) and nothing is extracted', async (_label, entries) => {
+    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'package.zip', bytes: makeZip(entries) });
+    expect(upload.status).toBe('failed');
+    expect(upload.failure_reason).toEqual(expect.any(String));
+    const preview = (await call('GET', `/api/uploads/${upload.id}?preview=true`, w.cookies.student)).json();
+    expect(preview.scorm).toMatchObject({ status_code: 422, message: upload.failure_reason, data: { manifest: null } });
+    expect(await storedKeys(`derived/${upload.id}/scorm/0`)).toBe(false);
+    expect(payloadCopies()).toEqual([]);
+    const launch = await call('GET', `/api/uploads/scorm/${upload.id}?preview=true`, w.cookies.student);
+    expect(launch.statusCode).toBe(409);
+    expect(launch.json().code).toBe('SCORM_NOT_READY');
+  });
+
+  it('a package with folder entries (emp__zips__scorm12.zip) processes to ready and serves its launch page', async () => {
+    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, 'scorm/emp__zips__scorm12.zip');
+    expect(upload.status).toBe('ready');
+    const scorm = (await call('GET', `/api/uploads/${upload.id}?preview=true`, w.cookies.student)).json().scorm;
+    expect(scorm.data.manifest).toMatchObject({ version: '1.2', scos: expect.arrayContaining([expect.objectContaining({ launch: expect.any(String) })]) });
+    const launch = await call('GET', `/api/uploads/scorm/${upload.id}?preview=true`, w.cookies.student);
+    expect(launch.statusCode).toBe(302);
+    expect((await call('GET', launch.headers.location!, w.cookies.student)).statusCode).toBe(200);
+  });
+
+  it('reports the unsafe entry by name', async () => {
+    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'slip.zip', bytes: makeZip([{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'a/../../x.html', data: 'x' }]) });
+    expect(upload.failure_reason).toMatch(/unsafe|outside/);
+  });
+
+  it('a hand-made valid 1.2 package with a path needing encoding launches', async () => {
+    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'ok.zip', bytes: makeZip([{ name: 'imsmanifest.xml', data: manifest12('my page.html') }, { name: 'my page.html', data: '<html>hi</html>' }]) });
+    expect(upload.status).toBe('ready');
+    const launch = await call('GET', `/api/uploads/scorm/${upload.id}?preview=true`, w.cookies.student);
+    expect(launch.headers.location).toBe(`/api/uploads/scorm/${upload.id}/content/my%20page.html`);
+    expect((await call('GET', launch.headers.location!, w.cookies.student)).body).toBe('<html>hi</html>');
+  });
+});
+
+describe('SCORM packages on the S3 store', () => {
+  let t: TestApp;
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let w: TwoCourses;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    t = await buildTestApp(s3.env);
+    w = await twoCourses(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.close();
+  });
+
+  it('extracts the 2004 fixture into the bucket and serves its files; a zip-slip package writes nothing', async () => {
+    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, 'scorm/golf__RuntimeBasicCalls_SCORM20043rdEdition.zip');
+    expect(upload.status).toBe('ready');
+    const launch = await t.app.inject({ method: 'GET', url: `/api/uploads/scorm/${upload.id}?preview=true`, headers: { cookie: w.cookies.student } });
+    const page = await t.app.inject({ method: 'GET', url: launch.headers.location!, headers: { cookie: w.cookies.student } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<html/i);
+    const bad = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'slip.zip', bytes: makeZip([{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: 'x' }, { name: '../../evil.html', data: 'owned' }]) });
+    expect(bad.status).toBe('failed');
+    expect(await t.app.deps.storage.stat(`derived/${bad.id}/scorm/0`)).toBeUndefined();
+  }, 60_000);
+});

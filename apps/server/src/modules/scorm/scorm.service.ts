@@ -1,0 +1,153 @@
+import { and, eq } from 'drizzle-orm';
+import mime from 'mime-types';
+import type { Cmi, ScormRuntime, ScormRuntimeStored, ScormSummary } from '@atrium/contracts';
+import { AppError } from '../../lib/app-error.js';
+import type { AppDeps } from '../../lib/deps.js';
+import type { Actor } from '../../plugins/auth.js';
+import { activityUpload } from '../media/activity-access.js';
+import type { UploadRow } from '../uploads/uploads.repository.js';
+import { getUpload } from '../uploads/uploads.service.js';
+import { activityReadRecords } from '../activities/activities.table.js';
+import { recomputeCourseCompleteness } from '../progress/completeness.service.js';
+import { CMI_MAX_CHARS, cmiForLaunch, cmiValue, trackedFields } from './scorm-cmi.js';
+import { scormPackages, scormRuntimeRecords } from './scorm.table.js';
+
+type PackageRow = typeof scormPackages.$inferSelect;
+
+export async function findPackage(deps: AppDeps, uploadId: number): Promise<PackageRow | undefined> {
+  const [row] = await deps.db.select().from(scormPackages).where(eq(scormPackages.uploadId, uploadId));
+  return row;
+}
+
+/**
+ * Spec §3 Scorm on `GET /api/uploads/{id}?preview=true`: `status_code` 200 with
+ * the manifest when ready; 202 while processing; 422 with the failure reason
+ * when the package was refused (spec §4 display status: only ready shows).
+ */
+export async function scormSummary(deps: AppDeps, row: UploadRow): Promise<ScormSummary | null> {
+  if (row.type !== 'scorm') return null;
+  const pkg = row.status === 'ready' ? await findPackage(deps, row.id) : undefined;
+  if (pkg) return { id: row.id, data: { manifest: { version: pkg.version, title: pkg.title, scos: pkg.scos } }, status_code: 200, message: null };
+  if (row.status === 'failed') return { id: row.id, data: { manifest: null }, status_code: 422, message: row.failureReason ?? 'This SCORM package could not be processed' };
+  return { id: row.id, data: { manifest: null }, status_code: 202, message: 'This SCORM package is being processed' };
+}
+
+async function readyPackage(deps: AppDeps, row: UploadRow): Promise<PackageRow> {
+  const pkg = row.status === 'ready' ? await findPackage(deps, row.id) : undefined;
+  if (!pkg) throw new AppError('SCORM_NOT_READY', row.status === 'failed' ? (row.failureReason ?? 'This SCORM package could not be processed') : 'This SCORM package is being processed');
+  return pkg;
+}
+
+/**
+ * `GET /api/uploads/scorm/{id}?sco=&preview=true` (spec §7): where to launch a
+ * SCO (the first when `sco` is absent): `/api/uploads/scorm/{id}/content/{launch}`.
+ * Course members (getUpload). Throws SCORM_NOT_READY, VALIDATION_FAILED (unknown sco).
+ */
+export async function launchLocation(deps: AppDeps, actor: Actor, uploadId: number, sco: string | undefined): Promise<string> {
+  const { row } = await getUpload(deps, actor, uploadId);
+  const pkg = await readyPackage(deps, row);
+  const chosen = sco === undefined ? pkg.scos[0] : pkg.scos.find((s) => s.identifier === sco);
+  if (!chosen) throw AppError.field('sco', 'This package has no such SCO');
+  const cut = chosen.launch.search(/[?#]/);
+  const [file, rest] = cut === -1 ? [chosen.launch, ''] : [chosen.launch.slice(0, cut), chosen.launch.slice(cut)];
+  const launch = file.split('/').map((part) => encodeURIComponent(decodeURIComponent(part))).join('/') + rest;
+  return `/api/uploads/scorm/${row.id}/content/${launch}`;
+}
+
+/** A file of a ready package for `GET /api/uploads/scorm/{id}/content/*`: its key, content type and size. UPLOAD_NOT_FOUND when absent. */
+export async function openScormFile(deps: AppDeps, actor: Actor, uploadId: number, path: string): Promise<{ key: string; mimeType: string; size: number }> {
+  const { row } = await getUpload(deps, actor, uploadId);
+  const pkg = await readyPackage(deps, row);
+  const key = Object.hasOwn(pkg.files, path) ? pkg.files[path] : undefined;
+  const stat = key ? await deps.storage.stat(key) : undefined;
+  if (!key || !stat) throw new AppError('UPLOAD_NOT_FOUND', 'This package has no such file');
+  return { key, mimeType: mime.contentType(path.split('/').at(-1) ?? '') || 'application/octet-stream', size: stat.size };
+}
+
+async function runtimeContext(deps: AppDeps, actor: Actor, uploadId: number, activityId: number, sco: string) {
+  const access = await activityUpload(deps, actor, activityId, uploadId);
+  const { upload } = access;
+  if (upload.type !== 'scorm') throw AppError.field('id', 'This file is not a SCORM package');
+  const pkg = await readyPackage(deps, upload);
+  if (!pkg.scos.some((s) => s.identifier === sco)) throw AppError.field('sco', 'This package has no such SCO');
+  return { upload, pkg, access };
+}
+
+const recordWhere = (uploadId: number, activityId: number, userId: number, sco: string) =>
+  and(eq(scormRuntimeRecords.uploadId, uploadId), eq(scormRuntimeRecords.activityId, activityId), eq(scormRuntimeRecords.userId, userId), eq(scormRuntimeRecords.sco, sco));
+
+/**
+ * `GET /api/uploads/scorm/{id}/runtime?activity_id=&sco=` (decision 0031): a
+ * launch. The previous session's time is added to the total, and the learner's
+ * stored CMI is answered with `total_time` set (null on a first launch).
+ */
+export async function launchRuntime(deps: AppDeps, actor: Actor, uploadId: number, activityId: number, sco: string): Promise<ScormRuntime> {
+  const { pkg } = await runtimeContext(deps, actor, uploadId, activityId, sco);
+  const [record] = await deps.db.select().from(scormRuntimeRecords).where(recordWhere(uploadId, activityId, actor.id, sco));
+  let cmi: Cmi | null = null;
+  if (record) {
+    const total = record.totalSeconds + record.sessionSeconds;
+    await deps.db.update(scormRuntimeRecords).set({ totalSeconds: total, sessionSeconds: 0, updatedAt: new Date() }).where(eq(scormRuntimeRecords.id, record.id));
+    cmi = record.cmi ? cmiForLaunch(record.cmi, pkg.version, total) : null;
+  }
+  return { version: pkg.version, cmi, scos: pkg.scos };
+}
+
+/**
+ * `PUT /api/uploads/scorm/{id}/runtime?activity_id=&sco=`: stores the committed
+ * CMI per learner and SCO; lesson/completion status, score, location and
+ * suspend_data are copied out, and the session time (cumulative within a
+ * session) replaces this session's seconds. When the SCO reports completed or
+ * passed and every SCO of the package has, the activity read record of the
+ * upload is marked completed and study completeness recomputed. VALIDATION_FAILED when the CMI is too large.
+ */
+export async function commitRuntime(deps: AppDeps, actor: Actor, uploadId: number, activityId: number, sco: string, cmi: Cmi): Promise<ScormRuntimeStored> {
+  const { pkg, access } = await runtimeContext(deps, actor, uploadId, activityId, sco);
+  if (JSON.stringify(cmi).length > CMI_MAX_CHARS) throw AppError.field('cmi', `The CMI data is larger than ${CMI_MAX_CHARS} characters`);
+  const fields = trackedFields(cmi, pkg.version);
+  const values = { cmi, status: fields.status, score: fields.score, location: fields.location, suspendData: fields.suspendData, updatedAt: new Date() };
+  const [row] = await deps.db
+    .insert(scormRuntimeRecords)
+    .values({ uploadId, activityId, userId: actor.id, sco, ...values, sessionSeconds: fields.sessionSeconds ?? 0 })
+    .onConflictDoUpdate({
+      target: [scormRuntimeRecords.uploadId, scormRuntimeRecords.activityId, scormRuntimeRecords.userId, scormRuntimeRecords.sco],
+      set: { ...values, ...(fields.sessionSeconds !== null ? { sessionSeconds: fields.sessionSeconds } : {}) },
+    })
+    .returning();
+  if (isFinishedStatus(fields.status) || isFinishedStatus(successStatus(cmi, pkg.version))) await completePackageIfFinished(deps, access.courseId, activityId, uploadId, actor.id, pkg);
+  return { status: row!.status, score: row!.score, location: row!.location, total_time: row!.totalSeconds + row!.sessionSeconds };
+}
+
+/** SCORM statuses that finish a SCO (1.2 lesson_status, 2004 completion_status / success_status). */
+function isFinishedStatus(status: string | null | undefined): boolean {
+  return status === 'completed' || status === 'passed';
+}
+
+/** 2004 `cmi.success_status` (null for 1.2, where `passed` is a lesson_status). */
+function successStatus(cmi: Cmi, version: PackageRow['version']): string | null {
+  if (version === '1.2') return null;
+  const value = cmiValue(cmi as Record<string, unknown>, 'success_status');
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * When every SCO of the package has reported completed or passed (its stored
+ * runtime record, or the 2004 success_status in its CMI), marks the learner's
+ * activity read record of this upload completed and recomputes their course
+ * study completeness (spec §3 Activity read record, Study completeness; the
+ * scorm rule of isActivityCompleted needs this flag, a visit is not enough).
+ */
+async function completePackageIfFinished(deps: AppDeps, courseId: number, activityId: number, uploadId: number, userId: number, pkg: PackageRow): Promise<void> {
+  const rows = await deps.db
+    .select({ sco: scormRuntimeRecords.sco, status: scormRuntimeRecords.status, cmi: scormRuntimeRecords.cmi })
+    .from(scormRuntimeRecords)
+    .where(and(eq(scormRuntimeRecords.uploadId, uploadId), eq(scormRuntimeRecords.activityId, activityId), eq(scormRuntimeRecords.userId, userId)));
+  const finished = new Set(rows.filter((r) => isFinishedStatus(r.status) || (r.cmi !== null && isFinishedStatus(successStatus(r.cmi, pkg.version)))).map((r) => r.sco));
+  if (!pkg.scos.every((s) => finished.has(s.identifier))) return;
+  const now = new Date();
+  await deps.db
+    .insert(activityReadRecords)
+    .values({ activityId, userId, uploadId, isCompleted: true, updatedAt: now })
+    .onConflictDoUpdate({ target: [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId], set: { isCompleted: true, updatedAt: now } });
+  await recomputeCourseCompleteness(deps, courseId, userId, now);
+}

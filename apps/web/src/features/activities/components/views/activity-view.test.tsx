@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { Activity } from '@atrium/contracts';
+import { renderWithApp } from '../../../../test/render';
+import { ActivityView } from './activity-view';
+
+const activity = (over: Partial<Activity>): Activity => ({
+  id: 1,
+  course_id: 1,
+  module_id: 1,
+  type: 'web_link',
+  title: 'A',
+  is_published: true,
+  start_time: null,
+  end_time: null,
+  completion_criterion: 'viewed',
+  completion_percent: null,
+  sort: 1,
+  is_completed: false,
+  access: 'open',
+  description: null,
+  data: {},
+  uploads: [],
+  can_guest_preview: false,
+  refuse_forward_seeking: false,
+  ...over,
+});
+
+describe('ActivityView per type', () => {
+  it('opens an https web link in a new tab without opener or referrer', () => {
+    renderWithApp(<ActivityView activity={activity({ data: { url: 'https://example.org/docs' } })} onOpenFile={() => {}} />);
+    const link = screen.getByRole('link', { name: /Open link/ });
+    expect(link).toHaveAttribute('href', 'https://example.org/docs');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('refuses to open a javascript: web link', () => {
+    renderWithApp(<ActivityView activity={activity({ data: { url: 'javascript:alert(1)' } })} onOpenFile={() => {}} />);
+    expect(screen.queryByRole('link', { name: /Open link/ })).not.toBeInTheDocument();
+    expect(screen.getByText('This link cannot be opened: only http and https links are allowed.')).toBeInTheDocument();
+  });
+
+  it('embeds a supported online video link', () => {
+    renderWithApp(<ActivityView activity={activity({ type: 'online_video', title: 'Clip', data: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } })} onOpenFile={() => {}} />);
+    expect(screen.getByTitle('Clip')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+  });
+
+  it('enables the meeting join button only inside the time window', () => {
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    const later = new Date(Date.now() + 7_200_000).toISOString();
+    const { unmount } = renderWithApp(<ActivityView activity={activity({ type: 'zoom', data: { provider: 'Zoom', join_url: 'https://zoom.us/j/1', meeting_start_time: future, meeting_end_time: later } })} onOpenFile={() => {}} />);
+    expect(screen.getByRole('button', { name: /Join/ })).toBeDisabled();
+    expect(screen.getByText('You can join once the meeting starts.')).toBeInTheDocument();
+    unmount();
+    const past = new Date(Date.now() - 3_600_000).toISOString();
+    renderWithApp(<ActivityView activity={activity({ type: 'zoom', data: { provider: 'Zoom', join_url: 'https://zoom.us/j/1', meeting_start_time: past, meeting_end_time: later } })} onOpenFile={() => {}} />);
+    const join = screen.getByRole('link', { name: /Join/ });
+    expect(join).toHaveAttribute('href', 'https://zoom.us/j/1');
+    expect(join).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('says plainly that exams are not available yet', () => {
+    renderWithApp(<ActivityView activity={activity({ type: 'exam', title: 'Midterm' })} onOpenFile={() => {}} />);
+    expect(screen.getByText('Exam activities are listed here, but taking part in them is not available yet in this release.')).toBeInTheDocument();
+  });
+});

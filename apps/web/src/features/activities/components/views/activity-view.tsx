@@ -1,0 +1,140 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Descriptions, Empty, Space, Typography } from 'antd';
+import { LinkOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { parseOnlineVideoUrl, TIME_FORMAT, type Activity, type ActivityUpload } from '@atrium/contracts';
+import { LaterReleaseState } from '../../../../components/later-release-state';
+import { isJoinWindowOpen, isLaterType, isMeetingType, isOpenableLink } from '../../lib/activity-rules';
+import { FileList, type ActivityFilesPreview } from './file-list';
+import { RichHtml } from './rich-html';
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** An external link, http(s) only, opened in a new tab without opener or referrer; anything else is shown as not openable. */
+function SafeLink({ url, label }: { url: string; label: string }) {
+  const { t } = useTranslation('activities');
+  if (!isOpenableLink(url)) return <Typography.Text type="danger">{t('view.badLink')}</Typography.Text>;
+  return (
+    <Button type="primary" icon={<LinkOutlined />} href={url} target="_blank" rel="noopener noreferrer">
+      {label}
+    </Button>
+  );
+}
+
+function MeetingView({ activity }: { activity: Activity }) {
+  const { t } = useTranslation('activities');
+  const start = str(activity.data.meeting_start_time) || activity.start_time;
+  const end = str(activity.data.meeting_end_time) || activity.end_time;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const isOpen = isJoinWindowOpen(start, end, now);
+  const format = (iso: string | null) => (iso ? dayjs(iso).format(TIME_FORMAT.display) : t('view.noTime'));
+  const url = str(activity.data.join_url);
+  return (
+    <Space direction="vertical" size="middle">
+      <Descriptions
+        column={1}
+        size="small"
+        items={[
+          { key: 'provider', label: t('form.provider'), children: str(activity.data.provider) || t(`types.${activity.type}`) },
+          { key: 'start', label: t('form.meetingStart'), children: format(start) },
+          { key: 'end', label: t('form.meetingEnd'), children: format(end) },
+        ]}
+      />
+      {isOpen && isOpenableLink(url) ? (
+        <Button type="primary" icon={<VideoCameraOutlined />} href={url} target="_blank" rel="noopener noreferrer">
+          {t('view.join')}
+        </Button>
+      ) : (
+        <Space direction="vertical">
+          <Button type="primary" icon={<VideoCameraOutlined />} disabled>
+            {t('view.join')}
+          </Button>
+          <Typography.Text type="secondary">{start && now < Date.parse(start) ? t('view.joinNotYet') : t('view.joinOver')}</Typography.Text>
+        </Space>
+      )}
+    </Space>
+  );
+}
+
+function OnlineVideoView({ activity, onOpenFile, preview }: { activity: Activity; onOpenFile: (upload: ActivityUpload) => void; preview?: ActivityFilesPreview }) {
+  const { t } = useTranslation('activities');
+  const video = parseOnlineVideoUrl(str(activity.data.url));
+  if (video) {
+    return (
+      <div style={{ position: 'relative', width: '100%', maxWidth: 960, aspectRatio: '16 / 9' }}>
+        <iframe
+          title={activity.title}
+          src={video.embed_url}
+          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
+          allow="encrypted-media; fullscreen; picture-in-picture"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
+        />
+      </div>
+    );
+  }
+  if (activity.uploads.length > 0) return <FileList uploads={activity.uploads} onOpen={onOpenFile} preview={preview} />;
+  return <Empty description={t('view.noVideo')} />;
+}
+
+/**
+ * The body of one learning activity by type (issue 7): material, scorm, lesson,
+ * slide, h5_courseware files in the previewer; page as sanitised rich text with
+ * formulas; web_link opened safely; online video embedded or in the previewer;
+ * meeting and live types with their join button inside the time window; exam,
+ * homework, forum, questionnaire and classroom say plainly they are not yet
+ * available (an exam also plays its subjects' media, `exam`, under their play limits).
+ */
+export function ActivityView({
+  activity,
+  onOpenFile,
+  preview,
+  exam,
+}: {
+  activity: Activity;
+  onOpenFile: (upload: ActivityUpload) => void;
+  /** How files open in the previewer (activity, course, rules, page callback, close). */
+  preview?: ActivityFilesPreview;
+  /** What an exam shows until exams exist (its subjects' media). */
+  exam?: ReactNode;
+}) {
+  const { t } = useTranslation('activities');
+  if (activity.type === 'exam' && exam) {
+    return (
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <LaterReleaseState title={t(`types.${activity.type}`)} description={t('view.laterType', { type: t(`types.${activity.type}`) })} />
+        {exam}
+      </Space>
+    );
+  }
+  if (isLaterType(activity.type)) {
+    return <LaterReleaseState title={t(`types.${activity.type}`)} description={t('view.laterType', { type: t(`types.${activity.type}`) })} />;
+  }
+  if (isMeetingType(activity.type)) return <MeetingView activity={activity} />;
+  switch (activity.type) {
+    case 'page':
+      return str(activity.data.content) ? <RichHtml html={str(activity.data.content)} testId="page-content" /> : <Empty description={t('view.emptyPage')} />;
+    case 'web_link':
+      return (
+        <Space direction="vertical">
+          <Typography.Text copyable={isOpenableLink(str(activity.data.url))}>{str(activity.data.url)}</Typography.Text>
+          <SafeLink url={str(activity.data.url)} label={t('view.openLink')} />
+        </Space>
+      );
+    case 'online_video':
+      return <OnlineVideoView activity={activity} onOpenFile={onOpenFile} preview={preview} />;
+    default:
+      return (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {str(activity.data.url) && <SafeLink url={str(activity.data.url)} label={t('view.openLink')} />}
+          {(activity.uploads.length > 0 || !str(activity.data.url)) && <FileList uploads={activity.uploads} onOpen={onOpenFile} preview={preview} />}
+        </Space>
+      );
+  }
+}

@@ -1,0 +1,79 @@
+import { Suspense, useState } from 'react';
+import { Button, Empty, List, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatBytes, type ActivityUpload } from '@atrium/contracts';
+import { lazyNamed } from '../../../../lib/lazy-named';
+import { FileTypeIcon } from '../../../uploads/components/file-type-icon';
+import type { PreviewerContext } from '../../lib/previewer-context';
+
+const FilePreviewer = lazyNamed(() => import('../../../previews/components/file-previewer'), 'FilePreviewer');
+
+/**
+ * How an activity's files open in the previewer: the activity and course they
+ * belong to (notes, play progress, SCORM runtime), the previewer's rule props,
+ * the page callback of documents and what to do when it closes.
+ */
+export interface ActivityFilesPreview extends PreviewerContext {
+  activityId: number;
+  courseId: number;
+  /** A document page was on screen (FilePreviewer onPageView). */
+  onPageView?: (uploadId: number, page: number) => void;
+  /** The previewer closed (refresh completion). */
+  onClose?: () => void;
+}
+
+/**
+ * An activity's files; each opens the file previewer (spec §2, a list with
+ * previous/next), lazily loaded. `onOpen` reports the file opened; `preview`
+ * gives the previewer its activity, course and rules (without it, files open
+ * with no activity: no notes, no progress).
+ */
+export function FileList({ uploads, onOpen, preview }: { uploads: readonly ActivityUpload[]; onOpen?: (upload: ActivityUpload) => void; preview?: ActivityFilesPreview }) {
+  const { t } = useTranslation('activities');
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  if (uploads.length === 0) return <Empty description={t('view.noFiles')} />;
+  return (
+    <>
+      <List
+        bordered
+        dataSource={uploads}
+        renderItem={(upload, index) => (
+          <List.Item data-testid="activity-file">
+            <Button
+              type="link"
+              icon={<FileTypeIcon name={upload.name} type={upload.type} />}
+              onClick={() => {
+                setOpenIndex(index);
+                onOpen?.(upload);
+              }}
+              style={{ padding: 0 }}
+            >
+              {upload.name}
+            </Button>
+            <span>
+              {upload.status !== 'ready' && <Tag>{t(`uploadStatus.${upload.status}`, { defaultValue: upload.status })}</Tag>}
+              <Typography.Text type="secondary">{formatBytes(upload.size)}</Typography.Text>
+            </span>
+          </List.Item>
+        )}
+      />
+      {openIndex !== null && (
+        <Suspense fallback={null}>
+          <FilePreviewer
+            files={uploads.map((u) => ({ id: u.id, name: u.name, activityId: preview?.activityId ?? null }))}
+            startIndex={openIndex}
+            onClose={() => {
+              setOpenIndex(null);
+              preview?.onClose?.();
+            }}
+            courseId={preview?.courseId ?? null}
+            hasAiAbility={preview?.hasAiAbility ?? false}
+            isInstructorView={preview?.isInstructorView ?? false}
+            canSeeStatistics={preview?.canSeeStatistics ?? false}
+            onPageView={preview?.onPageView}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Card, Empty, Flex, Layout, Menu, Result, Space, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, CheckCircleFilled, LockOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { TIME_FORMAT, type ActivityUpload, type CourseContent } from '@atrium/contracts';
+import { PageSpinner } from '../../../components/page-spinner';
+import { ApiErrorResult } from '../../../components/status-results';
+import { useCourseContext } from '../../courses/pages/course-page';
+import { recordPreviewRead, useActivity, useCourseContent, useRecordRead, useRefreshAfterPreview } from '../api';
+import { useCourseHeader } from '../../courses/header-api';
+import { previewerContextOf } from '../lib/previewer-context';
+import { ExamActivityMedia } from '../components/views/exam-activity-media';
+import { AccessForbiddenPopup } from '../components/access-forbidden-popup';
+import { ActivityView } from '../components/views/activity-view';
+import { RichHtml } from '../components/views/rich-html';
+import { activityPath, forbiddenViewOf, forbiddenViewOfError, parseActivityHash, type ForbiddenView } from '../lib/activity-rules';
+
+/** Outline of the course beside the activity: every activity the requester sees, with completion and lock markers. */
+function ActivityOutline({ courseId, content, currentId, onForbidden }: { courseId: number; content: CourseContent; currentId: number; onForbidden: (view: ForbiddenView) => void }) {
+  const { t } = useTranslation('activities');
+  const navigate = useNavigate();
+  const items = content.modules.map((module) => ({
+    key: `module-${module.id}`,
+    type: 'group' as const,
+    label: module.title,
+    children: module.activities.map((activity) => ({
+      key: String(activity.id),
+      label: (
+        <Flex justify="space-between" align="center" gap={4}>
+          <Typography.Text ellipsis style={{ maxWidth: 180 }}>
+            {activity.title}
+          </Typography.Text>
+          {activity.is_completed ? (
+            <CheckCircleFilled style={{ color: '#52c41a' }} aria-label={t('status.completed')} />
+          ) : activity.access !== 'open' ? (
+            <LockOutlined aria-label={t(`access.${activity.access}`)} />
+          ) : null}
+        </Flex>
+      ),
+      onClick: () => {
+        const view = forbiddenViewOf(activity.access, activity.start_time, activity.end_time);
+        if (view) onForbidden(view);
+        else void navigate(activityPath(courseId, activity));
+      },
+    })),
+  }));
+  return <Menu mode="inline" selectedKeys={[String(currentId)]} items={items} aria-label={t('view.outline')} style={{ borderInlineEnd: 0 }} />;
+}
+
+/**
+ * `/course/{id}/learning-activity` and its spec §2 hash targets (`#/{activityId}`,
+ * `#/exam/{id}`, `#/exam/{id}/score-list`, `#/classroom/{id}`,
+ * `#/questionnaire/{id}`, `#/{homeworkId}?view=scores`), the full-screen
+ * questionnaire and `/live-activities#/{id}/detail`. Loads the activity; a 403
+ * opens the access-forbidden popup. Opening it records a read (`POST
+ * /api/activities/{id}/reads`), opening one of its files records a read of
+ * that file, and each document page shown in the previewer records `{ upload_id,
+ * page }`; video progress (play-progress) and SCORM status are recorded by the
+ * players. When the previewer closes, the activity, content and completeness
+ * are read again, so the course header's completion popup follows.
+ */
+export function LearningActivityPage({ isFullScreen = false }: { isFullScreen?: boolean }) {
+  const { t } = useTranslation('activities');
+  const course = useCourseContext();
+  const location = useLocation();
+  const target = parseActivityHash(location.hash);
+  const activity = useActivity(target?.activityId ?? null);
+  const content = useCourseContent(course.id);
+  const recordRead = useRecordRead(course.id);
+  const header = useCourseHeader(course.id);
+  const refreshAfterPreview = useRefreshAfterPreview(course.id);
+  const [forbidden, setForbidden] = useState<ForbiddenView | null>(null);
+  const [dismissedError, setDismissedError] = useState<unknown>(null);
+  const recorded = useRef(new Set<number>());
+  const recordReadRef = useRef(recordRead.mutate);
+  useEffect(() => {
+    recordReadRef.current = recordRead.mutate;
+  });
+
+  const loaded = activity.data;
+  useEffect(() => {
+    if (!loaded || recorded.current.has(loaded.id)) return;
+    recorded.current.add(loaded.id);
+    recordReadRef.current({ id: loaded.id, body: {} });
+  }, [loaded]);
+
+  const errorView = activity.isError ? forbiddenViewOfError(activity.error) : null;
+  const popupView = forbidden ?? (errorView && dismissedError !== activity.error ? errorView : null);
+
+  const openFile = (upload: ActivityUpload) => {
+    if (loaded) recordPreviewRead(loaded.id, { upload_id: upload.id });
+  };
+
+  let body;
+  if (!target) body = <Empty description={t('view.choose')} />;
+  else if (activity.isPending) body = <PageSpinner />;
+  else if (errorView) body = <Result status="403" title={t(errorView.titleKey)} subTitle={errorView.time ?? undefined} />;
+  else if (activity.isError) body = <ApiErrorResult error={activity.error} onRetry={() => void activity.refetch()} />;
+  else if (loaded) {
+    const format = (iso: string | null) => (iso ? dayjs(iso).format(TIME_FORMAT.display) : null);
+    body = (
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Flex justify="space-between" align="center" wrap gap={8}>
+          <Typography.Title level={2} style={{ fontSize: 20, margin: 0 }} data-testid="activity-title">
+            {loaded.title}
+          </Typography.Title>
+          <Space wrap>
+            <Tag>{t(`types.${loaded.type}`)}</Tag>
+            {loaded.is_completed && (
+              <Tag color="success" icon={<CheckCircleFilled />} data-testid="activity-completed-tag">
+                {t('status.completed')}
+              </Tag>
+            )}
+          </Space>
+        </Flex>
+        {(loaded.start_time || loaded.end_time) && (
+          <Typography.Text type="secondary">{t('view.window', { start: format(loaded.start_time) ?? '—', end: format(loaded.end_time) ?? '—' })}</Typography.Text>
+        )}
+        {loaded.description && <RichHtml html={loaded.description} testId="activity-description" />}
+        {target.isScoresView && <Typography.Text type="secondary">{t('view.scoresLater')}</Typography.Text>}
+        <ActivityView
+          activity={loaded}
+          onOpenFile={openFile}
+          preview={{
+            activityId: loaded.id,
+            courseId: course.id,
+            ...previewerContextOf(course, header.data),
+            onPageView: (uploadId, page) => recordPreviewRead(loaded.id, { upload_id: uploadId, page }),
+            onClose: () => refreshAfterPreview(loaded.id),
+          }}
+          exam={loaded.type === 'exam' ? <ExamActivityMedia courseId={course.id} activityId={loaded.id} /> : undefined}
+        />
+      </Space>
+    );
+  }
+
+  return (
+    <Layout style={{ background: 'transparent' }}>
+      {!isFullScreen && (
+        <Layout.Sider width={280} theme="light" breakpoint="lg" collapsedWidth={0} style={{ marginRight: 16, borderRadius: 8, overflow: 'auto' }}>
+          <div style={{ padding: 12 }}>
+            <Link to={`/course/${course.id}/content`}>
+              <ArrowLeftOutlined /> {t('view.backToContent')}
+            </Link>
+          </div>
+          {content.data ? <ActivityOutline courseId={course.id} content={content.data} currentId={target?.activityId ?? 0} onForbidden={setForbidden} /> : <PageSpinner minHeight={120} />}
+        </Layout.Sider>
+      )}
+      <Layout.Content>
+        <Card>
+          {isFullScreen && (
+            <Button type="link" style={{ paddingInline: 0, marginBottom: 8 }} href={`/course/${course.id}/content`} icon={<ArrowLeftOutlined />}>
+              {t('view.backToContent')}
+            </Button>
+          )}
+          {body}
+        </Card>
+      </Layout.Content>
+      <AccessForbiddenPopup
+        view={popupView}
+        onClose={() => {
+          setForbidden(null);
+          if (activity.isError) setDismissedError(activity.error);
+        }}
+      />
+    </Layout>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { CourseGroup, CourseGroups } from '@atrium/contracts';
+import { ApiErrorResult } from '../../../components/status-results';
+import { api, ApiError, serverMessageOf } from '../../../lib/api-client';
+
+const groupsKey = (courseId: number) => ['calendar', 'groups', courseId] as const;
+
+/**
+ * The course's groups on the members page (`GET/POST /api/courses/{id}/groups`, `PUT/DELETE
+ * …/{groupId}`): each group with its members; instructors and org admins (`canEdit`) create,
+ * rename, change members and delete. Events addressed to a group reach only its members.
+ */
+export function CourseGroupsCard({ courseId, canEdit }: { courseId: number; canEdit: boolean }) {
+  const { t } = useTranslation('courses');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const groups = useQuery({ queryKey: groupsKey(courseId), queryFn: ({ signal }) => api.get<CourseGroups>(`/api/courses/${courseId}/groups`, undefined, signal) });
+  const students = useQuery({
+    queryKey: ['calendar', 'students', courseId],
+    queryFn: ({ signal }) => api.get<{ students: { id: number; name: string; user_no: string }[] }>(`/api/course/${courseId}/students`, undefined, signal),
+    enabled: canEdit,
+  });
+  const [editing, setEditing] = useState<CourseGroup | 'new' | null>(null);
+  const [form] = Form.useForm<{ name: string; member_ids: number[] }>();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: groupsKey(courseId) });
+  const save = useMutation({
+    mutationFn: (v: { name: string; member_ids: number[] }) =>
+      editing && editing !== 'new' ? api.put(`/api/courses/${courseId}/groups/${editing.id}`, v) : api.post(`/api/courses/${courseId}/groups`, v),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({ mutationFn: (id: number) => api.delete(`/api/courses/${courseId}/groups/${id}`), onSuccess: refresh });
+
+  useEffect(() => {
+    if (editing === null) return;
+    form.resetFields();
+    form.setFieldsValue(editing === 'new' ? { name: '', member_ids: [] } : { name: editing.name, member_ids: editing.members.map((m) => m.id) });
+  }, [editing, form]);
+
+  const submit = async (v: { name: string; member_ids: number[] }) => {
+    try {
+      await save.mutateAsync(v);
+      void message.success(t('groups.saved'));
+      setEditing(null);
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.errors).length > 0) form.setFields(Object.entries(error.errors).map(([name, errors]) => ({ name: name as 'name', errors })));
+      else void message.error(serverMessageOf(error) ?? t('groups.saveFailed'));
+    }
+  };
+
+  // Members of the course who are not students (assistants) keep showing in the picker with their names.
+  const known = new Map<number, string>();
+  for (const s of students.data?.students ?? []) known.set(s.id, `${s.name} (${s.user_no})`);
+  if (editing && editing !== 'new') for (const m of editing.members) known.set(m.id, `${m.name} (${m.user_no})`);
+
+  return (
+    <Card
+      style={{ marginTop: 16 }}
+      title={<Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>{t('groups.title')}</Typography.Title>}
+      extra={canEdit && <Button onClick={() => setEditing('new')}>{t('groups.new')}</Button>}
+    >
+      {groups.isError ? (
+        <ApiErrorResult error={groups.error} onRetry={() => void groups.refetch()} />
+      ) : (
+        <Table<CourseGroup>
+          rowKey="id"
+          size="small"
+          loading={groups.isFetching}
+          dataSource={groups.data?.groups ?? []}
+          pagination={false}
+          locale={{ emptyText: t('groups.empty') }}
+          columns={[
+            { title: t('groups.name'), dataIndex: 'name' },
+            { title: t('groups.members'), render: (_, g) => (g.members.length === 0 ? '—' : g.members.map((m) => m.name).join(', ')) },
+            ...(canEdit
+              ? [
+                  {
+                    title: t('groups.actions'),
+                    render: (_: unknown, g: CourseGroup) => (
+                      <Space>
+                        <Button size="small" onClick={() => setEditing(g)} aria-label={t('groups.editNamed', { name: g.name })}>
+                          {t('groups.edit')}
+                        </Button>
+                        <Popconfirm title={t('groups.deleteConfirm', { name: g.name })} onConfirm={() => remove.mutate(g.id, { onError: (e) => void message.error(serverMessageOf(e) ?? t('groups.saveFailed')) })}>
+                          <Button size="small" danger aria-label={t('groups.deleteNamed', { name: g.name })}>
+                            {t('groups.delete')}
+                          </Button>
+                        </Popconfirm>
+                      </Space>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      )}
+      <Modal open={editing !== null} title={editing === 'new' ? t('groups.new') : t('groups.edit')} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={save.isPending} okText={t('groups.save')} destroyOnHidden>
+        <Form form={form} layout="vertical" onFinish={submit}>
+          <Form.Item name="name" label={t('groups.name')} rules={[{ required: true, whitespace: true, message: t('groups.nameRequired') }]}>
+            <Input maxLength={100} autoFocus />
+          </Form.Item>
+          <Form.Item name="member_ids" label={t('groups.members')}>
+            <Select mode="multiple" loading={students.isLoading} optionFilterProp="label" options={[...known].map(([value, label]) => ({ value, label }))} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

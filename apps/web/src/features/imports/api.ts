@@ -1,0 +1,96 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { SYNC_STATUS, type CoursePackageItem } from '@atrium/contracts';
+import { api } from '../../lib/api-client';
+
+/** Spec §4 / §9: the package import polls sync-status every 3000 ms while it runs. */
+export const SYNC_POLL_MS = 3000;
+
+export interface PackagePage {
+  items: CoursePackageItem[];
+  page: number;
+  page_size: number;
+  pages: number;
+  total: number;
+  start: number;
+  end: number;
+}
+
+export interface SyncStatus {
+  status: 0 | 1 | 2 | null;
+  progress: number;
+  reason: string | null;
+  import_id: number | null;
+  status_key: string | null;
+}
+
+export interface ImportReportItem {
+  kind: 'section' | 'activity' | 'question';
+  source_type: string;
+  source_id: string;
+  title: string;
+  outcome: 'imported' | 'imported_with_losses' | 'skipped';
+  atrium_type: string | null;
+  notes: string[];
+  section: string | null;
+}
+
+export interface CourseImport {
+  id: number;
+  course_id: number;
+  status: 0 | 1 | 2;
+  progress: number;
+  reason: string | null;
+  status_key: string;
+  created_at: string;
+  finished_at: string | null;
+  report: {
+    backup: { name: string | null; moodle_release: string | null; type: string; course_name: string | null };
+    counts: { imported: number; imported_with_losses: number; skipped: number; files: number; missing_files: number };
+    items: ImportReportItem[];
+    missing_files: { file_name: string; content_hash: string; used_by: string }[];
+  } | null;
+}
+
+export const importKeys = {
+  packages: (page: number, pageSize: number, keyword: string) => ['imports', 'packages', page, pageSize, keyword] as const,
+  status: (courseId: number, key: string | null) => ['imports', 'status', courseId, key] as const,
+  list: (courseId: number) => ['imports', 'list', courseId] as const,
+  one: (courseId: number, importId: number) => ['imports', 'one', courseId, importId] as const,
+};
+
+/** `GET /api/uploads/moodle-pkg?page&page_size&conditions` (spec §7). */
+export function useCoursePackages(page: number, pageSize: number, keyword: string) {
+  return useQuery({
+    queryKey: importKeys.packages(page, pageSize, keyword),
+    queryFn: ({ signal }) =>
+      api.get<PackagePage>('/api/uploads/moodle-pkg', { page, page_size: pageSize, ...(keyword ? { conditions: JSON.stringify({ keyword }) } : {}) }, signal),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** `POST /api/course/{id}/moodle/import {upload_id}`. */
+export function useStartImport(courseId: number) {
+  return useMutation({
+    mutationFn: (uploadId: number) => api.post<{ course_id: number; import_id: number; status_key: string }>(`/api/course/${courseId}/moodle/import`, { upload_id: uploadId }),
+  });
+}
+
+/** `GET /api/course/{id}/sync-status?status_key=`, polled every 3000 ms while the status is 0 (spec §4). */
+export function useSyncStatus(courseId: number, statusKey: string | null, enabled = true) {
+  return useQuery({
+    queryKey: importKeys.status(courseId, statusKey),
+    enabled,
+    queryFn: ({ signal }) => api.get<SyncStatus>(`/api/course/${courseId}/sync-status`, statusKey ? { status_key: statusKey } : undefined, signal),
+    refetchInterval: (query) => (query.state.data?.status === SYNC_STATUS.running ? SYNC_POLL_MS : false),
+  });
+}
+
+/** `GET /api/course/{id}/imports`. */
+export function useCourseImports(courseId: number) {
+  return useQuery({ queryKey: importKeys.list(courseId), queryFn: ({ signal }) => api.get<CourseImport[]>(`/api/course/${courseId}/imports`, undefined, signal) });
+}
+
+/** `GET /api/course/{id}/imports/{importId}`: one import with its fidelity report. */
+export function useCourseImport(courseId: number, importId: number) {
+  return useQuery({ queryKey: importKeys.one(courseId, importId), queryFn: ({ signal }) => api.get<CourseImport>(`/api/course/${courseId}/imports/${importId}`, undefined, signal) });
+}
