@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CalendarEvent,
   CalendarEventBody,
@@ -78,6 +78,8 @@ export function useUserSearch(keywords: string) {
     queryFn: ({ signal }) => api.get<{ users: UserSearchResult[] }>('/api/user/search', { keywords }, signal),
     enabled: keywords.trim().length > 0,
     staleTime: 30_000,
+    // Keep the last answer while the next one loads, so options do not vanish under the pointer as the user types.
+    placeholderData: keepPreviousData,
   });
 }
 

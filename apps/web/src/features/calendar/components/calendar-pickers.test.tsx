@@ -56,12 +56,20 @@ function routes(extra: (url: string, init?: RequestInit) => Response | undefined
 }
 const bodyOf = (path: string) => JSON.parse(String(fetchMock.mock.calls.find(([u, i]) => String(u) === path && i?.method !== 'GET' && i?.body)?.[1]?.body));
 
-/** Picks an option of an antd Select: opens it, types, waits for the option, clicks it. */
+/**
+ * Picks an option of an antd Select: opens it, types, waits until the search for the whole
+ * text has answered and the option shows, clicks it, and waits until the field shows the choice.
+ */
 async function pick(actor: ReturnType<typeof userEvent.setup>, box: HTMLElement, typed: string, option: string) {
   await actor.click(box);
-  if (typed) await actor.type(box, typed);
-  const found = await screen.findByTitle(option, {}, { timeout: 3000 });
+  if (typed) {
+    await actor.type(box, typed);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes(`keywords=${typed}`))).toBe(true), { timeout: 5000 });
+  }
+  const found = await screen.findByTitle(option, {}, { timeout: 5000 });
   await actor.click(found);
+  const field = box.closest('.ant-select') as HTMLElement;
+  await waitFor(() => expect(within(field).getAllByText(option).length).toBeGreaterThan(0), { timeout: 5000 });
 }
 
 describe('calendar pickers', { timeout: 90_000 }, () => {
