@@ -73,6 +73,12 @@ export const AudioSourceSchema = z.object({
   url: z.string(),
   status: z.string(),
   duration: z.number().nullable(),
+  /** False when the activity refuses forward seeking for this learner (spec §4): seeks beyond `max_played` are refused. */
+  seekable: z.boolean(),
+  /** Where the learner stopped last time, seconds (0 outside an activity). */
+  last_played: z.number(),
+  /** Furthest position already played, seconds (0 outside an activity). */
+  max_played: z.number(),
 });
 export type AudioSource = z.infer<typeof AudioSourceSchema>;
 

@@ -114,6 +114,26 @@ describe('media playback', () => {
     expect(again.last_played).toBe(credited.last_position);
   });
 
+  it('audio in an activity that refuses forward seeking: the server answers seekable false, refuses seeks beyond the furthest played point and resumes', async () => {
+    const activity = await activityWith(t, w.courseA.id, [audio.id], { isForwardSeekingRefused: true });
+    const source = (await get(`/api/uploads/audio/${audio.id}?activity_id=${activity.id}`, w.cookies.student)).json();
+    expect(source).toMatchObject({ id: audio.id, seekable: false, last_played: 0, max_played: 0 });
+    const played = await post(`/api/uploads/${audio.id}/play-progress`, w.cookies.student, { activity_id: activity.id, ranges: [[0, 2]], position: 2 });
+    expect(played.statusCode, played.body).toBe(200);
+    expect(played.json().max_position).toBe(2);
+    const seek = (position: number) => post(`/api/uploads/${audio.id}/seek`, w.cookies.student, { activity_id: activity.id, position });
+    const refused = await seek(8);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('MEDIA_FORWARD_SEEK_REFUSED');
+    expect((await seek(1)).json()).toEqual({ allowed: true });
+    const again = (await get(`/api/uploads/audio/${audio.id}?activity_id=${activity.id}`, w.cookies.student)).json();
+    expect(again).toMatchObject({ seekable: false, last_played: 2, max_played: 2 });
+    const team = (await get(`/api/uploads/audio/${audio.id}?activity_id=${activity.id}`, w.cookies.instructor)).json();
+    expect(team.seekable).toBe(true);
+    const free = (await get(`/api/uploads/audio/${audio.id}`, w.cookies.student)).json();
+    expect(free).toMatchObject({ seekable: true, last_played: 0, max_played: 0 });
+  });
+
   it('a progress report is refused field by field when malformed, and for members of another course', async () => {
     const activity = await activityWith(t, w.courseA.id, [video.id]);
     const url = `/api/uploads/${video.id}/play-progress`;

@@ -57,6 +57,19 @@ async function readRecord(deps: AppDeps, activityId: number, userId: number, upl
   return row;
 }
 
+/**
+ * Starts a viewing session of one upload in one activity (decision 0030): the read
+ * record's clock is set to now, which bounds what the next progress report can
+ * credit. Answers the read record.
+ */
+async function startViewingSession(deps: AppDeps, activityId: number, userId: number, uploadId: number) {
+  await deps.db
+    .insert(activityReadRecords)
+    .values({ activityId, userId, uploadId })
+    .onConflictDoUpdate({ target: [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId], set: { updatedAt: new Date() } });
+  return readRecord(deps, activityId, userId, uploadId);
+}
+
 function copyrightOf(activity: ActivityRow): string | null {
   const notice = activity.data.copyright_notice;
   return typeof notice === 'string' && notice.trim() ? notice : null;
@@ -72,11 +85,7 @@ export async function playerOptions(deps: AppDeps, actor: Actor, uploadId: numbe
   const { activity, upload, isTeam } = await activityUpload(deps, actor, activityId, uploadId);
   if (upload.type !== 'video') throw AppError.field('id', 'This file is not a video');
   const videos = await listVideosOf(deps.db, [upload.id]);
-  await deps.db
-    .insert(activityReadRecords)
-    .values({ activityId, userId: actor.id, uploadId: upload.id })
-    .onConflictDoUpdate({ target: [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId], set: { updatedAt: new Date() } });
-  const record = await readRecord(deps, activityId, actor.id, upload.id);
+  const record = await startViewingSession(deps, activityId, actor.id, upload.id);
   const duration = upload.meta.duration ?? videos[0]?.duration ?? null;
   const viewed = (record?.viewedRanges ?? []) as Range[];
   return {
@@ -172,17 +181,30 @@ function audioUrl(deps: AppDeps, row: UploadRow, userId: number): string | null 
   return signMediaUrl(deps.config, row.id, userId, relativeOf(row.id, row.meta.audioKey), playLife(deps, row));
 }
 
+/** How an audio may be played: free seeking and nothing remembered unless an activity says otherwise. */
+type AudioPlay = Pick<AudioSource, 'seekable' | 'last_played' | 'max_played'>;
+const FREE_PLAY: AudioPlay = { seekable: true, last_played: 0, max_played: 0 };
+
 /** The answer of the audio calls for an upload already authorised; UPLOAD_NOT_FOUND with the spec §8 message when not playable. */
-export function presentAudio(deps: AppDeps, row: UploadRow, userId: number): AudioSource {
+export function presentAudio(deps: AppDeps, row: UploadRow, userId: number, play: AudioPlay = FREE_PLAY): AudioSource {
   const url = audioUrl(deps, row, userId);
   if (!url) throw new AppError('UPLOAD_NOT_FOUND', AUDIO_MISSING_MESSAGE);
-  return { id: row.id, url, status: row.status, duration: row.meta.duration ?? null };
+  return { id: row.id, url, status: row.status, duration: row.meta.duration ?? null, ...play };
 }
 
-/** `GET /api/uploads/audio/{id}[?activity_id=]` (spec §7): through the activity when given, else as a course file. */
+/**
+ * `GET /api/uploads/audio/{id}[?activity_id=]` (spec §7): through the activity when
+ * given, else as a course file. In an activity it starts a viewing session like the
+ * video player options, and answers the learner's positions and whether forward
+ * seeking is refused (spec §4 audio: the same rule as video). Throws ACTIVITY_NOT_FOUND,
+ * FORBIDDEN, UPLOAD_NOT_FOUND (spec §8 message when not playable).
+ */
 export async function audioSource(deps: AppDeps, actor: Actor, uploadId: number, activityId: number | undefined): Promise<AudioSource> {
-  const row = activityId ? (await activityUpload(deps, actor, activityId, uploadId)).upload : (await getUpload(deps, actor, uploadId)).row;
-  return presentAudio(deps, row, actor.id);
+  if (!activityId) return presentAudio(deps, (await getUpload(deps, actor, uploadId)).row, actor.id);
+  const { activity, upload, isTeam } = await activityUpload(deps, actor, activityId, uploadId);
+  const source = presentAudio(deps, upload, actor.id);
+  const record = await startViewingSession(deps, activityId, actor.id, upload.id);
+  return { ...source, seekable: isTeam || !activity.isForwardSeekingRefused, last_played: record?.lastPosition ?? 0, max_played: record?.maxPosition ?? 0 };
 }
 
 // ------------------------------------------------------------------ exam play limits

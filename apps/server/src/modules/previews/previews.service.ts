@@ -106,8 +106,8 @@ export async function guestPreview(deps: AppDeps, activityId: number, uploadId: 
 
 /** `GET /anonymous-api/{activityId}/uploads/audio/{id}`: a signed URL for the visitor (user 0). */
 export async function guestAudio(deps: AppDeps, activityId: number, uploadId: number) {
-  const { upload } = await guestUpload(deps, activityId, uploadId);
-  return presentAudio(deps, upload, 0);
+  const { activity, upload } = await guestUpload(deps, activityId, uploadId);
+  return presentAudio(deps, upload, 0, { seekable: !activity.isForwardSeekingRefused, last_played: 0, max_played: 0 });
 }
 
 /** `GET /anonymous-api/{activityId}/uploads/{id}/text`: the first TEXT_PREVIEW_BYTES of a text file. */

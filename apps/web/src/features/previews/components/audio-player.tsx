@@ -34,16 +34,24 @@ export function AudioPlayer({ upload, activityId, onHandle }: { upload: Upload; 
   }
   const url = source.data?.url ?? (visitor === null ? previewBlobUrl(upload.id) : null);
   if (url === null) return <Result status="warning" title={t('audio.missing')} data-testid="audio-missing" />;
-  return <AudioControls key={url} url={url} uploadId={upload.id} activityId={activityId} onHandle={onHandle} />;
+  const play = source.data ?? { seekable: true, last_played: 0, max_played: 0 };
+  return <AudioControls key={url} url={url} uploadId={upload.id} activityId={activityId} seekable={play.seekable} lastPlayed={play.last_played} maxPlayed={play.max_played} onHandle={onHandle} />;
 }
 
-/** The controls over one audio URL, for the previewer and the exam media box. `volume` 0–100. */
+/**
+ * The controls over one audio URL, for the previewer and the exam media box. `volume` 0–100;
+ * `seekable` false refuses seeks beyond `maxPlayed` seconds (spec §4, checked again by the
+ * server); play resumes at `lastPlayed` seconds.
+ */
 export function AudioControls({
   url,
   uploadId,
   activityId,
   volume: initialVolume = AUDIO_DEFAULT_VOLUME,
   autoPlay = false,
+  seekable = true,
+  lastPlayed = 0,
+  maxPlayed = 0,
   onHandle,
   onMissing,
 }: {
@@ -52,6 +60,9 @@ export function AudioControls({
   activityId: number | null;
   volume?: number;
   autoPlay?: boolean;
+  seekable?: boolean;
+  lastPlayed?: number;
+  maxPlayed?: number;
   onHandle?: (handle: MediaHandle | null) => void;
   onMissing?: () => void;
 }) {
@@ -75,8 +86,8 @@ export function AudioControls({
     element.volume = initialVolume / 100;
     const dispose = trackMedia(htmlMediaAdapter(element), {
       activityId,
-      isSeekable: true,
-      maxPlayed: 0,
+      isSeekable: seekable,
+      maxPlayed,
       report: (body, isClosing) => {
         if (isClosing && beaconPlayProgress(uploadId, body)) return;
         void postPlayProgress(uploadId, body).catch(() => {});
@@ -89,7 +100,7 @@ export function AudioControls({
       dispose();
       live.current.onHandle?.(null);
     };
-  }, [uploadId, activityId, initialVolume]);
+  }, [uploadId, activityId, initialVolume, seekable, maxPlayed]);
 
   const toggle = () => {
     const element = audio.current;
@@ -112,7 +123,12 @@ export function AudioControls({
         onEnded={() => setPlaying(false)}
         onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
         onTimeUpdate={(event) => setPosition(event.currentTarget.currentTime)}
-        onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
+        onLoadedMetadata={(event) => {
+          const element = event.currentTarget;
+          setDuration(element.duration);
+          // Resume where the learner stopped (never beyond what was played when seeking forward is refused).
+          if (lastPlayed > 0 && lastPlayed < element.duration) element.currentTime = lastPlayed;
+        }}
         onError={() => {
           setFailed(true);
           live.current.onMissing?.();
@@ -168,6 +184,7 @@ export function AudioControls({
         <Typography.Text data-testid="audio-volume">{volume}</Typography.Text>
         {isMuted && <Tag>{t('audio.muted')}</Tag>}
       </Flex>
+      {!seekable && <Typography.Text type="secondary" data-testid="audio-no-forward">{t('audio.noForwardSeeking')}</Typography.Text>}
     </Flex>
   );
 }
