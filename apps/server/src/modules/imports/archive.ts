@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import tar from 'tar-stream';
 import yauzl from 'yauzl';
+import { entrySegments } from '../../lib/archive-entry.js';
 
 /**
  * Limits on what one archive may unpack to (issue 8 §3 safety). Bytes; the ratio
@@ -60,16 +61,12 @@ export async function detectContainer(file: string): Promise<'tar.gz' | 'zip' | 
 /**
  * The safe relative path of an archive entry name, or `null` for the archive
  * root itself (`./`). Leading `./` is dropped. Throws ArchiveError('unsafe_path')
- * for absolute paths, drive letters, backslashes, NUL and any `..` segment.
+ * for the reasons of entrySegments (absolute, drive letter, backslash, control character, `..`).
  */
 export function safeEntryPath(name: string): string | null {
-  if (name.includes('\0')) throw new ArchiveError('unsafe_path', `The archive entry name contains a NUL character`);
-  if (name.includes('\\')) throw new ArchiveError('unsafe_path', `The archive entry "${name}" contains a backslash`);
-  if (name.startsWith('/')) throw new ArchiveError('unsafe_path', `The archive entry "${name}" is an absolute path`);
-  if (/^[a-zA-Z]:/.test(name)) throw new ArchiveError('unsafe_path', `The archive entry "${name}" names a drive`);
-  const parts = name.split('/').filter((p) => p !== '' && p !== '.');
-  if (parts.some((p) => p === '..')) throw new ArchiveError('unsafe_path', `The archive entry "${name}" points outside the archive`);
-  return parts.length === 0 ? null : parts.join('/');
+  const checked = entrySegments(name);
+  if ('reason' in checked) throw new ArchiveError('unsafe_path', `The archive entry ${JSON.stringify(name)} has ${checked.reason}`);
+  return checked.segments.length === 0 ? null : checked.segments.join('/');
 }
 
 /**

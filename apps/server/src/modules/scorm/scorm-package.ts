@@ -7,6 +7,7 @@ import { ProcessingError } from '../../jobs/tools.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { MANIFEST_MAX_BYTES, ManifestError, parseManifest } from './scorm-manifest.js';
 import { scormPackages } from './scorm.table.js';
+import { entrySegments } from '../../lib/archive-entry.js';
 
 /** Most entries a package may hold (decision 0031). */
 export const SCORM_MAX_ENTRIES = 10_000;
@@ -49,15 +50,12 @@ function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
 
 /**
  * Why an entry name is refused, or undefined when it is a safe relative path:
- * no absolute path, drive letter, backslash, `..` or `.` segment, empty segment or control character.
+ * entrySegments' rule, and no `.` or empty segment either (SCORM hrefs name files exactly).
  */
 export function unsafeEntryReason(name: string): string | undefined {
-  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) return 'an absolute path';
-  if (name.includes('\\')) return 'a backslash';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f]/.test(name)) return 'a control character';
-  const parts = name.replace(/\/$/, '').split('/');
-  if (parts.some((p) => p === '..' || p === '.' || p === '')) return 'a path outside its folder';
+  const checked = entrySegments(name);
+  if ('reason' in checked) return checked.reason;
+  if (checked.segments.join('/') !== name.replace(/\/$/, '')) return 'an empty or "." path segment';
   return undefined;
 }
 
