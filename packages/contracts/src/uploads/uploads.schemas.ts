@@ -16,7 +16,10 @@ export const CreateUploadBodySchema = z.object({
   is_wmpkg: z.boolean().optional(),
   source: z.string().max(50).optional(),
   is_marked_attachment: z.boolean().optional(),
-  embed_material_type: z.string().max(50).optional(),
+  /** Set to `online_video` to embed an online video instead of sending bytes (spec §2 embed online video popup); `url` is then required. */
+  embed_material_type: z.enum(['online_video']).optional(),
+  /** The original URL of an embedded online video: a supported link (spec §5), else a field error on `url`. */
+  url: z.string().max(2048).optional(),
   /** Folder upload (spec §5): the file's path inside the chosen folder, `Folder/sub/file.pdf`; its depth must be below the org's maxLevelInUploadFolder. */
   relative_path: z.string().max(1024).optional(),
   /** Folder upload (spec §5): how many files the folder holds; at most the org's maxFileCountInUploadFolder. */
@@ -55,6 +58,8 @@ export const UploadSchema = z.object({
   source: z.string().nullable(),
   isTextFile: z.boolean(),
   downloadUrl: z.string(),
+  /** The original URL of an embedded online video (type `link`); absent for files. */
+  url: z.string().nullable().optional(),
   /** One record per rendition once a video is transcoded (spec §3 Upload videos[]). */
   videos: z.array(UploadVideoSchema),
   /** Why processing failed (names a missing tool, a timeout, unreadable content); null unless status is failed. */
@@ -125,3 +130,14 @@ export const UploadSettingsSchema = z.object({
   maxUploadBytes: z.number().int(),
 });
 export type UploadSettings = z.infer<typeof UploadSettingsSchema>;
+
+/** `GET /api/uploads/embed-material/{id}` (spec §7): an embedded online video and the https address of its player frame. */
+export const EmbedMaterialSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  embed_material_type: z.literal('online_video'),
+  url: z.string(),
+  provider: z.string(),
+  embed_url: z.string(),
+});
+export type EmbedMaterial = z.infer<typeof EmbedMaterialSchema>;

@@ -20,6 +20,7 @@ export function presentUpload(row: UploadRow, videos: readonly UploadVideoRow[] 
     source: row.source,
     isTextFile: TEXT_EXTENSIONS.includes(extensionOf(row.name)),
     downloadUrl: `/api/uploads/${row.id}/blob`,
+    ...(row.meta.embedUrl ? { url: row.meta.embedUrl } : {}),
     videos: videos.map((v) => ({
       resolution: v.resolution,
       duration: v.duration,

@@ -91,6 +91,44 @@ describe('POST /api/uploads', () => {
   });
 });
 
+describe('embedded online video (spec §2 embed online video popup, §5, §7 GET /api/uploads/embed-material/{id})', () => {
+  const embed = (who: string, url: string, name = 'Intro lecture') => create(who, { name, size: 0, parent_type: 'course', parent_id: w.course.id, embed_material_type: 'online_video', url });
+  const listNames = async () => (await t.app.inject({ method: 'GET', url: `/api/courses/${w.course.id}/uploads`, headers: as('instructor') })).json().uploads.map((u: { name: string }) => u.name);
+
+  it('keeps a supported link as a ready upload of type link without bytes; members read its player frame', async () => {
+    const before = storedFiles().length;
+    const res = await embed('instructor', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'Intro lecture', size: 0, type: 'link', status: 'ready', upload_url: null, url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10' });
+    expect(storedFiles()).toHaveLength(before);
+    const id = res.json().id as number;
+    const read = await t.app.inject({ method: 'GET', url: `/api/uploads/embed-material/${id}`, headers: as('student') });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual({ id, name: 'Intro lecture', embed_material_type: 'online_video', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10', provider: 'youtube', embed_url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' });
+    expect(await listNames()).toContain('Intro lecture');
+    expect((await t.app.inject({ method: 'GET', url: `/api/uploads/${id}/blob`, headers: as('student') })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/uploads/embed-material/${id}`, headers: as('outsider') })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/uploads/embed-material/${id}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/uploads/embed-material/987654', headers: as('student') })).statusCode).toBe(404);
+    const file = await uploadPdf('Not a video.pdf');
+    expect((await t.app.inject({ method: 'GET', url: `/api/uploads/embed-material/${file.id}`, headers: as('student') })).statusCode).toBe(404);
+  });
+
+  it('refuses an unsupported or unsafe link on the url field, an empty title on name, and students; creates nothing', async () => {
+    for (const url of ['https://example.com/lecture.mp4', 'javascript:alert(1)', 'http://youtube.com/watch?v=<script>', '']) {
+      const res = await embed('instructor', url, `bad ${url}`);
+      expect(res.statusCode, url).toBe(400);
+      expect(Object.keys(res.json().errors), url).toEqual(['url']);
+    }
+    const untitled = await embed('instructor', 'https://vimeo.com/76979871', '   ');
+    expect(untitled.statusCode).toBe(400);
+    expect(Object.keys(untitled.json().errors)).toEqual(['name']);
+    expect((await embed('student', 'https://vimeo.com/76979871', 'by a student')).statusCode).toBe(403);
+    const names = await listNames();
+    expect(names.filter((n: string) => n.startsWith('bad ') || n === 'by a student' || !n.trim())).toEqual([]);
+  });
+});
+
 describe('PUT {upload_url}', () => {
   it('stores the bytes under a generated name, processes them and marks the upload ready with its page count', async () => {
     const before = storedFiles();

@@ -12,6 +12,7 @@ import {
   ScreenShotBodySchema,
   ScreenShotShareBodySchema,
   UploadIdParamsSchema,
+  EmbedMaterialSchema,
   UploadListSchema,
   UploadSchema,
   UploadSettingsSchema,
@@ -34,7 +35,7 @@ import {
   uploadScreenShot,
 } from './upload-processing.service.js';
 import { presentPreview } from '../previews/previews.service.js';
-import { createUpload, deleteUpload, getUpload, listCourseUploads, openBlob, receiveContent, uploadSettings } from './uploads.service.js';
+import { createUpload, deleteUpload, embedMaterial, getUpload, listCourseUploads, openBlob, receiveContent, uploadSettings } from './uploads.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -46,6 +47,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/uploads', {
     schema: { tags: ['uploads'], summary: 'Create an upload (spec §3 creation payload); answers its upload_url', body: CreateUploadBodySchema, response: { 201: UploadSchema, ...errors } },
     handler: async (request, reply) => reply.status(201).send(await createUpload(app.deps, actorOf(request), request.body)),
+  });
+
+  app.get('/api/uploads/embed-material/:id', {
+    schema: { tags: ['uploads'], summary: 'An embedded online video with its player frame address (spec §7)', params: UploadIdParamsSchema, response: { 200: EmbedMaterialSchema, ...errors } },
+    handler: async (request) => embedMaterial(app.deps, actorOf(request), request.params.id),
   });
 
   app.get('/api/uploads/settings', {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import mime from 'mime-types';
-import { checkUploadFile, checkUploadFolder, extensionOf, invalidNameChars, uploadTypeOf, type CreateUploadBody, type Upload, type UploadSettings } from '@atrium/contracts';
+import { checkUploadFile, checkUploadFolder, extensionOf, invalidNameChars, parseOnlineVideoUrl, uploadTypeOf, type CreateUploadBody, type EmbedMaterial, type Upload, type UploadSettings } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -63,6 +63,7 @@ export async function accessToParent(deps: AppDeps, actor: Actor, row: Pick<Uplo
  * (values are spec message keys), FORBIDDEN, COURSE_NOT_FOUND.
  */
 export async function createUpload(deps: AppDeps, actor: Actor, input: CreateUploadBody): Promise<Upload> {
+  if (input.embed_material_type !== undefined) return createEmbeddedVideo(deps, actor, input);
   const settings = await orgSettings(deps, actor.orgId);
   const violations: { key: string; field: string; values?: Record<string, string | number> }[] = checkUploadFile(input, { maxBytes: deps.config.maxUploadBytes, checkExtension: settings.checkUploadExtension });
   if (input.relative_path !== undefined) {
@@ -79,16 +80,7 @@ export async function createUpload(deps: AppDeps, actor: Actor, input: CreateUpl
     const detail = first.values ? ` (${Object.values(first.values).join(', ')})` : '';
     throw new AppError('VALIDATION_FAILED', `${first.field}: ${first.key}${detail}`, errors);
   }
-  let parentId: number;
-  if (input.parent_type === 'course') {
-    if (input.parent_id === undefined) throw AppError.field('parent_id', 'parent_id is required for course files');
-    const access = await accessToParent(deps, actor, { parentType: 'course', parentId: input.parent_id, ownerId: actor.id, orgId: actor.orgId });
-    if (access === 'missing') throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
-    if (access !== 'manage') throw new AppError('FORBIDDEN', 'Only the course team can add files to this course');
-    parentId = input.parent_id;
-  } else {
-    parentId = actor.id;
-  }
+  const parentId = await parentIdFor(deps, actor, input);
   const row = await insertUpload(deps.db, {
     orgId: actor.orgId,
     ownerId: actor.id,
@@ -103,6 +95,58 @@ export async function createUpload(deps: AppDeps, actor: Actor, input: CreateUpl
     source: input.source ?? null,
   });
   return presentUpload(row);
+}
+
+/** The parent id of a new upload: the course (course team only) or the actor. Throws COURSE_NOT_FOUND, FORBIDDEN, VALIDATION_FAILED (parent_id). */
+async function parentIdFor(deps: AppDeps, actor: Actor, input: CreateUploadBody): Promise<number> {
+  if (input.parent_type !== 'course') return actor.id;
+  if (input.parent_id === undefined) throw AppError.field('parent_id', 'parent_id is required for course files');
+  const access = await accessToParent(deps, actor, { parentType: 'course', parentId: input.parent_id, ownerId: actor.id, orgId: actor.orgId });
+  if (access === 'missing') throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
+  if (access !== 'manage') throw new AppError('FORBIDDEN', 'Only the course team can add files to this course');
+  return input.parent_id;
+}
+
+/**
+ * `POST /api/uploads` with `embed_material_type: 'online_video'` (spec §2 embed online
+ * video popup, §5: the URL must be a supported online video link, else the error is on
+ * the original-URL field `url`): an upload of type `link` holding the URL and no bytes,
+ * ready at once. `name` is the title shown in file lists (required, 1–255 characters).
+ */
+async function createEmbeddedVideo(deps: AppDeps, actor: Actor, input: CreateUploadBody): Promise<Upload> {
+  const url = input.url?.trim() ?? '';
+  if (!parseOnlineVideoUrl(url)) throw AppError.field('url', 'Give a supported online video link (YouTube, Vimeo, Bilibili, Youku or Tencent Video)');
+  const name = input.name.trim();
+  if (!name) throw AppError.field('name', 'Give the video a title');
+  const parentId = await parentIdFor(deps, actor, input);
+  const row = await insertUpload(deps.db, {
+    orgId: actor.orgId,
+    ownerId: actor.id,
+    key: newStorageKey(),
+    name,
+    size: 0,
+    type: 'link',
+    status: 'ready',
+    storageType: deps.storage.storageType,
+    parentType: input.parent_type,
+    parentId,
+    source: input.source ?? null,
+    receivedAt: new Date(),
+    meta: { embedUrl: url },
+  });
+  return presentUpload(row);
+}
+
+/**
+ * `GET /api/uploads/embed-material/{id}` (spec §7): an embedded online video the actor
+ * may see (the same rules as the upload itself), with its provider and the https
+ * address of the provider's player frame. Throws UPLOAD_NOT_FOUND for anything else.
+ */
+export async function embedMaterial(deps: AppDeps, actor: Actor, uploadId: number): Promise<EmbedMaterial> {
+  const { row } = await getUpload(deps, actor, uploadId);
+  const video = row.type === 'link' && row.meta.embedUrl ? parseOnlineVideoUrl(row.meta.embedUrl) : null;
+  if (!video || !row.meta.embedUrl) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
+  return { id: row.id, name: row.name, embed_material_type: 'online_video', url: row.meta.embedUrl, provider: video.provider, embed_url: video.embed_url };
 }
 
 /**
@@ -176,6 +220,7 @@ export async function getUpload(deps: AppDeps, actor: Actor, uploadId: number): 
 export async function openBlob(deps: AppDeps, actor: Actor, uploadId: number, isPreview: boolean) {
   const { row, access } = await getUpload(deps, actor, uploadId);
   if (!row.receivedAt) throw new AppError('UPLOAD_NOT_FOUND', 'This file has not finished uploading');
+  if (row.type === 'link') throw new AppError('UPLOAD_NOT_FOUND', 'An embedded online video has no file: it plays from its provider');
   if (!isPreview && !row.isAllowDownload && access !== 'manage') throw new AppError('FORBIDDEN', 'Downloading this file is not allowed');
   return { key: row.key, name: row.name, mimeType: row.mimeType ?? 'application/octet-stream', size: row.size };
 }

@@ -15,6 +15,8 @@ export interface UploadMeta {
   posterKey?: string;
   /** Normalised AAC audio for playback. */
   audioKey?: string;
+  /** An embedded online video (type `link`): the original URL the instructor gave. */
+  embedUrl?: string;
 }
 
 /**
