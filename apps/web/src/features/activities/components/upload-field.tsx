@@ -4,13 +4,15 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, type ActivityUpload } from '@atrium/contracts';
 import { UploadButton } from '../../uploads/components/upload-button';
+import { EmbedVideoButton } from './embed-video-button';
 import { UploadProgressList } from '../../uploads/components/upload-progress-list';
 import { useUploader } from '../../uploads/hooks/use-uploader';
 import './content.css';
 
 /**
  * An activity's files (antd form control): uploads through the app's uploader
- * (course files, spec §4 lifecycle) and lists the attached ones, each removable.
+ * (course files, spec §4 lifecycle) or embeds an online video (spec §2 embed online
+ * video popup), and lists the attached ones, each removable.
  * `value` is the attached uploads in order.
  */
 export function UploadField({ courseId, value = [], onChange, id }: { courseId: number; value?: ActivityUpload[]; onChange?: (uploads: ActivityUpload[]) => void; id?: string }) {
@@ -33,7 +35,13 @@ export function UploadField({ courseId, value = [], onChange, id }: { courseId: 
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} id={id} className="activity-upload-field">
-      <UploadButton onFiles={uploader.addFiles} />
+      <Space wrap>
+        <UploadButton onFiles={uploader.addFiles} />
+        <EmbedVideoButton
+          courseId={courseId}
+          onEmbedded={(u) => latest.current.onChange?.([...latest.current.value, { id: u.id, name: u.name, type: u.type, status: u.status, size: u.size }])}
+        />
+      </Space>
       <UploadProgressList items={uploader.items} onRemove={uploader.remove} onClearFinished={uploader.clearFinished} />
       <List
         size="small"
@@ -48,7 +56,7 @@ export function UploadField({ courseId, value = [], onChange, id }: { courseId: 
             ]}
           >
             <Typography.Text>{upload.name}</Typography.Text>
-            <Typography.Text type="secondary">{formatBytes(upload.size)}</Typography.Text>
+            <Typography.Text type="secondary">{upload.type === 'link' ? t('embed.onlineVideo') : formatBytes(upload.size)}</Typography.Text>
           </List.Item>
         )}
       />
