@@ -21,7 +21,8 @@ async function closePreviewer(page: Page) {
  * visitor in a fresh browser (never signed in) opens it, sees the files, and
  * previews the PDF (a page rendered by pdf.js), the image and the video (the
  * first frame plays) through the anonymous API, with no notes or statistics; the
- * SCORM activity (guest preview off) shows the refusal and no sign-in redirect.
+ * SCORM activity (guest preview off) shows the refusal and no sign-in redirect;
+ * once the instructor turns guest preview on, the visitor runs its SCO untracked.
  */
 test('a visitor previews a guest activity without signing in; another activity refuses', async ({ page, browser }, testInfo) => {
   test.setTimeout(300_000);
@@ -113,5 +114,25 @@ test('a visitor previews a guest activity without signing in; another activity r
   await expect(visitor).toHaveURL(new RegExp(`/guest/activities/${closedId}$`));
   await expect(visitor.getByTestId('guest-file')).toHaveCount(0);
   await step(visitor, testInfo, 'visitor-refused');
+
+  // The instructor opens the Golf SCORM activity to visitors: the visitor's SCO runs with a runtime
+  // on the page (nothing stored), launched and served through the anonymous API.
+  const open = await page.request.put(`/api/activities/${closedId}`, { data: { can_guest_preview: true } });
+  expect(open.status(), await open.text()).toBe(200);
+  try {
+    calls.length = 0;
+    await visitor.goto(`/guest/activities/${closedId}`);
+    await openGuestFile(visitor, 'golf__RuntimeBasicCalls_SCORM12.zip');
+    await expect(visitor.getByText('You are visiting: nothing you do in this package is saved.')).toBeVisible();
+    const sco = visitor.frameLocator('[data-testid="scorm-frame"]');
+    await expect(sco.locator('#butNext')).toBeVisible({ timeout: 30_000 });
+    await sco.locator('#butNext').click();
+    await expect(sco.frameLocator('#contentFrame').locator('body')).not.toBeEmpty();
+    await step(visitor, testInfo, 'visitor-scorm');
+    expect(calls.some((path) => /^\/anonymous-api\/\d+\/uploads\/scorm\/\d+\/content\//.test(path))).toBe(true);
+    expect(calls.filter((path) => path.startsWith('/api/'))).toEqual([]);
+  } finally {
+    await page.request.put(`/api/activities/${closedId}`, { data: { can_guest_preview: false } });
+  }
   await visitorContext.close();
 });

@@ -12,12 +12,14 @@ import {
   OFFICE_PREVIEW_PROVIDERS,
   PlayerOptionsSchema,
   PreviewUrlSchema,
+  ScormLaunchQuerySchema,
   UploadIdParamsSchema,
   UploadPreviewSchema,
   UploadTextSchema,
 } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
-import { arrearsOf, courseActivityFiles, guestActivityFiles, guestAudio, guestDocumentUrl, guestImageLocation, guestPlayer, guestPreview, guestText, officePreviewUrl } from './previews.service.js';
+import { sendScormFile } from '../scorm/scorm.routes.js';
+import { arrearsOf, courseActivityFiles, guestActivityFiles, guestAudio, guestDocumentUrl, guestImageLocation, guestPlayer, guestPreview, guestScormFile, guestScormLaunch, guestText, officePreviewUrl } from './previews.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
@@ -75,5 +77,18 @@ export const previewsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...guest,
     schema: { tags: ['previews'], summary: 'Visitor video-player options (signed renditions; nothing recorded)', params: AnonymousUploadParamsSchema, response: { 200: PlayerOptionsSchema, ...errors } },
     handler: async (request) => guestPlayer(app.deps, request.params.activityId, request.params.id),
+  });
+  app.get('/anonymous-api/:activityId/uploads/scorm/:id', {
+    ...guest,
+    schema: { tags: ['previews'], summary: "Visitor SCO launch: 302 to its file under the visitors' content route (nothing stored)", params: AnonymousUploadParamsSchema, querystring: ScormLaunchQuerySchema, response: errors },
+    handler: async (request, reply) => reply.redirect(await guestScormLaunch(app.deps, request.params.activityId, request.params.id, request.query.sco), 302),
+  });
+  app.get('/anonymous-api/:activityId/uploads/scorm/:id/content/*', {
+    ...guest,
+    schema: { tags: ['previews'], summary: 'Visitor: a file of an extracted SCORM package; one byte Range', params: AnonymousUploadParamsSchema.extend({ '*': z.string().max(1024) }) },
+    handler: async (request, reply) => {
+      const file = await guestScormFile(app.deps, request.params.activityId, request.params.id, request.params['*']);
+      return sendScormFile(reply, app.deps.storage, request.headers.range, file);
+    },
   });
 };

@@ -20,6 +20,7 @@ import { canManageCourse, canViewCourse } from '../courses/courses.policy.js';
 import { findCourse } from '../courses/courses.repository.js';
 import { rolesInCourse } from '../enrolments/enrolments.repository.js';
 import { examSubjects } from '../exams/exams.table.js';
+import { launchPathOf, scormFileOf } from '../scorm/scorm.service.js';
 
 /** The embedded PDF viewer of spec §1 (`/note-bene/pdf-viewer?file=`), and its visitor variant. */
 export const PDF_VIEWER_PATH = '/note-bene/pdf-viewer';
@@ -178,4 +179,20 @@ export async function courseActivityFiles(deps: AppDeps, actor: Actor, courseId:
     ...held.map((h) => ({ upload_id: h.uploadId, activity_id: h.activityId, activity_type: typeOf.get(h.activityId)!, subject_id: null, ...described(h.uploadId) })),
     ...subjects.flatMap((s) => s.uploadIds.map((uploadId) => ({ upload_id: uploadId, activity_id: s.activityId, activity_type: typeOf.get(s.activityId)!, subject_id: s.id, ...described(uploadId) }))),
   ];
+}
+
+/**
+ * `GET /anonymous-api/{activityId}/uploads/scorm/{id}?sco=` (spec §6 visitors, §7 Scorm
+ * preview URL): where the visitor's frame launches the SCO, under the visitors' content
+ * route. Nothing the SCO reports is stored for a visitor.
+ */
+export async function guestScormLaunch(deps: AppDeps, activityId: number, uploadId: number, sco: string | undefined): Promise<string> {
+  const { upload } = await guestUpload(deps, activityId, uploadId);
+  return launchPathOf(deps, upload, sco, `/anonymous-api/${activityId}/uploads/scorm/${upload.id}/content/`);
+}
+
+/** `GET /anonymous-api/{activityId}/uploads/scorm/{id}/content/*`: a file of the package for the visitor. */
+export async function guestScormFile(deps: AppDeps, activityId: number, uploadId: number, path: string) {
+  const { upload } = await guestUpload(deps, activityId, uploadId);
+  return scormFileOf(deps, upload, path);
 }

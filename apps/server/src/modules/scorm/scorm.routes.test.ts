@@ -152,6 +152,33 @@ describe('SCORM packages', () => {
     expect(launch.headers.location).toBe(`/api/uploads/scorm/${upload.id}/content/my%20page.html`);
     expect((await call('GET', launch.headers.location!, w.cookies.student)).body).toBe('<html>hi</html>');
   });
+
+  it('a visitor launches a SCO of a guest-preview activity through the anonymous API; nothing else is served to visitors', async () => {
+    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'guest.zip', bytes: makeZip([{ name: 'imsmanifest.xml', data: manifest12('start page.html') }, { name: 'start page.html', data: '<html>visitor</html>' }]) });
+    expect(upload.status).toBe('ready');
+    const open = await activityWith(t, w.courseA.id, [upload.id], { canGuestPreview: true });
+    const launch = await call('GET', `/anonymous-api/${open.id}/uploads/scorm/${upload.id}?preview=true`);
+    expect(launch.statusCode, launch.body).toBe(302);
+    expect(launch.headers.location).toBe(`/anonymous-api/${open.id}/uploads/scorm/${upload.id}/content/start%20page.html`);
+    const page = await call('GET', launch.headers.location!);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe('<html>visitor</html>');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect((await call('GET', `/anonymous-api/${open.id}/uploads/scorm/${upload.id}/content/imsmanifest.xml.missing`)).statusCode).toBe(404);
+    expect((await call('GET', `/anonymous-api/${open.id}/uploads/scorm/${upload.id}?sco=nope`)).statusCode).toBe(400);
+
+    const closed = await activityWith(t, w.courseA.id, [upload.id], { canGuestPreview: false });
+    for (const url of [`/anonymous-api/${closed.id}/uploads/scorm/${upload.id}`, `/anonymous-api/${closed.id}/uploads/scorm/${upload.id}/content/start%20page.html`]) {
+      const refused = await call('GET', url);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.headers.location).toBeUndefined();
+      expect(refused.body).not.toContain('visitor</html>');
+    }
+    const other = await activityWith(t, w.courseA.id, [], { canGuestPreview: true });
+    expect((await call('GET', `/anonymous-api/${other.id}/uploads/scorm/${upload.id}/content/start%20page.html`)).statusCode).toBe(404);
+    // A visitor has no runtime to store into.
+    expect((await call('GET', `/api/uploads/scorm/${upload.id}/runtime?activity_id=${open.id}&sco=SCO1`)).statusCode).toBe(401);
+  });
 });
 
 describe('SCORM packages on the S3 store', () => {

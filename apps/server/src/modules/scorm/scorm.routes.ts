@@ -1,9 +1,17 @@
 import { sendStoredObject } from '../../lib/send-stored-object.js';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ObjectStore } from '../../storage/object-store.js';
 import { z } from 'zod';
 import { ErrorBodySchema, ScormLaunchQuerySchema, ScormRuntimeBodySchema, ScormRuntimeQuerySchema, ScormRuntimeSchema, ScormRuntimeStoredSchema, UploadIdParamsSchema } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { commitRuntime, launchLocation, launchRuntime, openScormFile } from './scorm.service.js';
+
+/** Sends a package file to the SCO frame: its own type, no sniffing, framed by this origin only; one byte Range. */
+export function sendScormFile(reply: FastifyReply, storage: ObjectStore, range: string | undefined, file: { key: string; mimeType: string; size: number }) {
+  reply.header('Content-Type', file.mimeType).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, max-age=300').header('X-Frame-Options', 'SAMEORIGIN');
+  return sendStoredObject(reply, storage, range, file);
+}
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
@@ -18,8 +26,7 @@ export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['scorm'], summary: 'A file of an extracted SCORM package; one byte Range', params: UploadIdParamsSchema.extend({ '*': z.string().max(1024) }) },
     handler: async (request, reply) => {
       const file = await openScormFile(app.deps, actorOf(request), request.params.id, request.params['*']);
-      reply.header('Content-Type', file.mimeType).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, max-age=300').header('X-Frame-Options', 'SAMEORIGIN');
-      return sendStoredObject(reply, app.deps.storage, request.headers.range, file);
+      return sendScormFile(reply, app.deps.storage, request.headers.range, file);
     },
   });
 

@@ -45,18 +45,32 @@ async function readyPackage(deps: AppDeps, row: UploadRow): Promise<PackageRow> 
  */
 export async function launchLocation(deps: AppDeps, actor: Actor, uploadId: number, sco: string | undefined): Promise<string> {
   const { row } = await getUpload(deps, actor, uploadId);
+  return launchPathOf(deps, row, sco, `/api/uploads/scorm/${row.id}/content/`);
+}
+
+/**
+ * The launch file of SCO `sco` (the first when undefined) of a ready package, under
+ * `contentBase` (the members' or the visitors' content route). Throws SCORM_NOT_READY,
+ * VALIDATION_FAILED (field sco).
+ */
+export async function launchPathOf(deps: AppDeps, row: UploadRow, sco: string | undefined, contentBase: string): Promise<string> {
   const pkg = await readyPackage(deps, row);
   const chosen = sco === undefined ? pkg.scos[0] : pkg.scos.find((s) => s.identifier === sco);
   if (!chosen) throw AppError.field('sco', 'This package has no such SCO');
   const cut = chosen.launch.search(/[?#]/);
   const [file, rest] = cut === -1 ? [chosen.launch, ''] : [chosen.launch.slice(0, cut), chosen.launch.slice(cut)];
   const launch = file.split('/').map((part) => encodeURIComponent(decodeURIComponent(part))).join('/') + rest;
-  return `/api/uploads/scorm/${row.id}/content/${launch}`;
+  return `${contentBase}${launch}`;
 }
 
 /** A file of a ready package for `GET /api/uploads/scorm/{id}/content/*`: its key, content type and size. UPLOAD_NOT_FOUND when absent. */
 export async function openScormFile(deps: AppDeps, actor: Actor, uploadId: number, path: string): Promise<{ key: string; mimeType: string; size: number }> {
   const { row } = await getUpload(deps, actor, uploadId);
+  return scormFileOf(deps, row, path);
+}
+
+/** A file of the ready package of `row` (already authorised): its key, content type and size. SCORM_NOT_READY, UPLOAD_NOT_FOUND. */
+export async function scormFileOf(deps: AppDeps, row: UploadRow, path: string): Promise<{ key: string; mimeType: string; size: number }> {
   const pkg = await readyPackage(deps, row);
   const key = Object.hasOwn(pkg.files, path) ? pkg.files[path] : undefined;
   const stat = key ? await deps.storage.stat(key) : undefined;

@@ -205,9 +205,9 @@ export function putScormRuntime(id: number, activityId: number, sco: string, cmi
   return api.put<ScormRuntimeStored>(`/api/uploads/scorm/${id}/runtime?${query.toString()}`, { cmi });
 }
 
-/** The launch URL of a SCO inside the previewer (spec §7): `/api/uploads/scorm/{id}?sco=…&preview=true`. */
-export function scormLaunchUrl(id: number, sco: string): string {
-  return `/api/uploads/scorm/${id}?${new URLSearchParams({ sco, preview: 'true' }).toString()}`;
+/** The launch URL of a SCO inside the previewer (spec §7): `/api/uploads/scorm/{id}?sco=…&preview=true`; for a visitor, the anonymous API's (spec §6). */
+export function scormLaunchUrl(id: number, sco: string, visitorActivityId: VisitorActivityId = null): string {
+  return `${uploadsPrefix(visitorActivityId)}/scorm/${id}?${new URLSearchParams({ sco, preview: 'true' }).toString()}`;
 }
 
 /** `GET /api/courses/{id}/activity-files`: the activity holding each course upload; an empty list when the call is missing. */

@@ -49,7 +49,7 @@ export function PreviewerContent({
   const downloadUrl = upload.allow_download && visitor === null ? upload.downloadUrl : null;
   const spinner = <PageSpinner minHeight="100%" />;
   if (visitor !== null) {
-    // Visitors (spec §6): signed URLs from the anonymous API only; SCORM and external players need a signed-in learner.
+    // Visitors (spec §6): signed URLs from the anonymous API only; SCORM runs untracked; external players need a signed-in learner.
     switch (kind) {
       case 'pdf':
       case 'office':
@@ -61,6 +61,12 @@ export function PreviewerContent({
       case 'audio':
       case 'online-video':
         break;
+      case 'scorm':
+        return (
+          <Suspense fallback={spinner}>
+            <ScormPlayer key={upload.id} uploadId={upload.id} scorm={upload.scorm} activityId={null} />
+          </Suspense>
+        );
       default:
         return <UnsupportedPreview downloadUrl={null} />;
     }

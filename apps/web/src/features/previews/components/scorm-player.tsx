@@ -6,6 +6,7 @@ import type { ScormRuntime, ScormSummary, ScormVersion, Sco } from '@atrium/cont
 import { serverMessageOf } from '../../../lib/api-client';
 import { PageSpinner } from '../../../components/page-spinner';
 import { fetchScormRuntime, putScormRuntime, scormLaunchUrl } from '../api';
+import { useVisitorActivityId } from '../lib/visitor-context';
 import { apiPropertyOf, cmiForRelaunch, cmiOfRendered, reportedStatusOf } from '../lib/scorm-cmi';
 
 type RuntimeApi = Scorm12API | Scorm2004API;
@@ -16,7 +17,8 @@ type RuntimeApi = Scorm12API | Scorm2004API;
  * launching `/api/uploads/scorm/{id}?sco=…&preview=true` (same origin), with a
  * scorm-again runtime on this window (`window.API` for 1.2, `window.API_1484_11`
  * for 2004) loaded from `GET …/runtime` and committed with `PUT …/runtime` on
- * every commit and on finish, so a relaunch resumes.
+ * every commit and on finish, so a relaunch resumes. Outside an activity, and for
+ * visitors (launched through the anonymous API), the runtime runs but nothing is stored.
  */
 export function ScormPlayer({ uploadId, scorm, activityId }: { uploadId: number; scorm: ScormSummary | null; activityId: number | null }) {
   const { t } = useTranslation('previewer');
@@ -54,6 +56,7 @@ export function ScormPlayer({ uploadId, scorm, activityId }: { uploadId: number;
 
 function ScoFrame({ uploadId, version, sco, activityId }: { uploadId: number; version: ScormVersion; sco: Sco; activityId: number | null }) {
   const { t } = useTranslation('previewer');
+  const visitor = useVisitorActivityId();
   const [fetched, setFetched] = useState<ScormRuntime | null>(null);
   const runtime = useMemo<ScormRuntime | null>(() => (activityId === null ? { version, cmi: null, scos: [] } : fetched), [activityId, version, fetched]);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -129,11 +132,11 @@ function ScoFrame({ uploadId, version, sco, activityId }: { uploadId: number; ve
           </Typography.Text>
         )}
       </Flex>
-      {activityId === null && <Alert type="info" banner title={t('scorm.notTracked')} />}
+      {activityId === null && <Alert type="info" banner title={visitor === null ? t('scorm.notTracked') : t('scorm.visitorNotTracked')} />}
       {saveError && <Alert type="error" banner title={saveError} />}
       <iframe
         title={sco.title || sco.identifier}
-        src={scormLaunchUrl(uploadId, sco.identifier)}
+        src={scormLaunchUrl(uploadId, sco.identifier, visitor)}
         data-testid="scorm-frame"
         style={{ flex: 1, width: '100%', border: 0 }}
       />
