@@ -43,13 +43,31 @@ describe('completion wiring (players → completeness)', () => {
     const url = `/api/uploads/${video.id}/play-progress`;
     const little = await call('POST', url, w.cookies.student, { activity_id: activity.id, ranges: [[0, 1]], position: 1 });
     expect(little.statusCode, little.body).toBe(200);
-    // Recomputed by play-progress itself (nothing else ran): 1 s of 7.16 s is not 30 %.
+    // Opening the player created the record and stored the completeness; 1 s of 7.16 s is not 30 %.
     expect(await findState(t.database.db, course.id, w.student.id)).toMatchObject({ studyCompleteness: 0, lastActivityId: activity.id });
 
     const more = await call('POST', url, w.cookies.student, { activity_id: activity.id, ranges: [[1, 3]], position: 3 });
     expect(more.json().viewed_ranges).toEqual([[0, 3]]);
     expect(await findState(t.database.db, course.id, w.student.id)).toMatchObject({ studyCompleteness: 100, lastActivityId: activity.id });
     expect(await studyOf(course.id)).toMatchObject({ study_completeness: 100, last_activity: { id: activity.id } });
+  }, 120_000);
+
+  it('opening a video of a viewed activity completes it; a later report moves the last activity back from another one', async () => {
+    const course = await freshCourse();
+    const video = await uploadFile(t, w.cookies.instructor, course.id, 'video/pythonpptx__just-two-mice.mp4');
+    const watched = await activityWith(t, course.id, [video.id], { completionCriterion: 'viewed' });
+    const page = await activityWith(t, course.id, [], { type: 'page', completionCriterion: 'viewed' });
+    await call('GET', `/api/uploads/${video.id}/player-options?activity_id=${watched.id}`, w.cookies.student);
+    expect(await findState(t.database.db, course.id, w.student.id)).toMatchObject({ studyCompleteness: 50, lastActivityId: watched.id });
+
+    const report = () => call('POST', `/api/uploads/${video.id}/play-progress`, w.cookies.student, { activity_id: watched.id, ranges: [[0, 1]], position: 1 });
+    expect((await report()).statusCode).toBe(200);
+    expect((await call('POST', `/api/activities/${page.id}/reads`, w.cookies.student, {})).statusCode).toBe(200);
+    expect(await findState(t.database.db, course.id, w.student.id)).toMatchObject({ studyCompleteness: 100, lastActivityId: page.id });
+    // Nothing completes with this report, but the video's activity is the last one again.
+    expect((await report()).statusCode).toBe(200);
+    expect(await findState(t.database.db, course.id, w.student.id)).toMatchObject({ studyCompleteness: 100, lastActivityId: watched.id });
+    expect(await studyOf(course.id)).toMatchObject({ study_completeness: 100, last_activity: { id: watched.id } });
   }, 120_000);
 
   it('a SCORM activity completes when the SCO reports completed, not when it is opened or incomplete', async () => {

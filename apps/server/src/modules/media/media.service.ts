@@ -10,6 +10,7 @@ import { examSubjectPlayRecords, examSubjects } from '../exams/exams.table.js';
 import { findLiveUpload, listVideosOf, type UploadRow, type UploadVideoRow } from '../uploads/uploads.repository.js';
 import { uploads } from '../uploads/uploads.table.js';
 import { recomputeCourseCompleteness } from '../progress/completeness.service.js';
+import { findState } from '../progress/progress.repository.js';
 import { getUpload, NOT_FOUND_MESSAGE } from '../uploads/uploads.service.js';
 import { activityAccess, activityUpload, type ActivityRow } from './activity-access.js';
 import { CONTINUATION_TOLERANCE_SECONDS, coveredSeconds, creditReport, unplayedSegments, type Range } from './credit.js';
@@ -60,14 +61,24 @@ async function readRecord(deps: AppDeps, activityId: number, userId: number, upl
 /**
  * Starts a viewing session of one upload in one activity (decision 0030): the read
  * record's clock is set to now, which bounds what the next progress report can
- * credit. Answers the read record.
+ * credit. A first opening creates the record, which may complete a `viewed`
+ * activity: the learner's study completeness is then recomputed. Answers the record.
  */
-async function startViewingSession(deps: AppDeps, activityId: number, userId: number, uploadId: number) {
-  await deps.db
+async function startViewingSession(deps: AppDeps, activity: ActivityRow, userId: number, uploadId: number) {
+  const created = await deps.db
     .insert(activityReadRecords)
-    .values({ activityId, userId, uploadId })
-    .onConflictDoUpdate({ target: [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId], set: { updatedAt: new Date() } });
-  return readRecord(deps, activityId, userId, uploadId);
+    .values({ activityId: activity.id, userId, uploadId })
+    .onConflictDoNothing({ target: [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId] })
+    .returning({ id: activityReadRecords.id });
+  if (created.length > 0) {
+    await recomputeCourseCompleteness(deps, activity.courseId, userId);
+  } else {
+    await deps.db
+      .update(activityReadRecords)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(activityReadRecords.activityId, activity.id), eq(activityReadRecords.userId, userId), eq(activityReadRecords.uploadId, uploadId)));
+  }
+  return readRecord(deps, activity.id, userId, uploadId);
 }
 
 function copyrightOf(activity: ActivityRow): string | null {
@@ -85,7 +96,7 @@ export async function playerOptions(deps: AppDeps, actor: Actor, uploadId: numbe
   const { activity, upload, isTeam } = await activityUpload(deps, actor, activityId, uploadId);
   if (upload.type !== 'video') throw AppError.field('id', 'This file is not a video');
   const videos = await listVideosOf(deps.db, [upload.id]);
-  const record = await startViewingSession(deps, activityId, actor.id, upload.id);
+  const record = await startViewingSession(deps, activity, actor.id, upload.id);
   const duration = upload.meta.duration ?? videos[0]?.duration ?? null;
   const viewed = (record?.viewedRanges ?? []) as Range[];
   return {
@@ -127,7 +138,8 @@ export async function guestPlayerOptions(deps: AppDeps, activity: ActivityRow, u
  * report, capped at MAX_REPORT_GAP_SECONDS; with forward seeking refused, only
  * play continuing from the furthest position) and stores the read record.
  * Course-team members' reports are credited the same way. Then recomputes the
- * learner's course study completeness (recomputeCourseCompleteness). Answers what is credited.
+ * learner's course study completeness (recomputeCourseCompleteness) when the record
+ * is new or has just completed, or another activity was the last one. Answers what is credited.
  */
 export async function reportProgress(deps: AppDeps, actor: Actor, uploadId: number, body: PlayProgressBody): Promise<PlayProgress> {
   const { activity, upload } = await activityUpload(deps, actor, body.activity_id, uploadId);
@@ -135,8 +147,8 @@ export async function reportProgress(deps: AppDeps, actor: Actor, uploadId: numb
   const isForwardRefused = activity.isForwardSeekingRefused;
   const duration = upload.meta.duration ?? null;
   const key = [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId];
-  const progress = await deps.db.transaction(async (tx) => {
-    await tx.insert(activityReadRecords).values({ activityId: activity.id, userId: actor.id, uploadId: upload.id }).onConflictDoNothing({ target: key });
+  const outcome = await deps.db.transaction(async (tx) => {
+    const created = await tx.insert(activityReadRecords).values({ activityId: activity.id, userId: actor.id, uploadId: upload.id }).onConflictDoNothing({ target: key }).returning({ id: activityReadRecords.id });
     const [record] = await tx
       .select()
       .from(activityReadRecords)
@@ -153,11 +165,14 @@ export async function reportProgress(deps: AppDeps, actor: Actor, uploadId: numb
       .update(activityReadRecords)
       .set({ viewedRanges: credit.viewed, maxPosition: credit.maxPosition, lastPosition, isCompleted, updatedAt: now })
       .where(eq(activityReadRecords.id, record!.id));
-    return { viewed_ranges: credit.viewed, max_position: credit.maxPosition, last_position: lastPosition };
+    return { progress: { viewed_ranges: credit.viewed, max_position: credit.maxPosition, last_position: lastPosition }, isChanged: created.length > 0 || (isCompleted && !record!.isCompleted) };
   });
-  // The read record changed: the activity may be completed now, and the course's study completeness with it (spec §3).
-  await recomputeCourseCompleteness(deps, activity.courseId, actor.id);
-  return progress;
+  // The percentage moves only when this record is new or completes; the last activity only when it was another one.
+  // Otherwise the stored study completeness is still true and the whole course is not read again (spec §3).
+  if (outcome.isChanged || (await findState(deps.db, activity.courseId, actor.id))?.lastActivityId !== activity.id) {
+    await recomputeCourseCompleteness(deps, activity.courseId, actor.id);
+  }
+  return outcome.progress;
 }
 
 /**
@@ -203,7 +218,7 @@ export async function audioSource(deps: AppDeps, actor: Actor, uploadId: number,
   if (!activityId) return presentAudio(deps, (await getUpload(deps, actor, uploadId)).row, actor.id);
   const { activity, upload, isTeam } = await activityUpload(deps, actor, activityId, uploadId);
   const source = presentAudio(deps, upload, actor.id);
-  const record = await startViewingSession(deps, activityId, actor.id, upload.id);
+  const record = await startViewingSession(deps, activity, actor.id, upload.id);
   return { ...source, seekable: isTeam || !activity.isForwardSeekingRefused, last_played: record?.lastPosition ?? 0, max_played: record?.maxPosition ?? 0 };
 }
 
