@@ -53,7 +53,13 @@ async function importOne(file: string): Promise<void> {
       }
     });
   } else {
-    await importInto(file, await openPglite());
+    // A data folder like a server's: initdb runs in a worker thread (openPglite), so the peak is the running database's and the importer's.
+    const pgDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-pg-'));
+    try {
+      await importInto(file, await openPglite({ dataDir: pgDir }));
+    } finally {
+      rmSync(pgDir, { recursive: true, force: true });
+    }
   }
 }
 

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -45,9 +47,13 @@ export function openPostgres(databaseUrl: string): Database {
 /**
  * Opens embedded PGlite. `dataDir` undefined keeps it in memory; `loadDataDir`
  * starts from a dump made by `PGlite.dumpDataDir()` (tests use a migrated template).
+ * A new `dataDir` is initialised in a worker thread first (initPgliteDataDir).
  */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.dataDir && !options.loadDataDir && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+    mkdirSync(options.dataDir, { recursive: true });
+    await initPgliteDataDir(options.dataDir);
+  }
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -57,6 +63,22 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     ping: () => ping(db),
     close: () => client.close(),
   };
+}
+
+/**
+ * Creates the PostgreSQL cluster of a new PGlite data folder (initdb) in a worker
+ * thread. initdb's WebAssembly memory (about 500 MB) is returned when the worker
+ * exits instead of staying with the server for its whole life: a first start
+ * measured 898 MB RSS in-process against 422 MB for a restart (decision 0001).
+ */
+async function initPgliteDataDir(dataDir: string): Promise<void> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const code = "const { workerData } = require('node:worker_threads'); const { PGlite } = require(workerData.entry); PGlite.create({ dataDir: workerData.dataDir }).then((db) => db.close());";
+  await new Promise<void>((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: { entry, dataDir } });
+    worker.once('error', reject);
+    worker.once('exit', (exitCode) => (exitCode === 0 ? resolve() : reject(new Error(`PGlite could not create ${dataDir} (worker exit code ${exitCode})`))));
+  });
 }
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in `<dataDir>/pg`. */
