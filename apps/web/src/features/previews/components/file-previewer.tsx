@@ -164,7 +164,8 @@ export function FilePreviewer({
   const refusal = data ? checkPreviewable(data, { sizeLimit, allowedExtensions }) : null;
   const isArrears = arrears.data?.is_org_transfer_arrears === true;
   // A visitor has no download (the blob route is a signed-in user's).
-  const downloadUrl = data?.allow_download && !isVisitor ? data.downloadUrl : null;
+  // An embedded online video has no file to download either.
+  const downloadUrl = data?.allow_download && !isVisitor && data.type !== 'link' ? data.downloadUrl : null;
   const panelContext = { hasAiAbility: hasAiAbility && !isVisitor, isInstructorView };
   const isShown = !!data && !refusal && !isArrears;
   const noteTarget = isShown && kind ? noteTargetOf(kind, data.status) : null;

@@ -6,6 +6,8 @@ describe('checkPreviewable (spec §5 previewer)', () => {
     expect(checkPreviewable({ name: 'a.pdf', size: 0, type: 'document' })).toBe('zeroSize');
     expect(checkPreviewable({ name: 'a.pdf', size: 11, type: 'document' }, { sizeLimit: 10 })).toBe('tooLarge');
     expect(checkPreviewable({ name: 'a.pdf', size: 10, type: 'document' }, { sizeLimit: 10 })).toBeNull();
+    // An embedded online video has no bytes and still previews.
+    expect(checkPreviewable({ name: 'Week 1 on YouTube', size: 0, type: 'link' })).toBeNull();
   });
   it('reads a per-type map, falling back to its default', () => {
     const sizeLimit = { video: 100, default: 10 };

@@ -16,7 +16,8 @@ export function checkPreviewable(
   file: { name: string; size: number; type: string },
   options: { sizeLimit?: PreviewSizeLimit; allowedExtensions?: readonly string[] } = {},
 ): PreviewRefusal {
-  if (!(file.size > 0)) return 'zeroSize';
+  // An embedded online video (type link) has no bytes: it plays from its provider.
+  if (file.type !== 'link' && !(file.size > 0)) return 'zeroSize';
   const limit = limitFor(file.type, options.sizeLimit);
   if (limit !== undefined && file.size > limit) return 'tooLarge';
   if (options.allowedExtensions) {

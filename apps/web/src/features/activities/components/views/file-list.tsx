@@ -52,7 +52,7 @@ export function FileList({ uploads, onOpen, preview }: { uploads: readonly Activ
             </Button>
             <span>
               {upload.status !== 'ready' && <Tag>{t(`uploadStatus.${upload.status}`, { defaultValue: upload.status })}</Tag>}
-              <Typography.Text type="secondary">{formatBytes(upload.size)}</Typography.Text>
+              <Typography.Text type="secondary">{upload.type === 'link' ? t('embed.onlineVideo') : formatBytes(upload.size)}</Typography.Text>
             </span>
           </List.Item>
         )}
