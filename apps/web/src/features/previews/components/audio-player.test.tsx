@@ -40,7 +40,7 @@ describe('AudioPlayer (spec §4 audio, no forward seeking)', { timeout: 30_000 }
     fireEvent.seeking(element);
     expect(clock.get()).toBe(4);
     await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u) === '/api/uploads/5/seek' && JSON.parse(String(i?.body)).position === 30)).toBe(true));
-    expect(await screen.findByText('You cannot skip ahead past the part you have watched.')).toBeInTheDocument();
+    expect(await screen.findByText('You cannot skip ahead past the part you have listened to.')).toBeInTheDocument();
     expect(clock.get()).toBe(4);
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('activity_id=9'))).toBe(true);
   });

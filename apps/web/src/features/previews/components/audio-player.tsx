@@ -93,7 +93,7 @@ export function AudioControls({
         void postPlayProgress(uploadId, body).catch(() => {});
       },
       checkSeek: (at) => (activityId === null ? Promise.resolve(true) : postSeek(uploadId, activityId, at).then(() => true, () => false)),
-      onSeekRefused: () => void live.current.message.warning(live.current.t('video.notForward')),
+      onSeekRefused: () => void live.current.message.warning(live.current.t('audio.notForward')),
     });
     live.current.onHandle?.({ currentTime: () => element.currentTime, seekTo: (s) => (element.currentTime = s) });
     return () => {
