@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Activity,
   ActivityReadBody,
@@ -22,7 +22,12 @@ export const activityKeys = {
 
 /** `GET /api/courses/{id}/content`: modules, activities with the requester's completion and access, and study completeness. */
 export function useCourseContent(courseId: number) {
-  return useQuery({ queryKey: activityKeys.content(courseId), queryFn: ({ signal }) => api.get<CourseContent>(`/api/courses/${courseId}/content`, undefined, signal) });
+  return useQuery(courseContentQuery(courseId));
+}
+
+/** The query of `GET /api/courses/{id}/content`, shared by the content page and the course frame's prefetch. */
+export function courseContentQuery(courseId: number) {
+  return queryOptions({ queryKey: activityKeys.content(courseId), queryFn: ({ signal }) => api.get<CourseContent>(`/api/courses/${courseId}/content`, undefined, signal) });
 }
 
 /** `GET /api/activities/{id}`; a 403 carries the access-forbidden code and times (not retried). */

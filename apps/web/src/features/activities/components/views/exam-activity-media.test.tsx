@@ -30,11 +30,12 @@ describe('ExamActivityMedia (exam media on the exam activity page)', { timeout: 
       return jsonResponse(200, { play_limit: false, play_limit_times: 0, remaining: null, status: 'playable' });
     });
     renderWithApp(<ExamActivityMedia courseId={2} activityId={7} />);
-    const card = await screen.findByTestId('exam-activity-media');
+    const card = await screen.findByTestId('exam-activity-media', {}, { timeout: 10_000 });
     expect(within(card).getByText('Exam media')).toBeInTheDocument();
-    const subjects = await within(card).findAllByTestId('exam-media');
+    // The exam media box is a lazy chunk: a busy machine takes more than the default second to load it.
+    const subjects = await within(card).findAllByTestId('exam-media', {}, { timeout: 10_000 });
     expect(subjects.map((s) => s.getAttribute('data-subject-id'))).toEqual(['30', '31']);
-    const items = await within(card).findAllByTestId('exam-media-item');
+    const items = await within(card).findAllByTestId('exam-media-item', {}, { timeout: 10_000 });
     expect(items.map((i) => i.getAttribute('data-upload-id'))).toEqual(['1', '2', '3']);
     expect(card).toHaveTextContent('b.mp3');
     expect(card).toHaveTextContent('Missing file');
