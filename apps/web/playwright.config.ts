@@ -43,7 +43,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
+    // LOG_LEVEL warn: only the server's warnings and errors reach the run's output, where a failed journey needs them.
+    stdout: 'pipe',
     stderr: 'pipe',
     env: {
       PORT: String(port),
