@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type {
   ActiveRoleBody,
   CanUnpublishResponse,
@@ -14,7 +14,8 @@ import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { enrolments } from '../enrolments/enrolments.table.js';
 import { DEFAULT_ORG_SETTINGS, orgs, type OrgSettings } from '../orgs/orgs.table.js';
-import { loadCourseStudy } from '../activities/course-study.js';
+import { activities, courseModules } from '../activities/activities.table.js';
+import { accessOf } from '../activities/completion.js';
 import { findState, studentsWithProgress, upsertState } from '../progress/progress.repository.js';
 import { courseFor, may } from './course-access.js';
 import { courses } from './courses.table.js';
@@ -165,13 +166,19 @@ export async function studyCompleteness(deps: AppDeps, actor: Actor, courseId: n
   let last: StudyCompleteness['last_activity'] = null;
   if (state?.lastActivityId) {
     const bypass = may(kinds, 'manage_content') && !state.previewAs;
-    const study = await loadCourseStudy(deps.db, courseId, actor.id, { mode: course.learningMode, bypass, now });
-    const activity = study.byId.get(state.lastActivityId);
-    if (activity) {
-      last = { id: activity.row.id, title: activity.row.title };
-      if (reason === null && activity.access !== 'open' && activity.access !== 'locked') {
-        reason = activity.access;
-        times = { start: activity.row.startTime, end: activity.row.endTime };
+    // Only the last activity's own state can forbid continuing (unpublished, not started, ended;
+    // a checkpoint lock does not), so that one row is read, not the whole course.
+    const [row] = await deps.db
+      .select({ id: activities.id, title: activities.title, isPublished: activities.isPublished, isModulePublished: courseModules.isPublished, startTime: activities.startTime, endTime: activities.endTime, criterion: activities.completionCriterion })
+      .from(activities)
+      .innerJoin(courseModules, eq(courseModules.id, activities.moduleId))
+      .where(and(eq(activities.id, state.lastActivityId), eq(activities.courseId, courseId), isNull(activities.deletedAt)));
+    if (row) {
+      last = { id: row.id, title: row.title };
+      const [access] = accessOf([{ ...row, startTime: row.startTime?.getTime() ?? null, endTime: row.endTime?.getTime() ?? null, isCompleted: false }], 'free', now.getTime(), bypass);
+      if (reason === null && access !== 'open' && access !== 'locked') {
+        reason = access!;
+        times = { start: row.startTime, end: row.endTime };
       }
     }
   }
