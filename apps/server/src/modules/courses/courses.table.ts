@@ -26,6 +26,8 @@ export const courses = pgTable(
     /** Spec §4 course type: a lite course is a single-teacher course without a teaching team (decision 0011). */
     isLite: boolean('lite').notNull().default(false),
     isRecommended: boolean('recommended').notNull().default(false),
+    /** Spec §3 hasAiAbility, §6: enables the AI quiz and question panels of the previewer (an AI service must be configured to answer them). */
+    hasAiAbility: boolean('has_ai_ability').notNull().default(false),
     /** Spec §3 learning_mode: 'checkpoint' requires finishing activities in order. */
     learningMode: text('learning_mode').$type<LearningMode>().notNull().default('free'),
     /** Spec §3 course_outline: the syllabus text instructors edit and notify students about. */

@@ -23,6 +23,8 @@ export const courseUserStates = pgTable(
     previewAs: text('preview_as').$type<'student' | 'visitor'>(),
     /** Inspect mode: an org admin looking into the course as a simulated teacher. */
     isInspecting: boolean('inspecting').notNull().default(false),
+    /** Spec §4 course completeness: when the learner acknowledged the 100 % completion popup (shown once per learner, on any device); null until then. */
+    completionPopupSeenAt: timestamp('completion_popup_seen_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('course_user_states_course_user_key').on(t.courseId, t.userId)],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "courses" ADD COLUMN "has_ai_ability" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "course_user_states" ADD COLUMN "completion_popup_seen_at" timestamp with time zone;
