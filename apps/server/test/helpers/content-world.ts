@@ -7,8 +7,8 @@ import { activities, activityUploads, courseModules } from '../../src/modules/ac
 import { fixturePath, type TestApp } from '../build-test-app.js';
 import { waitForProcessed } from '../uploads-client.js';
 
-/** The people of issue 7's role matrix; `anonymous` sends no cookie. */
-export const CONTENT_WHO = ['student', 'assistant', 'instructor', 'outsider', 'anonymous'] as const;
+/** The people of issue 7's role matrix (the org admin holds manage_content and set_learning_mode, decision 0070); `anonymous` sends no cookie. */
+export const CONTENT_WHO = ['student', 'assistant', 'instructor', 'admin', 'outsider', 'anonymous'] as const;
 export type ContentWho = (typeof CONTENT_WHO)[number];
 
 /**
@@ -18,14 +18,14 @@ export type ContentWho = (typeof CONTENT_WHO)[number];
  */
 export async function contentWorld(t: TestApp) {
   const w = await t.factories.courseWorld();
-  const cookies: Record<Exclude<ContentWho, 'anonymous'> | 'admin', string> = {
+  const cookies: Record<Exclude<ContentWho, 'anonymous'>, string> = {
     student: await t.factories.login(w.student.userName),
     assistant: await t.factories.login(w.assistant.userName),
     instructor: await t.factories.login(w.instructor.userName),
     outsider: await t.factories.login(w.outsider.userName),
     admin: await t.factories.login(w.admin.userName),
   };
-  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who: ContentWho | 'admin', payload?: object) =>
+  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who: ContentWho, payload?: object) =>
     t.app.inject({ method, url, ...(who !== 'anonymous' ? { headers: { cookie: cookies[who] } } : {}), ...(payload ? { payload } : {}) });
   /** Calls as the instructor and expects 200; answers the JSON body. */
   const ok = async (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) => {

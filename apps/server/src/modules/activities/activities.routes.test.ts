@@ -17,7 +17,7 @@ afterAll(() => t.close());
 const flat = (c: CourseContent): ActivitySummary[] => c.modules.flatMap((m) => m.activities);
 const HOUR = 3_600_000;
 
-describe('role matrix of the content calls (student, assistant, instructor, outsider, anonymous)', () => {
+describe('role matrix of the content calls (student, assistant, instructor, org admin, outsider, anonymous)', () => {
   let w: ContentWorld;
   let mod: { id: number; activityIds: number[] };
   beforeAll(async () => {
@@ -26,8 +26,8 @@ describe('role matrix of the content calls (student, assistant, instructor, outs
   });
 
   type Call = { name: string; method: 'GET' | 'PUT' | 'POST' | 'DELETE'; url: () => string; payload?: () => object; allowed: ContentWho[]; status?: number };
-  const TEAM: ContentWho[] = ['assistant', 'instructor'];
-  const MEMBERS: ContentWho[] = ['student', 'assistant', 'instructor'];
+  const TEAM: ContentWho[] = ['assistant', 'instructor', 'admin'];
+  const MEMBERS: ContentWho[] = ['student', 'assistant', 'instructor', 'admin'];
   const calls: Call[] = [
     { name: 'content tree', method: 'GET', url: () => `/api/courses/${w.course.id}/content`, allowed: MEMBERS },
     { name: 'nav setting', method: 'GET', url: () => `/api/courses/${w.course.id}/nav-setting`, allowed: MEMBERS },
@@ -41,7 +41,7 @@ describe('role matrix of the content calls (student, assistant, instructor, outs
     { name: 'add activity', method: 'POST', url: () => `/api/courses/${w.course.id}/activities`, payload: () => ({ module_id: mod.id, type: 'page', title: 'Extra' }), allowed: TEAM },
     { name: 'edit activity', method: 'PUT', url: () => `/api/activities/${mod.activityIds[1]}`, payload: () => ({ title: 'Renamed' }), allowed: TEAM },
     { name: 'publish activity', method: 'PUT', url: () => `/api/activities/${mod.activityIds[1]}/publish`, payload: () => ({ published: true }), allowed: TEAM },
-    { name: 'learning mode', method: 'PUT', url: () => `/api/courses/${w.course.id}/learning-mode`, payload: () => ({ learning_mode: 'free' }), allowed: ['instructor'] },
+    { name: 'learning mode', method: 'PUT', url: () => `/api/courses/${w.course.id}/learning-mode`, payload: () => ({ learning_mode: 'free' }), allowed: ['instructor', 'admin'] },
   ];
 
   for (const c of calls) {
@@ -59,7 +59,7 @@ describe('role matrix of the content calls (student, assistant, instructor, outs
     });
   }
 
-  it('order and delete: the team may, a student and an outsider may not', async () => {
+  it('order and delete: the team and the org admin may, a student and an outsider may not', async () => {
     const order = { modules: [{ id: mod.id, activity_ids: [...mod.activityIds].reverse() }] };
     const content = (await w.call('GET', `/api/courses/${w.course.id}/content`, 'instructor')).json() as CourseContent;
     order.modules = content.modules.map((m) => ({ id: m.id, activity_ids: m.activities.map((a) => a.id).reverse() }));
@@ -70,6 +70,7 @@ describe('role matrix of the content calls (student, assistant, instructor, outs
     }
     expect((await w.call('PUT', `/api/courses/${w.course.id}/content/order`, 'anonymous', order)).statusCode).toBe(401);
     expect((await w.call('PUT', `/api/courses/${w.course.id}/content/order`, 'assistant', order)).statusCode).toBe(200);
+    expect((await w.call('PUT', `/api/courses/${w.course.id}/content/order`, 'admin', order)).statusCode).toBe(200);
     expect((await w.call('DELETE', `/api/activities/${mod.activityIds[1]}`, 'assistant')).statusCode).toBe(200);
     expect((await w.call('DELETE', `/api/modules/${mod.id}`, 'instructor')).statusCode).toBe(200);
   });
