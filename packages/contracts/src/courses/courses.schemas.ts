@@ -39,6 +39,8 @@ export const CourseSchema = z.object({
   deleted: z.boolean(),
   /** Roles the current user holds in this course; empty for admins looking in. */
   my_roles: z.array(CourseRoleSchema),
+  /** Spec §3 Course hasAiAbility flag (spelled as the spec does), §6: offers the previewer's question and AI quiz panels; set by an org admin. */
+  hasAiAbility: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),
 });
 export type Course = z.infer<typeof CourseSchema>;

@@ -37,6 +37,8 @@ export const UpdateCourseBodySchema = z
     department_id: z.number().int().positive().nullable(),
     start_date: z.iso.datetime({ offset: true }).nullable(),
     end_date: z.iso.datetime({ offset: true }).nullable(),
+    /** Spec §3 Course hasAiAbility, §6: only an organisation administrator may change it (403 FORBIDDEN otherwise). */
+    hasAiAbility: z.boolean(),
   })
   .partial()
   .refine((b) => Object.keys(b).length > 0, { message: 'nothing to change', path: ['name'] });

@@ -75,6 +75,25 @@ describe('edit, recommend, outline', () => {
     expect(await snapshot(t, w.course.id)).toEqual(before);
     expect((await inject('PUT', '/api/courses/999999', 'instructor', { name: 'x' })).statusCode).toBe(404);
   });
+  it('hasAiAbility (spec §3, §6): false by default, set only by an org admin, read by the course’s students', async () => {
+    const read = async (who: keyof BigWorld['cookies']) => (await inject('GET', `/api/courses/${w.course.id}`, who)).json().hasAiAbility;
+    expect(await read('student')).toBe(false);
+    const refused = await inject('PUT', `/api/courses/${w.course.id}`, 'instructor', { hasAiAbility: true });
+    expect(refused.statusCode).toBe(403);
+    expect(await read('instructor')).toBe(false);
+    const bad = await inject('PUT', `/api/courses/${w.course.id}`, 'admin', { hasAiAbility: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('hasAiAbility');
+    expect((await inject('PUT', `/api/courses/${w.course.id}`, 'otherAdmin', { hasAiAbility: true })).statusCode).toBeGreaterThanOrEqual(403);
+    expect(await read('student')).toBe(false);
+    const set = await inject('PUT', `/api/courses/${w.course.id}`, 'admin', { hasAiAbility: true });
+    expect(set.json()).toMatchObject({ id: w.course.id, hasAiAbility: true });
+    expect(await read('student')).toBe(true);
+    const listed = await inject('POST', '/api/courses?page=1&page_size=20', 'admin', {});
+    expect(listed.json().items.find((c: { id: number }) => c.id === w.course.id).hasAiAbility).toBe(true);
+    expect((await inject('PUT', `/api/courses/${w.course.id}`, 'admin', { hasAiAbility: false })).json().hasAiAbility).toBe(false);
+    expect(await read('student')).toBe(false);
+  });
   it('recommends (admins), edits the outline and e-mails the students through the outbox', async () => {
     expect((await inject('PUT', `/api/courses/${w.course.id}/recommended`, 'admin', { recommended: true })).json()).toEqual({ recommended: true });
     expect((await inject('PUT', `/api/courses/${w.course.id}/recommended`, 'admin', {})).json().errors).toHaveProperty('recommended');

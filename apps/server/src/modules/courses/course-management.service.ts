@@ -117,6 +117,7 @@ export async function countManagedCourses(deps: AppDeps, actor: Actor): Promise<
 /** `PUT /api/courses/{id}`: edits a course. Throws VALIDATION_FAILED naming `department_id` for another org's department. */
 export async function updateCourse(deps: AppDeps, actor: Actor, courseId: number, body: UpdateCourseBody): Promise<Course> {
   await courseFor(deps, actor, courseId, 'edit');
+  if (body.hasAiAbility !== undefined && actor.role !== USER_ROLE.admin) throw new AppError('FORBIDDEN', 'Only organisation administrators turn the AI panels on or off');
   if (body.department_id) {
     const [dept] = await deps.db.select({ id: departments.id }).from(departments).where(and(eq(departments.id, body.department_id), eq(departments.orgId, actor.orgId)));
     if (!dept) throw AppError.field('department_id', 'No such department in your organisation');
@@ -135,6 +136,7 @@ export async function updateCourse(deps: AppDeps, actor: Actor, courseId: number
       ...(body.department_id !== undefined ? { departmentId: body.department_id } : {}),
       ...(start !== undefined ? { startDate: start } : {}),
       ...(end !== undefined ? { endDate: end } : {}),
+      ...(body.hasAiAbility !== undefined ? { hasAiAbility: body.hasAiAbility } : {}),
       updatedAt: new Date(),
     })
     .where(eq(courses.id, courseId));

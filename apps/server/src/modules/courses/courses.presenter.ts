@@ -31,6 +31,7 @@ export function presentCourse(
     end_date: row.endDate?.toISOString() ?? null,
     deleted: row.deletedAt !== null,
     my_roles: facts.myRoles,
+    hasAiAbility: row.hasAiAbility,
     created_at: row.createdAt.toISOString(),
   };
 }

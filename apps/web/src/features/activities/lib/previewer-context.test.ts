@@ -5,7 +5,8 @@ describe('previewerContextOf', () => {
   const header = { preview_as: null, inspecting: false };
   it('a student: AI only when the course says so, no instructor view, no statistics', () => {
     expect(previewerContextOf({ my_roles: ['student'] }, header)).toEqual({ hasAiAbility: false, isInstructorView: false, canSeeStatistics: false });
-    expect(previewerContextOf({ my_roles: ['student'], has_ai_ability: true } as never, header).hasAiAbility).toBe(true);
+    expect(previewerContextOf({ my_roles: ['student'], hasAiAbility: true }, header).hasAiAbility).toBe(true);
+    expect(previewerContextOf({ my_roles: ['student'], hasAiAbility: false }, header).hasAiAbility).toBe(false);
   });
   it('instructors and assistants: instructor view and statistics; previewing as a student keeps the instructor view but hides statistics', () => {
     for (const role of ['instructor', 'instructor_assistant'] as const) {

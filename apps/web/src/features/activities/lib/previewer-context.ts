@@ -13,16 +13,15 @@ export interface PreviewerContext {
 
 /**
  * The previewer context of a course for the current user, from the course
- * (`my_roles`, and `has_ai_ability` / `hasAiAbility` when the course carries
- * it; no course field does yet, so it is false) and the course header state
- * (`preview_as`, `inspecting`; undefined while it loads).
+ * (`my_roles`, `hasAiAbility` as `GET /api/courses/{id}` answers it; false when
+ * absent) and the course header state (`preview_as`, `inspecting`; undefined
+ * while it loads).
  */
-export function previewerContextOf(course: Pick<Course, 'my_roles'>, header: Pick<CourseHeaderState, 'preview_as' | 'inspecting'> | undefined): PreviewerContext {
-  const flags = course as { has_ai_ability?: unknown; hasAiAbility?: unknown };
+export function previewerContextOf(course: Pick<Course, 'my_roles'> & Partial<Pick<Course, 'hasAiAbility'>>, header: Pick<CourseHeaderState, 'preview_as' | 'inspecting'> | undefined): PreviewerContext {
   const isTeam = canTeach(course);
   const isSimulated = header?.preview_as != null || header?.inspecting === true;
   return {
-    hasAiAbility: flags.has_ai_ability === true || flags.hasAiAbility === true,
+    hasAiAbility: course.hasAiAbility === true,
     isInstructorView: isTeam || isSimulated,
     canSeeStatistics: isTeam && header?.preview_as == null,
   };

@@ -27,6 +27,7 @@ const course: Course = {
   end_date: null,
   deleted: false,
   my_roles: ['instructor'],
+  hasAiAbility: false,
   created_at: '2026-01-01T00:00:00.000Z',
 };
 const header: CourseHeaderState = { active_role: null, preview_as: null, inspecting: false, need_publish: true, can_review: false, can_manage: true };

@@ -28,6 +28,7 @@ function courseWith(status: 0 | 1 | 2 | undefined): Course {
     end_date: null,
     deleted: false,
     my_roles: ['instructor'],
+    hasAiAbility: false,
     created_at: '2026-01-01T00:00:00.000Z',
   };
 }

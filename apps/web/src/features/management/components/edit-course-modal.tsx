@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
-import { App, DatePicker, Form, Input, Modal } from 'antd';
+import { App, DatePicker, Form, Input, Modal, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Course } from '@atrium/contracts';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { useCourseAdminActions } from '../api';
+import { useCurrentUser } from '../../auth/api';
+import { isOrgAdmin } from '../../auth/lib/roles';
 
 interface EditForm {
   name: string;
@@ -13,14 +15,21 @@ interface EditForm {
   academic_year: string;
   semester: string;
   dates: [Dayjs | null, Dayjs | null] | null;
+  hasAiAbility: boolean;
 }
 
-/** Edit a course from the management list (`PUT /api/courses/{id}`); server field errors show on their fields. */
+/**
+ * Edit a course from the management list (`PUT /api/courses/{id}`); server field
+ * errors show on their fields. Organisation admins also switch the course's
+ * hasAiAbility (spec §3, §6: the previewer's question and AI quiz panels).
+ */
 export function EditCourseModal({ course, onClose }: { course: Course | null; onClose: () => void }) {
   const { t } = useTranslation('management');
   const { message } = App.useApp();
   const [form] = Form.useForm<EditForm>();
   const { edit } = useCourseAdminActions();
+  const { data: user } = useCurrentUser();
+  const isAdmin = isOrgAdmin(user);
 
   useEffect(() => {
     if (course)
@@ -31,6 +40,7 @@ export function EditCourseModal({ course, onClose }: { course: Course | null; on
         academic_year: course.academic_year?.name ?? '',
         semester: course.semester?.name ?? '',
         dates: [course.start_date ? dayjs(course.start_date) : null, course.end_date ? dayjs(course.end_date) : null],
+        hasAiAbility: course.hasAiAbility,
       });
   }, [course, form]);
 
@@ -47,6 +57,7 @@ export function EditCourseModal({ course, onClose }: { course: Course | null; on
           semester: v.semester ?? '',
           start_date: v.dates?.[0]?.toISOString() ?? null,
           end_date: v.dates?.[1]?.toISOString() ?? null,
+          ...(isAdmin && v.hasAiAbility !== course.hasAiAbility ? { hasAiAbility: v.hasAiAbility } : {}),
         },
       },
       {
@@ -84,6 +95,11 @@ export function EditCourseModal({ course, onClose }: { course: Course | null; on
         <Form.Item name="dates" label={t('courses.dates')}>
           <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowEmpty={[true, true]} style={{ width: '100%' }} />
         </Form.Item>
+        {isAdmin && (
+          <Form.Item name="hasAiAbility" label={t('courses.hasAiAbility')} valuePropName="checked" extra={t('courses.hasAiAbilityHint')}>
+            <Switch />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );
