@@ -28,8 +28,22 @@ describe('ExamMedia (spec §4 exam video, §8 messages)', { timeout: 30_000 }, (
     vi.restoreAllMocks();
   });
 
+  it('a processing upload says so and still plays (spec §4: ready, failed or processing play)', async () => {
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'POST' && String(input) === '/api/exam-subjects/4/uploads/8/play'
+        ? jsonResponse(200, { remaining: 1, url: '/api/media/8/1/sig/original', kind: 'video' })
+        : jsonResponse(200, { play_limit: true, play_limit_times: 2, remaining: 2, status: 'processing' }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<ExamMedia subjectId={4} items={[{ id: 8, name: 'listening.mp4', kind: 'video' }]} />);
+    expect(await screen.findByTestId('exam-media-message')).toHaveTextContent('This file is still processing');
+    const play = screen.getByRole('button', { name: /^Play listening/ });
+    await waitFor(() => expect(play).toBeEnabled());
+    await user.click(play);
+    expect(await screen.findByTestId('exam-video')).toHaveAttribute('data-src', '/api/media/8/1/sig/original');
+  });
+
   it.each([
-    ['processing', 'This file is still processing'],
     ['overLimit', 'You have reached the play limit'],
     ['missedFile', 'This file is missing'],
     ['canNotPlay', 'This file cannot be played'],

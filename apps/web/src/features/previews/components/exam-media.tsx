@@ -105,7 +105,8 @@ function ExamMediaRow({
   const shown: ExamPlayStatus = failure ?? data?.status ?? 'playable';
   const messageKey = examStatusMessageKey(shown);
   const isLimited = data?.play_limit ?? false;
-  const canPlay = !!data && shown === 'playable' && (!isLimited || (data.remaining ?? 0) > 0);
+  // Spec §4 exam video: a processing upload plays too (its original bytes); the message stays as information.
+  const canPlay = !!data && (shown === 'playable' || shown === 'processing') && (!isLimited || (data.remaining ?? 0) > 0);
 
   const play = async () => {
     setStarting(true);
