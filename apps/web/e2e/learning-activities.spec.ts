@@ -165,8 +165,10 @@ test('instructor builds a module; a checkpoint student studies it in order and s
   await expect(completed).toBeVisible();
   await expect(student.getByTestId('study-panel')).toContainText('100%');
   await step(student, testInfo, 'student-completion-popup');
+  const acknowledged = student.waitForResponse((r) => r.url().endsWith(`/api/courses/${courseId}/study-completeness/completion-popup`) && r.request().method() === 'PUT');
   await completed.getByRole('button', { name: 'OK' }).click();
   await expect(completed).toBeHidden();
+  expect((await acknowledged).ok()).toBe(true);
 
   // Once: not again after a reload.
   await student.reload();
@@ -176,4 +178,15 @@ test('instructor builds a module; a checkpoint student studies it in order and s
   await student.goto(`${courseUrl}/content`);
   await expect(student.getByTestId('activity-completed')).toHaveCount(3);
   await step(student, testInfo, 'student-content-completed');
+
+  // Once per learner, not per browser: a fresh browser (no local storage) does not show it either.
+  const elsewhere = await (await browser.newContext()).newPage();
+  await elsewhere.goto('/login');
+  await signIn(elsewhere, 'student1');
+  await expect(elsewhere).toHaveURL(/\/user\/index$/);
+  await elsewhere.goto(`${courseUrl}/content`);
+  await expect(elsewhere.getByTestId('study-panel')).toContainText('100%');
+  await expect(elsewhere.getByTestId('activity-completed')).toHaveCount(3);
+  await expect(elsewhere.getByRole('dialog').filter({ hasText: 'You have completed all the learning in this course.' })).toHaveCount(0);
+  await elsewhere.context().close();
 });

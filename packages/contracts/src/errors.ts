@@ -53,6 +53,8 @@ export const ERROR_STATUS = {
   ACTIVITY_UNPUBLISHED: 403,
   /** learning_mode 'checkpoint': an earlier activity is unfinished. */
   ACTIVITY_LOCKED: 403,
+  /** Spec §4: the completion popup can only be acknowledged at 100 % study completeness. */
+  COMPLETION_NOT_REACHED: 409,
   COURSE_GROUP_NOT_FOUND: 404,
   /** Media and previews (issue 5). */
   NOTE_NOT_FOUND: 404,

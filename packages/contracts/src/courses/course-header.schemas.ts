@@ -56,5 +56,15 @@ export const StudyCompletenessSchema = z.object({
   forbidden_reason: AccessForbiddenReasonSchema.nullable(),
   start_time: z.iso.datetime({ offset: true }).nullable(),
   end_time: z.iso.datetime({ offset: true }).nullable(),
+  /** Spec §4: whether this learner already acknowledged the 100 % completion popup (per learner, on any device; decision 0070). */
+  completion_popup_seen: z.boolean(),
 });
 export type StudyCompleteness = z.infer<typeof StudyCompletenessSchema>;
+
+/** `PUT /api/courses/{id}/study-completeness/completion-popup` answer: the learner's acknowledgement of the completion popup (decision 0070). */
+export const CompletionPopupSchema = z.object({
+  completion_popup_seen: z.literal(true),
+  /** When it was first acknowledged; later calls keep this time. */
+  completion_popup_seen_at: z.iso.datetime({ offset: true }),
+});
+export type CompletionPopup = z.infer<typeof CompletionPopupSchema>;

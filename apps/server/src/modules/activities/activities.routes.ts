@@ -9,6 +9,7 @@ import {
   ActivitySchema,
   CommentCountQuerySchema,
   CommentCountSchema,
+  CompletionPopupSchema,
   ContentOrderBodySchema,
   CourseContentSchema,
   CreateActivityBodySchema,
@@ -23,6 +24,7 @@ import {
   UpdateModuleBodySchema,
 } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
+import { acknowledgeCompletionPopup } from '../progress/completion-popup.service.js';
 import { commentCount, createActivity, deleteActivity, getActivity, publishActivity, readActivity, updateActivity } from './activities.service.js';
 import { createModule, deleteModule, getContent, navSetting, recordUserReads, reorderContent, setLearningMode, updateModule } from './content.service.js';
 
@@ -55,6 +57,10 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordUserReads(d, actorOf(req), req.params.id, req.body.type);
       return reply.status(204).send(null);
     },
+  });
+  app.put('/api/courses/:id/study-completeness/completion-popup', {
+    schema: { tags, summary: 'I closed the 100 % completion popup: not shown to me again (spec §4; decision 0070)', params: Params, response: { 200: CompletionPopupSchema, ...errors } },
+    handler: async (req) => acknowledgeCompletionPopup(d, actorOf(req), req.params.id),
   });
   app.get('/api/courses/:id/nav-setting', {
     schema: { tags, summary: 'Course navigation items (spec §7)', params: Params, response: { 200: NavSettingSchema, ...errors } },

@@ -190,5 +190,6 @@ export async function studyCompleteness(deps: AppDeps, actor: Actor, courseId: n
     forbidden_reason: reason,
     start_time: times.start?.toISOString() ?? null,
     end_time: times.end?.toISOString() ?? null,
+    completion_popup_seen: state?.completionPopupSeenAt != null,
   };
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CanUnpublishResponse,
+  CompletionPopup,
   CourseHeaderState,
   CourseRole,
   CourseRolesResponse,
@@ -92,6 +93,18 @@ export function useStudyCompleteness(courseId: number, enabled: boolean) {
     queryKey: headerKeys.completeness(courseId),
     queryFn: ({ signal }) => api.get<StudyCompleteness>(`/api/courses/${courseId}/study-completeness`, undefined, signal),
     enabled,
+  });
+}
+
+/**
+ * `PUT /api/courses/{id}/study-completeness/completion-popup`: the learner closed the
+ * 100 % completion popup; the cached completeness then says it was seen (spec §4, once per learner; decision 0070).
+ */
+export function useAcknowledgeCompletion(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.put<CompletionPopup>(`/api/courses/${courseId}/study-completeness/completion-popup`),
+    onSuccess: () => queryClient.setQueryData<StudyCompleteness>(headerKeys.completeness(courseId), (old) => (old ? { ...old, completion_popup_seen: true } : old)),
   });
 }
 

@@ -73,7 +73,7 @@ export function CourseHeader({ course }: { course: Course }) {
           )}
           {isStudentView && user && (
             <div style={{ marginTop: 12 }}>
-              <StudyPanel courseId={course.id} userId={user.id} />
+              <StudyPanel courseId={course.id} />
             </div>
           )}
         </div>

@@ -4,41 +4,30 @@ import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TIME_FORMAT, type StudyCompleteness } from '@atrium/contracts';
-import { useStudyCompleteness } from '../header-api';
-import { accessForbiddenView, completionSeenKey, shouldShowCompletion } from '../lib/header-rules';
-
-function readSeen(key: string): boolean {
-  try {
-    return window.localStorage.getItem(key) === '1';
-  } catch {
-    return false;
-  }
-}
+import { useAcknowledgeCompletion, useStudyCompleteness } from '../header-api';
+import { accessForbiddenView, shouldShowCompletion } from '../lib/header-rules';
 
 /**
  * A student's study completeness in the course header (spec §3, §6): percent,
  * last activity and when it was updated; "Continue study" opens the last activity
  * (`/course/{id}/learning-activity#/{id}`, else the content page) after checking view permission, otherwise the
- * access-forbidden popup (spec §2 titles). Reaching 100 shows the completion popup once.
+ * access-forbidden popup (spec §2 titles). Reaching 100 shows the completion popup once per learner:
+ * closing it acknowledges it on the server, so no other browser or reload shows it again (decision 0070).
  */
-export function StudyPanel({ courseId, userId }: { courseId: number; userId: number }) {
+export function StudyPanel({ courseId }: { courseId: number }) {
   const { t } = useTranslation('courses');
   const navigate = useNavigate();
   const completeness = useStudyCompleteness(courseId, true);
   const [forbidden, setForbidden] = useState<StudyCompleteness | null>(null);
   const [completionClosed, setCompletionClosed] = useState(false);
-  const seenKey = completionSeenKey(courseId, userId);
+  const acknowledge = useAcknowledgeCompletion(courseId);
   const percent = completeness.data?.study_completeness ?? 0;
 
-  const completedOpen = !completionClosed && !!completeness.data && shouldShowCompletion(completeness.data.study_completeness, readSeen(seenKey));
+  const completedOpen = !completionClosed && !!completeness.data && shouldShowCompletion(completeness.data.study_completeness, completeness.data.completion_popup_seen);
 
   const closeCompleted = () => {
-    try {
-      window.localStorage.setItem(seenKey, '1');
-    } catch {
-      // private mode: shown again next time
-    }
     setCompletionClosed(true);
+    acknowledge.mutate();
   };
 
   const onContinue = async () => {

@@ -23,12 +23,7 @@ export function accessForbiddenView(c: Pick<StudyCompleteness, 'forbidden_reason
   }
 }
 
-/** localStorage key remembering that the completion popup of a course was shown to a user (spec §4: shown once). */
-export function completionSeenKey(courseId: number, userId: number): string {
-  return `atrium.completed.${userId}.${courseId}`;
-}
-
-/** True when the completion popup should open: completeness reached 100 and it was not shown before (spec §4, §9). */
+/** True when the completion popup should open: completeness reached 100 and the learner has not acknowledged it (server-side `completion_popup_seen`, spec §4, §9). */
 export function shouldShowCompletion(completeness: number, alreadySeen: boolean): boolean {
   return completeness >= 100 && !alreadySeen;
 }
