@@ -212,10 +212,10 @@ export const MeetingBodySchema = z
   })
   .refine((b) => Date.parse(b.end_time) > Date.parse(b.start_time), { message: 'end_time must be after start_time', path: ['end_time'] });
 export type MeetingBody = z.infer<typeof MeetingBodySchema>;
-/** Drag or resize of a meeting: only its times. */
+/** Drag or resize of a meeting: only its times (strict: a full body with a bad field is refused with 400, not read as a move). */
 export const UpdateMeetingBodySchema = z.union([
   MeetingBodySchema,
-  z.object({ start_time: isoTime, end_time: isoTime }).refine((b) => Date.parse(b.end_time) > Date.parse(b.start_time), { message: 'end_time must be after start_time', path: ['end_time'] }),
+  z.strictObject({ start_time: isoTime, end_time: isoTime }).refine((b) => Date.parse(b.end_time) > Date.parse(b.start_time), { message: 'end_time must be after start_time', path: ['end_time'] }),
 ]);
 export type UpdateMeetingBody = z.infer<typeof UpdateMeetingBodySchema>;
 

@@ -79,6 +79,25 @@ describe('PUT and DELETE /api/calendar-meeting/{id} (spec §4 audit_status)', ()
     const [row] = await t.app.deps.db.select().from(calendarMeetings).where(eq(calendarMeetings.id, meeting.id));
     expect(row!.title).toBe('Changed');
   });
+  it('review (spec §4 audit_status): an admin approves or rejects with the whole body and replay addresses; an instructor cannot set audit_status', async () => {
+    const { meeting } = (await inject('POST', '/api/calendar-meeting', 'instructor', { ...body(), title: 'Needs review', data: { ...body().data, audit_status: 'agree' } })).json();
+    expect(meeting.data.audit_status).toBe('pending');
+    const selfApproved = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'instructor', { ...body(), title: 'Needs review', data: { ...body().data, audit_status: 'agree' } });
+    expect(selfApproved.json().code).toBe('MEETING_NOT_EDITABLE');
+    const rejected = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'admin', { ...body(), title: 'Needs review', data: { ...body().data, audit_status: 'reject' } });
+    expect(rejected.json().meeting).toMatchObject({ form_editable: true, data: { audit_status: 'reject', host_user: { id: w.instructor.id } } });
+    const fixed = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'instructor', { ...body(), title: 'Needs review', data: { ...body().data, audit_status: 'agree', replay_address: ['https://replay.example/1', 'https://replay.example/2'] } });
+    expect(fixed.json().meeting).toMatchObject({ form_editable: false, data: { audit_status: 'pending', replay_address: ['https://replay.example/1', 'https://replay.example/2'] } });
+    const approved = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'admin', { ...body(), title: 'Needs review', data: { ...body().data, audit_status: 'agree', replay_address: ['https://replay.example/1', 'https://replay.example/2'] } });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().meeting).toMatchObject({ editable: true, form_editable: false, data: { audit_status: 'agree', host_user: { id: w.instructor.id } } });
+    const listed = (await inject('POST', '/api/management/calendar-meeting?page=1&page_size=10', 'admin', { keyword: 'Needs review', audit_status: 'agree' })).json();
+    expect(listed.items.map((m: { id: number }) => m.id)).toEqual([meeting.id]);
+    const bogus = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'admin', { ...body(), title: 'Bogus', data: { ...body().data, audit_status: 'bogus' } });
+    expect(bogus.statusCode).toBe(400);
+    const [row] = await t.app.deps.db.select().from(calendarMeetings).where(eq(calendarMeetings.id, meeting.id));
+    expect([row!.title, row!.auditStatus]).toEqual(['Needs review', 'agree']);
+  });
   it('instruction-team meetings are always editable; cloud classrooms list and delete', async () => {
     const inst = (await inject('POST', '/api/calendar-meeting', 'instructor', { ...body(), title: 'Team sync', kind: 'instruction' })).json().meeting;
     expect(inst).toMatchObject({ editable: true, form_editable: true, data: { audit_status: 'agree' } });

@@ -80,9 +80,13 @@ export async function listMeetings(deps: AppDeps, actor: Actor, kind: MeetingKin
   return presentMeetings(deps.db, rows, new Date());
 }
 
-/** Checks host, participants and course of a meeting body; 400 naming the field, 403 for a course the actor does not manage. */
-async function checkBody(deps: AppDeps, actor: Actor, body: MeetingBody): Promise<{ hostUserId: number }> {
-  const hostUserId = body.data.host_user?.id ?? actor.id;
+/**
+ * Checks host, participants and course of a meeting body; 400 naming the field, 403 for a
+ * course the actor does not manage. Without `data.host_user.id` the host is `defaultHost`
+ * (the actor for a new meeting, the current host for an edit).
+ */
+async function checkBody(deps: AppDeps, actor: Actor, body: MeetingBody, defaultHost = actor.id): Promise<{ hostUserId: number }> {
+  const hostUserId = body.data.host_user?.id ?? defaultHost;
   const people = [...new Set([hostUserId, ...body.participant_ids])];
   const found = await deps.db.select({ id: users.id }).from(users).where(and(inArray(users.id, people), eq(users.orgId, actor.orgId)));
   const known = new Set(found.map((u) => u.id));
@@ -162,7 +166,7 @@ export async function updateMeeting(deps: AppDeps, actor: Actor, id: number, bod
   } else {
     const admin = isOrgAdmin(actor);
     if (!admin && !isMeetingFormEditable(editability(row))) throw new AppError('MEETING_NOT_EDITABLE', 'Only a rejected meeting can be edited');
-    const { hostUserId } = await checkBody(deps, actor, body);
+    const { hostUserId } = await checkBody(deps, actor, body, row.hostUserId);
     const auditStatus = admin && body.data.audit_status ? body.data.audit_status : row.kind === 'meeting' && row.auditStatus === 'reject' ? 'pending' : row.auditStatus;
     values = { ...valuesOf(body, hostUserId, actor), auditStatus };
   }

@@ -1,25 +1,29 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_TIME_ZONE, DepartmentListSchema, ErrorBodySchema, OrgResponseSchema } from '@atrium/contracts';
+import { DepartmentListSchema, ErrorBodySchema, OrgResponseSchema, UpdateOrgTimeZoneBodySchema } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
-import { departments, orgs, officePreviewToggles } from './orgs.table.js';
+import { presentOrg, updateOrgTimeZone } from './orgs.service.js';
+import { departments } from './orgs.table.js';
 
-/** `GET /api/org` and `GET /api/departments` (spec §7): the user's organisation, its calendar toggles (spec §6) and departments. */
+/**
+ * `GET /api/org` and `GET /api/departments` (spec §7): the user's organisation, its calendar
+ * toggles (spec §6) and departments; `PUT /api/org/time-zone` (decision 0020): its zone, set by
+ * its administrators.
+ */
 export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.db;
   app.get('/api/org', {
     schema: { tags: ['orgs'], summary: 'My organisation and its feature toggles', response: { 200: OrgResponseSchema, 401: ErrorBodySchema } },
-    handler: async (req) => {
-      const [org] = await db.select().from(orgs).where(eq(orgs.id, actorOf(req).orgId));
-      const s = org!.settings;
-      return {
-        id: org!.id,
-        name: org!.name,
-        time_zone: s.timeZone ?? DEFAULT_TIME_ZONE,
-        toggles: { timetable: s.calendarTimetable ?? true, meeting: s.calendarMeeting ?? true, instruction_meeting: s.calendarInstructionMeeting ?? true, cloud_classroom: s.calendarCloudClassroom ?? true },
-        office_preview: officePreviewToggles(s),
-      };
+    handler: async (req) => presentOrg(db, actorOf(req).orgId),
+  });
+  app.put('/api/org/time-zone', {
+    schema: {
+      tags: ['orgs'],
+      summary: 'Set my organisation’s time zone (IANA name; administrators); answers the organisation',
+      body: UpdateOrgTimeZoneBodySchema,
+      response: { 200: OrgResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
     },
+    handler: async (req) => updateOrgTimeZone(db, actorOf(req), req.body.time_zone),
   });
   app.get('/api/departments', {
     schema: { tags: ['orgs'], summary: 'Departments of my organisation', response: { 200: DepartmentListSchema, 401: ErrorBodySchema } },
