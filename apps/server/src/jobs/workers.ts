@@ -25,7 +25,7 @@ export async function startWorkers(deps: AppDeps): Promise<() => void> {
     await sendDueCalendarAlerts(deps);
   });
   await deps.jobs.schedule('calendar-alerts', '* * * * *');
-  await deps.jobs.work('course-import', async (job) => runImportJob(deps, Number(job.data.importId)));
+  await deps.jobs.work('course-import', async (job) => runImportJob(deps, Number(job.data.importId), { isNewCourse: job.data.newCourse === true }));
   let sweeping = false;
   const sweep = async () => {
     if (sweeping) return;

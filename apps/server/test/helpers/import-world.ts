@@ -1,12 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { expect } from 'vitest';
-import type { TestApp } from '../build-test-app.js';
+import type { ImportReport } from '@atrium/contracts';
+import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { waitForProcessed } from '../uploads-client.js';
+import { activities, activityUploads, courseModules } from '../../src/modules/activities/activities.table.js';
+import { examSubjects } from '../../src/modules/exams/exams.table.js';
+import { uploads } from '../../src/modules/uploads/uploads.table.js';
 
 /** Uploads `bytes` as `name` into `courseId` through the normal upload path and waits for processing; answers the upload id. */
 export async function uploadFile(t: TestApp, cookie: string, courseId: number, name: string, bytes: Buffer): Promise<number> {
@@ -47,10 +52,19 @@ export interface BackupExpectation {
   /** Distinct files (hash + name) the imported activities carry or embed, blob present. */
   fileCount: number;
   missingBlobs: number;
+  /**
+   * Per quiz (by its normalised title; quizzes of one title summed): how many
+   * exam subjects of each Atrium type its slots become, and the Moodle types of
+   * the slots that are skipped, sorted (`random` for a random slot or a question
+   * not in the backup, as the report names them).
+   */
+  quizzes: Record<string, { subjects: Record<string, number>; skipped: string[] }>;
 }
 
 const TYPE_OF: Record<string, string> = { page: 'page', url: 'web_link', resource: 'material', folder: 'material', imscp: 'material', assign: 'homework', quiz: 'exam', forum: 'forum', scorm: 'scorm', book: 'page' };
 const SUPPORTED_QTYPES = new Set(['multichoice', 'truefalse', 'shortanswer', 'numerical', 'essay', 'match']);
+/** Decision 0040: the Atrium subject type of each supported Moodle question type (multichoice by its `single` flag). */
+const SUBJECT_OF: Record<string, string> = { truefalse: 'true_or_false', shortanswer: 'fill_in_blank', numerical: 'fill_in_blank', essay: 'short_answer', match: 'matching' };
 
 function arr<T>(value: T | T[] | undefined | ''): T[] {
   return value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value];
@@ -76,9 +90,22 @@ export function expectationOf(mbz: string): BackupExpectation {
     const activities: [string, string][] = [];
     const skippedModules: string[] = [];
     const questions = new Map<string, Node>();
+    /** 4.x: question bank entry id → id of its latest version's question. */
+    const latestOfEntry = new Map<string, string>();
     for (const c of arr<Node>(xml('questions.xml').question_categories?.question_category)) {
       for (const q of arr<Node>(c.questions?.question)) questions.set(String(q['@_id']), { ...q, contextid: c.contextid });
+      for (const entry of arr<Node>(c.question_bank_entries?.question_bank_entry)) {
+        let latest: [number, string] | undefined;
+        for (const version of arr<Node>(entry.question_version?.question_versions)) {
+          for (const q of arr<Node>(version.questions?.question)) {
+            questions.set(String(q['@_id']), { ...q, contextid: c.contextid });
+            if (!latest || Number(version.version) >= latest[0]) latest = [Number(version.version), String(q['@_id'])];
+          }
+        }
+        if (latest) latestOfEntry.set(String(entry['@_id']), latest[1]);
+      }
     }
+    const quizzes: BackupExpectation['quizzes'] = {};
     for (const a of acts) {
       const mod = String(a.modulename);
       const inst = xml(`${a.directory}/${mod}.xml`).activity as Node;
@@ -102,9 +129,24 @@ export function expectationOf(mbz: string): BackupExpectation {
       if (mod === 'imscp') (area('mod_imscp', 'backup').length ? area('mod_imscp', 'backup') : area('mod_imscp', 'content')).forEach(use);
       if (mod === 'assign') area('mod_assign', 'introattachment').forEach(use);
       if (mod === 'quiz') {
+        const title = String(body.name).replace(/\s+/g, ' ').trim();
+        const quiz = (quizzes[title] ??= { subjects: {}, skipped: [] });
         for (const qi of arr<Node>(body.question_instances?.question_instance)) {
-          const q = questions.get(String(qi.questionid ?? qi.question));
-          if (!q || !SUPPORTED_QTYPES.has(String(q.qtype))) continue;
+          const entry = qi.question_reference?.questionbankentryid;
+          const id = qi.questionid ?? qi.question ?? (entry !== undefined ? latestOfEntry.get(String(entry)) : undefined);
+          const q = id === undefined ? undefined : questions.get(String(id));
+          if (!q) {
+            quiz.skipped.push('random');
+            continue;
+          }
+          const qtype = String(q.qtype);
+          if (!SUPPORTED_QTYPES.has(qtype)) {
+            quiz.skipped.push(qtype);
+            continue;
+          }
+          const single = String(q.plugin_qtype_multichoice_question?.multichoice?.single ?? '1') === '1';
+          const subject = qtype === 'multichoice' ? (single ? 'single_selection' : 'multiple_selection') : SUBJECT_OF[qtype]!;
+          quiz.subjects[subject] = (quiz.subjects[subject] ?? 0) + 1;
           for (const f of files.filter((x) => x.component === 'question' && x.filearea === 'questiontext' && String(x.itemid) === String(q['@_id']))) {
             if (String(q.questiontext).includes(`@@PLUGINFILE@@${f.filepath}${f.filename}`)) use(f);
           }
@@ -120,6 +162,7 @@ export function expectationOf(mbz: string): BackupExpectation {
       skippedModules,
       fileCount: present.length,
       missingBlobs: used.size - present.length,
+      quizzes: Object.fromEntries(Object.entries(quizzes).map(([k, v]) => [k, { subjects: v.subjects, skipped: v.skipped.sort() }])),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -131,3 +174,97 @@ export function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(path.join(dir, d.name)).map((f) => path.join(d.name, f)) : [d.name]));
 }
+
+/**
+ * The import route tests' world: the real app on a fresh database with its own
+ * import temporary folder (ATRIUM_IMPORT_TMP_DIR) and media tools off (imported
+ * files' processing is the upload pipeline's, tested there: here it fails fast
+ * instead of loading the CPUs); a course world with instructor, student and admin
+ * logged in. `close()` removes everything it made.
+ */
+export async function createImportWorld(env: Record<string, string> = {}) {
+  const importTmp = mkdtempSync(path.join(os.tmpdir(), 'atrium-import-tests-'));
+  const noToolsDir = path.join(importTmp, '..', `${path.basename(importTmp)}-no-tools`);
+  mkdirSync(noToolsDir, { recursive: true });
+  const t = await buildTestApp({ ATRIUM_TOOLS_PATH: noToolsDir, ATRIUM_IMPORT_MAX_BYTES: String(60 * 1024 * 1024), ATRIUM_IMPORT_TMP_DIR: importTmp, ...env });
+  const w = await t.factories.courseWorld();
+  const cookies: Record<'instructor' | 'student' | 'admin', string> = { instructor: '', student: '', admin: '' };
+  for (const who of ['instructor', 'student', 'admin'] as const) cookies[who] = await t.factories.login(w[who].userName);
+  const as = (who: 'instructor' | 'student' | 'admin') => ({ cookie: cookies[who] });
+
+  /** The job removes its temporary folder right after the transaction that sets status 1 or 2: wait for that, bounded. */
+  async function expectTempEmpty() {
+    const deadline = Date.now() + 10_000;
+    while (filesUnder(importTmp).length > 0 && Date.now() < deadline) await sleep(50);
+    expect(filesUnder(importTmp)).toEqual([]);
+  }
+
+  /**
+   * No archive entry named in `entryNames` was written where it points: each
+   * name (also read with `\` as a separator) is resolved against an extraction
+   * folder inside the import temporary folder, as the job's is, and against the
+   * process's working directory; an absolute name is checked as it is. What
+   * stays inside the job's folder is covered by expectTempEmpty.
+   */
+  function expectNothingEscaped(entryNames: string[]) {
+    const jobRoot = path.join(importTmp, 'JOB-FOLDER', 'backup');
+    const candidates = new Set<string>();
+    for (const name of entryNames) {
+      for (const variant of [name, name.replace(/\\/g, '/')]) {
+        if (path.isAbsolute(variant)) candidates.add(variant);
+        for (const base of [jobRoot, process.cwd(), os.tmpdir()]) {
+          const target = path.resolve(base, variant);
+          if (!target.includes('JOB-FOLDER')) candidates.add(target);
+        }
+        candidates.add(path.join(os.tmpdir(), path.basename(variant)));
+      }
+    }
+    expect([...candidates].filter((c) => existsSync(c))).toEqual([]);
+  }
+
+  async function newCourse() {
+    return t.factories.course({ orgId: w.org.id, instructorId: w.instructor.id });
+  }
+
+  async function startImport(courseId: number, uploadId: number) {
+    const res = await t.app.inject({ method: 'POST', url: `/api/course/${courseId}/moodle/import`, headers: as('instructor'), payload: { upload_id: uploadId } });
+    expect(res.statusCode, res.body).toBe(202);
+    return res.json() as { status_key: string; import_id: number };
+  }
+
+  async function report(courseId: number, importId: number): Promise<ImportReport> {
+    const res = await t.app.inject({ method: 'GET', url: `/api/course/${courseId}/imports/${importId}`, headers: as('instructor') });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().report as ImportReport;
+  }
+
+  /** The course's modules, activities and imported files (rows as stored). */
+  async function contentOf(courseId: number) {
+    const db = t.database.db;
+    const modules = await db.select().from(courseModules).where(eq(courseModules.courseId, courseId)).orderBy(asc(courseModules.sort));
+    const acts = await db.select().from(activities).where(eq(activities.courseId, courseId)).orderBy(asc(activities.id));
+    const files = await db.select().from(uploads).where(and(eq(uploads.parentType, 'course'), eq(uploads.parentId, courseId), eq(uploads.source, 'moodle_import')));
+    return { modules, acts, files };
+  }
+
+  /** contentOf plus every upload of the course, its activities' upload links and exam subjects: the whole course, to compare before and after. */
+  async function wholeCourse(courseId: number) {
+    const db = t.database.db;
+    const content = await contentOf(courseId);
+    const ids = content.acts.map((a) => a.id);
+    const links = ids.length ? await db.select().from(activityUploads).where(inArray(activityUploads.activityId, ids)).orderBy(asc(activityUploads.activityId), asc(activityUploads.sort)) : [];
+    const subjects = ids.length ? await db.select().from(examSubjects).where(inArray(examSubjects.activityId, ids)).orderBy(asc(examSubjects.id)) : [];
+    const allUploads = await db.select().from(uploads).where(and(eq(uploads.parentType, 'course'), eq(uploads.parentId, courseId))).orderBy(asc(uploads.id));
+    return { ...content, links, subjects, uploads: allUploads };
+  }
+
+  async function close() {
+    await t.close();
+    rmSync(importTmp, { recursive: true, force: true });
+    rmSync(noToolsDir, { recursive: true, force: true });
+  }
+
+  return { t, w, cookies, as, importTmp, expectTempEmpty, expectNothingEscaped, newCourse, startImport, report, contentOf, wholeCourse, close };
+}
+
+export type ImportWorld = Awaited<ReturnType<typeof createImportWorld>>;

@@ -1,75 +1,30 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
+import { readFileSync, readdirSync } from 'node:fs';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_ROLE, type ImportReport } from '@atrium/contracts';
-import { buildTestApp, fixturePath, type TestApp } from '../../../test/build-test-app.js';
-import { BILLION_LAUGHS_XML, XXE_XML, minimalBackup, tarGz, zip } from '../../../test/helpers/hostile-archives.js';
-import { expectationOf, filesUnder, uploadFile, waitForImport } from '../../../test/helpers/import-world.js';
-import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
+import { fixturePath } from '../../../test/build-test-app.js';
+import { createImportWorld, expectationOf, uploadFile, waitForImport, type ImportWorld } from '../../../test/helpers/import-world.js';
+import { activities, activityUploads } from '../activities/activities.table.js';
 import { examSubjects } from '../exams/exams.table.js';
-import { DEFAULT_ORG_SETTINGS, orgs } from '../orgs/orgs.table.js';
-import { uploads } from '../uploads/uploads.table.js';
 import { courseImports } from './imports.table.js';
 
-let t: TestApp;
-let w: Awaited<ReturnType<TestApp['factories']['courseWorld']>>;
-const cookies: Record<string, string> = {};
-let importTmp: string;
-let noToolsDir: string;
+let world: ImportWorld;
+let t: ImportWorld['t'];
+let w: ImportWorld['w'];
+let cookies: ImportWorld['cookies'];
 
 beforeAll(async () => {
-  // Tools off: the imported files' processing (transcode, office → PDF) is the upload pipeline's, tested there; here it fails fast instead of loading the CPUs.
-  importTmp = mkdtempSync(path.join(os.tmpdir(), 'atrium-import-tests-'));
-  const noTools = path.join(importTmp, '..', `${path.basename(importTmp)}-no-tools`);
-  mkdirSync(noTools, { recursive: true });
-  noToolsDir = noTools;
-  t = await buildTestApp({ ATRIUM_TOOLS_PATH: noTools, ATRIUM_IMPORT_MAX_BYTES: String(60 * 1024 * 1024), ATRIUM_IMPORT_TMP_DIR: importTmp });
-  w = await t.factories.courseWorld();
-  for (const who of ['instructor', 'student', 'admin'] as const) cookies[who] = await t.factories.login(w[who].userName);
+  world = await createImportWorld();
+  ({ t, w, cookies } = world);
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(importTmp, { recursive: true, force: true });
-  rmSync(noToolsDir, { recursive: true, force: true });
-});
+afterAll(async () => world.close());
 
-/** The job removes its temporary folder right after the transaction that sets status 1 or 2: wait for that, bounded. */
-async function expectTempEmpty() {
-  const deadline = Date.now() + 10_000;
-  while (filesUnder(importTmp).length > 0 && Date.now() < deadline) await sleep(50);
-  expect(filesUnder(importTmp)).toEqual([]);
-}
-
-const as = (who: string) => ({ cookie: cookies[who]! });
+const as = (who: 'instructor' | 'student' | 'admin') => world.as(who);
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
-
-async function newCourse() {
-  return t.factories.course({ orgId: w.org.id, instructorId: w.instructor.id });
-}
-
-async function startImport(courseId: number, uploadId: number) {
-  const res = await t.app.inject({ method: 'POST', url: `/api/course/${courseId}/moodle/import`, headers: as('instructor'), payload: { upload_id: uploadId } });
-  expect(res.statusCode, res.body).toBe(202);
-  return res.json() as { status_key: string; import_id: number };
-}
-
-async function report(courseId: number, importId: number): Promise<ImportReport> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/course/${courseId}/imports/${importId}`, headers: as('instructor') });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().report as ImportReport;
-}
-
-async function contentOf(courseId: number) {
-  const db = t.database.db;
-  const modules = await db.select().from(courseModules).where(eq(courseModules.courseId, courseId)).orderBy(asc(courseModules.sort));
-  const acts = await db.select().from(activities).where(eq(activities.courseId, courseId)).orderBy(asc(activities.id));
-  const files = await db.select().from(uploads).where(and(eq(uploads.parentType, 'course'), eq(uploads.parentId, courseId), eq(uploads.source, 'moodle_import')));
-  return { modules, acts, files };
-}
+const newCourse = () => world.newCourse();
+const startImport = (courseId: number, uploadId: number) => world.startImport(courseId, uploadId);
+const report = (courseId: number, importId: number) => world.report(courseId, importId);
+const contentOf = (courseId: number) => world.contentOf(courseId);
+const expectTempEmpty = () => world.expectTempEmpty();
 
 const FIXTURES = readdirSync(fixturePath('mbz')).filter((f) => f.endsWith('.mbz') && f !== 'moodle2cc__moodle2_shell.mbz');
 
@@ -98,6 +53,19 @@ describe('every Moodle fixture imports as its own XML says', () => {
     expect(activityItems).toHaveLength(expected.moduleCount);
     expect(activityItems.filter((i) => i.outcome === 'skipped')).toHaveLength(expected.skippedModules.length);
     expect(r.items.filter((i) => i.kind === 'section')).toHaveLength(expected.type === 'activity' ? 0 : expected.sectionCount);
+    // Each quiz: its exam's subjects by type, and its skipped questions by Moodle type, as questions.xml and the quiz's slots say.
+    const exams = acts.filter((a) => a.type === 'exam');
+    expect(exams.map((e) => norm(e.title)).sort()).toEqual(Object.keys(expected.quizzes).sort());
+    for (const [title, quiz] of Object.entries(expected.quizzes)) {
+      const ids = exams.filter((e) => norm(e.title) === title).map((e) => e.id);
+      const subjects = await t.database.db.select({ type: examSubjects.type }).from(examSubjects).where(inArray(examSubjects.activityId, ids));
+      const byType: Record<string, number> = {};
+      for (const s of subjects) byType[s.type] = (byType[s.type] ?? 0) + 1;
+      expect(byType, title).toEqual(quiz.subjects);
+      const questionLines = r.items.filter((i) => i.kind === 'question' && norm(i.section ?? '') === title);
+      expect(questionLines.filter((i) => i.outcome === 'skipped').map((i) => i.source_type).sort(), title).toEqual(quiz.skipped);
+      expect(questionLines.filter((i) => i.outcome !== 'skipped'), title).toHaveLength(subjects.length);
+    }
     // Nothing left in the import's temporary area.
     await expectTempEmpty();
   });
@@ -153,90 +121,6 @@ describe('every Moodle fixture imports as its own XML says', () => {
   });
 });
 
-describe('failures leave the course unchanged', () => {
-  async function importBytes(name: string, bytes: Buffer) {
-    const course = await newCourse();
-    const uploadId = await uploadFile(t, cookies.instructor!, course.id, name, bytes);
-    const { status_key } = await startImport(course.id, uploadId);
-    const status = await waitForImport(t, cookies.instructor!, course.id, status_key);
-    const content = await contentOf(course.id);
-    await expectTempEmpty();
-    return { status, content };
-  }
-
-  it('moodle2cc__moodle2_shell.mbz fails with a clear reason and no partial course', async () => {
-    const { status, content } = await importBytes('shell.mbz', readFileSync(fixturePath('mbz/moodle2cc__moodle2_shell.mbz')));
-    expect(status).toMatchObject({ status: 2, reason: expect.stringMatching(/moodle_backup\.xml is missing or empty/) });
-    expect(content).toEqual({ modules: [], acts: [], files: [] });
-  });
-
-  it.each([
-    ['zip-slip', async () => zip([...minimalBackup(), { name: '../../evil.txt', data: 'pwned' }]), /outside the archive/],
-    ['tar traversal', async () => tarGz([...minimalBackup(), { name: './../evil.txt', data: 'pwned' }]), /outside the archive/],
-    ['absolute path', async () => tarGz([...minimalBackup(), { name: '/tmp/evil.txt', data: 'pwned' }]), /absolute path/],
-    ['symlink entry', async () => tarGz([...minimalBackup(), { name: 'files/aa/link', type: 'symlink', linkname: '/etc/passwd' }]), /symbolic link/],
-    ['XXE moodle_backup.xml', async () => tarGz(minimalBackup({ mainXml: XXE_XML })), /DOCTYPE/],
-    ['billion laughs moodle_backup.xml', async () => tarGz(minimalBackup({ mainXml: BILLION_LAUGHS_XML })), /DOCTYPE/],
-    ['compression bomb', async () => tarGz([...minimalBackup(), { name: 'files/00/zeros', data: Buffer.alloc(40 * 1024 * 1024) }]), /compression bomb/],
-    [
-      'truncated archive',
-      async () => {
-        const whole = await tarGz([...minimalBackup(), { name: 'files/ab/noise', data: randomBytes(60_000) }]);
-        return whole.subarray(0, Math.floor(whole.length / 2));
-      },
-      /damaged or truncated/,
-    ],
-  ])('%s is refused', async (_label, build, reason) => {
-    const { status, content } = await importBytes('hostile.mbz', await build());
-    expect(status.status).toBe(2);
-    expect(status.reason).toMatch(reason);
-    expect(content).toEqual({ modules: [], acts: [], files: [] });
-  });
-
-  it('script in page HTML is neutralised', async () => {
-    const html = '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(2)">x</a><iframe src="https://evil"></iframe><img src="x" onerror="alert(3)"></p>';
-    const { status, content } = await importBytes('script.mbz', await tarGz(minimalBackup({ pageHtml: html })));
-    expect(status.status).toBe(1);
-    const page = content.acts[0]!;
-    const stored = String(page.data.content);
-    expect(stored).toContain('Hi');
-    expect(stored).not.toMatch(/script|onclick|onerror|javascript:|iframe/i);
-    const r = await report(content.acts[0]!.courseId, status.import_id);
-    expect(r.items.find((i) => i.kind === 'activity')).toMatchObject({ outcome: 'imported_with_losses', notes: expect.arrayContaining(['unsafe HTML (scripts, frames, event handlers) was removed']) });
-  });
-});
-
-describe('organisation limits', () => {
-  it('an organisation that allows fewer archive entries gets a clear refusal and an unchanged course', async () => {
-    const org = await t.factories.org();
-    const teacher = await t.factories.user({ orgId: org.id, role: USER_ROLE.instructor });
-    await t.database.db.update(orgs).set({ settings: { ...DEFAULT_ORG_SETTINGS, importMaxEntries: 20 } }).where(eq(orgs.id, org.id));
-    const cookie = await t.factories.login(teacher.userName);
-    const course = await t.factories.course({ orgId: org.id, instructorId: teacher.id });
-    const uploadId = await uploadFile(t, cookie, course.id, 'SC.mbz', readFileSync(fixturePath('mbz/moodle2cc__SC.mbz')));
-    const res = await t.app.inject({ method: 'POST', url: `/api/course/${course.id}/moodle/import`, headers: { cookie }, payload: { upload_id: uploadId } });
-    expect(res.statusCode).toBe(202);
-    const status = await waitForImport(t, cookie, course.id, res.json().status_key as string);
-    expect(status).toMatchObject({ status: 2, reason: expect.stringMatching(/more than 20 entries/) });
-    expect(await contentOf(course.id)).toEqual({ modules: [], acts: [], files: [] });
-  });
-});
-
-describe('an import whose server died', () => {
-  it('is reported failed once its job no longer exists, and the course can import again', async () => {
-    const course = await newCourse();
-    const uploadId = await uploadFile(t, cookies.instructor!, course.id, 'quiz2.mbz', readFileSync(fixturePath('mbz/moodlecore__mod_quiz__moodle_311_quiz.mbz')));
-    const statusKey = randomUUID();
-    await t.database.db.insert(courseImports).values({ courseId: course.id, uploadId, statusKey, status: 0, progress: 0.3, createdAt: new Date(Date.now() - 5 * 60_000) });
-    const blocked = await t.app.inject({ method: 'POST', url: `/api/course/${course.id}/moodle/import`, headers: as('instructor'), payload: { upload_id: uploadId } });
-    expect(blocked.statusCode).toBe(409);
-    const res = await t.app.inject({ method: 'GET', url: `/api/course/${course.id}/sync-status?status_key=${statusKey}`, headers: as('instructor') });
-    expect(res.json()).toMatchObject({ status: 2, reason: expect.stringMatching(/interrupted/) });
-    const again = await startImport(course.id, uploadId);
-    expect((await waitForImport(t, cookies.instructor!, course.id, again.status_key)).status).toBe(1);
-  });
-});
-
 describe('package library and permissions', () => {
   it('lists uploaded .mbz files with metadata read from the backup; use_count counts imports; admins edit', async () => {
     const course = await newCourse();
@@ -263,6 +147,18 @@ describe('package library and permissions', () => {
     const byAdmin = await t.app.inject({ method: 'PUT', url: `/api/uploads/moodle-pkg/${item.id}`, headers: as('admin'), payload: { semester: 'Spring', academic_year: '2025-2026' } });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
     expect(byAdmin.json().data).toMatchObject({ semester: 'Spring', academic_year: '2025-2026', use_count: 1 });
+
+    // Spec §2: the list filtered by instructor (conditions.instructor, case-insensitive part of a name).
+    const named = await t.app.inject({ method: 'PUT', url: `/api/uploads/moodle-pkg/${item.id}`, headers: as('admin'), payload: { instructors: ['Grace Hopper', 'Alan Turing'] } });
+    expect(named.statusCode, named.body).toBe(200);
+    const ids = (page: { items: { id: number }[] }) => page.items.map((i) => i.id);
+    expect(ids(await list({ instructor: 'hopper' }))).toEqual([item.id]);
+    expect(ids(await list({ instructor: 'TURING', keyword: 'gapfill' }))).toEqual([item.id]);
+    expect(ids(await list({ instructor: 'nobody by that name' }))).toEqual([]);
+    expect(ids(await list({ keyword: 'gapfill question' }))).toContain(item.id);
+    const badInstructor = await t.app.inject({ method: 'GET', url: `/api/uploads/moodle-pkg?conditions=${encodeURIComponent(JSON.stringify({ instructor: 5 }))}`, headers: as('instructor') });
+    expect(badInstructor.statusCode).toBe(400);
+    expect(badInstructor.json().errors).toHaveProperty('conditions');
 
     const badConditions = await t.app.inject({ method: 'GET', url: '/api/uploads/moodle-pkg?conditions=%7Bnot-json', headers: as('instructor') });
     expect(badConditions.statusCode).toBe(400);

@@ -132,9 +132,9 @@ export async function updateCoursePackage(deps: AppDeps, actor: Actor, packageId
   return presentPackage(updated!, { name: row.name });
 }
 
-async function manageableCourse(deps: AppDeps, actor: Actor, courseId: number) {
+async function manageableCourse(deps: AppDeps, actor: Actor, courseId: number, options: { includeDeleted?: boolean } = {}) {
   const course = await findCourse(deps.db, courseId);
-  if (!course || course.orgId !== actor.orgId || course.deletedAt) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
+  if (!course || course.orgId !== actor.orgId || (course.deletedAt && !options.includeDeleted)) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
   const roles = await rolesInCourse(deps.db, courseId, actor.id);
   if (!canManageCourse(actor, course, roles)) throw new AppError('FORBIDDEN', 'Only the course team imports into this course');
   return course;
@@ -153,14 +153,14 @@ async function importableUpload(deps: AppDeps, actor: Actor, uploadId: number): 
   return { upload, pkg };
 }
 
-async function enqueueImport(deps: AppDeps, actor: Actor, courseId: number, upload: UploadRow, pkg: PackageRow | undefined) {
+async function enqueueImport(deps: AppDeps, actor: Actor, courseId: number, upload: UploadRow, pkg: PackageRow | undefined, isNewCourse = false) {
   const [running] = await deps.db.select({ id: courseImports.id }).from(courseImports).where(and(eq(courseImports.courseId, courseId), eq(courseImports.status, 0)));
   if (running) throw new AppError('IMPORT_RUNNING', 'An import into this course is already running');
   const statusKey = randomUUID();
   const [row] = await deps.db.insert(courseImports).values({ courseId, uploadId: upload.id, packageId: pkg?.id ?? null, statusKey, status: 0, progress: 0, createdById: actor.id }).returning();
   if (pkg) await deps.db.update(coursePackages).set({ useCount: sql`${coursePackages.useCount} + 1` }).where(eq(coursePackages.id, pkg.id));
   // The job is named by the status key, so sync-status can ask pg-boss whether it still exists.
-  await deps.jobs.send('course-import', { importId: row!.id }, { expireInSeconds: IMPORT_JOB_SECONDS, retryLimit: 0, id: statusKey });
+  await deps.jobs.send('course-import', { importId: row!.id, newCourse: isNewCourse }, { expireInSeconds: IMPORT_JOB_SECONDS, retryLimit: 0, id: statusKey });
   return { course_id: courseId, import_id: row!.id, status_key: statusKey };
 }
 
@@ -179,7 +179,11 @@ export async function startCourseImport(deps: AppDeps, actor: Actor, courseId: n
 /**
  * `POST /api/course/mbz/import` (form field upload_id, spec §7): a new course
  * from a backup, named after it, with the actor as instructor; then the import
- * into it is queued. Instructors and admins (FORBIDDEN otherwise).
+ * into it is queued. The course is created deleted (hidden from every list and
+ * page) and the import's transaction restores it: a failed or interrupted
+ * import leaves no course behind (issue 8 "no partial course"), while its
+ * sync-status stays readable by the status key. Instructors and admins
+ * (FORBIDDEN otherwise).
  */
 export async function startNewCourseImport(deps: AppDeps, actor: Actor, uploadId: number) {
   if (!isStaff(actor)) throw new AppError('FORBIDDEN', 'Only instructors and administrators create courses');
@@ -194,20 +198,23 @@ export async function startNewCourseImport(deps: AppDeps, actor: Actor, uploadId
       academicYear: pkg?.data.academic_year ?? null,
       semester: pkg?.data.semester ?? null,
       createdById: actor.id,
+      deletedAt: new Date(),
     });
     await insertEnrolment(tx, row.id, actor.id, 'instructor');
     return row;
   });
-  return enqueueImport(deps, actor, course.id, upload, pkg);
+  return enqueueImport(deps, actor, course.id, upload, pkg, true);
 }
 
 /**
  * `GET /api/course/{id}/sync-status?status_key=` (spec §3 Sync status, §4):
  * 0 running (with progress 0..1), 1 done, 2 failed (with the reason); the
  * course's latest import without a key; status null when there was none.
+ * With a key it also answers for a course still hidden by its import (or left
+ * deleted by its failure: `POST /api/course/mbz/import`).
  */
 export async function syncStatus(deps: AppDeps, actor: Actor, courseId: number, statusKey: string | undefined) {
-  await manageableCourse(deps, actor, courseId);
+  await manageableCourse(deps, actor, courseId, { includeDeleted: statusKey !== undefined });
   const [row] = await deps.db
     .select()
     .from(courseImports)
@@ -264,9 +271,11 @@ export async function listCourseImports(deps: AppDeps, actor: Actor, courseId: n
 /**
  * The `course-import` job: downloads the package into a private temporary
  * folder, imports it (all or nothing) and ends the import 1 (with its report) or
- * 2 (with the reason; the course unchanged). Runs once; never leaves it at 0.
+ * 2 (with the reason; the course unchanged). `isNewCourse`: the course was
+ * created hidden for this import (startNewCourseImport) and is restored by its
+ * transaction; on failure it stays deleted. Runs once; never leaves it at 0.
  */
-export async function runImportJob(deps: AppDeps, importId: number): Promise<void> {
+export async function runImportJob(deps: AppDeps, importId: number, options: { isNewCourse?: boolean } = {}): Promise<void> {
   const [row] = await deps.db.select().from(courseImports).where(eq(courseImports.id, importId));
   if (!row || row.status !== 0) return;
   const [upload] = await deps.db.select().from(uploads).where(eq(uploads.id, row.uploadId));
@@ -279,7 +288,7 @@ export async function runImportJob(deps: AppDeps, importId: number): Promise<voi
         const file = path.join(dir, 'package.mbz');
         await downloadToFile(deps.storage, upload.key, file);
         await setProgress(deps, importId, 0.05);
-        await importPackageFile(deps, file, { courseId: row.courseId, orgId: course.orgId, ownerId: row.createdById ?? upload.ownerId, importId }, (f) => setProgress(deps, importId, f));
+        await importPackageFile(deps, file, { courseId: row.courseId, orgId: course.orgId, ownerId: row.createdById ?? upload.ownerId, importId, revealCourse: options.isNewCourse === true }, (f) => setProgress(deps, importId, f));
       },
       deps.config.imports.tempDir,
     );

@@ -8,6 +8,7 @@ import { extensionOf, uploadTypeOf, type ImportReport } from '@atrium/contracts'
 import type { AppDeps } from '../../lib/deps.js';
 import { enqueueProcessing } from '../../jobs/process-upload.job.js';
 import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
+import { courses } from '../courses/courses.table.js';
 import { examSubjects } from '../exams/exams.table.js';
 import { sniffContent } from '../uploads/magic-bytes.js';
 import { orgs, type OrgSettings } from '../orgs/orgs.table.js';
@@ -33,6 +34,8 @@ export interface ImportTarget {
   ownerId: number;
   /** The course_imports row the report and source ids are recorded on (null: none, as in the benchmark). */
   importId: number | null;
+  /** The course was created deleted for this import (POST /api/course/mbz/import): the transaction restores it. */
+  revealCourse?: boolean;
 }
 
 export interface ImportOutcome {
@@ -199,6 +202,7 @@ export async function importModel(deps: AppDeps, model: BackupModel, target: Imp
           await remember(a.sourceKey, moduleId, activityId);
         }
       }
+      if (target.revealCourse) await tx.update(courses).set({ deletedAt: null, updatedAt: new Date() }).where(eq(courses.id, target.courseId));
       if (target.importId !== null) {
         await tx.update(courseImports).set({ status: 1, progress: 1, reason: null, report: plan.report, finishedAt: new Date() }).where(eq(courseImports.id, target.importId));
       }
