@@ -153,3 +153,62 @@ describe('Moodle 4.x backups', () => {
     expect(acts[2]!.startTime?.toISOString()).toBe(new Date(1700000000 * 1000).toISOString());
   });
 });
+
+describe('forums', () => {
+  /** A single-activity backup of a forum with two discussions as Moodle 3.x writes them (discussions → posts, embedded files in filearea "post" by post id). */
+  function forumBackup() {
+    write(
+      'moodle_backup.xml',
+      `<moodle_backup><information><name>f.mbz</name><original_site_identifier_hash>site</original_site_identifier_hash><original_course_id>4</original_course_id><details><detail><type>activity</type></detail></details><contents><activities>
+<activity><moduleid>30</moduleid><sectionid>9</sectionid><modulename>forum</modulename><title>Class forum</title><directory>activities/forum_30</directory></activity>
+</activities></contents></information></moodle_backup>`,
+    );
+    write('activities/forum_30/module.xml', '<module id="30"><modulename>forum</modulename><visible>1</visible></module>');
+    write(
+      'activities/forum_30/forum.xml',
+      `<activity id="3" moduleid="30" modulename="forum" contextid="90"><forum id="3"><type>general</type><name>Class forum</name><intro>${esc('<p>Ask here</p>')}</intro>
+<discussions>
+<discussion id="1"><name>Welcome</name><firstpost>11</firstpost><userid>2</userid><posts>
+<post id="11"><parent>0</parent><userid>2</userid><created>1700000000</created><modified>1700000000</modified><subject>Welcome</subject><message>${esc('<p>Hello <b>all</b><script>steal()</script><img src="@@PLUGINFILE@@/wave.png" onerror="x()"></p>')}</message></post>
+<post id="12"><parent>11</parent><userid>3</userid><created>1700000600</created><modified>1700000600</modified><subject>Re: Welcome</subject><message>${esc('<p onclick="y()">Thanks</p>')}</message></post>
+</posts></discussion>
+<discussion id="2"><name>Exam dates</name><firstpost>13</firstpost><userid>2</userid><posts>
+<post id="13"><parent>0</parent><userid>2</userid><created>1700100000</created><modified>1700100000</modified><subject>Exam dates</subject><message>${esc('<p>Friday</p>')}</message></post>
+</posts></discussion>
+</discussions></forum></activity>`,
+    );
+    write('files.xml', `<files><file id="5"><contenthash>${'d'.repeat(40)}</contenthash><contextid>90</contextid><component>mod_forum</component><filearea>post</filearea><itemid>11</itemid><filepath>/</filepath><filename>wave.png</filename><filesize>3</filesize></file></files>`);
+    write(`files/dd/${'d'.repeat(40)}`, 'png');
+  }
+
+  it('imports discussions with their posts, sanitises post HTML and says authors were not kept', async () => {
+    forumBackup();
+    const plan = planImport(await readBackup(root), new Map(), () => 77);
+    const [forum] = plan.modules.flatMap((m) => m.activities);
+    expect(forum).toMatchObject({ type: 'forum', title: 'Class forum', description: '<p>Ask here</p>', uploadIds: [] });
+    const discussions = forum!.data.discussions as { name: string; posts: { subject: string; message: string; created_at: string | null }[] }[];
+    expect(forum!.data.forum_type).toBe('general');
+    expect(discussions.map((d) => [d.name, d.posts.map((p) => p.subject)])).toEqual([
+      ['Welcome', ['Welcome', 'Re: Welcome']],
+      ['Exam dates', ['Exam dates']],
+    ]);
+    const [first, reply] = discussions[0]!.posts;
+    expect(first!.created_at).toBe(new Date(1700000000 * 1000).toISOString());
+    expect(first!.message).toContain('Hello <b>all</b>');
+    expect(first!.message).toContain('/api/uploads/77/blob');
+    for (const post of discussions.flatMap((d) => d.posts)) expect(post.message).not.toMatch(/script|steal|onerror|onclick|@@PLUGINFILE@@/i);
+    expect(reply!.message).toContain('Thanks');
+    expect(discussions[1]!.posts[0]!.message).toBe('<p>Friday</p>');
+    const line = plan.report.items.find((i) => i.kind === 'activity' && i.title === 'Class forum');
+    expect(line).toMatchObject({ outcome: 'imported_with_losses', atrium_type: 'forum', notes: expect.arrayContaining(['post authors were not kept (Moodle users are not imported)', 'unsafe HTML (scripts, frames, event handlers) was removed']) });
+  });
+
+  it('a forum without discussions has none and no loss', async () => {
+    forumBackup();
+    write('activities/forum_30/forum.xml', '<activity id="3" moduleid="30" modulename="forum" contextid="90"><forum id="3"><type>qanda</type><name>Class forum</name><intro></intro></forum></activity>');
+    const plan = planImport(await readBackup(root), new Map(), () => 77);
+    const [forum] = plan.modules.flatMap((m) => m.activities);
+    expect(forum!.data).toEqual({ forum_type: 'qanda' });
+    expect(plan.report.items.find((i) => i.kind === 'activity')).toMatchObject({ outcome: 'imported', notes: [] });
+  });
+});
