@@ -18,8 +18,10 @@ import type {
   Cmi,
   Upload,
   UploadPreview,
+  UploadSettings,
 } from '@atrium/contracts';
 import { api, scopeHeaders } from '../../lib/api-client';
+import { previewLimitsOf, type PreviewLimits } from './lib/preview-rules';
 
 /**
  * A visitor previews through one activity (spec §6): its id, or null for a
@@ -86,6 +88,23 @@ export function usePreviewUpload(id: number, visitorActivityId: VisitorActivityI
     // A file still being converted or transcoded is polled until it is ready or failed.
     refetchInterval: (query) => (query.state.data?.status === 'processing' ? 3000 : false),
   });
+}
+
+/**
+ * The organisation's preview limits (spec §5) from `GET /api/uploads/settings`
+ * (shared with the uploader's query): the upload size limit in bytes, and the
+ * upload extension list while the extension check is on. A failed call sets no
+ * limit (the server decides what it serves). `isPending` only while enabled.
+ */
+export function usePreviewLimits(enabled: boolean): { limits: PreviewLimits; isPending: boolean } {
+  const settings = useQuery({
+    queryKey: ['uploads', 'settings'] as const,
+    queryFn: ({ signal }) => api.get<UploadSettings>('/api/uploads/settings', undefined, signal),
+    staleTime: Infinity,
+    retry: false,
+    enabled,
+  });
+  return { limits: enabled ? previewLimitsOf(settings.data) : {}, isPending: enabled && settings.isPending };
 }
 
 /** `GET /api/uploads/org/arrears/{id}` (spec §7): the organisation is in arrears. Errors are not intercepted: they count as "not in arrears". */

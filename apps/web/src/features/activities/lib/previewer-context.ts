@@ -9,6 +9,8 @@ export interface PreviewerContext {
   isInstructorView: boolean;
   /** The course team outside a student preview: the file hypothesis statistics. */
   canSeeStatistics: boolean;
+  /** The course team, or an admin inspecting: "retry transcode" on a failed file (the server refuses students). */
+  canRetryTranscode?: boolean;
 }
 
 /**
@@ -24,5 +26,6 @@ export function previewerContextOf(course: Pick<Course, 'my_roles'> & Partial<Pi
     hasAiAbility: course.hasAiAbility === true,
     isInstructorView: isTeam || isSimulated,
     canSeeStatistics: isTeam && header?.preview_as == null,
+    canRetryTranscode: isTeam || header?.inspecting === true,
   };
 }

@@ -46,9 +46,11 @@ const uploads = new Map([
   [3, upload(3, 'data.csv')],
 ]);
 let arrears = false;
+let settings: Record<string, unknown> | null = null;
 
 function route(input: RequestInfo | URL): Response {
   const url = String(input);
+  if (url === '/api/uploads/settings') return settings ? jsonResponse(200, settings) : jsonResponse(404, { code: 'NOT_FOUND', message: 'no' });
   const arrearsMatch = /\/api\/uploads\/org\/arrears\/(\d+)/.exec(url);
   if (arrearsMatch) return jsonResponse(200, { is_org_transfer_arrears: arrears });
   const match = /\/api\/uploads\/(\d+)\?preview=true/.exec(url);
@@ -65,6 +67,7 @@ async function shownName() {
 describe('FilePreviewer (spec §2 previewer behaviour, §5, §6, §9)', { timeout: 30_000 }, () => {
   beforeEach(() => {
     arrears = false;
+    settings = null;
     fetchMock.mockImplementation(async (input) => route(input));
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -179,6 +182,56 @@ describe('FilePreviewer (spec §2 previewer behaviour, §5, §6, §9)', { timeou
     fireEvent.keyDown(window, { key: 'ArrowRight', keyCode: 39 });
     await waitFor(async () => expect(await shownName()).toBe('week1.docx'));
     expect(screen.queryByTestId('previewer-refusal')).not.toBeInTheDocument();
+  });
+
+  it('without limits of its own, applies the organisation’s upload size limit and extension list (GET /api/uploads/settings, spec §5)', async () => {
+    uploads.set(6, upload(6, 'big.pdf', { size: 5000 }));
+    uploads.set(7, upload(7, 'tool.EXE', { size: 10 }));
+    uploads.set(8, upload(8, 'Lecture clip', { size: 0, type: 'link', status: 'ready', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }));
+    settings = { maxLevelInUploadFolder: 5, maxFileCountInUploadFolder: 100, checkUploadExtension: true, maxUploadBytes: 4000 };
+    const list = [6, 7, 1, 8].map((id) => ({ id, name: uploads.get(id)!.name }));
+    const { unmount } = renderWithApp(<FilePreviewer files={list} startIndex={0} onClose={() => {}} />);
+    expect(await screen.findByTestId('previewer-refusal')).toHaveTextContent('larger than the preview limit');
+    fireEvent.keyDown(window, { key: 'ArrowRight', keyCode: 39 });
+    await waitFor(() => expect(screen.getByTestId('previewer-refusal')).toHaveTextContent('format cannot be previewed'));
+    fireEvent.keyDown(window, { key: 'ArrowRight', keyCode: 39 });
+    await waitFor(async () => expect(await shownName()).toBe('week1.docx'));
+    expect(screen.queryByTestId('previewer-refusal')).not.toBeInTheDocument();
+    // An online video link has no extension to check.
+    fireEvent.keyDown(window, { key: 'ArrowRight', keyCode: 39 });
+    await waitFor(async () => expect(await shownName()).toBe('Lecture clip'));
+    expect(screen.queryByTestId('previewer-refusal')).not.toBeInTheDocument();
+    unmount();
+    // With the extension check off, only the size counts.
+    settings = { ...settings, checkUploadExtension: false, maxUploadBytes: 10_000 };
+    renderWithApp(<FilePreviewer files={[{ id: 7, name: 'tool.EXE' }, { id: 6, name: 'big.pdf' }]} startIndex={0} onClose={() => {}} />);
+    await waitFor(async () => expect(await shownName()).toBe('tool.EXE'));
+    await waitFor(() => expect(screen.getByTestId('previewer-frame')).toHaveAttribute('data-state', 'shown'));
+    expect(screen.queryByTestId('previewer-refusal')).not.toBeInTheDocument();
+  });
+
+  it('offers "Retry transcode" on a failed file only to the course team (the server refuses students)', async () => {
+    uploads.set(9, upload(9, 'talk.mp4', { type: 'video', status: 'failed', failure_reason: 'ffmpeg failed' }));
+    const { unmount } = renderWithApp(<FilePreviewer files={[{ id: 9, name: 'talk.mp4' }]} startIndex={0} onClose={() => {}} />);
+    await waitFor(() => expect(screen.getByTestId('previewer-frame')).toHaveAttribute('data-state', 'shown'));
+    expect(screen.queryByRole('button', { name: /Retry transcode/ })).not.toBeInTheDocument();
+    unmount();
+    renderWithApp(<FilePreviewer files={[{ id: 9, name: 'talk.mp4' }]} startIndex={0} onClose={() => {}} canRetryTranscode />);
+    expect(await screen.findByRole('button', { name: /Retry transcode/ })).toBeInTheDocument();
+  });
+
+  it('reports each file shown: the first, then each one the arrows and the buttons switch to (onFileShown)', async () => {
+    const user = userEvent.setup();
+    const shown = vi.fn();
+    renderWithApp(<FilePreviewer files={files} startIndex={1} onClose={() => {}} onFileShown={shown} />);
+    await waitFor(async () => expect(await shownName()).toBe('week2.PPTX'));
+    fireEvent.keyDown(window, { key: 'ArrowRight', keyCode: 39 });
+    await waitFor(async () => expect(await shownName()).toBe('data.csv'));
+    await user.click(screen.getByRole('button', { name: 'Next file' }));
+    await waitFor(async () => expect(await shownName()).toBe('week1.docx'));
+    await user.click(screen.getByRole('button', { name: 'Previous file' }));
+    await waitFor(async () => expect(await shownName()).toBe('data.csv'));
+    expect(shown.mock.calls.map(([file]) => file.id)).toEqual([2, 3, 1, 3]);
   });
 
   it('a missing upload shows the not-found message and closes (spec §8)', async () => {

@@ -7,7 +7,7 @@ import { PREVIEWER_MIN_WIDTH_PX } from '@atrium/contracts';
 import { isApiError, serverMessageOf } from '../../../lib/api-client';
 import { PageSpinner } from '../../../components/page-spinner';
 import { lazyNamed } from '../../../lib/lazy-named';
-import { previewKeys, retryTranscode, useArrears, usePreviewUpload } from '../api';
+import { previewKeys, retryTranscode, useArrears, usePreviewLimits, usePreviewUpload } from '../api';
 import { INITIAL_VIEW, type ViewTransform } from '../lib/view-transform';
 import { canTransformKind, navigationDelta, previewKindOf, wrapIndex } from '../lib/preview-kind';
 import { canShowAiQuizPanel, canShowQuestionPanel, checkPreviewable, noteTargetOf, togglePanel, type PreviewSizeLimit, type SidePanel } from '../lib/preview-rules';
@@ -41,10 +41,24 @@ export interface FilePreviewerProps {
   isInstructorView?: boolean;
   /** Instructors and assistants see the file hypothesis statistics. */
   canSeeStatistics?: boolean;
-  /** Largest previewable size, bytes: one number or a map per upload type (spec §5). */
+  /** The course team (or an admin inspecting): a failed file offers "retry transcode", which the server refuses to others. */
+  canRetryTranscode?: boolean;
+  /**
+   * Largest previewable size, bytes: one number or a map per upload type (spec §5).
+   * When absent, the organisation's upload limit from `GET /api/uploads/settings`.
+   */
   sizeLimit?: PreviewSizeLimit;
-  /** Allowed extensions, checked case-insensitively (spec §5); every extension when absent. */
+  /**
+   * Allowed extensions, checked case-insensitively (spec §5). When absent, the
+   * organisation's upload list while its extension check is on (`GET /api/uploads/settings`).
+   */
   allowedExtensions?: readonly string[];
+  /**
+   * A file of `files` came on screen: the first one on opening, then each one
+   * previous/next or ← → switches to (the activity pages record the read, spec §3
+   * Activity read record).
+   */
+  onFileShown?: (file: PreviewFile) => void;
   /**
    * A page (1-based) of a PDF or Office document was on screen, once per page
    * per opening of the file; the activity pages report it as
@@ -77,8 +91,10 @@ export function FilePreviewer({
   hasAiAbility = false,
   isInstructorView = false,
   canSeeStatistics = false,
+  canRetryTranscode = false,
   sizeLimit,
   allowedExtensions,
+  onFileShown,
   onPageView,
   visitorActivityId = null,
 }: FilePreviewerProps) {
@@ -92,6 +108,8 @@ export function FilePreviewer({
   const activityId = isVisitor ? null : (file?.activityId ?? null);
   const upload = usePreviewUpload(file?.id ?? 0, visitorActivityId);
   const arrears = useArrears(isVisitor ? 0 : (file?.id ?? 0));
+  // The organisation's limits (spec §5) unless the caller gives its own; a visitor has no settings call.
+  const orgLimits = usePreviewLimits(!isVisitor && (sizeLimit === undefined || allowedExtensions === undefined));
   const [view, setView] = useState<ViewTransform>(INITIAL_VIEW);
   const [pageInfo, setPageInfo] = useState<PdfPageInfo | null>(null);
   const [pageTarget, setPageTarget] = useState<PdfPageTarget | null>(null);
@@ -106,6 +124,17 @@ export function FilePreviewer({
   useEffect(() => {
     pageRef.current = pageInfo;
   }, [pageInfo]);
+
+  const shownCallback = useRef(onFileShown);
+  useEffect(() => {
+    shownCallback.current = onFileShown;
+  });
+  const lastShown = useRef<number | null>(null);
+  useEffect(() => {
+    if (!file || lastShown.current === index) return;
+    lastShown.current = index;
+    shownCallback.current?.(file);
+  }, [file, index]);
 
   const go = useCallback(
     (delta: number) => {
@@ -161,7 +190,7 @@ export function FilePreviewer({
 
   const data = upload.data;
   const kind = data ? previewKindOf(data) : null;
-  const refusal = data ? checkPreviewable(data, { sizeLimit, allowedExtensions }) : null;
+  const refusal = data ? checkPreviewable(data, { sizeLimit: sizeLimit ?? orgLimits.limits.sizeLimit, allowedExtensions: allowedExtensions ?? orgLimits.limits.allowedExtensions }) : null;
   const isArrears = arrears.data?.is_org_transfer_arrears === true;
   // A visitor has no download (the blob route is a signed-in user's).
   // An embedded online video has no file to download either.
@@ -185,7 +214,7 @@ export function FilePreviewer({
   };
 
   const extras: ToolbarExtras = {
-    onRetryTranscode: !isVisitor && data && data.status === 'failed' && ['video', 'audio', 'office', 'pdf'].includes(kind ?? '') ? () => void retry() : undefined,
+    onRetryTranscode: canRetryTranscode && !isVisitor && data && data.status === 'failed' && ['video', 'audio', 'office', 'pdf'].includes(kind ?? '') ? () => void retry() : undefined,
     isRetrying,
     onToggleQuestion: isShown && canShowQuestionPanel(data.name, panelContext) ? () => setPanel((p) => togglePanel(p, 'question')) : undefined,
     isQuestionOpen: panel === 'question',
@@ -206,7 +235,7 @@ export function FilePreviewer({
     if (noteTarget === 'document') setPageTarget({ page: anchor, nonce: Date.now() });
   };
 
-  const isPending = upload.isPending || (!isVisitor && arrears.isPending);
+  const isPending = upload.isPending || (!isVisitor && arrears.isPending) || orgLimits.isPending;
 
   return (
     <Modal

@@ -1,8 +1,27 @@
-import { extensionOf } from '@atrium/contracts';
+import { extensionOf, SUPPORTED_EXTENSIONS, type UploadSettings } from '@atrium/contracts';
 import { AI_QUIZ_EXTENSIONS, QUESTION_PANEL_EXTENSIONS, type PreviewKind } from './preview-kind';
 
 /** Largest previewable size in bytes: one number for every type, or a map per upload type (`default` for the rest). */
 export type PreviewSizeLimit = number | Record<string, number>;
+
+/** Upload types with no file of their own (spec §3 Upload): their name carries no extension to check. */
+const NAMELESS_TYPES: readonly string[] = ['link', 'evercam', 'lesson-resource', 'capture', 'video-quiz'];
+
+/** The limits `checkPreviewable` applies. */
+export interface PreviewLimits {
+  sizeLimit?: PreviewSizeLimit;
+  allowedExtensions?: readonly string[];
+}
+
+/**
+ * The organisation's preview limits from `GET /api/uploads/settings` (spec §5):
+ * its upload size limit (bytes), and the extensions uploads may have while its
+ * extension check is on; none while the settings are unknown.
+ */
+export function previewLimitsOf(settings: Pick<UploadSettings, 'maxUploadBytes' | 'checkUploadExtension'> | undefined): PreviewLimits {
+  if (!settings) return {};
+  return { sizeLimit: settings.maxUploadBytes, ...(settings.checkUploadExtension ? { allowedExtensions: SUPPORTED_EXTENSIONS } : {}) };
+}
 
 /** Why a file is not previewed (spec §5 previewer rules), or null when it may be. */
 export type PreviewRefusal = 'zeroSize' | 'tooLarge' | 'formatNotAllowed' | null;
@@ -10,17 +29,19 @@ export type PreviewRefusal = 'zeroSize' | 'tooLarge' | 'formatNotAllowed' | null
 /**
  * Spec §5 previewer rule: size must be greater than 0 and at most the limit
  * (a number, or a per-type map), and when `allowedExtensions` is given the
- * extension (case-insensitive) must be in it. Size in bytes.
+ * extension (case-insensitive) must be in it; types without a file of their own
+ * (online video links, evercam, lesson resources, captures) have no extension to
+ * check. Size in bytes.
  */
 export function checkPreviewable(
   file: { name: string; size: number; type: string },
-  options: { sizeLimit?: PreviewSizeLimit; allowedExtensions?: readonly string[] } = {},
+  options: PreviewLimits = {},
 ): PreviewRefusal {
   // An embedded online video (type link) has no bytes: it plays from its provider.
   if (file.type !== 'link' && !(file.size > 0)) return 'zeroSize';
   const limit = limitFor(file.type, options.sizeLimit);
   if (limit !== undefined && file.size > limit) return 'tooLarge';
-  if (options.allowedExtensions) {
+  if (options.allowedExtensions && !NAMELESS_TYPES.includes(file.type)) {
     const allowed = options.allowedExtensions.map((ext) => ext.toLowerCase().replace(/^\./, ''));
     if (!allowed.includes(extensionOf(file.name))) return 'formatNotAllowed';
   }

@@ -24,7 +24,8 @@ export interface ActivityFilesPreview extends PreviewerContext {
 
 /**
  * An activity's files; each opens the file previewer (spec §2, a list with
- * previous/next), lazily loaded. `onOpen` reports the file opened; `preview`
+ * previous/next), lazily loaded. `onOpen` reports each file the previewer shows
+ * (the one clicked, then each one previous/next or ← → switches to); `preview`
  * gives the previewer its activity, course and rules (without it, files open
  * with no activity: no notes, no progress).
  */
@@ -42,10 +43,7 @@ export function FileList({ uploads, onOpen, preview }: { uploads: readonly Activ
             <Button
               type="link"
               icon={<FileTypeIcon name={upload.name} type={upload.type} />}
-              onClick={() => {
-                setOpenIndex(index);
-                onOpen?.(upload);
-              }}
+              onClick={() => setOpenIndex(index)}
               style={{ padding: 0 }}
             >
               {upload.name}
@@ -70,6 +68,11 @@ export function FileList({ uploads, onOpen, preview }: { uploads: readonly Activ
             hasAiAbility={preview?.hasAiAbility ?? false}
             isInstructorView={preview?.isInstructorView ?? false}
             canSeeStatistics={preview?.canSeeStatistics ?? false}
+            canRetryTranscode={preview?.canRetryTranscode ?? false}
+            onFileShown={(file) => {
+              const shown = uploads.find((u) => u.id === file.id);
+              if (shown) onOpen?.(shown);
+            }}
             onPageView={preview?.onPageView}
           />
         </Suspense>
