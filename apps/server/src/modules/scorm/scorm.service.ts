@@ -6,7 +6,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { activityUpload } from '../media/activity-access.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
-import { getUpload } from '../uploads/uploads.service.js';
+import { getUploadContent } from '../uploads/uploads.service.js';
 import { activityReadRecords } from '../activities/activities.table.js';
 import { recomputeCourseCompleteness } from '../progress/completeness.service.js';
 import { CMI_MAX_CHARS, cmiForLaunch, cmiValue, trackedFields } from './scorm-cmi.js';
@@ -41,10 +41,10 @@ async function readyPackage(deps: AppDeps, row: UploadRow): Promise<PackageRow> 
 /**
  * `GET /api/uploads/scorm/{id}?sco=&preview=true` (spec §7): where to launch a
  * SCO (the first when `sco` is absent): `/api/uploads/scorm/{id}/content/{launch}`.
- * Course members (getUpload). Throws SCORM_NOT_READY, VALIDATION_FAILED (unknown sco).
+ * Course members (getUploadContent: not an exam subject's file for learners). Throws SCORM_NOT_READY, VALIDATION_FAILED (unknown sco).
  */
 export async function launchLocation(deps: AppDeps, actor: Actor, uploadId: number, sco: string | undefined): Promise<string> {
-  const { row } = await getUpload(deps, actor, uploadId);
+  const { row } = await getUploadContent(deps, actor, uploadId);
   return launchPathOf(deps, row, sco, `/api/uploads/scorm/${row.id}/content/`);
 }
 
@@ -65,7 +65,7 @@ export async function launchPathOf(deps: AppDeps, row: UploadRow, sco: string | 
 
 /** A file of a ready package for `GET /api/uploads/scorm/{id}/content/*`: its key, content type and size. UPLOAD_NOT_FOUND when absent. */
 export async function openScormFile(deps: AppDeps, actor: Actor, uploadId: number, path: string): Promise<{ key: string; mimeType: string; size: number }> {
-  const { row } = await getUpload(deps, actor, uploadId);
+  const { row } = await getUploadContent(deps, actor, uploadId);
   return scormFileOf(deps, row, path);
 }
 

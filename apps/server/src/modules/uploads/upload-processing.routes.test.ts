@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Upload } from '@atrium/contracts';
 import { buildTestApp, fixturePath, type TestApp } from '../../../test/build-test-app.js';
 import { startS3Server } from '../../../test/s3-server.js';
 import { waitForProcessed } from '../../../test/uploads-client.js';
@@ -45,7 +46,10 @@ describe.each(['local', 's3'] as const)('processing pipeline on the %s store', (
     expect(upload).toMatchObject({ status: 'ready', type: 'video', failure_reason: null });
     expect(upload.duration).toBeCloseTo(7.16, 1);
     expect(upload.videos).toEqual([{ resolution: '360p', duration: expect.closeTo(7.16, 1), width: 250, height: 360, hls_url: expect.any(String), mp4_url: expect.any(String) }]);
-    const video = upload.videos[0]!;
+    // Rendition URLs are signed for whoever asked: the student asks for their own, the uploader's do not work for them.
+    expect((await get(upload.videos[0]!.mp4_url!, studentCookie)).statusCode).toBe(403);
+    const video = ((await get(`/api/uploads/${upload.id}`, studentCookie)).json() as Upload).videos[0]!;
+    expect(video.hls_url).toMatch(new RegExp(`^/api/media/${upload.id}/\\d+/[A-Za-z0-9_-]+/360p/hls/index\\.m3u8$`));
     const playlist = await get(video.hls_url!, studentCookie);
     expect(playlist.statusCode).toBe(200);
     expect(playlist.headers['content-type']).toBe('application/vnd.apple.mpegurl');

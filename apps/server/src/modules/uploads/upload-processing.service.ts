@@ -10,17 +10,22 @@ import type { Actor } from '../../plugins/auth.js';
 import { readHead, type StoredObject } from '../../storage/object-store.js';
 import { uploadOfToken } from './blocks.service.js';
 import { presentUpload } from './uploads.presenter.js';
-import { findLiveUpload, listVideosOf } from './uploads.repository.js';
-import { acceptReceivedObject, createUpload, getUpload, NOT_FOUND_MESSAGE, receiveContent } from './uploads.service.js';
+import { examHeldUploadIds, findLiveUpload, listVideosOf } from './uploads.repository.js';
+import { acceptReceivedObject, createUpload, getUpload, getUploadContent, NOT_FOUND_MESSAGE, presentUploadFor, receiveContent } from './uploads.service.js';
 import { uploadVideos, uploads } from './uploads.table.js';
 
 /** Largest text answered by `GET /api/uploads/{id}/text?preview=true`, in bytes. */
 export const TEXT_PREVIEW_BYTES = 1024 * 1024;
 
-/** One upload with its renditions, as `GET /api/uploads/{id}` answers it. */
+/**
+ * One upload with its renditions, as `GET /api/uploads/{id}` answers it: rendition
+ * URLs signed for the actor, none for a learner when an exam subject lists the
+ * file (presentUploadFor, decision 0030).
+ */
 export async function presentOne(deps: AppDeps, actor: Actor, uploadId: number): Promise<Upload> {
-  const { row } = await getUpload(deps, actor, uploadId);
-  return presentUpload(row, await listVideosOf(deps.db, [row.id]));
+  const { row, access } = await getUpload(deps, actor, uploadId);
+  const isExamHeld = access !== 'manage' && (await examHeldUploadIds(deps.db, [row.id])).size > 0;
+  return presentUploadFor(deps, actor, row, await listVideosOf(deps.db, [row.id]), access, isExamHeld);
 }
 
 async function describeObject(deps: AppDeps, key: string): Promise<StoredObject | undefined> {
@@ -92,7 +97,7 @@ export async function retryProcessing(deps: AppDeps, actor: Actor, uploadId: num
 
 /** `GET /api/uploads/{id}/text` (spec §7): a text file's content (UTF-8), the first TEXT_PREVIEW_BYTES when `preview`. */
 export async function readText(deps: AppDeps, actor: Actor, uploadId: number, isPreview: boolean): Promise<{ content: string; truncated: boolean }> {
-  const { row } = await getUpload(deps, actor, uploadId);
+  const { row } = await getUploadContent(deps, actor, uploadId);
   if (!TEXT_EXTENSIONS.includes(extensionOf(row.name))) throw AppError.field('id', 'This file is not a text file');
   if (!row.receivedAt) throw new AppError('UPLOAD_NOT_FOUND', 'This file has not finished uploading');
   const limit = isPreview ? TEXT_PREVIEW_BYTES : deps.config.maxUploadBytes;
@@ -102,7 +107,7 @@ export async function readText(deps: AppDeps, actor: Actor, uploadId: number, is
 
 /** The PDF to show for a document (spec §7 document url): the original PDF, or LibreOffice's output once ready; null while processing. */
 export async function documentUrl(deps: AppDeps, actor: Actor, uploadId: number): Promise<{ url: string | null; status: Upload['status'] }> {
-  const { row } = await getUpload(deps, actor, uploadId);
+  const { row } = await getUploadContent(deps, actor, uploadId);
   const pdfKey = row.meta.pdfKey;
   const url = !pdfKey ? null : pdfKey === row.key ? `/api/uploads/${row.id}/blob?preview=true` : `/api/uploads/${row.id}/derived/document.pdf`;
   return { url: row.status === 'ready' ? url : null, status: row.status };
@@ -115,9 +120,13 @@ export async function pdfInfoForStat(deps: AppDeps, actor: Actor, uploadId: numb
   return { num_pages: row.meta.numPages, file_key: row.meta.pdfKey };
 }
 
-/** A derived object of an upload (HLS playlist or segment, MP4 rendition, poster, PDF) for `GET /api/uploads/{id}/derived/*`. */
+/**
+ * A derived object of an upload (HLS playlist or segment, MP4 rendition, poster,
+ * PDF) for `GET /api/uploads/{id}/derived/*`. FORBIDDEN to a learner for an exam
+ * subject's file (getUploadContent).
+ */
 export async function openDerived(deps: AppDeps, actor: Actor, uploadId: number, relative: string): Promise<{ key: string; mimeType: string; size: number }> {
-  const { row } = await getUpload(deps, actor, uploadId);
+  const { row } = await getUploadContent(deps, actor, uploadId);
   if (!/^[a-z0-9][a-z0-9/_.-]*$/.test(relative) || relative.split('/').some((p) => p.startsWith('.'))) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
   const key = `${derivedPrefix(row.id)}/${relative}`;
   const stat = await deps.storage.stat(key);

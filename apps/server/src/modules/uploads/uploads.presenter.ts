@@ -1,8 +1,22 @@
 import { TEXT_EXTENSIONS, extensionOf, type Upload } from '@atrium/contracts';
 import type { UploadRow, UploadVideoRow } from './uploads.repository.js';
 
-/** The API shape of an upload (spec §3 Upload) with its renditions. `upload_url` is set only while the bytes are awaited. */
-export function presentUpload(row: UploadRow, videos: readonly UploadVideoRow[] = []): Upload {
+/** Signs the path of a derived object relative to the upload's derived prefix (`360p/hls/index.m3u8`) into a short-lived media URL. */
+export type MediaSigner = (relativePath: string) => string;
+
+/** A rendition object's path relative to `derived/{uploadId}/` (what a signed media URL names). */
+function relativeOfDerived(key: string): string {
+  return key.split('/').slice(2).join('/');
+}
+
+/**
+ * The API shape of an upload (spec §3 Upload) with its renditions. `upload_url`
+ * is set only while the bytes are awaited. Rendition URLs (`hls_url`, `mp4_url`)
+ * are signed, short-lived `/api/media/...` URLs made by `sign` (decision 0030);
+ * without a signer (an answer not made for one user, or an exam's media for a
+ * learner) they are null: an answer never carries a permanent media URL.
+ */
+export function presentUpload(row: UploadRow, videos: readonly UploadVideoRow[] = [], sign?: MediaSigner): Upload {
   return {
     id: row.id,
     key: row.key,
@@ -26,8 +40,8 @@ export function presentUpload(row: UploadRow, videos: readonly UploadVideoRow[] 
       duration: v.duration,
       width: v.width,
       height: v.height,
-      hls_url: v.hlsKey ? `/api/uploads/${row.id}/derived/${v.hlsKey.split('/').slice(2).join('/')}` : null,
-      mp4_url: v.mp4Key ? `/api/uploads/${row.id}/derived/${v.mp4Key.split('/').slice(2).join('/')}` : null,
+      hls_url: v.hlsKey && sign ? sign(relativeOfDerived(v.hlsKey)) : null,
+      mp4_url: v.mp4Key && sign ? sign(relativeOfDerived(v.mp4Key)) : null,
     })),
     failure_reason: row.status === 'failed' ? row.failureReason : null,
     duration: row.meta.duration ?? null,

@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { activities } from '../activities/activities.table.js';
+import { examSubjects } from '../exams/exams.table.js';
 import { uploads, uploadVideos } from './uploads.table.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -50,4 +52,20 @@ export async function listUploadsOfParent(db: Db, parentType: string, parentId: 
 export async function listVideosOf(db: Db, uploadIds: number[]): Promise<UploadVideoRow[]> {
   if (uploadIds.length === 0) return [];
   return db.select().from(uploadVideos).where(inArray(uploadVideos.uploadId, uploadIds)).orderBy(asc(uploadVideos.height));
+}
+
+/**
+ * Of `uploadIds`, those a subject of a live exam activity lists (spec §3 Exam
+ * video settings): their bytes and URLs reach a learner only through the
+ * counted exam play call (decision 0030).
+ */
+export async function examHeldUploadIds(db: Db, uploadIds: readonly number[]): Promise<Set<number>> {
+  if (uploadIds.length === 0) return new Set();
+  const rows = await db
+    .select({ uploadIds: examSubjects.uploadIds })
+    .from(examSubjects)
+    .innerJoin(activities, eq(activities.id, examSubjects.activityId))
+    .where(and(isNull(activities.deletedAt), or(...uploadIds.map((id) => sql`${examSubjects.uploadIds} @> ${JSON.stringify([id])}::jsonb`))));
+  const wanted = new Set(uploadIds);
+  return new Set(rows.flatMap((r) => r.uploadIds).filter((id) => wanted.has(id)));
 }

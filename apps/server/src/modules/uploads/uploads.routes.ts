@@ -84,9 +84,12 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.union([UploadPreviewSchema, UploadSchema]), ...errors },
     },
     handler: async (request) => {
-      if (request.query.preview !== 'true') return presentOne(app.deps, actorOf(request), request.params.id);
-      const { row } = await getUpload(app.deps, actorOf(request), request.params.id);
-      return presentPreview(app.deps, row);
+      const actor = actorOf(request);
+      const upload = await presentOne(app.deps, actor, request.params.id);
+      if (request.query.preview !== 'true') return upload;
+      const { row } = await getUpload(app.deps, actor, request.params.id);
+      // The preview adds audio, scorm and is_text_file; its renditions are the ones signed for this actor.
+      return { ...(await presentPreview(app.deps, row)), videos: upload.videos };
     },
   });
 

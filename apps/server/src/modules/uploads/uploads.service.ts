@@ -13,10 +13,13 @@ import { findCourse } from '../courses/courses.repository.js';
 import { rolesInCourse } from '../enrolments/enrolments.repository.js';
 import { DEFAULT_ORG_SETTINGS, orgs } from '../orgs/orgs.table.js';
 import { sniffContent } from './magic-bytes.js';
-import { presentUpload } from './uploads.presenter.js';
-import { findLiveUpload, insertUpload, listUploadsOfParent, listVideosOf, markDeleted, markReceived, type UploadRow } from './uploads.repository.js';
+import { signMediaUrl } from '../media/signed-url.js';
+import { presentUpload, type MediaSigner } from './uploads.presenter.js';
+import { examHeldUploadIds, findLiveUpload, insertUpload, listUploadsOfParent, listVideosOf, markDeleted, markReceived, type UploadRow, type UploadVideoRow } from './uploads.repository.js';
 
 export const NOT_FOUND_MESSAGE = 'This file does not exist or was deleted';
+/** Why a learner cannot open an exam subject's file outside the exam (decision 0030). */
+export const EXAM_MEDIA_MESSAGE = 'This file plays only in its exam, within its play limit';
 
 /** A fresh storage key `uploads/<yyyy>/<mm>/<uuid>`: never derived from the user's file name. */
 function newStorageKey(now = new Date()): string {
@@ -216,9 +219,40 @@ export async function getUpload(deps: AppDeps, actor: Actor, uploadId: number): 
   return { row, access };
 }
 
-/** What `GET /api/uploads/{id}/blob` streams: the stored object's key, name, type and size. */
+/**
+ * getUpload for calls that hand out an upload's bytes or a URL of them (blob,
+ * derived files, text, document URL, audio and SCORM launch outside an
+ * activity): a file an exam subject lists is refused (FORBIDDEN) to anyone but
+ * the course team, so its play limit cannot be walked around (decision 0030);
+ * the exam play call is its only way out.
+ */
+export async function getUploadContent(deps: AppDeps, actor: Actor, uploadId: number): Promise<{ row: UploadRow; access: 'manage' | 'view' }> {
+  const got = await getUpload(deps, actor, uploadId);
+  if (got.access !== 'manage' && (await examHeldUploadIds(deps.db, [got.row.id])).size > 0) throw new AppError('FORBIDDEN', EXAM_MEDIA_MESSAGE);
+  return got;
+}
+
+/**
+ * Signs paths under the upload's derived prefix for `userId`, each URL living the
+ * configured life plus the media's duration so one play fits in it (decision 0030).
+ */
+export function mediaSignerFor(deps: AppDeps, row: UploadRow, userId: number): MediaSigner {
+  const ttlSeconds = deps.config.media.urlTtlSeconds + Math.ceil(row.meta.duration ?? 0);
+  return (relativePath) => signMediaUrl(deps.config, row.id, userId, relativePath, { ttlSeconds });
+}
+
+/**
+ * An upload as `actor` may see it (access from getUpload): rendition URLs signed
+ * for the actor, or null when the file is an exam subject's and the actor is not
+ * on the course team (`isExamHeld`).
+ */
+export function presentUploadFor(deps: AppDeps, actor: Actor, row: UploadRow, videos: readonly UploadVideoRow[], access: 'manage' | 'view', isExamHeld: boolean): Upload {
+  return presentUpload(row, videos, access === 'manage' || !isExamHeld ? mediaSignerFor(deps, row, actor.id) : undefined);
+}
+
+/** What `GET /api/uploads/{id}/blob` streams: the stored object's key, name, type and size. FORBIDDEN for an exam's file (getUploadContent). */
 export async function openBlob(deps: AppDeps, actor: Actor, uploadId: number, isPreview: boolean) {
-  const { row, access } = await getUpload(deps, actor, uploadId);
+  const { row, access } = await getUploadContent(deps, actor, uploadId);
   if (!row.receivedAt) throw new AppError('UPLOAD_NOT_FOUND', 'This file has not finished uploading');
   if (row.type === 'link') throw new AppError('UPLOAD_NOT_FOUND', 'An embedded online video has no file: it plays from its provider');
   if (!isPreview && !row.isAllowDownload && access !== 'manage') throw new AppError('FORBIDDEN', 'Downloading this file is not allowed');
@@ -235,14 +269,21 @@ export async function deleteUpload(deps: AppDeps, actor: Actor, uploadId: number
   await deps.storage.deletePrefix(`blocks/${row.id}`);
 }
 
-/** The files of a course the actor may see, newest first. */
+/**
+ * The files of a course the actor may see, newest first, rendition URLs signed
+ * for the actor. Learners do not see the files exam subjects list: those play
+ * only in the exam, within its play limit (decision 0030).
+ */
 export async function listCourseUploads(deps: AppDeps, actor: Actor, courseId: number): Promise<Upload[]> {
   const course = await findCourse(deps.db, courseId);
   if (!course || course.orgId !== actor.orgId) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
   const roles = await rolesInCourse(deps.db, courseId, actor.id);
   if (!canViewCourse(actor, course, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
-  const rows = await listUploadsOfParent(deps.db, 'course', courseId);
+  const isTeam = canManageCourse(actor, course, roles);
+  const all = await listUploadsOfParent(deps.db, 'course', courseId);
+  const examHeld = isTeam ? new Set<number>() : await examHeldUploadIds(deps.db, all.map((r) => r.id));
+  const rows = all.filter((r) => !examHeld.has(r.id));
   const videos = await listVideosOf(deps.db, rows.map((r) => r.id));
-  return rows.map((row) => presentUpload(row, videos.filter((v) => v.uploadId === row.id)));
+  return rows.map((row) => presentUpload(row, videos.filter((v) => v.uploadId === row.id), mediaSignerFor(deps, row, actor.id)));
 }
 
