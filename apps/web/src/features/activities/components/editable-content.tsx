@@ -12,6 +12,7 @@ import { useSaveContentOrder } from '../api';
 import { activityDndId, moduleDndId, moveInContent, orderBodyOf } from '../lib/content-order';
 import { activityPath } from '../lib/activity-rules';
 import { ActivityStatus } from './activity-status';
+import { ModuleSummary } from './module-summary';
 import './content.css';
 
 /** What the instructor can do to modules and activities (the page owns the popups and calls). */
@@ -110,6 +111,7 @@ function SortableModule({ courseId, module, actions, children }: { courseId: num
           </Space>
         }
       >
+        {module.summary ? <ModuleSummary html={module.summary} /> : null}
         <SortableContext items={module.activities.map((a) => activityDndId(a.id))} strategy={verticalListSortingStrategy}>
           {module.activities.length === 0 ? (
             <Typography.Text type="secondary">{t('content.emptyModule')}</Typography.Text>

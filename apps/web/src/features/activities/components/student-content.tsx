@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { ActivitySummary, CourseContent } from '@atrium/contracts';
 import { activityPath, forbiddenViewOf, type ForbiddenView } from '../lib/activity-rules';
 import { ActivityStatus } from './activity-status';
+import { ModuleSummary } from './module-summary';
 import './content.css';
 
 /**
- * A student's view of the content: published modules and activities with their
- * own completion and the lock / not-started / ended markers; an activity that
+ * A student's view of the content: published modules (title, then the sanitised
+ * summary) and activities with their own completion and the lock / not-started / ended markers; an activity that
  * may not be opened shows the access-forbidden popup instead (spec §2, §6).
  */
 export function StudentContent({ courseId, content, onForbidden }: { courseId: number; content: CourseContent; onForbidden: (view: ForbiddenView) => void }) {
@@ -23,6 +24,7 @@ export function StudentContent({ courseId, content, onForbidden }: { courseId: n
     <>
       {content.modules.map((module) => (
         <Card key={module.id} size="small" data-testid="content-module" style={{ marginBottom: 12 }} title={<Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>{module.title}</Typography.Title>}>
+          {module.summary ? <ModuleSummary html={module.summary} /> : null}
           {module.activities.length === 0 ? (
             <Typography.Text type="secondary">{t('content.emptyModule')}</Typography.Text>
           ) : (

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { App, Button, Card, Empty, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Select, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { activityKeys, recordUserReads, useActivityMutations, useCourseContent, 
 import { AccessForbiddenPopup } from '../components/access-forbidden-popup';
 import { ActivityFormModal } from '../components/activity-form-modal';
 import { EditableContent } from '../components/editable-content';
+import { ModuleFormModal } from '../components/module-form-modal';
 import { StudentContent } from '../components/student-content';
 import { updateBodyOfForm } from '../lib/activity-form';
 import type { ForbiddenView } from '../lib/activity-rules';
@@ -21,8 +22,8 @@ import { courseImageUploader } from '../lib/upload-editor-image';
 type ActivityPopup = { mode: 'add'; module: ContentModule } | { mode: 'edit'; activity: Activity };
 
 /**
- * `/course/{id}/content` (spec §2; issue 7): instructors add, edit, reorder,
- * publish and delete modules and activities and choose the learning mode, and
+ * `/course/{id}/content` (spec §2; issue 7): instructors add, edit (title and
+ * rich-text summary), reorder, publish and delete modules and activities and choose the learning mode, and
  * import a course package (issue 8: package list popup, direct .mbz upload,
  * the last import's report);
  * students see published content with their completion. Visiting records a
@@ -36,7 +37,6 @@ export function CourseContentPage() {
   const modules = useModuleMutations(course.id);
   const activities = useActivityMutations(course.id);
   const queryClient = useQueryClient();
-  const [moduleForm] = Form.useForm<{ title: string }>();
   const [modulePopup, setModulePopup] = useState<{ module: ContentModule | null } | null>(null);
   const [activityPopup, setActivityPopup] = useState<ActivityPopup | null>(null);
   const [forbidden, setForbidden] = useState<ForbiddenView | null>(null);
@@ -55,23 +55,7 @@ export function CourseContentPage() {
   const canEdit = data.can_edit;
   const fail = (error: unknown) => void message.error(serverMessageOf(error) ?? t('content.saveFailed'));
 
-  const saveModule = async () => {
-    const { title } = await moduleForm.validateFields();
-    try {
-      if (modulePopup?.module) await modules.update.mutateAsync({ id: modulePopup.module.id, body: { title } });
-      else await modules.create.mutateAsync({ title });
-      setModulePopup(null);
-    } catch (error) {
-      const titleErrors = error instanceof Error && 'errors' in error ? (error as { errors: Record<string, string[]> }).errors.title : undefined;
-      if (titleErrors?.length) moduleForm.setFields([{ name: 'title', errors: titleErrors }]);
-      else fail(error);
-    }
-  };
-
-  const openModuleForm = (module: ContentModule | null) => {
-    moduleForm.setFieldsValue({ title: module?.title ?? '' });
-    setModulePopup({ module });
-  };
+  const openModuleForm = (module: ContentModule | null) => setModulePopup({ module });
 
   const editActivity = async (summary: ActivitySummary) => {
     try {
@@ -149,22 +133,14 @@ export function CourseContentPage() {
         <StudentContent courseId={course.id} content={data} onForbidden={setForbidden} />
       )}
 
-      <Modal
-        open={modulePopup !== null}
-        title={modulePopup?.module ? t('content.editModuleTitle') : t('content.addModule')}
-        okText={t('form.save')}
-        cancelText={t('form.cancel')}
-        confirmLoading={modules.create.isPending || modules.update.isPending}
-        onOk={() => void saveModule()}
-        onCancel={() => setModulePopup(null)}
-        forceRender
-      >
-        <Form form={moduleForm} layout="vertical" onFinish={() => void saveModule()}>
-          <Form.Item name="title" label={t('content.moduleTitle')} rules={[{ required: true, whitespace: true, message: t('form.titleRequired') }, { max: 200 }]}>
-            <Input maxLength={200} autoFocus />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {modulePopup && (
+        <ModuleFormModal
+          module={modulePopup.module}
+          uploadImage={uploadImage}
+          onClose={() => setModulePopup(null)}
+          onSubmit={(body) => (modulePopup.module ? modules.update.mutateAsync({ id: modulePopup.module.id, body }) : modules.create.mutateAsync(body))}
+        />
+      )}
 
       {activityPopup && (
         <ActivityFormModal
