@@ -42,16 +42,16 @@ async function activityRow(deps: AppDeps, activityId: number): Promise<ActivityR
   return row;
 }
 
-/** One activity as the actor meets it (completion, access), from the whole course (checkpoint needs the earlier ones). */
-async function studied(deps: AppDeps, actor: Actor, row: ActivityRow, isTeamView: boolean, mode: LearningMode, now = new Date()): Promise<StudiedActivity> {
+/** One activity as the actor meets it (completion, access), from the whole course (checkpoint needs the earlier ones). Also used by media/activity-access.ts. */
+export async function studied(deps: AppDeps, actor: Actor, row: ActivityRow, isTeamView: boolean, mode: LearningMode, now = new Date()): Promise<StudiedActivity> {
   const study = await loadCourseStudy(deps.db, row.courseId, actor.id, { mode, bypass: isTeamView, now });
   const found = study.byId.get(row.id);
   if (!found) throw new AppError('ACTIVITY_NOT_FOUND', NOT_FOUND);
   return found;
 }
 
-/** Throws the access-forbidden error (403 with start_time/end_time) unless the activity is open to the actor. */
-function assertOpen(a: StudiedActivity): void {
+/** Throws the access-forbidden error (403 with start_time/end_time) unless the activity is open to the actor. Also used by media/activity-access.ts. */
+export function assertOpen(a: Pick<StudiedActivity, 'access'> & { row: Pick<StudiedActivity['row'], 'startTime' | 'endTime'> }): void {
   if (a.access === 'open') return;
   const { code, message } = FORBIDDEN[a.access];
   throw new AppError(code, message, undefined, { start_time: a.row.startTime?.toISOString() ?? null, end_time: a.row.endTime?.toISOString() ?? null });

@@ -1,12 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { CourseRole } from '@atrium/contracts';
+import type { CourseRole, LearningMode } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { activities, activityUploads } from '../activities/activities.table.js';
+import { assertOpen, studied } from '../activities/activities.service.js';
+import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
+import { accessOf } from '../activities/completion.js';
 import { canManageCourse, canViewCourse } from '../courses/courses.policy.js';
 import { findCourse } from '../courses/courses.repository.js';
 import { rolesInCourse } from '../enrolments/enrolments.repository.js';
+import { findState } from '../progress/progress.repository.js';
 import { findLiveUpload, type UploadRow } from '../uploads/uploads.repository.js';
 import { NOT_FOUND_MESSAGE } from '../uploads/uploads.service.js';
 
@@ -17,7 +20,7 @@ export interface ActivityAccess {
   activity: ActivityRow;
   courseId: number;
   roles: CourseRole[];
-  /** Instructor, assistant or org admin: sees unpublished activities, is never held to forward-seeking rules. */
+  /** Instructor, assistant or org admin not previewing as a student (decision 0011): never refused by the access rules, never held to forward-seeking rules. */
   isTeam: boolean;
 }
 
@@ -28,22 +31,44 @@ export async function findLiveActivity(deps: AppDeps, activityId: number): Promi
 }
 
 /**
- * The actor's access to an activity (issue 5): the activity must exist in the
- * actor's organisation (ACTIVITY_NOT_FOUND otherwise), the actor must be a member
- * of its course (FORBIDDEN), and students only reach published activities
- * (ACTIVITY_NOT_FOUND). `courseId`, when given, must be the activity's course
- * (ACTIVITY_NOT_FOUND).
+ * The actor's access to an activity (issues 5 and 7): the activity must exist in
+ * the actor's organisation (ACTIVITY_NOT_FOUND otherwise), the actor must be a
+ * member of its course (FORBIDDEN), and a learner must be able to open it, by
+ * the rule of `GET /api/activities/{id}` (decision 0070): ACTIVITY_UNPUBLISHED
+ * (activity or module), ACTIVITY_NOT_STARTED, ACTIVITY_ENDED, ACTIVITY_LOCKED
+ * (checkpoint), 403 with start_time/end_time. The course team (not previewing as
+ * a student) is never refused. `courseId`, when given, must be the activity's
+ * course (ACTIVITY_NOT_FOUND). Every media, SCORM, exam-play and notes call goes
+ * through here, so nothing is played, credited or stored for a closed activity.
  */
-export async function activityAccess(deps: AppDeps, actor: Actor, activityId: number, courseId?: number): Promise<ActivityAccess> {
+export async function activityAccess(deps: AppDeps, actor: Actor, activityId: number, courseId?: number, now = new Date()): Promise<ActivityAccess> {
   const activity = await findLiveActivity(deps, activityId);
   if (!activity || (courseId !== undefined && activity.courseId !== courseId)) throw new AppError('ACTIVITY_NOT_FOUND', 'This activity does not exist or was deleted');
   const course = await findCourse(deps.db, activity.courseId);
   if (!course || course.orgId !== actor.orgId || course.deletedAt) throw new AppError('ACTIVITY_NOT_FOUND', 'This activity does not exist or was deleted');
   const roles = await rolesInCourse(deps.db, course.id, actor.id);
   if (!canViewCourse(actor, course, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
-  const isTeam = canManageCourse(actor, course, roles);
-  if (!isTeam && !activity.isPublished) throw new AppError('ACTIVITY_NOT_FOUND', 'This activity does not exist or was deleted');
+  const isTeam = canManageCourse(actor, course, roles) && (await findState(deps.db, course.id, actor.id))?.previewAs == null;
+  if (!isTeam) await assertLearnerMayOpen(deps, actor, activity, course.learningMode, now);
   return { activity, courseId: course.id, roles, isTeam };
+}
+
+/**
+ * The access-forbidden refusal of opening `activity` for a learner (decision 0070).
+ * In checkpoint mode the whole course is read (earlier activities may lock this
+ * one: `studied`); otherwise the activity and its module decide, so a frequent
+ * call (play-progress) does not read the course.
+ */
+async function assertLearnerMayOpen(deps: AppDeps, actor: Actor, activity: ActivityRow, mode: LearningMode, now: Date): Promise<void> {
+  if (mode === 'checkpoint') return assertOpen(await studied(deps, actor, activity, false, mode, now));
+  const [module] = await deps.db.select({ isPublished: courseModules.isPublished }).from(courseModules).where(eq(courseModules.id, activity.moduleId)).limit(1);
+  const [access] = accessOf(
+    [{ isPublished: activity.isPublished, isModulePublished: module?.isPublished ?? false, startTime: activity.startTime?.getTime() ?? null, endTime: activity.endTime?.getTime() ?? null, criterion: activity.completionCriterion, isCompleted: false }],
+    mode,
+    now.getTime(),
+    false,
+  );
+  assertOpen({ access: access!, row: activity });
 }
 
 /** Whether `activityId` holds `uploadId` (activity_uploads). */

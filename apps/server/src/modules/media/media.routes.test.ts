@@ -4,7 +4,8 @@ import type { PlayerOptions, Upload } from '@atrium/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { createExamSubject } from '../../../test/factories/activities.js';
 import { activityWith, twoCourses, uploadFile, type TwoCourses } from '../../../test/helpers/media-world.js';
-import { activityReadRecords } from '../activities/activities.table.js';
+import { activities, activityReadRecords, courseModules } from '../activities/activities.table.js';
+import { courses } from '../courses/courses.table.js';
 import { examSubjectPlayRecords } from '../exams/exams.table.js';
 import { signMediaUrl } from './signed-url.js';
 
@@ -150,7 +151,8 @@ describe('media playback', () => {
     expect((await get(`/api/uploads/${videoB.id}/player-options?activity_id=${activityB.id}`, w.cookies.student)).statusCode).toBe(403);
     expect((await get(`/api/uploads/${video.id}/player-options?activity_id=${activity.id}`)).statusCode).toBe(401);
     const unpublished = await activityWith(t, w.courseA.id, [video.id], { isPublished: false });
-    expect((await get(`/api/uploads/${video.id}/player-options?activity_id=${unpublished.id}`, w.cookies.student)).statusCode).toBe(404);
+    const hidden = await get(`/api/uploads/${video.id}/player-options?activity_id=${unpublished.id}`, w.cookies.student);
+    expect({ status: hidden.statusCode, code: hidden.json().code }).toEqual({ status: 403, code: 'ACTIVITY_UNPUBLISHED' });
     expect((await get(`/api/uploads/${video.id}/player-options?activity_id=${unpublished.id}`, w.cookies.instructor)).statusCode).toBe(200);
   });
 
@@ -166,6 +168,69 @@ describe('media playback', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('unable to play, file missing or transcoding');
     expect((await get(`/api/uploads/audio/${audio.id}`, w.cookies.studentB)).statusCode).toBe(403);
+  });
+
+  // After the audio test: the exam case below makes the audio an exam's file, refused outside an activity.
+  describe('the activity must be open to the learner, as GET /api/activities/{id} decides (decision 0070)', () => {
+    /** A course of its own (its learning mode changes) with the student of course A and the instructor enrolled. */
+    async function ownCourse(mode: 'free' | 'checkpoint') {
+      const course = await t.factories.course({ orgId: w.org.id, instructorId: w.instructor.id });
+      await t.factories.enrol(course.id, w.student.id, 'student');
+      await t.database.db.update(courses).set({ learningMode: mode }).where(eq(courses.id, course.id));
+      return course;
+    }
+    const recordsOf = (activityId: number) => t.database.db.select().from(activityReadRecords).where(and(eq(activityReadRecords.activityId, activityId), eq(activityReadRecords.userId, w.student.id)));
+    /** Every media call of one activity's video and audio, as the student. */
+    const mediaCalls = (activityId: number, cookie: string) => [
+      get(`/api/uploads/${video.id}/player-options?activity_id=${activityId}`, cookie),
+      post(`/api/uploads/${video.id}/play-progress`, cookie, { activity_id: activityId, ranges: [[0, 2]], position: 2 }),
+      post(`/api/uploads/${video.id}/seek`, cookie, { activity_id: activityId, position: 0 }),
+      get(`/api/uploads/audio/${audio.id}?activity_id=${activityId}`, cookie),
+      post(`/api/uploads/${audio.id}/play-progress`, cookie, { activity_id: activityId, ranges: [[0, 2]], position: 2 }),
+    ];
+
+    it.each([
+      ['locked by an unfinished earlier activity (checkpoint)', 'checkpoint', 'ACTIVITY_LOCKED'],
+      ['not started yet', 'free', 'ACTIVITY_NOT_STARTED'],
+      ['ended', 'free', 'ACTIVITY_ENDED'],
+    ] as const)('%s: player options, progress, seek and audio answer the open call\'s 403; nothing is credited; the team plays it', async (_label, mode, code) => {
+      const course = await ownCourse(mode);
+      await activityWith(t, course.id, [], { completionCriterion: 'viewed' }); // never visited: locks what follows in checkpoint mode
+      const activity = await activityWith(t, course.id, [video.id, audio.id]);
+      const day = 86_400_000;
+      if (code === 'ACTIVITY_NOT_STARTED') await t.database.db.update(activities).set({ startTime: new Date(Date.now() + day) }).where(eq(activities.id, activity.id));
+      if (code === 'ACTIVITY_ENDED') await t.database.db.update(activities).set({ endTime: new Date(Date.now() - day) }).where(eq(activities.id, activity.id));
+
+      const opened = await get(`/api/activities/${activity.id}`, w.cookies.student);
+      expect({ status: opened.statusCode, code: opened.json().code }).toEqual({ status: 403, code });
+      for (const res of await Promise.all(mediaCalls(activity.id, w.cookies.student))) {
+        expect({ status: res.statusCode, code: res.json().code }, res.body).toEqual({ status: 403, code });
+        expect(res.body).not.toMatch(/\/api\/media\//);
+      }
+      expect(await recordsOf(activity.id)).toEqual([]);
+
+      for (const res of await Promise.all(mediaCalls(activity.id, w.cookies.instructor))) expect(res.statusCode, res.body).toBe(200);
+    });
+
+    it('an unpublished module closes its activities to learners', async () => {
+      const course = await ownCourse('free');
+      const activity = await activityWith(t, course.id, [video.id]);
+      await t.database.db.update(courseModules).set({ isPublished: false }).where(eq(courseModules.id, activity.moduleId));
+      const res = await get(`/api/uploads/${video.id}/player-options?activity_id=${activity.id}`, w.cookies.student);
+      expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 403, code: 'ACTIVITY_UNPUBLISHED' });
+      expect(await recordsOf(activity.id)).toEqual([]);
+    });
+
+    it('an exam that has not started plays nothing and counts nothing', async () => {
+      const course = await ownCourse('free');
+      const exam = await activityWith(t, course.id, [], { type: 'exam' });
+      await t.database.db.update(activities).set({ startTime: new Date(Date.now() + 86_400_000) }).where(eq(activities.id, exam.id));
+      const subject = await createExamSubject(t.database, { activityId: exam.id, uploadIds: [audio.id], playLimit: true, playLimitTimes: 2 });
+      for (const res of [await post(`/api/exam-subjects/${subject.id}/uploads/${audio.id}/play`, w.cookies.student, {}), await get(`/api/exam-subjects/${subject.id}/uploads/${audio.id}/play-status`, w.cookies.student)]) {
+        expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 403, code: 'ACTIVITY_NOT_STARTED' });
+      }
+      expect(await t.database.db.select().from(examSubjectPlayRecords).where(eq(examSubjectPlayRecords.subjectId, subject.id))).toEqual([]);
+    });
   });
 
   describe('exam play limits', () => {
@@ -189,6 +254,42 @@ describe('media playback', () => {
       // An upload not in the subject is not found.
       expect((await post(`/api/exam-subjects/${subject.id}/uploads/${audio.id}/play`, w.cookies.student, {})).statusCode).toBe(404);
     });
+
+    it('at 0 plays left the learner gets no bytes or URL of the exam video by any other call (upload, preview, list, derived, blob, player options); the team still does', async () => {
+      const examVideo = await uploadFile(t, w.cookies.instructor, w.courseA.id, 'video/pythonpptx__just-two-mice.mp4');
+      const list = async (cookie: string) => ((await get(`/api/courses/${w.courseA.id}/uploads`, cookie)).json().uploads as Upload[]).map((u) => u.id);
+      expect(await list(w.cookies.student)).toContain(examVideo.id);
+      const exam = await activityWith(t, w.courseA.id, [], { type: 'exam' });
+      const subject = await createExamSubject(t.database, { activityId: exam.id, uploadIds: [examVideo.id], playLimit: true, playLimitTimes: 1 });
+      const base = `/api/exam-subjects/${subject.id}/uploads/${examVideo.id}`;
+      expect((await post(`${base}/play`, w.cookies.student, {})).statusCode).toBe(200);
+      expect((await post(`${base}/play`, w.cookies.student, {})).json().code).toBe('MEDIA_PLAY_LIMIT_REACHED');
+
+      const mediaUrl = /\/api\/media\/|\/derived\//;
+      for (const url of [`/api/uploads/${examVideo.id}`, `/api/uploads/${examVideo.id}?preview=true`]) {
+        const res = await get(url, w.cookies.student);
+        expect(res.statusCode, url).toBe(200);
+        expect((res.json() as Upload).videos.map((v) => [v.hls_url, v.mp4_url])).toEqual([[null, null]]);
+        expect(res.body, url).not.toMatch(mediaUrl);
+      }
+      expect(await list(w.cookies.student)).not.toContain(examVideo.id);
+      for (const url of [`/api/uploads/${examVideo.id}/derived/360p/video.mp4`, `/api/uploads/${examVideo.id}/derived/360p/hls/index.m3u8`, `/api/uploads/${examVideo.id}/blob?preview=true`, `/api/uploads/${examVideo.id}/blob`]) {
+        const res = await get(url, w.cookies.student);
+        expect(res.statusCode, url).toBe(403);
+        expect(res.json().code).toBe('FORBIDDEN');
+      }
+      const options = await get(`/api/uploads/${examVideo.id}/player-options?activity_id=${exam.id}`, w.cookies.student);
+      expect(options.statusCode).toBe(404);
+      expect(options.body).not.toMatch(mediaUrl);
+
+      // The course team manages the file: it is listed, signed and served to them.
+      expect(await list(w.cookies.instructor)).toContain(examVideo.id);
+      const team = (await get(`/api/uploads/${examVideo.id}`, w.cookies.instructor)).json() as Upload;
+      expect(team.videos[0]!.mp4_url).toMatch(/^\/api\/media\//);
+      expect((await get(team.videos[0]!.mp4_url!, w.cookies.instructor)).statusCode).toBe(200);
+      expect((await get(`/api/uploads/${examVideo.id}/derived/360p/video.mp4`, w.cookies.assistant)).statusCode).toBe(200);
+      expect((await get(`/api/uploads/${examVideo.id}/blob?preview=true`, w.cookies.instructor)).statusCode).toBe(200);
+    }, 120_000);
 
     it('concurrent play requests cannot exceed the limit', async () => {
       const exam = await activityWith(t, w.courseA.id, [], { type: 'exam' });

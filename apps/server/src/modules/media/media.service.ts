@@ -11,7 +11,7 @@ import { findLiveUpload, listVideosOf, type UploadRow, type UploadVideoRow } fro
 import { uploads } from '../uploads/uploads.table.js';
 import { recomputeCourseCompleteness } from '../progress/completeness.service.js';
 import { findState } from '../progress/progress.repository.js';
-import { getUpload, NOT_FOUND_MESSAGE } from '../uploads/uploads.service.js';
+import { getUploadContent, NOT_FOUND_MESSAGE } from '../uploads/uploads.service.js';
 import { activityAccess, activityUpload, type ActivityRow } from './activity-access.js';
 import { CONTINUATION_TOLERANCE_SECONDS, coveredSeconds, creditReport, unplayedSegments, type Range } from './credit.js';
 import { signMediaUrl } from './signed-url.js';
@@ -211,11 +211,12 @@ export function presentAudio(deps: AppDeps, row: UploadRow, userId: number, play
  * `GET /api/uploads/audio/{id}[?activity_id=]` (spec §7): through the activity when
  * given, else as a course file. In an activity it starts a viewing session like the
  * video player options, and answers the learner's positions and whether forward
- * seeking is refused (spec §4 audio: the same rule as video). Throws ACTIVITY_NOT_FOUND,
- * FORBIDDEN, UPLOAD_NOT_FOUND (spec §8 message when not playable).
+ * seeking is refused (spec §4 audio: the same rule as video). Outside an activity an
+ * exam subject's audio is refused to learners (getUploadContent). Throws ACTIVITY_NOT_FOUND,
+ * FORBIDDEN, the activity's access-forbidden codes, UPLOAD_NOT_FOUND (spec §8 message when not playable).
  */
 export async function audioSource(deps: AppDeps, actor: Actor, uploadId: number, activityId: number | undefined): Promise<AudioSource> {
-  if (!activityId) return presentAudio(deps, (await getUpload(deps, actor, uploadId)).row, actor.id);
+  if (!activityId) return presentAudio(deps, (await getUploadContent(deps, actor, uploadId)).row, actor.id);
   const { activity, upload, isTeam } = await activityUpload(deps, actor, activityId, uploadId);
   const source = presentAudio(deps, upload, actor.id);
   const record = await startViewingSession(deps, activity, actor.id, upload.id);
