@@ -32,6 +32,7 @@ import { activitiesRoutes } from './modules/activities/activities.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { previewsRoutes } from './modules/previews/previews.routes.js';
+import { externalPlayersRoutes } from './modules/previews/external-players.routes.js';
 import { scormRoutes } from './modules/scorm/scorm.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mediaRoutes);
   await app.register(scormRoutes);
   await app.register(previewsRoutes);
+  await app.register(externalPlayersRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

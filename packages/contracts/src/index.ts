@@ -24,3 +24,4 @@ export * from './notes/notes.schemas.js';
 export * from './media/media.schemas.js';
 export * from './scorm/scorm.schemas.js';
 export * from './previews/previews.schemas.js';
+export * from './previews/external-players.schemas.js';
