@@ -51,6 +51,9 @@ let settings: Record<string, unknown> | null = null;
 function route(input: RequestInfo | URL): Response {
   const url = String(input);
   if (url === '/api/uploads/settings') return settings ? jsonResponse(200, settings) : jsonResponse(404, { code: 'NOT_FOUND', message: 'no' });
+  if (/^\/api\/(resource-file\/\d+|captures\/\d+)\/player-url/.test(url)) {
+    return jsonResponse(200, { url: null, status_code: 503, message: 'No lecture-capture provider is configured on this Atrium server' });
+  }
   const arrearsMatch = /\/api\/uploads\/org\/arrears\/(\d+)/.exec(url);
   if (arrearsMatch) return jsonResponse(200, { is_org_transfer_arrears: arrears });
   const match = /\/api\/uploads\/(\d+)\?preview=true/.exec(url);
@@ -232,6 +235,20 @@ describe('FilePreviewer (spec §2 previewer behaviour, §5, §6, §9)', { timeou
     await user.click(screen.getByRole('button', { name: 'Previous file' }));
     await waitFor(async () => expect(await shownName()).toBe('data.csv'));
     expect(shown.mock.calls.map(([file]) => file.id)).toEqual([2, 3, 1, 3]);
+  });
+
+  it('a lecture capture or lesson resource shows its status: not ready with its reason, or the player call’s status_code and message (spec §4 display status, §8)', async () => {
+    uploads.set(10, upload(10, 'Lecture 3', { type: 'capture', status: 'ready' }));
+    uploads.set(11, upload(11, 'Reading', { type: 'lesson-resource', status: 'failed', failure_reason: 'The source is gone' }));
+    uploads.set(12, upload(12, 'Site camera', { type: 'evercam', status: 'ready' }));
+    const list = [10, 11, 12].map((id) => ({ id, name: uploads.get(id)!.name }));
+    renderWithApp(<FilePreviewer files={list} startIndex={0} onClose={() => {}} />);
+    expect(await screen.findByTestId('external-status')).toHaveTextContent('Not ready (503): No lecture-capture provider is configured on this Atrium server');
+    expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/captures/10/player-url')).toBe(true);
+    fireEvent.keyDown(window, { key: 'ArrowRight', keyCode: 39 });
+    await waitFor(() => expect(screen.getByTestId('external-status')).toHaveTextContent('Not ready (failed): The source is gone'));
+    fireEvent.keyDown(window, { key: 'ArrowRight', keyCode: 39 });
+    await waitFor(() => expect(screen.getByTestId('external-status')).toHaveTextContent('Not ready (503): No provider for this kind of recording is configured'));
   });
 
   it('a missing upload shows the not-found message and closes (spec §8)', async () => {
