@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   ATRIUM_WEB_DIST: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  CALENDAR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   COOKIE_SECURE: booleanString.default(false),
   ATRIUM_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
@@ -61,6 +62,8 @@ export interface Config {
   sessionTtlMs: number;
   /** How long a session lookup is reused in this process, in ms (0: never); see session-cache.ts. */
   sessionCacheMs: number;
+  /** How long one process reuses a calendar window answer, in ms (0: never); calendar writes drop them at once (modules/calendar/calendar-cache.ts). */
+  calendarCacheMs: number;
   cookieSecure: boolean;
   maxUploadBytes: number;
   loginRateLimitPerMinute: number;
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDist: e.ATRIUM_WEB_DIST ? path.resolve(cwd, e.ATRIUM_WEB_DIST) : undefined,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    calendarCacheMs: e.CALENDAR_CACHE_MS,
     cookieSecure: e.COOKIE_SECURE,
     maxUploadBytes: e.ATRIUM_MAX_UPLOAD_BYTES,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,

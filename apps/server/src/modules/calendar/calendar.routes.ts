@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,6 +12,8 @@ import {
   CalendarUserCoursesSchema,
   CalendarWindowQuerySchema,
   CloudClassroomListSchema,
+  type CalendarWindowQuery,
+  type Meeting,
   CourseStudentsSchema,
   CreateTimetableBodySchema,
   DeleteTimetableBodySchema,
@@ -28,7 +31,9 @@ import {
   UpdateMeetingBodySchema,
   UpdateTimetableBodySchema,
 } from '@atrium/contracts';
+import type { AppDeps } from '../../lib/deps.js';
 import { actorOf } from '../../plugins/auth.js';
+import { bumpCalendarGeneration, calendarCacheOf, startCalendarListener, type Computed } from './calendar-cache.js';
 import { courseStudents, userCalendarCourses } from './calendar-courses.service.js';
 import { createEvent, deleteEvent, listEvents, updateEvent } from './events.service.js';
 import { feedIcs, myFeed, revokeFeed, rotateFeed } from './feeds.service.js';
@@ -40,20 +45,61 @@ const tags = ['calendar'];
 const Params = CalendarIdParamsSchema;
 /**
  * The page's window lists are built by typed presenters (checked at compile time against the
- * same contracts), so their answers skip the zod response pass: with 400 occurrences a week it
- * cost more than the queries (decision 0020, speed). The schemas still document the answers.
+ * same contracts) and answered as JSON bytes from the calendar cache, so no zod response pass
+ * runs (with 400 occurrences a week it cost more than the queries; decision 0020, speed).
+ * The schemas still document the answers.
  */
 const presented = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
+
+/**
+ * Answers one of the calendar page's window GETs from the calendar cache (calendar-cache.ts):
+ * keyed by the user and what their visibility depends on (org, department, org role), the
+ * route and the window as instants; the cached bytes go out as they are.
+ */
+async function cachedWindow(deps: AppDeps, req: FastifyRequest, query: CalendarWindowQuery, reply: FastifyReply, compute: () => Promise<Computed>): Promise<FastifyReply> {
+  const actor = actorOf(req);
+  const route = req.routeOptions.url ?? req.url;
+  const key = `${actor.id}|${actor.orgId}|${actor.departmentId ?? ''}|${actor.role}|${route}|${Date.parse(query.start)}|${Date.parse(query.end)}`;
+  const body = await calendarCacheOf(deps).answer(key, compute);
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/** A meeting list stays true until the next start or end of one of its meetings (is_started, is_ended, editable change then; spec §4). */
+function meetingsComputed(key: 'meetings' | 'cloud_classrooms', meetings: Meeting[]): Computed {
+  const now = Date.now();
+  let validUntil = Infinity;
+  for (const m of meetings) {
+    for (const iso of [m.start_time, m.end_time]) {
+      const t = Date.parse(iso);
+      if (t > now && t < validUntil) validUntil = t;
+    }
+  }
+  return { value: { [key]: meetings }, validUntil };
+}
+
+/** Runs a calendar write and then forgets the cached answers here and on other instances (also when it failed part way). */
+async function written<T>(deps: AppDeps, write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } finally {
+    bumpCalendarGeneration(deps);
+  }
+}
 
 /** Every call of spec §7 "Calendar", plus the private iCalendar feed (beyond the spec). */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   const d = app.deps;
+  let stopListening = async () => undefined as void;
+  app.addHook('onReady', async () => {
+    stopListening = await startCalendarListener(d);
+  });
+  app.addHook('onClose', async () => stopListening());
 
   // events
   app.get('/api/calendar-events', {
     ...presented,
     schema: { tags, summary: 'Events I see in a window', querystring: CalendarWindowQuerySchema, response: { 200: CalendarEventListSchema, ...errors } },
-    handler: async (req) => listEvents(d, actorOf(req), req.query),
+    handler: async (req, reply) => cachedWindow(d, req, req.query, reply, async () => ({ value: await listEvents(d, actorOf(req), req.query) })),
   });
   app.post('/api/calendar-events', {
     schema: { tags, summary: 'Create an event', body: CalendarEventBodySchema, response: { 200: CalendarEventResponseSchema, ...errors } },
@@ -84,7 +130,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/calendar-timetables', {
     ...presented,
     schema: { tags, summary: 'Timetable occurrences of my courses in a window', querystring: CalendarWindowQuerySchema, response: { 200: TimetableListSchema, ...errors } },
-    handler: async (req) => listTimetables(d, actorOf(req), req.query),
+    handler: async (req, reply) => cachedWindow(d, req, req.query, reply, async () => ({ value: await listTimetables(d, actorOf(req), req.query) })),
   });
   app.post('/api/calendar-timetables', {
     schema: { tags, summary: 'Create a timetable series', body: CreateTimetableBodySchema, response: { 200: TimetableResponseSchema, ...errors } },
@@ -103,29 +149,29 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/calendar-meeting', {
     ...presented,
     schema: { tags, summary: 'Meetings I take part in, in a window', querystring: CalendarWindowQuerySchema, response: { 200: MeetingListSchema, ...errors } },
-    handler: async (req) => ({ meetings: await listMeetings(d, actorOf(req), 'meeting', req.query) }),
+    handler: async (req, reply) => cachedWindow(d, req, req.query, reply, async () => meetingsComputed('meetings', await listMeetings(d, actorOf(req), 'meeting', req.query))),
   });
   app.post('/api/calendar-meeting', {
     schema: { tags, summary: 'Create a meeting', body: MeetingBodySchema, response: { 200: MeetingResponseSchema, ...errors } },
-    handler: async (req) => createMeeting(d, actorOf(req), req.body),
+    handler: async (req) => written(d, createMeeting(d, actorOf(req), req.body)),
   });
   app.put('/api/calendar-meeting/:id', {
     schema: { tags, summary: 'Edit or move a meeting (spec §4 editability)', params: Params, body: UpdateMeetingBodySchema, response: { 200: MeetingResponseSchema, ...errors } },
-    handler: async (req) => updateMeeting(d, actorOf(req), req.params.id, req.body),
+    handler: async (req) => written(d, updateMeeting(d, actorOf(req), req.params.id, req.body)),
   });
   app.delete('/api/calendar-meeting/:id', {
     schema: { tags, summary: 'Delete a meeting or cloud classroom', params: Params, response: { 200: MessageResponseSchema, ...errors } },
-    handler: async (req) => deleteMeeting(d, actorOf(req), req.params.id),
+    handler: async (req) => written(d, deleteMeeting(d, actorOf(req), req.params.id)),
   });
   app.get('/api/instruction-team/meeting', {
     ...presented,
     schema: { tags, summary: 'Instruction-team meetings in a window', querystring: CalendarWindowQuerySchema, response: { 200: MeetingListSchema, ...errors } },
-    handler: async (req) => ({ meetings: await listMeetings(d, actorOf(req), 'instruction', req.query) }),
+    handler: async (req, reply) => cachedWindow(d, req, req.query, reply, async () => meetingsComputed('meetings', await listMeetings(d, actorOf(req), 'instruction', req.query))),
   });
   app.get('/api/activity/cloud-classroom', {
     ...presented,
     schema: { tags, summary: 'Cloud classrooms in a window', querystring: CalendarWindowQuerySchema, response: { 200: CloudClassroomListSchema, ...errors } },
-    handler: async (req) => ({ cloud_classrooms: await listMeetings(d, actorOf(req), 'cloud_classroom', req.query) }),
+    handler: async (req, reply) => cachedWindow(d, req, req.query, reply, async () => meetingsComputed('cloud_classrooms', await listMeetings(d, actorOf(req), 'cloud_classroom', req.query))),
   });
   app.post('/api/management/calendar-meeting', {
     schema: { tags, summary: 'Meeting overview of the organisation (admins)', querystring: ManagementMeetingQuerySchema, body: ManagementMeetingFilterSchema.default({}), response: { 200: ManagementMeetingPageSchema, ...errors } },

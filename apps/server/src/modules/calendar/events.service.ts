@@ -9,6 +9,7 @@ import { uploads } from '../uploads/uploads.table.js';
 import { courseGroupMembers, courseGroups } from '../enrolments/course-groups.table.js';
 import { enrolments } from '../enrolments/enrolments.table.js';
 import { users } from '../users/users.table.js';
+import { bumpCalendarGeneration } from './calendar-cache.js';
 import { CALENDAR_MANAGER_ROLES, isOrgAdmin, liveCourseIdsInOrg, myCourses } from './calendar-scope.js';
 import { calendarEvents, calendarEventTargets } from './calendar.table.js';
 
@@ -170,6 +171,7 @@ export async function createEvent(deps: AppDeps, actor: Actor, body: CalendarEve
     await tx.insert(calendarEventTargets).values(targets.map((t) => ({ ...t, eventId: created!.id })));
     return created!;
   });
+  bumpCalendarGeneration(deps);
   return { message: 'created', calendar_event: (await present(deps.db, actor, [row]))[0]! };
 }
 
@@ -204,6 +206,7 @@ export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body:
       return u!;
     });
   }
+  bumpCalendarGeneration(deps);
   return { message: 'updated', calendar_event: (await present(deps.db, actor, [updated]))[0]! };
 }
 
@@ -211,6 +214,7 @@ export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body:
 export async function deleteEvent(deps: AppDeps, actor: Actor, id: number): Promise<{ message: string }> {
   await ownEvent(deps, actor, id);
   await deps.db.delete(calendarEvents).where(eq(calendarEvents.id, id));
+  bumpCalendarGeneration(deps);
   return { message: 'deleted' };
 }
 

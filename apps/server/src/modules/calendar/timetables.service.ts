@@ -10,6 +10,7 @@ import { instructorsOf } from '../enrolments/enrolments.repository.js';
 import { enrolments } from '../enrolments/enrolments.table.js';
 import { enqueueEmails } from '../outbox/outbox.service.js';
 import { users } from '../users/users.table.js';
+import { bumpCalendarGeneration } from './calendar-cache.js';
 import { CALENDAR_MANAGER_ROLES, isOrgAdmin, myCourses, timeZoneOf } from './calendar-scope.js';
 import { calendarTimetables } from './calendar.table.js';
 import { expandSeries, expandSeriesIso, type IsoOccurrence, type Occurrence, type SeriesRule } from './recurrence.js';
@@ -190,6 +191,7 @@ export async function createTimetable(deps: AppDeps, actor: Actor, body: CreateT
   const n = normalised(body);
   const zone = await timeZoneOf(deps.db, actor.id);
   const [row] = await deps.db.insert(calendarTimetables).values(seriesValues(actor, course, zone, body, n, n.repeat_type)).returning();
+  bumpCalendarGeneration(deps);
   await notify(deps, course, n);
   return { message: 'created', timetable: await firstOccurrence(deps, actor, row!, course) };
 }
@@ -237,6 +239,7 @@ export async function updateTimetable(deps: AppDeps, actor: Actor, id: number, b
     const [created] = await tx.insert(calendarTimetables).values(values).returning();
     return created!;
   });
+  bumpCalendarGeneration(deps);
   await notify(deps, newCourse, n);
   return { message: 'updated', timetable: await firstOccurrence(deps, actor, saved, newCourse) };
 }
@@ -254,5 +257,6 @@ export async function deleteTimetable(deps: AppDeps, actor: Actor, id: number, b
   } else {
     await deps.db.update(calendarTimetables).set({ until: target }).where(eq(calendarTimetables.id, id));
   }
+  bumpCalendarGeneration(deps);
   return { message: 'deleted' };
 }

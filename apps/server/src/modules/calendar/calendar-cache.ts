@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { AppDeps } from '../../lib/deps.js';
+
+/** PostgreSQL channel on which instances tell each other that the calendar changed (payload: the sender's instance id). */
+export const CALENDAR_CHANNEL = 'atrium_calendar';
+/** Most bytes of answers one process keeps (the least recently used go first). */
+export const CALENDAR_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+interface Entry {
+  body: Buffer;
+  generation: number;
+  /** Epoch ms after which the entry is no longer served. */
+  until: number;
+}
+
+/** What a cached computation answers: the value to serialise and, optionally, an epoch-ms instant after which it is stale (e.g. a meeting starts). */
+export interface Computed {
+  value: unknown;
+  validUntil?: number;
+}
+
+/**
+ * Per-process cache of the calendar page's window answers, already serialised (decision 0020,
+ * speed): key → UTF-8 JSON bytes, so a hit costs neither a query nor a serialisation.
+ *
+ * - Every calendar write bumps `generation`; an entry or an in-flight computation of an older
+ *   generation is never served again, so a write is visible to the next read at once.
+ * - Changes made outside the calendar (enrolments, departments, groups, names, time zones) are
+ *   not tracked: entries live at most `ttlMs` (CALENDAR_CACHE_MS; 0 turns the cache off).
+ * - Single flight: concurrent misses of one key in one generation share one computation.
+ * - `shared` is false while the instance cannot hear other instances' writes (PostgreSQL
+ *   LISTEN not yet or no longer established): nothing is served from the cache then.
+ * - At most `maxBytes` of answers; the least recently used are dropped first.
+ */
+export class CalendarCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly inflight = new Map<string, { generation: number; promise: Promise<Buffer> }>();
+  private bytes = 0;
+  private generationValue = 0;
+  /** False while writes of other instances could go unheard (see startCalendarListener). */
+  shared = true;
+
+  constructor(
+    readonly ttlMs: number,
+    private readonly maxBytes = CALENDAR_CACHE_MAX_BYTES,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The current generation (bumped by every calendar write this instance makes or hears of). */
+  get generation(): number {
+    return this.generationValue;
+  }
+
+  /** Answers the JSON bytes of `key`: from the cache when fresh, else from `compute` (once for concurrent callers), stored for later calls. */
+  async answer(key: string, compute: () => Promise<Computed>): Promise<Buffer> {
+    if (this.ttlMs <= 0 || !this.shared) return serialise(await compute());
+    const generation = this.generationValue;
+    const entry = this.entries.get(key);
+    if (entry) {
+      if (entry.generation === generation && entry.until > this.now()) {
+        // Most recently used goes last (Map keeps insertion order).
+        this.entries.delete(key);
+        this.entries.set(key, entry);
+        return entry.body;
+      }
+      this.drop(key, entry);
+    }
+    const flight = this.inflight.get(key);
+    if (flight && flight.generation === generation) return flight.promise;
+    const started = this.now();
+    const promise = compute().then((computed) => {
+      const body = serialise(computed);
+      if (generation === this.generationValue && this.shared) this.store(key, { body, generation, until: Math.min(started + this.ttlMs, computed.validUntil ?? Infinity) });
+      return body;
+    });
+    this.inflight.set(key, { generation, promise });
+    const settle = () => {
+      if (this.inflight.get(key)?.promise === promise) this.inflight.delete(key);
+    };
+    promise.then(settle, settle);
+    return promise;
+  }
+
+  /** Forgets every answer (a calendar write here or on another instance). */
+  bump(): void {
+    this.generationValue += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** Number of answers held and their bytes (for tests and the benchmark). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private store(key: string, entry: Entry): void {
+    if (entry.until <= this.now() || entry.body.length > this.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) this.drop(key, old);
+    while (this.bytes + entry.body.length > this.maxBytes) {
+      const [oldestKey, oldest] = this.entries.entries().next().value!;
+      this.drop(oldestKey, oldest);
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+  }
+
+  private drop(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
+  }
+}
+
+function serialise(computed: Computed): Buffer {
+  return Buffer.from(JSON.stringify(computed.value), 'utf8');
+}
+
+interface Instance {
+  cache: CalendarCache;
+  /** Sender id of this instance's notifications (its own are ignored when they come back). */
+  id: string;
+}
+
+const instances = new WeakMap<object, Instance>();
+/** Caches of the instances of this process on one database (PGlite serves one process: they hear each other here). */
+const peers = new WeakMap<object, Set<CalendarCache>>();
+
+function instanceOf(deps: Pick<AppDeps, 'config' | 'database'>): Instance {
+  let instance = instances.get(deps);
+  if (!instance) {
+    instances.set(deps, (instance = { cache: new CalendarCache(deps.config.calendarCacheMs), id: randomUUID() }));
+    let set = peers.get(deps.database);
+    if (!set) peers.set(deps.database, (set = new Set()));
+    set.add(instance.cache);
+  }
+  return instance;
+}
+
+/** The calendar cache of one running instance (keyed by its deps; TTL from CALENDAR_CACHE_MS). */
+export function calendarCacheOf(deps: Pick<AppDeps, 'config' | 'database'>): CalendarCache {
+  return instanceOf(deps).cache;
+}
+
+/**
+ * Call after every calendar write (events, timetables, meetings; create, update, delete,
+ * split): this instance, and any other of this process on the same database, forget their
+ * cached answers at once; on PostgreSQL the instances of other processes are told through
+ * NOTIFY and forget theirs when it arrives. Never throws; a failed NOTIFY is logged.
+ */
+export function bumpCalendarGeneration(deps: Pick<AppDeps, 'config' | 'database' | 'log'>): void {
+  const instance = instanceOf(deps);
+  for (const cache of peers.get(deps.database) ?? []) cache.bump();
+  const pool = deps.database.pool;
+  if (!pool) return;
+  pool.query('select pg_notify($1, $2)', [CALENDAR_CHANNEL, instance.id]).catch((error: Error) => deps.log.warn({ err: error }, 'calendar cache: NOTIFY failed'));
+}
+
+/**
+ * On PostgreSQL, LISTENs on CALENDAR_CHANNEL on a connection of its own and bumps this
+ * instance's generation whenever another instance writes to the calendar. Until the LISTEN
+ * holds, and again from a lost connection until it is re-established (retried with backoff up to
+ * 30 s), the cache serves nothing (`shared` false), since writes elsewhere could go unheard; each
+ * (re)connection bumps the generation. Answers the function that stops listening (and leaves
+ * this process's peers). PGlite (one process) and a disabled cache need no listener.
+ */
+export async function startCalendarListener(deps: Pick<AppDeps, 'config' | 'database' | 'log'>): Promise<() => Promise<void>> {
+  const pool = deps.database.pool;
+  const { cache, id } = instanceOf(deps);
+  const leave = () => void peers.get(deps.database)?.delete(cache);
+  if (!pool || cache.ttlMs <= 0) return async () => leave();
+  cache.shared = false;
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let delayMs = 1_000;
+
+  const lost = (c: pg.Client, error: Error) => {
+    if (client !== c) return;
+    cache.shared = false;
+    client = undefined;
+    c.end().catch(() => undefined);
+    if (stopped) return;
+    deps.log.warn({ err: error }, `calendar cache: LISTEN connection lost, retrying in ${delayMs} ms (cache off meanwhile)`);
+    timer = setTimeout(() => void connect(), delayMs);
+    delayMs = Math.min(delayMs * 2, 30_000);
+  };
+  const connect = async () => {
+    const c = new pg.Client(pool.options);
+    client = c;
+    c.on('error', (error) => lost(c, error));
+    c.on('notification', (message) => {
+      if (message.channel === CALENDAR_CHANNEL && message.payload !== id) cache.bump();
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${CALENDAR_CHANNEL}`);
+    } catch (error) {
+      lost(c, error as Error);
+      return;
+    }
+    if (stopped || client !== c) return;
+    // Writes elsewhere while nobody listened are unknown: start afresh.
+    cache.bump();
+    cache.shared = true;
+    delayMs = 1_000;
+  };
+  await connect();
+  return async () => {
+    leave();
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    cache.shared = false;
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => undefined);
+  };
+}
