@@ -127,16 +127,60 @@ describe('PUT and DELETE /api/calendar-events/{id}', () => {
 });
 
 describe('alerts', () => {
+  // Alert times must be ahead of the real clock when the event is written (decision 0021), so
+  // the job's `now` is set far in the future here, or relative to the real clock.
+  const at = (iso: string) => ({ start_time: iso, end_time: new Date(Date.parse(iso) + 3600_000).toISOString() });
+  const alerted = (title: string, startIso: string, alertId = 102) => ({ ...base, ...at(startIso), title, target_type: 'course', target_data: { course_id: w.course.id }, alert_id: alertId, send_email_alert: true });
+  const job = (iso: string | number) => sendDueCalendarAlerts(t.app.deps, new Date(iso));
+  const inMinutes = (m: number) => Date.now() + m * 60_000;
+
   it('GET /api/calendar-alerts lists alert 100; an e-mail alert reaches the outbox once, when due', async () => {
     const alerts = await inject('GET', '/api/calendar-alerts', 'student');
     expect(alerts.json().alerts).toContainEqual({ id: 100, minutes_before: 0 });
     expect((await inject('GET', '/api/calendar-alerts')).statusCode).toBe(401);
-    await inject('POST', '/api/calendar-events', 'instructor', { ...base, title: 'Alerted', target_type: 'course', target_data: { course_id: w.course.id }, alert_id: 102, send_email_alert: true });
-    expect(await sendDueCalendarAlerts(t.app.deps, new Date('2026-12-10T08:40:00Z'))).toBe(0);
-    expect(await sendDueCalendarAlerts(t.app.deps, new Date('2026-12-10T08:46:00Z'))).toBe(1);
-    expect(await sendDueCalendarAlerts(t.app.deps, new Date('2026-12-10T08:47:00Z'))).toBe(0);
+    await inject('POST', '/api/calendar-events', 'instructor', alerted('Alerted', '2036-12-10T09:00:00Z'));
+    expect(await job('2036-12-10T08:40:00Z')).toBe(0);
+    expect(await job('2036-12-10T08:46:00Z')).toBe(1);
+    expect(await job('2036-12-10T08:47:00Z')).toBe(0);
     const mail = await t.app.deps.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'calendar-alert'));
     expect(mail).toEqual([expect.objectContaining({ to: 'student@example.test', subject: expect.stringContaining('Alerted') })]);
+  });
+
+  it('an event written with its alert time already past (created in the past, or too close to its start) sends no e-mail', async () => {
+    const yesterday = await inject('POST', '/api/calendar-events', 'instructor', alerted('Yesterday', new Date(inMinutes(-24 * 60)).toISOString()));
+    expect(yesterday.statusCode).toBe(200);
+    expect(yesterday.json().calendar_event).toMatchObject({ alert_id: 102, send_email_alert: true });
+    await inject('POST', '/api/calendar-events', 'instructor', alerted('Starting soon', new Date(inMinutes(5)).toISOString()));
+    expect(await job(inMinutes(1))).toBe(0);
+    expect(await job(inMinutes(6))).toBe(0);
+  });
+
+  it('moving an event after its alert went out sends nothing again; moving it to a later alert time re-arms it', async () => {
+    const e = (await inject('POST', '/api/calendar-events', 'instructor', alerted('Dragged', new Date(inMinutes(16)).toISOString()))).json().calendar_event;
+    expect(await job(inMinutes(2))).toBe(1);
+    // Dragged ten minutes earlier: the new alert time is already past.
+    expect((await inject('PUT', `/api/calendar-events/${e.id}`, 'instructor', at(new Date(inMinutes(6)).toISOString()))).statusCode).toBe(200);
+    expect(await job(inMinutes(2))).toBe(0);
+    // A full edit keeping the time keeps the alert sent.
+    expect((await inject('PUT', `/api/calendar-events/${e.id}`, 'instructor', { ...alerted('Dragged and renamed', new Date(inMinutes(6)).toISOString()) })).statusCode).toBe(200);
+    expect(await job(inMinutes(3))).toBe(0);
+    // Dragged two hours later: reminded again 15 minutes before the new start, once.
+    await inject('PUT', `/api/calendar-events/${e.id}`, 'instructor', at(new Date(inMinutes(120)).toISOString()));
+    expect(await job(inMinutes(100))).toBe(0);
+    expect(await job(inMinutes(106))).toBe(1);
+    expect(await job(inMinutes(107))).toBe(0);
+  });
+
+  it('a late job run sends an alert only while the event has not begun, or within 15 minutes of its alert time', async () => {
+    await inject('POST', '/api/calendar-events', 'instructor', alerted('Begun long ago', '2036-12-20T09:00:00Z', 104));
+    expect(await job('2036-12-20T09:30:00Z')).toBe(0);
+    await inject('POST', '/api/calendar-events', 'instructor', alerted('Not begun yet', '2036-12-23T09:00:00Z', 104));
+    expect(await job('2036-12-23T08:40:00Z')).toBe(1);
+    await inject('POST', '/api/calendar-events', 'instructor', alerted('At the start', '2036-12-26T09:00:00Z', 100));
+    expect(await job('2036-12-26T09:10:00Z')).toBe(1);
+    const subjects = (await t.app.deps.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'calendar-alert'))).map((m) => m.subject);
+    expect(subjects.some((s) => s.includes('Begun long ago'))).toBe(false);
+    expect(subjects.filter((s) => s.includes('Not begun yet') || s.includes('At the start'))).toHaveLength(2);
   });
 });
 

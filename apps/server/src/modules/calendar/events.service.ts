@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { CALENDAR_ALERTS, type CalendarEvent, type CalendarEventBody, type CalendarWindowQuery, type UpdateCalendarEventBody } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -134,6 +134,20 @@ function alertAtOf(body: Pick<CalendarEventBody, 'alert_id' | 'send_email_alert'
   return body.send_email_alert ? new Date(Date.parse(body.start_time) - alert.minutes_before * 60_000) : null;
 }
 
+/**
+ * The alert columns after a write (decision 0021, e-mail alerts): an alert time still ahead of
+ * `now` is armed (unsent, so a moved event is reminded again at its new time); one already past
+ * is not armed at all, so creating an event in the past, or moving one after its alert went
+ * out, sends nothing at once. An unchanged alert time keeps its sent mark.
+ */
+export function armedAlert(alertAt: Date | null, now: Date, previous?: Pick<EventRow, 'alertAt' | 'alertSentAt'>): { alertAt: Date | null; alertSentAt: Date | null } {
+  const sentAt = previous?.alertSentAt ?? null;
+  if (!alertAt) return { alertAt: null, alertSentAt: sentAt };
+  if (previous?.alertAt && previous.alertAt.getTime() === alertAt.getTime()) return { alertAt, alertSentAt: sentAt };
+  if (alertAt > now) return { alertAt, alertSentAt: null };
+  return { alertAt: null, alertSentAt: sentAt };
+}
+
 async function checkUploads(db: Db, actor: Actor, ids: number[] | undefined): Promise<number[]> {
   const unique = [...new Set(ids ?? [])];
   if (unique.length === 0) return [];
@@ -142,7 +156,7 @@ async function checkUploads(db: Db, actor: Actor, ids: number[] | undefined): Pr
   return unique;
 }
 
-function valuesOf(body: CalendarEventBody, targetData: CalendarEventBody['target_data'], uploadIds: number[]) {
+function valuesOf(body: CalendarEventBody, targetData: CalendarEventBody['target_data'], uploadIds: number[], previous?: EventRow) {
   return {
     title: body.title,
     allDay: body.all_day,
@@ -156,8 +170,7 @@ function valuesOf(body: CalendarEventBody, targetData: CalendarEventBody['target
     targetData,
     alertId: body.alert_id ?? null,
     sendEmailAlert: body.send_email_alert,
-    alertAt: alertAtOf(body),
-    alertSentAt: null,
+    ...armedAlert(alertAtOf(body), new Date(), previous),
     tag: body.tag ?? null,
   };
 }
@@ -190,17 +203,17 @@ export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body:
   const row = await ownEvent(deps, actor, id);
   let updated: EventRow;
   if (!('title' in body)) {
-    const alertAt = alertAtOf({ alert_id: row.alertId, send_email_alert: row.sendEmailAlert, start_time: body.start_time });
+    const alert = armedAlert(alertAtOf({ alert_id: row.alertId, send_email_alert: row.sendEmailAlert, start_time: body.start_time }), new Date(), row);
     [updated] = (await deps.db
       .update(calendarEvents)
-      .set({ startTime: new Date(body.start_time), endTime: new Date(body.end_time), allDay: body.all_day ?? row.allDay, alertAt, alertSentAt: null })
+      .set({ startTime: new Date(body.start_time), endTime: new Date(body.end_time), allDay: body.all_day ?? row.allDay, ...alert })
       .where(eq(calendarEvents.id, id))
       .returning()) as [EventRow];
   } else {
     const { targets, targetData } = await targetsOf(deps, actor, body);
     const uploadIds = await checkUploads(deps.db, actor, body.upload_ids);
     updated = await deps.db.transaction(async (tx) => {
-      const [u] = await tx.update(calendarEvents).set(valuesOf(body, targetData, uploadIds)).where(eq(calendarEvents.id, id)).returning();
+      const [u] = await tx.update(calendarEvents).set(valuesOf(body, targetData, uploadIds, row)).where(eq(calendarEvents.id, id)).returning();
       await tx.delete(calendarEventTargets).where(eq(calendarEventTargets.eventId, id));
       await tx.insert(calendarEventTargets).values(targets.map((t) => ({ ...t, eventId: id })));
       return u!;
@@ -239,7 +252,20 @@ export async function recipientsOf(db: Db, eventId: number): Promise<{ id: numbe
     );
 }
 
-/** Events whose e-mail alert is due at `now` and not yet sent. */
+/** How late the alert job may still send an alert of an event that has already begun (ms). */
+export const ALERT_GRACE_MS = 15 * 60_000;
+
+/**
+ * Events whose e-mail alert is due at `now` and not yet sent: its alert time has passed, and
+ * either within the last ALERT_GRACE_MS or the event has not started yet (a job that was down
+ * sends a late reminder only while it can still help). Alerts are at most a day ahead
+ * (CALENDAR_ALERTS), so older alert times are never due and the alert_at index bounds the scan.
+ */
 export async function dueAlerts(db: Db, now: Date): Promise<EventRow[]> {
-  return db.select().from(calendarEvents).where(and(lt(calendarEvents.alertAt, now), isNull(calendarEvents.alertSentAt)));
+  const longest = Math.max(...CALENDAR_ALERTS.map((a) => a.minutes_before)) * 60_000;
+  const e = calendarEvents;
+  return db
+    .select()
+    .from(e)
+    .where(and(lte(e.alertAt, now), gt(e.alertAt, new Date(now.getTime() - Math.max(longest, ALERT_GRACE_MS))), isNull(e.alertSentAt), or(gt(e.alertAt, new Date(now.getTime() - ALERT_GRACE_MS)), gt(e.startTime, now))));
 }
