@@ -1,4 +1,4 @@
-import type { Activity, ActivitySummary, Module } from '@atrium/contracts';
+import { MEETING_ACTIVITY_TYPES, type Activity, type ActivitySummary, type Module } from '@atrium/contracts';
 import type { ActivityRow, ModuleRow } from './activities.repository.js';
 import type { StudiedActivity } from './course-study.js';
 
@@ -26,13 +26,36 @@ export function presentActivitySummary(a: StudiedActivity): ActivitySummary {
   };
 }
 
-/** One activity in full (ActivitySchema): the full row, with the learner's completion and access from `a`. */
-export function presentActivity(row: ActivityRow, a: StudiedActivity): Activity {
+/**
+ * A meeting or live activity's `data` as a learner gets it (spec §2 meeting/live
+ * types; decision 0070): `join_url` only inside the meeting's window
+ * [meeting_start_time ?? start_time, meeting_end_time ?? end_time] (a missing
+ * bound is open). Outside it `join_url` is null and `join_withheld` says why:
+ * 'not_started' with `join_available_from` (ISO time), or 'ended'. Other types'
+ * data are answered unchanged. `now` in ms.
+ */
+export function learnerActivityData(row: Pick<ActivityRow, 'type' | 'data' | 'startTime' | 'endTime'>, now: number): Record<string, unknown> {
+  if (!(MEETING_ACTIVITY_TYPES as readonly string[]).includes(row.type)) return row.data;
+  const time = (value: unknown, fallback: Date | null) => (typeof value === 'string' && value ? Date.parse(value) : (fallback?.getTime() ?? null));
+  const start = time(row.data.meeting_start_time, row.startTime);
+  const end = time(row.data.meeting_end_time, row.endTime);
+  if (start !== null && now < start) return { ...row.data, join_url: null, join_withheld: 'not_started', join_available_from: new Date(start).toISOString() };
+  if (end !== null && now > end) return { ...row.data, join_url: null, join_withheld: 'ended' };
+  return row.data;
+}
+
+/**
+ * One activity in full (ActivitySchema): the full row, with the learner's
+ * completion and access from `a`. A learner (`isTeamView` false, also the team
+ * previewing as a student) gets a meeting's join URL only inside its window
+ * (learnerActivityData); the course team always gets the stored data.
+ */
+export function presentActivity(row: ActivityRow, a: StudiedActivity, { isTeamView, now = new Date() }: { isTeamView: boolean; now?: Date }): Activity {
   return {
     ...presentActivitySummary({ ...a, row }),
     course_id: row.courseId,
     description: row.description,
-    data: row.data,
+    data: isTeamView ? row.data : learnerActivityData(row, now.getTime()),
     uploads: a.uploads.map((u) => ({ id: u.id, name: u.name, type: u.type, status: u.status, size: u.size })),
     can_guest_preview: row.canGuestPreview,
     refuse_forward_seeking: row.isForwardSeekingRefused,

@@ -140,7 +140,7 @@ export async function createActivity(deps: AppDeps, actor: Actor, courseId: numb
     return row!.id;
   });
   const created = await activityRow(deps, id);
-  return presentActivity(created, await studied(deps, actor, created, access.isTeamView, access.course.learningMode));
+  return presentActivity(created, await studied(deps, actor, created, access.isTeamView, access.course.learningMode), access);
 }
 
 /** `PUT /api/activities/{id}`: any field but the type; `data` replaces the old data and is validated and sanitised as on create. */
@@ -179,7 +179,7 @@ export async function updateActivity(deps: AppDeps, actor: Actor, activityId: nu
     if (body.upload_ids !== undefined) await setActivityUploads(tx, activityId, body.upload_ids);
   });
   const updated = await activityRow(deps, activityId);
-  return presentActivity(updated, await studied(deps, actor, updated, access.isTeamView, access.course.learningMode));
+  return presentActivity(updated, await studied(deps, actor, updated, access.isTeamView, access.course.learningMode), access);
 }
 
 /** `DELETE /api/activities/{id}`: removed from the content (soft delete); completeness of its learners is no longer counted with it. */
@@ -196,7 +196,7 @@ export async function publishActivity(deps: AppDeps, actor: Actor, activityId: n
   const access = await contentAccess(deps, actor, row.courseId, 'manage_content');
   await deps.db.update(activities).set({ isPublished: published, updatedAt: new Date() }).where(eq(activities.id, activityId));
   const updated = { ...row, isPublished: published };
-  return presentActivity(updated, await studied(deps, actor, updated, access.isTeamView, access.course.learningMode));
+  return presentActivity(updated, await studied(deps, actor, updated, access.isTeamView, access.course.learningMode), access);
 }
 
 /**
@@ -205,13 +205,15 @@ export async function publishActivity(deps: AppDeps, actor: Actor, activityId: n
  * ACTIVITY_NOT_STARTED / ACTIVITY_ENDED / ACTIVITY_UNPUBLISHED /
  * ACTIVITY_LOCKED (403, body with start_time and end_time for the
  * access-forbidden popup) for a learner; the course team always opens it.
+ * A learner gets a meeting's join URL only inside its time window
+ * (learnerActivityData: otherwise `join_url` null and `join_withheld`).
  */
 export async function getActivity(deps: AppDeps, actor: Actor, activityId: number, now = new Date()): Promise<Activity> {
   const row = await activityRow(deps, activityId);
   const access = await contentAccess(deps, actor, row.courseId, 'view');
   const a = await studied(deps, actor, row, access.isTeamView, access.course.learningMode, now);
   assertOpen(a);
-  return presentActivity(row, a);
+  return presentActivity(row, a, { isTeamView: access.isTeamView, now });
 }
 
 /**

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import type { Activity } from '@atrium/contracts';
-import { renderWithApp } from '../../../../test/render';
+import { api } from '../../../../lib/api-client';
+import { jsonResponse, renderWithApp } from '../../../../test/render';
+import { activityKeys } from '../../api';
 import { ActivityView } from './activity-view';
 
 const activity = (over: Partial<Activity>): Activity => ({
@@ -58,6 +61,30 @@ describe('ActivityView per type', () => {
     const join = screen.getByRole('link', { name: /Join/ });
     expect(join).toHaveAttribute('href', 'https://zoom.us/j/1');
     expect(join).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('a join URL withheld by the server (window opened since the page loaded): the activity is read again and the URL arrives', async () => {
+    const start = new Date(Date.now() - 60_000).toISOString();
+    const withheld = activity({ type: 'zoom', data: { provider: 'Zoom', join_url: null, join_withheld: 'not_started', join_available_from: start, meeting_start_time: start } });
+    const open = activity({ type: 'zoom', data: { provider: 'Zoom', join_url: 'https://zoom.us/j/1', meeting_start_time: start } });
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(jsonResponse(200, withheld)).mockResolvedValue(jsonResponse(200, open));
+    function Page() {
+      const query = useQuery({ queryKey: activityKeys.detail(1), queryFn: () => api.get<Activity>('/api/activities/1') });
+      return query.data ? <ActivityView activity={query.data} onOpenFile={() => {}} /> : null;
+    }
+    try {
+      renderWithApp(<Page />);
+      expect(await screen.findByRole('link', { name: /Join/ })).toHaveAttribute('href', 'https://zoom.us/j/1');
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/activities/1', '/api/activities/1']);
+    } finally {
+      fetchMock.mockRestore();
+    }
+  });
+
+  it('a join URL withheld because the meeting ended says so', () => {
+    renderWithApp(<ActivityView activity={activity({ type: 'zoom', data: { provider: 'Zoom', join_url: null, join_withheld: 'ended' } })} onOpenFile={() => {}} />);
+    expect(screen.getByRole('button', { name: /Join/ })).toBeDisabled();
+    expect(screen.getByText('The meeting is over.')).toBeInTheDocument();
   });
 
   it('says plainly that exams are not available yet', () => {

@@ -1,10 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Descriptions, Empty, Space, Typography } from 'antd';
 import { LinkOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { parseOnlineVideoUrl, TIME_FORMAT, type Activity, type ActivityUpload } from '@atrium/contracts';
 import { LaterReleaseState } from '../../../../components/later-release-state';
+import { activityKeys } from '../../api';
 import { isJoinWindowOpen, isLaterType, isMeetingType, isOpenableLink } from '../../lib/activity-rules';
 import { FileList, type ActivityFilesPreview } from './file-list';
 import { RichHtml } from './rich-html';
@@ -22,8 +24,15 @@ function SafeLink({ url, label }: { url: string; label: string }) {
   );
 }
 
+/**
+ * A meeting or live activity: provider, times and the join button inside the
+ * window. The server hands a learner `join_url` only inside the window
+ * (`join_withheld` otherwise, decision 0070), so when the window opens on this
+ * page the activity is read again (every 30 s until the URL arrives).
+ */
 function MeetingView({ activity }: { activity: Activity }) {
   const { t } = useTranslation('activities');
+  const queryClient = useQueryClient();
   const start = str(activity.data.meeting_start_time) || activity.start_time;
   const end = str(activity.data.meeting_end_time) || activity.end_time;
   const [now, setNow] = useState(() => Date.now());
@@ -34,6 +43,11 @@ function MeetingView({ activity }: { activity: Activity }) {
   const isOpen = isJoinWindowOpen(start, end, now);
   const format = (iso: string | null) => (iso ? dayjs(iso).format(TIME_FORMAT.display) : t('view.noTime'));
   const url = str(activity.data.join_url);
+  const withheld = str(activity.data.join_withheld);
+  useEffect(() => {
+    if (isOpen && !url && withheld === 'not_started') void queryClient.invalidateQueries({ queryKey: activityKeys.detail(activity.id) });
+  }, [isOpen, url, withheld, now, activity.id, queryClient]);
+  const isNotYet = withheld ? withheld === 'not_started' : Boolean(start && now < Date.parse(start));
   return (
     <Space direction="vertical" size="middle">
       <Descriptions
@@ -54,7 +68,7 @@ function MeetingView({ activity }: { activity: Activity }) {
           <Button type="primary" icon={<VideoCameraOutlined />} disabled>
             {t('view.join')}
           </Button>
-          <Typography.Text type="secondary">{start && now < Date.parse(start) ? t('view.joinNotYet') : t('view.joinOver')}</Typography.Text>
+          <Typography.Text type="secondary">{isNotYet ? t('view.joinNotYet') : t('view.joinOver')}</Typography.Text>
         </Space>
       )}
     </Space>
