@@ -156,6 +156,34 @@ export function usePlayerOptions(id: number, activityId: number | null, visitorA
   });
 }
 
+/** The player options once more, outside the query cache (the mounted player keeps playing): new signed URLs after one expired. */
+export function fetchPlayerOptions(id: number, activityId: number | null, visitorActivityId: VisitorActivityId = null): Promise<PlayerOptions> {
+  return visitorActivityId !== null
+    ? api.get<PlayerOptions>(`${uploadsPrefix(visitorActivityId)}/${id}/player-options`)
+    : api.get<PlayerOptions>(`/api/uploads/${id}/player-options`, { activity_id: activityId ?? undefined });
+}
+
+/** The preview upload once more, outside the query cache: its renditions' new signed URLs. */
+export function fetchPreviewUpload(id: number, visitorActivityId: VisitorActivityId = null): Promise<UploadPreview> {
+  return api.get<UploadPreview>(`${uploadsPrefix(visitorActivityId)}/${id}`, { preview: true });
+}
+
+/**
+ * Why a media URL stopped playing: `expired` when `/api/media/…` answers
+ * 403 MEDIA_URL_INVALID (its signature's life is over, decision 0030), else
+ * `other` (a network failure, a missing or undecodable file). Asks one byte.
+ */
+export async function probeMediaUrl(url: string): Promise<'expired' | 'other'> {
+  try {
+    const response = await fetch(url, { headers: { Range: 'bytes=0-0' }, credentials: 'same-origin' });
+    if (response.status !== 403) return 'other';
+    const body = (await response.json().catch(() => null)) as { code?: string } | null;
+    return body?.code === 'MEDIA_URL_INVALID' ? 'expired' : 'other';
+  } catch {
+    return 'other';
+  }
+}
+
 /** `GET /api/uploads/audio/{id}?activity_id=` (spec §7; visitors: `/anonymous-api/{activityId}/uploads/audio/{id}`): a signed URL of the playable audio; 404 while missing or transcoding. */
 export function useAudioSource(id: number, activityId: number | null, visitorActivityId: VisitorActivityId = null) {
   return useQuery({

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { App, Flex, Result, Select, Tooltip, Typography } from 'antd';
+import { Alert, App, Flex, Result, Select, Tooltip, Typography } from 'antd';
 import videojs from 'video.js';
 import 'video.js/dist/video-js.css';
 import { useTranslation } from 'react-i18next';
 import { VIDEO_DEFAULT_VOLUME, type PlayerOptions, type Upload } from '@atrium/contracts';
 import { isApiError, serverMessageOf } from '../../../lib/api-client';
 import { PageSpinner } from '../../../components/page-spinner';
-import { beaconPlayProgress, postPlayProgress, postSeek, usePlayerOptions } from '../api';
+import { beaconPlayProgress, fetchPlayerOptions, fetchPreviewUpload, postPlayProgress, postSeek, probeMediaUrl, usePlayerOptions } from '../api';
 import { trackMedia, type MediaAdapter } from '../lib/media-tracker';
 import { useVisitorActivityId } from '../lib/visitor-context';
 import { mergeRanges, unplayedSegments, type TimeRange } from '../lib/viewed-ranges';
@@ -16,6 +16,29 @@ type VideoJsPlayer = ReturnType<typeof videojs>;
 /** Spec §9: the player is at most 63% of the window high, at a width:height ratio of 1.8. */
 export const VIDEO_MAX_HEIGHT_SHARE = 0.63;
 export const VIDEO_RATIO = 1.8;
+
+/** How many times one playback asks for new signed URLs after one expired before it gives up and warns (reset once it plays). */
+const MAX_URL_REFRESHES = 3;
+
+/**
+ * The player frame's limits for a window `windowHeight` pixels high (spec §9):
+ * height at most 63% of it, width at most that height × 1.8. Pixels.
+ */
+export function videoFrameLimits(windowHeight: number): { maxHeight: number; maxWidth: number } {
+  const maxHeight = Math.max(0, windowHeight) * VIDEO_MAX_HEIGHT_SHARE;
+  return { maxHeight, maxWidth: maxHeight * VIDEO_RATIO };
+}
+
+/** The window's inner height in pixels, following resizes. */
+function useWindowHeight(): number {
+  const [height, setHeight] = useState(() => window.innerHeight);
+  useEffect(() => {
+    const onResize = () => setHeight(window.innerHeight);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return height;
+}
 
 /** Controls the previewer keeps over a mounted video: where it is, and seeking to a note's second. */
 export interface MediaHandle {
@@ -42,7 +65,8 @@ export function optionsFromUpload(upload: Pick<Upload, 'videos' | 'duration'>): 
   };
 }
 
-function sourceOf(options: PlayerOptions, name: string | null) {
+/** The source video.js plays for a resolution (HLS first, then MP4), or null when the rendition has neither. */
+export function sourceOf(options: PlayerOptions, name: string | null): { src: string; type: string } | null {
   const rendition = options.resolutions.find((r) => r.name === name) ?? options.resolutions.at(-1);
   if (!rendition) return null;
   if (rendition.hls_url) return { src: rendition.hls_url, type: 'application/x-mpegURL' };
@@ -68,6 +92,10 @@ function adapterOf(player: VideoJsPlayer): MediaAdapter {
  * warning), the copyright notice over the picture, default volume 0.7, height
  * at most 63% of the window at ratio 1.8. Played ranges go to
  * `POST /api/uploads/{id}/play-progress` in batches and by beacon on closing.
+ * When a signed URL expired (403 MEDIA_URL_INVALID, decision 0030) it asks for
+ * new URLs (player options, or the upload's renditions outside an activity) and
+ * resumes at the same second; any other playback error shows the unplayable
+ * warning (spec §8).
  */
 export function VideoPlayer({
   upload,
@@ -89,10 +117,12 @@ export function VideoPlayer({
     return <Result status="warning" title={isApiError(fetched.error, 404) ? t('video.missing') : (serverMessageOf(fetched.error) ?? t('video.loadFailed'))} />;
   }
   const options = isFetched && fetched.data ? fetched.data : fallback;
+  // Fresh signed URLs, read outside the query cache so the mounted player is not rebuilt.
+  const refresh = async (): Promise<PlayerOptions> => (isFetched ? fetchPlayerOptions(upload.id, activityId, visitor) : optionsFromUpload(await fetchPreviewUpload(upload.id, visitor)));
   if (options.resolutions.length === 0) {
     return <Result status="info" title={upload.status === 'processing' ? t('video.transcoding') : t('video.unplayable')} />;
   }
-  return <VideoPlayerView key={upload.id} uploadId={upload.id} activityId={activityId} options={options} onHandle={onHandle} />;
+  return <VideoPlayerView key={upload.id} uploadId={upload.id} activityId={activityId} options={options} onHandle={onHandle} refresh={refresh} />;
 }
 
 function VideoPlayerView({
@@ -100,26 +130,37 @@ function VideoPlayerView({
   activityId,
   options,
   onHandle,
+  refresh,
 }: {
   uploadId: number;
   activityId: number | null;
   options: PlayerOptions;
   onHandle?: (handle: MediaHandle | null) => void;
+  /** New signed URLs for this video (after one expired). */
+  refresh: () => Promise<PlayerOptions>;
 }) {
   const { t } = useTranslation('previewer');
   const { message } = App.useApp();
   const host = useRef<HTMLDivElement>(null);
   const playerRef = useRef<VideoJsPlayer | null>(null);
+  const windowHeight = useWindowHeight();
+  const frame = videoFrameLimits(windowHeight);
+  const [isUnplayable, setUnplayable] = useState(false);
   const [resolution, setResolution] = useState(options.default_resolution ?? options.resolutions.at(-1)?.name ?? null);
+  // The URLs in use (replaced when they expire) and the chosen resolution, for the player's event handlers.
+  const current = useRef({ options, resolution });
+  useEffect(() => {
+    current.current.resolution = resolution;
+  }, [resolution]);
   const [duration, setDuration] = useState(options.duration ?? 0);
   const initialViewed = useMemo(() => {
     const total = options.duration ?? 0;
     return total > 0 ? unplayedSegments(options.unplayed_segments, total) : [];
   }, [options.duration, options.unplayed_segments]);
   const [viewed, setViewed] = useState<TimeRange[]>(initialViewed);
-  const notify = useRef({ message, t, onHandle });
+  const notify = useRef({ message, t, onHandle, refresh });
   useEffect(() => {
-    notify.current = { message, t, onHandle };
+    notify.current = { message, t, onHandle, refresh };
   });
 
   useEffect(() => {
@@ -127,7 +168,8 @@ function VideoPlayerView({
     element.classList.add('vjs-big-play-centered');
     element.setAttribute('data-testid', 'video-player');
     host.current?.appendChild(element);
-    const source = sourceOf(options, resolution);
+    current.current.options = options;
+    const source = sourceOf(options, current.current.resolution);
     const player = videojs(element, {
       controls: true,
       fill: true,
@@ -139,6 +181,41 @@ function VideoPlayerView({
     });
     playerRef.current = player;
     player.volume(options.volume ?? VIDEO_DEFAULT_VOLUME);
+    let isDisposed = false;
+    let refreshes = 0;
+    let isPlaying = false;
+    player.on('playing', () => {
+      isPlaying = true;
+      refreshes = 0;
+      setUnplayable(false);
+    });
+    player.on('pause', () => {
+      isPlaying = false;
+    });
+    player.on('error', () => {
+      const failed = sourceOf(current.current.options, current.current.resolution);
+      const at = player.currentTime() ?? 0;
+      const wasPlaying = isPlaying;
+      void (async () => {
+        if (failed && refreshes < MAX_URL_REFRESHES && (await probeMediaUrl(failed.src)) === 'expired') {
+          refreshes += 1;
+          const fresh = await notify.current.refresh().catch(() => null);
+          const next = fresh ? sourceOf(fresh, current.current.resolution) : null;
+          if (isDisposed) return;
+          if (fresh && next) {
+            current.current.options = fresh;
+            player.error(null);
+            player.src(next);
+            player.one('loadedmetadata', () => {
+              player.currentTime(at);
+              if (wasPlaying) void player.play();
+            });
+            return;
+          }
+        }
+        if (!isDisposed) setUnplayable(true);
+      })();
+    });
     player.one('loadedmetadata', () => {
       const length = player.duration() ?? 0;
       if (length > 0) setDuration(length);
@@ -164,19 +241,19 @@ function VideoPlayerView({
     });
     notify.current.onHandle?.({ currentTime: () => player.currentTime() ?? 0, seekTo: (seconds) => void player.currentTime(seconds) });
     return () => {
+      isDisposed = true;
       dispose();
       notify.current.onHandle?.(null);
       player.dispose();
       playerRef.current = null;
     };
-    // The player is built once per upload; a resolution change swaps its source below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The player is built once per upload; a resolution change or an expired URL swaps its source.
   }, [uploadId, activityId, options]);
 
   const changeResolution = (name: string) => {
     setResolution(name);
     const player = playerRef.current;
-    const source = sourceOf(options, name);
+    const source = sourceOf(current.current.options, name);
     if (!player || !source) return;
     const at = player.currentTime() ?? 0;
     const wasPlaying = !player.paused();
@@ -192,9 +269,11 @@ function VideoPlayerView({
   return (
     <Flex vertical align="center" gap={8} style={{ padding: 12, height: '100%', overflow: 'auto' }}>
       <div
+        data-testid="video-frame"
         style={{
           position: 'relative',
-          width: `min(100%, calc(${VIDEO_MAX_HEIGHT_SHARE * 100}vh * ${VIDEO_RATIO}))`,
+          width: `min(100%, ${Math.floor(frame.maxWidth)}px)`,
+          maxHeight: Math.floor(frame.maxHeight),
           aspectRatio: String(VIDEO_RATIO),
           background: '#000',
         }}
@@ -209,7 +288,8 @@ function VideoPlayerView({
           </div>
         )}
       </div>
-      <Flex align="center" gap={12} style={{ width: `min(100%, calc(${VIDEO_MAX_HEIGHT_SHARE * 100}vh * ${VIDEO_RATIO}))` }}>
+      {isUnplayable && <Alert type="warning" showIcon title={t('video.unplayable')} data-testid="video-unplayable" style={{ width: `min(100%, ${Math.floor(frame.maxWidth)}px)` }} />}
+      <Flex align="center" gap={12} style={{ width: `min(100%, ${Math.floor(frame.maxWidth)}px)` }}>
         {options.resolutions.length > 1 && (
           <Select
             size="small"
