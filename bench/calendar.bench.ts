@@ -2,7 +2,8 @@
 // events and 300 meetings. autocannon, 50 connections for BENCH_SECONDS (10) s each, on the
 // five GETs the calendar page makes for one week in the "all" view (timetables, events,
 // meetings, instruction-team meetings, cloud classrooms), beside a bare Fastify route and the
-// session-only floor (GET /api/user) in the same run. On PGlite, and on PostgreSQL when
+// session-only floor (GET /api/user) in the same run. Each GET is measured warm (the calendar
+// cache on, CALENDAR_CACHE_MS default) and cold (a second instance with CALENDAR_CACHE_MS=0). On PGlite, and on PostgreSQL when
 // BENCH_DATABASE_URL (or DATABASE_URL) is set (scratch database, dropped afterwards). Then,
 // when apps/web/dist exists, the calendar page's render time for a week holding 500 items in
 // headless Chromium (/usr/bin/chromium). Prints figures; asserts nothing.
@@ -15,7 +16,7 @@ import { chromium } from '@playwright/test';
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { CalendarEventListSchema, CloudClassroomListSchema, MeetingListSchema, TimetableListSchema, USER_ROLE } from '@atrium/contracts';
+import { USER_ROLE } from '@atrium/contracts';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client.js';
@@ -27,7 +28,7 @@ import { enrolments } from '../apps/server/src/modules/enrolments/enrolments.tab
 import { DEFAULT_ORG_SETTINGS, departments, orgs } from '../apps/server/src/modules/orgs/orgs.table.js';
 import { users } from '../apps/server/src/modules/users/users.table.js';
 import { LocalStore } from '../apps/server/src/storage/local-store.js';
-import { autocannon as load, withScratchPostgres } from './lib/load.js';
+import { autocannon as load, withScratchPostgres, type LoadResult } from './lib/load.js';
 
 const COURSES = 30;
 const TIMETABLES = 200;
@@ -152,13 +153,19 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
     const cookie = await signIn(port, 'bench-teacher');
+    // What the browser sends with the page's calls: the session cookie and the encodings it accepts.
+    const pageHeaders = { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' };
     const window = `start=${encodeURIComponent(WEEK_START.toISO()!)}&end=${encodeURIComponent(WEEK_END.toISO()!)}`;
+    // The same server with the calendar cache off, on the same database: the cold figures.
+    const coldApp = await buildApp({ config: { ...config, calendarCacheMs: 0 }, database, storage: new LocalStore(path.join(dataDir, 'files')) });
+    await coldApp.listen({ port: 0, host: '127.0.0.1' });
+    const coldPort = (coldApp.server.address() as { port: number }).port;
     const calls = [
-      ['timetables', `/api/calendar-timetables?${window}`, 'timetables', TimetableListSchema],
-      ['events', `/api/calendar-events?${window}`, 'calendar_events', CalendarEventListSchema],
-      ['meetings', `/api/calendar-meeting?${window}`, 'meetings', MeetingListSchema],
-      ['instruction meetings', `/api/instruction-team/meeting?${window}`, 'meetings', MeetingListSchema],
-      ['cloud classrooms', `/api/activity/cloud-classroom?${window}`, 'cloud_classrooms', CloudClassroomListSchema],
+      ['timetables', `/api/calendar-timetables?${window}`, 'timetables'],
+      ['events', `/api/calendar-events?${window}`, 'calendar_events'],
+      ['meetings', `/api/calendar-meeting?${window}`, 'meetings'],
+      ['instruction meetings', `/api/instruction-team/meeting?${window}`, 'meetings'],
+      ['cloud classrooms', `/api/activity/cloud-classroom?${window}`, 'cloud_classrooms'],
     ] as const;
     const counts = [];
     for (const [name, url, key] of calls) {
@@ -168,30 +175,26 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     console.log(`${label}: the week holds ${counts.join(', ')}`);
 
     // Per request, one at a time (less sensitive to a busy shared box than the load runs): the
-    // server process's CPU time and the median wall time, then what the zod response pass
-    // (decision 0020: skipped since) would add to serialising the same answer.
-    for (const [name, url, , schema] of calls) {
-      for (let i = 0; i < 20; i++) await app.inject({ method: 'GET', url, headers: { cookie } });
-      const walls: number[] = [];
-      const cpu0 = process.cpuUsage();
-      const N = 200;
-      for (let i = 0; i < N; i++) {
-        const t0 = performance.now();
-        await app.inject({ method: 'GET', url, headers: { cookie } });
-        walls.push(performance.now() - t0);
+    // server process's CPU time and the median wall time, warm (cache hits) and cold.
+    for (const [name, url] of calls) {
+      const measured: string[] = [];
+      for (const [which, server] of [['warm', app], ['cold', coldApp]] as const) {
+        for (let i = 0; i < 20; i++) await server.inject({ method: 'GET', url, headers: pageHeaders });
+        const walls: number[] = [];
+        const cpu0 = process.cpuUsage();
+        const N = 200;
+        for (let i = 0; i < N; i++) {
+          const t0 = performance.now();
+          await server.inject({ method: 'GET', url, headers: pageHeaders });
+          walls.push(performance.now() - t0);
+        }
+        const cpu = process.cpuUsage(cpu0);
+        walls.sort((a, b) => a - b);
+        measured.push(`${which}: median ${walls[N / 2]!.toFixed(2)} ms, CPU ${((cpu.user + cpu.system) / 1000 / N).toFixed(2)} ms/request`);
       }
-      const cpu = process.cpuUsage(cpu0);
-      walls.sort((a, b) => a - b);
-      const body = (await app.inject({ method: 'GET', url, headers: { cookie } })).json();
-      const t1 = performance.now();
-      for (let i = 0; i < 50; i++) JSON.stringify(schema.parse(body));
-      const zodMs = (performance.now() - t1) / 50;
-      const t2 = performance.now();
-      for (let i = 0; i < 50; i++) JSON.stringify(body);
-      const plainMs = (performance.now() - t2) / 50;
-      console.log(
-        `${label}: one at a time, GET ${name.padEnd(22)} median ${walls[N / 2]!.toFixed(1)} ms, server CPU ${((cpu.user + cpu.system) / 1000 / N).toFixed(2)} ms/request; ${(JSON.stringify(body).length / 1024).toFixed(0)} KiB; serialising: zod pass + JSON ${zodMs.toFixed(2)} ms vs JSON only ${plainMs.toFixed(2)} ms`,
-      );
+      const size = (await app.inject({ method: 'GET', url, headers: { cookie } })).rawPayload.length;
+      const sent = (await app.inject({ method: 'GET', url, headers: pageHeaders })).rawPayload.length;
+      console.log(`${label}: one at a time, GET ${name.padEnd(22)} ${(size / 1024).toFixed(0).padStart(4)} KiB (${(sent / 1024).toFixed(1)} KiB sent warm); ${measured.join('; ')}`);
     }
 
     const bare = Fastify({ logger: false });
@@ -205,13 +208,17 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     await uncachedApp.listen({ port: 0, host: '127.0.0.1' });
     const uncached = await load(`http://127.0.0.1:${(uncachedApp.server.address() as { port: number }).port}/api/user`, { ...LOAD, headers: { cookie } });
     await uncachedApp.close();
-    console.log(`${label}: bare Fastify route          ${bareResult.rps.toFixed(0).padStart(7)} req/s  p99 ${String(bareResult.p99).padStart(4)} ms`);
-    console.log(`${label}: GET /api/user (session)     ${session.rps.toFixed(0).padStart(7)} req/s  p99 ${String(session.p99).padStart(4)} ms  (${((session.rps / bareResult.rps) * 100).toFixed(1)}% of bare)`);
-    console.log(`${label}: … without session cache     ${uncached.rps.toFixed(0).padStart(7)} req/s  p99 ${String(uncached.p99).padStart(4)} ms  (${((uncached.rps / bareResult.rps) * 100).toFixed(1)}% of bare)`);
+    const vsBare = (r: LoadResult) => `${r.rps.toFixed(0).padStart(6)} req/s (${((r.rps / bareResult.rps) * 100).toFixed(1).padStart(5)}% of bare) p99 ${String(r.p99).padStart(4)} ms (${(r.p99 / Math.max(bareResult.p99, 1)).toFixed(1).padStart(5)}× bare)${r.non2xx || r.errors ? ` non-2xx ${r.non2xx}, errors ${r.errors}` : ''}`;
+    console.log(`${label}: bare Fastify route            ${vsBare(bareResult)}`);
+    console.log(`${label}: GET /api/user (session)       ${vsBare(session)}`);
+    console.log(`${label}: … without session cache       ${vsBare(uncached)}`);
     for (const [name, url] of calls) {
-      const r = await load(`http://127.0.0.1:${port}${url}`, { ...LOAD, headers: { cookie } });
-      console.log(`${label}: GET ${name.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  (${((r.rps / bareResult.rps) * 100).toFixed(1)}% of bare req/s; p99 ${(r.p99 / Math.max(bareResult.p99, 1)).toFixed(1)}× bare; non-2xx ${r.non2xx})`);
+      const warm = await load(`http://127.0.0.1:${port}${url}`, { ...LOAD, headers: pageHeaders });
+      const cold = await load(`http://127.0.0.1:${coldPort}${url}`, { ...LOAD, headers: pageHeaders });
+      console.log(`${label}: GET ${name.padEnd(20)} warm ${vsBare(warm)}`);
+      console.log(`${label}:     ${''.padEnd(20)} cold ${vsBare(cold)}`);
     }
+    await coldApp.close();
     await bare.close();
     if (withRender) {
       if (existsSync(path.resolve('apps/web/dist/index.html'))) console.log(`${label}: calendar page, week of ${RENDER_ITEMS} items in headless Chromium: ${await renderTime(port)}`);

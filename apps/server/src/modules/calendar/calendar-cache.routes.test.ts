@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -140,6 +141,12 @@ describe('the cache changes no answer', () => {
         expect(hit.headers['content-type']).toBe(off.headers['content-type']);
         expect(off.headers['content-type']).toBe('application/json; charset=utf-8');
         if (who === 'student') expect((off.json()[key] as unknown[]).length).toBeGreaterThan(0);
+        // A browser accepts gzip: a large answer comes gzipped, the same JSON once unzipped.
+        const zipped = await t.app.inject({ method: 'GET', url: `${url}?${WEEK}`, headers: { cookie: w.cookies[who], 'accept-encoding': 'gzip, deflate, br, zstd' } });
+        expect(zipped.headers.vary).toBe('accept-encoding');
+        const unzipped = zipped.headers['content-encoding'] === 'gzip' ? gunzipSync(zipped.rawPayload).toString('utf8') : zipped.payload;
+        expect(unzipped).toBe(off.payload);
+        if (who === 'student' && url === '/api/calendar-timetables') expect(zipped.headers['content-encoding']).toBe('gzip');
       }
     }
     // Errors are not cached and stay the same: 401 without a session, 400 naming the field.

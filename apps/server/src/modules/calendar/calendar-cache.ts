@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import pg from 'pg';
 import type { AppDeps } from '../../lib/deps.js';
 
@@ -7,8 +9,17 @@ export const CALENDAR_CHANNEL = 'atrium_calendar';
 /** Most bytes of answers one process keeps (the least recently used go first). */
 export const CALENDAR_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
-interface Entry {
+/** Answers from this size on are also kept gzipped (a week of 400 lessons: 168 KiB of JSON, about 6 KiB gzipped). */
+export const CALENDAR_GZIP_MIN_BYTES = 1024;
+const gzipAsync = promisify(gzip);
+
+/** One answer: its UTF-8 JSON and, when at least CALENDAR_GZIP_MIN_BYTES and cached, the same gzipped (else null). */
+export interface Answer {
   body: Buffer;
+  gzip: Buffer | null;
+}
+
+interface Entry extends Answer {
   generation: number;
   /** Epoch ms after which the entry is no longer served. */
   until: number;
@@ -22,7 +33,8 @@ export interface Computed {
 
 /**
  * Per-process cache of the calendar page's window answers, already serialised (decision 0020,
- * speed): key → UTF-8 JSON bytes, so a hit costs neither a query nor a serialisation.
+ * speed): key → UTF-8 JSON bytes (and gzipped bytes for larger answers), so a hit costs neither
+ * a query, nor a serialisation, nor a compression.
  *
  * - Every calendar write bumps `generation`; an entry or an in-flight computation of an older
  *   generation is never served again, so a write is visible to the next read at once.
@@ -35,7 +47,7 @@ export interface Computed {
  */
 export class CalendarCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly inflight = new Map<string, { generation: number; promise: Promise<Buffer> }>();
+  private readonly inflight = new Map<string, { generation: number; promise: Promise<Answer> }>();
   private bytes = 0;
   private generationValue = 0;
   /** False while writes of other instances could go unheard (see startCalendarListener). */
@@ -52,9 +64,9 @@ export class CalendarCache {
     return this.generationValue;
   }
 
-  /** Answers the JSON bytes of `key`: from the cache when fresh, else from `compute` (once for concurrent callers), stored for later calls. */
-  async answer(key: string, compute: () => Promise<Computed>): Promise<Buffer> {
-    if (this.ttlMs <= 0 || !this.shared) return serialise(await compute());
+  /** Answers the bytes of `key`: from the cache when fresh, else from `compute` (once for concurrent callers), stored for later calls. Uncached answers are not gzipped. */
+  async answer(key: string, compute: () => Promise<Computed>): Promise<Answer> {
+    if (this.ttlMs <= 0 || !this.shared) return { body: serialise(await compute()), gzip: null };
     const generation = this.generationValue;
     const entry = this.entries.get(key);
     if (entry) {
@@ -62,17 +74,19 @@ export class CalendarCache {
         // Most recently used goes last (Map keeps insertion order).
         this.entries.delete(key);
         this.entries.set(key, entry);
-        return entry.body;
+        return entry;
       }
       this.drop(key, entry);
     }
     const flight = this.inflight.get(key);
     if (flight && flight.generation === generation) return flight.promise;
     const started = this.now();
-    const promise = compute().then((computed) => {
+    const promise = compute().then(async (computed): Promise<Answer> => {
       const body = serialise(computed);
-      if (generation === this.generationValue && this.shared) this.store(key, { body, generation, until: Math.min(started + this.ttlMs, computed.validUntil ?? Infinity) });
-      return body;
+      // Compressed off the event loop (libuv's thread pool), once per entry.
+      const zipped = body.length >= CALENDAR_GZIP_MIN_BYTES ? await gzipAsync(body) : null;
+      if (generation === this.generationValue && this.shared) this.store(key, { body, gzip: zipped, generation, until: Math.min(started + this.ttlMs, computed.validUntil ?? Infinity) });
+      return { body, gzip: zipped };
     });
     this.inflight.set(key, { generation, promise });
     const settle = () => {
@@ -95,21 +109,38 @@ export class CalendarCache {
   }
 
   private store(key: string, entry: Entry): void {
-    if (entry.until <= this.now() || entry.body.length > this.maxBytes) return;
+    const size = sizeOf(entry);
+    if (entry.until <= this.now() || size > this.maxBytes) return;
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
-    while (this.bytes + entry.body.length > this.maxBytes) {
+    while (this.bytes + size > this.maxBytes) {
       const [oldestKey, oldest] = this.entries.entries().next().value!;
       this.drop(oldestKey, oldest);
     }
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += size;
   }
 
   private drop(key: string, entry: Entry): void {
     this.entries.delete(key);
-    this.bytes -= entry.body.length;
+    this.bytes -= sizeOf(entry);
   }
+}
+
+function sizeOf(entry: Answer): number {
+  return entry.body.length + (entry.gzip?.length ?? 0);
+}
+
+/** Does an Accept-Encoding header accept gzip (RFC 9110 §12.5.3: `gzip` or `*`, not with q=0)? */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  for (const part of header.split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (!q || Number(q.slice(2)) > 0) return true;
+  }
+  return false;
 }
 
 function serialise(computed: Computed): Buffer {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CalendarCache } from './calendar-cache.js';
+import { gunzipSync } from 'node:zlib';
+import { acceptsGzip, CalendarCache, type Answer } from './calendar-cache.js';
 
 /** A cache on a hand-moved clock, and a computation that counts its runs and can be held open. */
 function setup(ttlMs = 1_000, maxBytes?: number) {
@@ -14,7 +15,7 @@ function setup(ttlMs = 1_000, maxBytes?: number) {
   };
   return { cache, compute, runs: () => runs, release: () => release(), advance: (ms: number) => (now += ms), now: () => now };
 }
-const text = (b: Buffer) => b.toString('utf8');
+const text = (a: Answer) => a.body.toString('utf8');
 
 describe('CalendarCache', () => {
   it('answers the serialised JSON and serves it again without computing until the TTL has passed', async () => {
@@ -83,6 +84,26 @@ describe('CalendarCache', () => {
     await unheard.cache.answer('k', unheard.compute(1));
     expect(text(await unheard.cache.answer('k', unheard.compute(2)))).toBe('2');
     expect(unheard.cache.size.entries).toBe(0);
+  });
+
+  it('keeps a gzipped copy of answers of 1 KiB or more, the same JSON once unzipped', async () => {
+    const s = setup();
+    const small = await s.cache.answer('small', s.compute({ a: 1 }));
+    expect(small.gzip).toBeNull();
+    const large = await s.cache.answer('large', s.compute(Array.from({ length: 100 }, (_, i) => ({ id: i, title: 'Lesson', course_title: '课程' }))));
+    expect(large.gzip!.length).toBeLessThan(large.body.length / 4);
+    expect(gunzipSync(large.gzip!).equals(large.body)).toBe(true);
+    expect((await s.cache.answer('large', s.compute('no'))).gzip).toBe(large.gzip);
+  });
+
+  it('reads Accept-Encoding for gzip (a q=0 refuses it)', () => {
+    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0, br')).toBe(false);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip('x-gzip-ish')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 
   it('a failed computation reaches every waiter and is not kept', async () => {

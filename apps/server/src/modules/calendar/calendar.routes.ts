@@ -33,7 +33,7 @@ import {
 } from '@atrium/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { actorOf } from '../../plugins/auth.js';
-import { bumpCalendarGeneration, calendarCacheOf, startCalendarListener, type Computed } from './calendar-cache.js';
+import { acceptsGzip, bumpCalendarGeneration, calendarCacheOf, startCalendarListener, type Computed } from './calendar-cache.js';
 import { courseStudents, userCalendarCourses } from './calendar-courses.service.js';
 import { createEvent, deleteEvent, listEvents, updateEvent } from './events.service.js';
 import { feedIcs, myFeed, revokeFeed, rotateFeed } from './feeds.service.js';
@@ -54,14 +54,17 @@ const presented = { serializerCompiler: () => (data: unknown) => JSON.stringify(
 /**
  * Answers one of the calendar page's window GETs from the calendar cache (calendar-cache.ts):
  * keyed by the user and what their visibility depends on (org, department, org role), the
- * route and the window as instants; the cached bytes go out as they are.
+ * route and the window as instants; the cached bytes go out as they are, gzipped when the
+ * client accepts it and the answer is large enough.
  */
 async function cachedWindow(deps: AppDeps, req: FastifyRequest, query: CalendarWindowQuery, reply: FastifyReply, compute: () => Promise<Computed>): Promise<FastifyReply> {
   const actor = actorOf(req);
   const route = req.routeOptions.url ?? req.url;
   const key = `${actor.id}|${actor.orgId}|${actor.departmentId ?? ''}|${actor.role}|${route}|${Date.parse(query.start)}|${Date.parse(query.end)}`;
-  const body = await calendarCacheOf(deps).answer(key, compute);
-  return reply.type('application/json; charset=utf-8').send(body);
+  const answer = await calendarCacheOf(deps).answer(key, compute);
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (answer.gzip && acceptsGzip(req.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(answer.gzip);
+  return reply.send(answer.body);
 }
 
 /** A meeting list stays true until the next start or end of one of its meetings (is_started, is_ended, editable change then; spec §4). */
