@@ -37,8 +37,10 @@ function optionsSigned(life: number): PlayerOptions {
   };
 }
 
-function playerOf(): ReturnType<typeof videojs> {
-  const players = Object.values(videojs.getPlayers()).filter((p): p is NonNullable<typeof p> => !!p && !p.isDisposed());
+type Player = ReturnType<typeof videojs>;
+
+function playerOf(): Player {
+  const players = (Object.values(videojs.getPlayers()) as Array<Player | null | undefined>).filter((p): p is Player => !!p && !p.isDisposed());
   expect(players).toHaveLength(1);
   return players[0]!;
 }
@@ -125,7 +127,7 @@ describe('VideoPlayer (spec §3 Video-player options, §8, §9)', { timeout: 30_
     await screen.findByTestId('copyright-notice');
     await waitFor(() => expect(playerOf().currentSrc()).toBe('/api/media/5/1/sig/720p.mp4'));
     expect(screen.queryByTestId('video-unplayable')).toBeNull();
-    act(() => void playerOf().error({ code: 4, message: 'undecodable' }));
+    act(() => void playerOf().error(4));
     expect(await screen.findByTestId('video-unplayable')).toHaveTextContent('This video cannot be played.');
     // Only the one player-options call: nothing expired, nothing asked again.
     expect(fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/uploads/5/player-options'))).toHaveLength(1);
@@ -150,7 +152,7 @@ describe('VideoPlayer (spec §3 Video-player options, §8, §9)', { timeout: 30_
     await waitFor(() => expect(playerOf().currentSrc()).toBe('/api/media/5/1/sig/720p.mp4'));
     const clock = clockOf(videoElement());
     clock.set(42);
-    act(() => void playerOf().error({ code: 2, message: 'network' }));
+    act(() => void playerOf().error(2));
     await waitFor(() => expect(playerOf().currentSrc()).toBe('/api/media/5/2/sig/720p.mp4'));
     expect(optionsCalls).toBe(2);
     // The new source starts at 0; once its metadata is in, the player returns to second 42.
