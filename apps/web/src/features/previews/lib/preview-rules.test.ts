@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canShowAiQuizPanel, canShowQuestionPanel, checkPreviewable, noteTargetOf, officeProvidersOffered, togglePanel } from './preview-rules';
+import { canShowAiQuizPanel, canShowQuestionPanel, checkPreviewable, noteTargetOf, officeProvidersOffered, previewLimitsOf, togglePanel } from './preview-rules';
 
 describe('checkPreviewable (spec §5 previewer)', () => {
   it('needs a size above 0 and within a number limit', () => {
@@ -19,6 +19,23 @@ describe('checkPreviewable (spec §5 previewer)', () => {
     expect(checkPreviewable({ name: 'A.PDF', size: 1, type: 'document' }, { allowedExtensions: ['pdf'] })).toBeNull();
     expect(checkPreviewable({ name: 'a.pdf', size: 1, type: 'document' }, { allowedExtensions: ['.PDF'] })).toBeNull();
     expect(checkPreviewable({ name: 'a.exe', size: 1, type: 'document' }, { allowedExtensions: ['pdf'] })).toBe('formatNotAllowed');
+  });
+  it('checks no extension on types without a file of their own', () => {
+    for (const type of ['link', 'evercam', 'lesson-resource', 'capture']) {
+      expect(checkPreviewable({ name: 'Lecture 3', size: 1, type }, { allowedExtensions: ['pdf'] })).toBeNull();
+    }
+    expect(checkPreviewable({ name: 'Lecture 3', size: 1, type: 'document' }, { allowedExtensions: ['pdf'] })).toBe('formatNotAllowed');
+  });
+});
+
+describe('previewLimitsOf (GET /api/uploads/settings, spec §5)', () => {
+  it('the upload size limit always, the upload extension list only while the check is on', () => {
+    expect(previewLimitsOf(undefined)).toEqual({});
+    const on = previewLimitsOf({ maxUploadBytes: 4000, checkUploadExtension: true });
+    expect(on.sizeLimit).toBe(4000);
+    expect(on.allowedExtensions).toContain('pdf');
+    expect(on.allowedExtensions).not.toContain('exe');
+    expect(previewLimitsOf({ maxUploadBytes: 4000, checkUploadExtension: false })).toEqual({ sizeLimit: 4000 });
   });
 });
 
