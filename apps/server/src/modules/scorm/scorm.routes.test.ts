@@ -1,10 +1,76 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { startS3Server } from '../../../test/s3-server.js';
 import { zip as makeZip } from '../../../test/helpers/hostile-archives.js';
 import { activityWith, manifest12, twoCourses, uploadFile, type TwoCourses } from '../../../test/helpers/media-world.js';
+import { activities, activityReadRecords } from '../activities/activities.table.js';
+import { courses } from '../courses/courses.table.js';
+import { SCORM_MAX_ENTRIES, SCORM_MAX_TOTAL_BYTES } from './scorm-package.js';
+import { scormRuntimeRecords } from './scorm.table.js';
+
+/** One deflated zip entry made from `size` zero bytes, streamed so a GiB never sits in memory (~2 MB compressed per 512 MiB). */
+async function zeroEntry(name: string, size: number): Promise<{ name: string; compressed: Buffer; crc: number; size: number }> {
+  const chunk = Buffer.alloc(16 * 1024 * 1024);
+  const deflate = zlib.createDeflateRaw({ level: 1 });
+  const parts: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => parts.push(c));
+  const ended = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  let crc = 0;
+  for (let left = size; left > 0; left -= chunk.length) {
+    const piece = left >= chunk.length ? chunk : chunk.subarray(0, left);
+    crc = zlib.crc32(piece, crc);
+    if (!deflate.write(piece)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await ended;
+  return { name, compressed: Buffer.concat(parts), crc, size };
+}
+
+/** A zip of already deflated entries whose headers declare their true sizes. */
+function zipOf(entries: { name: string; compressed: Buffer; crc: number; size: number }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(e.crc, 14);
+    local.writeUInt32LE(e.compressed.length, 18);
+    local.writeUInt32LE(e.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, e.compressed);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE((3 << 8) | 20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(e.crc, 16);
+    central.writeUInt32LE(e.compressed.length, 20);
+    central.writeUInt32LE(e.size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE((0o100644 << 16) >>> 0, 38);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    offset += 30 + name.length + e.compressed.length;
+  }
+  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, ...centrals, end]);
+}
 
 /** SCORM packages (issue 5 §6, decision 0031): real fixtures through the real job; hostile zips refused before extraction. */
 describe('SCORM packages', () => {
@@ -151,6 +217,64 @@ describe('SCORM packages', () => {
     const launch = await call('GET', `/api/uploads/scorm/${upload.id}?preview=true`, w.cookies.student);
     expect(launch.headers.location).toBe(`/api/uploads/scorm/${upload.id}/content/my%20page.html`);
     expect((await call('GET', launch.headers.location!, w.cookies.student)).body).toBe('<html>hi</html>');
+  });
+
+  it(`a package of ${SCORM_MAX_ENTRIES + 1} entries (limit ${SCORM_MAX_ENTRIES}) is refused before anything is extracted`, async () => {
+    const entries = [{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: '<html></html>' }];
+    for (let i = entries.length; i <= SCORM_MAX_ENTRIES; i++) entries.push({ name: `f/${i}.txt`, data: 'x' });
+    expect(entries).toHaveLength(SCORM_MAX_ENTRIES + 1);
+    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'many.zip', bytes: makeZip(entries) });
+    expect(upload.status).toBe('failed');
+    expect(upload.failure_reason).toBe(`The package holds more than ${SCORM_MAX_ENTRIES} files`);
+    expect(await storedKeys(`derived/${upload.id}/scorm/0`)).toBe(false);
+  }, 60_000);
+
+  it('a valid package unpacking to more than 1 GiB (two honest 576 MiB files of zeros, ~5 MB zipped) is refused from its declared sizes before anything is extracted', async () => {
+    const half = 576 * 1024 * 1024;
+    expect(2 * half).toBeGreaterThan(SCORM_MAX_TOTAL_BYTES);
+    const small = (name: string, data: string) => ({ name, compressed: zlib.deflateRawSync(Buffer.from(data)), crc: zlib.crc32(Buffer.from(data)), size: Buffer.byteLength(data) });
+    const bytes = zipOf([small('imsmanifest.xml', manifest12()), small('index.html', '<html></html>'), await zeroEntry('a.bin', half), await zeroEntry('b.bin', half)]);
+    expect(bytes.length).toBeLessThan(20 * 1024 * 1024);
+    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'large.zip', bytes });
+    expect(upload.status).toBe('failed');
+    expect(upload.failure_reason).toBe(`The package unpacks to ${2 * half + manifest12().length + 13} bytes, more than the ${SCORM_MAX_TOTAL_BYTES} allowed`);
+    expect(await storedKeys(`derived/${upload.id}/scorm/0`)).toBe(false);
+  }, 120_000);
+
+  describe('the runtime follows the activity\'s access rules (decision 0070)', () => {
+    let upload: { id: number };
+    beforeAll(async () => {
+      upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'rules.zip', bytes: makeZip([{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: '<html>sco</html>' }]) });
+    });
+
+    it.each([
+      ['locked by an unfinished earlier activity (checkpoint)', 'checkpoint', 'ACTIVITY_LOCKED'],
+      ['not started yet', 'free', 'ACTIVITY_NOT_STARTED'],
+    ] as const)('%s: launch and commit answer the open call\'s 403 and store nothing; the team runs it', async (_label, mode, code) => {
+      const course = await t.factories.course({ orgId: w.org.id, instructorId: w.instructor.id });
+      await t.factories.enrol(course.id, w.student.id, 'student');
+      await t.database.db.update(courses).set({ learningMode: mode }).where(eq(courses.id, course.id));
+      await activityWith(t, course.id, []); // never visited: locks what follows in checkpoint mode
+      const activity = await activityWith(t, course.id, [upload.id], { type: 'scorm' });
+      if (code === 'ACTIVITY_NOT_STARTED') await t.database.db.update(activities).set({ startTime: new Date(Date.now() + 86_400_000) }).where(eq(activities.id, activity.id));
+      const opened = await call('GET', `/api/activities/${activity.id}`, w.cookies.student);
+      expect({ status: opened.statusCode, code: opened.json().code }).toEqual({ status: 403, code });
+
+      const runtimeUrl = `/api/uploads/scorm/${upload.id}/runtime?activity_id=${activity.id}&sco=i1`;
+      const cmi = { cmi: { core: { lesson_status: 'completed', session_time: '0000:01:00.00' } } };
+      for (const res of [await call('GET', runtimeUrl, w.cookies.student), await call('PUT', runtimeUrl, w.cookies.student, { cmi })]) {
+        expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 403, code });
+      }
+      const stored = (userId: number) => Promise.all([
+        t.database.db.select().from(scormRuntimeRecords).where(and(eq(scormRuntimeRecords.activityId, activity.id), eq(scormRuntimeRecords.userId, userId))),
+        t.database.db.select().from(activityReadRecords).where(and(eq(activityReadRecords.activityId, activity.id), eq(activityReadRecords.userId, userId))),
+      ]);
+      expect(await stored(w.student.id)).toEqual([[], []]);
+
+      expect((await call('GET', runtimeUrl, w.cookies.instructor)).statusCode).toBe(200);
+      expect((await call('PUT', runtimeUrl, w.cookies.instructor, { cmi })).json()).toMatchObject({ status: 'completed' });
+      expect((await stored(w.instructor.id))[0]).toHaveLength(1);
+    });
   });
 
   it('a visitor launches a SCO of a guest-preview activity through the anonymous API; nothing else is served to visitors', async () => {
