@@ -116,6 +116,8 @@ describe('completion wiring (players → completeness)', () => {
     const activity = created.json();
     expect(activity).toMatchObject({ data: { copyright_notice: '© Atrium — enrolled students only' }, refuse_forward_seeking: true, can_guest_preview: true });
     await call('PUT', `/api/activities/${activity.id}/publish`, w.cookies.instructor, { published: true });
+    // Its module too: a learner plays only what they may open (decision 0070).
+    await call('PUT', `/api/modules/${module.id}/publish`, w.cookies.instructor, { published: true });
     const options = (await call('GET', `/api/uploads/${video.id}/player-options?activity_id=${activity.id}`, w.cookies.student)).json();
     expect(options).toMatchObject({ copyright_notice: '© Atrium — enrolled students only', seekable: false });
   }, 120_000);
