@@ -23,7 +23,12 @@ interface Entry extends Answer {
   generation: number;
   /** Epoch ms after which the entry is no longer served. */
   until: number;
+  /** Epoch ms from which a hit also starts computing its successor (refresh ahead). */
+  refreshAt: number;
 }
+
+/** Share of an entry's life after which a hit refreshes it in the background, so a busy key never expires under its readers. */
+const REFRESH_AHEAD = 0.75;
 
 /** What a cached computation answers: the value to serialise and, optionally, an epoch-ms instant after which it is stale (e.g. a meeting starts). */
 export interface Computed {
@@ -41,6 +46,9 @@ export interface Computed {
  * - Changes made outside the calendar (enrolments, departments, groups, names, time zones) are
  *   not tracked: entries live at most `ttlMs` (CALENDAR_CACHE_MS; 0 turns the cache off).
  * - Single flight: concurrent misses of one key in one generation share one computation.
+ * - Refresh ahead: a hit in the last quarter of an entry's life computes its successor in the
+ *   background (still single flight), so a key in steady use does not make all its readers
+ *   wait when it expires; an entry is never served past its life.
  * - `shared` is false while the instance cannot hear other instances' writes (PostgreSQL
  *   LISTEN not yet or no longer established): nothing is served from the cache then.
  * - At most `maxBytes` of answers; the least recently used are dropped first.
@@ -70,22 +78,33 @@ export class CalendarCache {
     const generation = this.generationValue;
     const entry = this.entries.get(key);
     if (entry) {
-      if (entry.generation === generation && entry.until > this.now()) {
+      const now = this.now();
+      if (entry.generation === generation && entry.until > now) {
         // Most recently used goes last (Map keeps insertion order).
         this.entries.delete(key);
         this.entries.set(key, entry);
+        // A failed refresh is forgotten: the entry still expires in time and the next miss computes again.
+        if (now >= entry.refreshAt && this.inflight.get(key)?.generation !== generation) this.start(key, generation, compute).catch(() => undefined);
         return entry;
       }
       this.drop(key, entry);
     }
     const flight = this.inflight.get(key);
     if (flight && flight.generation === generation) return flight.promise;
+    return this.start(key, generation, compute);
+  }
+
+  /** Computes `key` once for its generation (concurrent callers share it) and stores it unless a bump came meanwhile. */
+  private start(key: string, generation: number, compute: () => Promise<Computed>): Promise<Answer> {
     const started = this.now();
     const promise = compute().then(async (computed): Promise<Answer> => {
       const body = serialise(computed);
       // Compressed off the event loop (libuv's thread pool), once per entry.
       const zipped = body.length >= CALENDAR_GZIP_MIN_BYTES ? await gzipAsync(body) : null;
-      if (generation === this.generationValue && this.shared) this.store(key, { body, gzip: zipped, generation, until: Math.min(started + this.ttlMs, computed.validUntil ?? Infinity) });
+      if (generation === this.generationValue && this.shared) {
+        const until = Math.min(started + this.ttlMs, computed.validUntil ?? Infinity);
+        this.store(key, { body, gzip: zipped, generation, until, refreshAt: started + (until - started) * REFRESH_AHEAD });
+      }
       return { body, gzip: zipped };
     });
     this.inflight.set(key, { generation, promise });

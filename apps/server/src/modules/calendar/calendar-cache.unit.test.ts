@@ -57,10 +57,29 @@ describe('CalendarCache', () => {
   it('an answer that says until when it holds (a meeting starts) is not served after that', async () => {
     const s = setup(10_000);
     await s.cache.answer('k', s.compute('before the start', s.now() + 500));
-    s.advance(499);
+    s.advance(300);
     expect(text(await s.cache.answer('k', s.compute('x')))).toBe('"before the start"');
-    s.advance(1);
+    s.advance(200);
     expect(text(await s.cache.answer('k', s.compute('after the start')))).toBe('"after the start"');
+    expect(s.runs()).toBe(2);
+  });
+
+  it('a hit in the last quarter of an entry’s life refreshes it in the background; readers never wait for it nor get it past its life', async () => {
+    const s = setup(1_000);
+    await s.cache.answer('k', s.compute('first'));
+    s.advance(700);
+    expect(text(await s.cache.answer('k', s.compute('not yet')))).toBe('"first"');
+    expect(s.runs()).toBe(1);
+    s.advance(100);
+    expect(text(await s.cache.answer('k', s.compute('second', undefined, true)))).toBe('"first"');
+    expect(text(await s.cache.answer('k', s.compute('no second refresh')))).toBe('"first"');
+    expect(s.runs()).toBe(2);
+    s.advance(200); // the first entry's life is over; its successor is still being computed: wait for it
+    const waiting = s.cache.answer('k', s.compute('no third'));
+    s.release();
+    expect(text(await waiting)).toBe('"second"');
+    expect(text(await s.cache.answer('k', s.compute('no fourth')))).toBe('"second"');
+    expect(s.runs()).toBe(2);
   });
 
   it('keeps at most maxBytes, dropping the least recently used answer first', async () => {
