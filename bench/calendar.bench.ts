@@ -3,8 +3,9 @@
 // five GETs the calendar page makes for one week in the "all" view (timetables, events,
 // meetings, instruction-team meetings, cloud classrooms), beside a bare Fastify route and the
 // session-only floor (GET /api/user) in the same run. Each GET is measured warm (the calendar
-// cache on, CALENDAR_CACHE_MS default) and cold (a second instance with CALENDAR_CACHE_MS=0). On PGlite, and on PostgreSQL when
-// BENCH_DATABASE_URL (or DATABASE_URL) is set (scratch database, dropped afterwards). Then,
+// cache on, CALENDAR_CACHE_MS default) and cold (a second instance with CALENDAR_CACHE_MS=0),
+// with the browser's headers (gzip accepted), beside a bare run made just before it.
+// On PGlite, and on PostgreSQL when BENCH_DATABASE_URL (or DATABASE_URL) is set (scratch database, dropped afterwards). Then,
 // when apps/web/dist exists, the calendar page's render time for a week holding 500 items in
 // headless Chromium (/usr/bin/chromium). Prints figures; asserts nothing.
 // BENCH_CALENDAR_PGLITE=false runs PostgreSQL only.
@@ -208,15 +209,19 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     await uncachedApp.listen({ port: 0, host: '127.0.0.1' });
     const uncached = await load(`http://127.0.0.1:${(uncachedApp.server.address() as { port: number }).port}/api/user`, { ...LOAD, headers: { cookie } });
     await uncachedApp.close();
-    const vsBare = (r: LoadResult) => `${r.rps.toFixed(0).padStart(6)} req/s (${((r.rps / bareResult.rps) * 100).toFixed(1).padStart(5)}% of bare) p99 ${String(r.p99).padStart(4)} ms (${(r.p99 / Math.max(bareResult.p99, 1)).toFixed(1).padStart(5)}× bare)${r.non2xx || r.errors ? ` non-2xx ${r.non2xx}, errors ${r.errors}` : ''}`;
+    const vsBare = (r: LoadResult, b: LoadResult = bareResult) => `${r.rps.toFixed(0).padStart(6)} req/s (${((r.rps / b.rps) * 100).toFixed(1).padStart(5)}% of bare) p99 ${String(r.p99).padStart(4)} ms (${(r.p99 / Math.max(b.p99, 1)).toFixed(1).padStart(5)}× bare)${r.non2xx || r.errors ? ` non-2xx ${r.non2xx}, errors ${r.errors}` : ''}`;
     console.log(`${label}: bare Fastify route            ${vsBare(bareResult)}`);
     console.log(`${label}: GET /api/user (session)       ${vsBare(session)}`);
     console.log(`${label}: … without session cache       ${vsBare(uncached)}`);
+    // Each page GET beside a bare run made just before it, so a shared box's drift between runs
+    // does not show as a difference between calls.
     for (const [name, url] of calls) {
+      const nearBare = await load(`http://127.0.0.1:${barePort}/bare`, LOAD);
       const warm = await load(`http://127.0.0.1:${port}${url}`, { ...LOAD, headers: pageHeaders });
       const cold = await load(`http://127.0.0.1:${coldPort}${url}`, { ...LOAD, headers: pageHeaders });
-      console.log(`${label}: GET ${name.padEnd(20)} warm ${vsBare(warm)}`);
-      console.log(`${label}:     ${''.padEnd(20)} cold ${vsBare(cold)}`);
+      console.log(`${label}: GET ${name.padEnd(20)} bare ${vsBare(nearBare, nearBare)}`);
+      console.log(`${label}:     ${''.padEnd(20)} warm ${vsBare(warm, nearBare)}`);
+      console.log(`${label}:     ${''.padEnd(20)} cold ${vsBare(cold, nearBare)}`);
     }
     await coldApp.close();
     await bare.close();
