@@ -1,5 +1,7 @@
-import { test } from '@playwright/test';
-import { expect, signIn, step } from './helpers.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test, type Locator, type Page } from '@playwright/test';
+import { expect, fixture, signIn, step } from './helpers.js';
 
 /** Payloads that would run script if any survived sanitising or rendering; each sets window.__xss or opens a dialog. */
 const XSS_CORPUS = [
@@ -29,56 +31,183 @@ const XSS_CORPUS = [
   '<p>Safe text stays.</p>',
 ].join('\n');
 
+/** Collects every dialog (alert, confirm, prompt) the page opens; a payload that ran would open one or set window.__xss. */
+function watchDialogs(page: Page): string[] {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return dialogs;
+}
+
+/** Signs in as the demo instructor and creates a fresh course; answers its id. */
+async function instructorCourse(page: Page): Promise<number> {
+  await page.goto('/login');
+  await signIn(page, 'instructor');
+  await expect(page).toHaveURL(/\/user\/index$/);
+  const created = await page.request.post('/api/course', { data: { name: `XSS ${Date.now().toString(36)}`, course_code: 'XSS1' } });
+  expect(created.ok()).toBe(true);
+  return ((await created.json()) as { id: number }).id;
+}
+
+async function post<T>(page: Page, url: string, data: object): Promise<T> {
+  const res = await page.request.post(url, { data });
+  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Clicks whatever links, handlers and buttons of the corpus are still there (a surviving javascript: link or onclick would run now). */
+async function clickCorpusTargets(root: Locator): Promise<void> {
+  for (const id of ['#js-link', '#js-link-mixed', '#data-link', '#click-me', '#form-button']) {
+    const target = root.locator(id);
+    if ((await target.count()) > 0) await target.first().click({ force: true }).catch(() => undefined);
+  }
+}
+
+/** Anything below the elements matching `selector` that could run script: on* attributes, javascript:/data: URLs, CSS expressions, active elements. */
+async function leftoversIn(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const found: string[] = [];
+    const roots = document.querySelectorAll(sel);
+    if (roots.length === 0) found.push(`nothing matches ${sel}`);
+    for (const root of roots) {
+      for (const el of root.querySelectorAll('*')) {
+        for (const attr of el.getAttributeNames()) {
+          const value = el.getAttribute(attr) ?? '';
+          if (attr.startsWith('on')) found.push(`${el.tagName} ${attr}`);
+          if (/^\s*(javascript|data):/i.test(value)) found.push(`${el.tagName} ${attr}=${value}`);
+          if (/expression\s*\(/i.test(value)) found.push(`${el.tagName} ${attr} expression`);
+        }
+        if (['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'STYLE', 'META', 'FORM'].includes(el.tagName)) found.push(el.tagName);
+      }
+    }
+    return found;
+  }, selector);
+}
+
+/** Nothing ran: no global flag, no dialog, still on `url`. */
+async function expectNothingRan(page: Page, dialogs: string[], url: RegExp): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss ?? null)).toBeNull();
+  expect(dialogs).toEqual([]);
+  await expect(page).toHaveURL(url);
+}
+
 /**
  * Issue 7 XSS check in Chromium: a page activity whose content and description
  * are the XSS corpus renders on the learning-activity page with nothing
  * executing (no dialog, no global flag, even after clicking the links).
  */
 test('a page activity made of the XSS corpus renders without running anything', async ({ page }, testInfo) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  await page.goto('/login');
-  await signIn(page, 'instructor');
-  await expect(page).toHaveURL(/\/user\/index$/);
+  const dialogs = watchDialogs(page);
+  const courseId = await instructorCourse(page);
+  const module = await post<{ id: number }>(page, `/api/courses/${courseId}/modules`, { title: 'Corpus' });
+  const activity = await post<{ id: number }>(page, `/api/courses/${courseId}/activities`, { module_id: module.id, type: 'page', title: 'Corpus page', description: XSS_CORPUS, data: { content: XSS_CORPUS } });
 
-  const course = (await (await page.request.post('/api/course', { data: { name: `XSS ${Date.now().toString(36)}`, course_code: 'XSS1' } })).json()) as { id: number };
-  const module = (await (await page.request.post(`/api/courses/${course.id}/modules`, { data: { title: 'Corpus' } })).json()) as { id: number };
-  const created = await page.request.post(`/api/courses/${course.id}/activities`, {
-    data: { module_id: module.id, type: 'page', title: 'Corpus page', description: XSS_CORPUS, data: { content: XSS_CORPUS } },
-  });
-  expect(created.ok()).toBe(true);
-  const activity = (await created.json()) as { id: number };
-
-  await page.goto(`/course/${course.id}/learning-activity#/${activity.id}`);
+  await page.goto(`/course/${courseId}/learning-activity#/${activity.id}`);
   const content = page.getByTestId('page-content');
   await expect(content).toContainText('Safe text stays.');
   await expect(page.getByTestId('activity-description')).toContainText('Safe text stays.');
-  for (const id of ['#js-link', '#js-link-mixed', '#data-link', '#click-me', '#form-button']) {
-    const target = content.locator(id);
-    if ((await target.count()) > 0) await target.click({ force: true }).catch(() => undefined);
-  }
+  await clickCorpusTargets(content);
+  await clickCorpusTargets(page.getByTestId('activity-description'));
   await page.waitForTimeout(1000);
   await step(page, testInfo, 'xss-corpus-rendered');
 
-  expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss ?? null)).toBeNull();
-  expect(dialogs).toEqual([]);
-  await expect(page).toHaveURL(new RegExp(`/course/${course.id}/learning-activity#/${activity.id}$`));
-  const leftovers = await page.evaluate(() => {
-    const root = document.querySelector('[data-testid="page-content"]')!;
-    const found: string[] = [];
-    for (const el of root.querySelectorAll('*')) {
-      for (const attr of el.getAttributeNames()) {
-        const value = el.getAttribute(attr) ?? '';
-        if (attr.startsWith('on')) found.push(`${el.tagName} ${attr}`);
-        if (/^\s*(javascript|data):/i.test(value)) found.push(`${el.tagName} ${attr}=${value}`);
-        if (/expression\s*\(/i.test(value)) found.push(`${el.tagName} ${attr} expression`);
-      }
-      if (['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'STYLE', 'META', 'FORM'].includes(el.tagName)) found.push(el.tagName);
-    }
-    return found;
+  await expectNothingRan(page, dialogs, new RegExp(`/course/${courseId}/learning-activity#/${activity.id}$`));
+  expect(await leftoversIn(page, '[data-testid="page-content"], [data-testid="activity-description"]')).toEqual([]);
+});
+
+/**
+ * A module summary made of the corpus renders under the module title on the
+ * content page; opening the module's edit popup puts the stored summary in the
+ * rich text editor, and opening a page activity's edit popup on hostile HTML
+ * that never went through the server's sanitiser (the answer is altered on its
+ * way to the browser) puts it in the editors: nothing executes in either.
+ */
+test('module summary and the edit popups on hostile HTML run nothing', async ({ page }, testInfo) => {
+  const dialogs = watchDialogs(page);
+  const courseId = await instructorCourse(page);
+  const module = await post<{ id: number }>(page, `/api/courses/${courseId}/modules`, { title: 'Corpus', summary: XSS_CORPUS });
+  const activity = await post<{ id: number }>(page, `/api/courses/${courseId}/activities`, { module_id: module.id, type: 'page', title: 'Corpus page', data: { content: '<p>Plain.</p>' } });
+  const contentUrl = new RegExp(`/course/${courseId}/content$`);
+
+  await page.goto(`/course/${courseId}/content`);
+  const summary = page.getByTestId('content-module').filter({ hasText: 'Corpus' }).getByTestId('module-summary');
+  await expect(summary).toContainText('Safe text stays.');
+  await clickCorpusTargets(summary);
+  await page.waitForTimeout(1000);
+  await step(page, testInfo, 'xss-module-summary');
+  await expectNothingRan(page, dialogs, contentUrl);
+  expect(await leftoversIn(page, '[data-testid="module-summary"]')).toEqual([]);
+
+  // The module popup: the stored summary in the editor.
+  await page.getByRole('button', { name: 'Edit module Corpus' }).click();
+  const moduleDialog = page.getByRole('dialog', { name: 'Edit module' });
+  await expect(moduleDialog.getByRole('textbox', { name: 'Module summary' })).toContainText('Safe text stays.');
+  await clickCorpusTargets(moduleDialog.getByRole('textbox', { name: 'Module summary' }));
+  await page.waitForTimeout(1000);
+  await expectNothingRan(page, dialogs, contentUrl);
+  expect(await leftoversIn(page, '.ant-modal .rte-content')).toEqual([]);
+  await moduleDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(moduleDialog).toBeHidden();
+
+  // The activity popup: the raw corpus, as if the stored HTML had escaped the sanitiser (say, an old row).
+  await page.route(`**/api/activities/${activity.id}`, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    const json = (await response.json()) as { description: string | null; data: Record<string, unknown> };
+    await route.fulfill({ response, json: { ...json, description: XSS_CORPUS, data: { ...json.data, content: XSS_CORPUS } } });
   });
-  expect(leftovers).toEqual([]);
+  await page.getByRole('button', { name: 'Edit Corpus page' }).click();
+  const activityDialog = page.getByRole('dialog', { name: 'Edit activity' });
+  const editors = activityDialog.locator('.rte-content');
+  await expect(editors).toHaveCount(2);
+  for (const editor of await editors.all()) await expect(editor).toContainText('Safe text stays.');
+  for (const editor of await editors.all()) await clickCorpusTargets(editor);
+  await page.waitForTimeout(1000);
+  await step(page, testInfo, 'xss-activity-edit-popup');
+  await expectNothingRan(page, dialogs, contentUrl);
+  expect(await leftoversIn(page, '.ant-modal .rte-content')).toEqual([]);
+});
+
+/**
+ * A note (spec §3 Note) whose content is the corpus, on an image of a material
+ * activity: the note box beside the previewer shows it with nothing executing,
+ * and its edit form puts it in the editor, again with nothing executing.
+ */
+test('a note made of the XSS corpus shows in the note box without running anything', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const dialogs = watchDialogs(page);
+  const courseId = await instructorCourse(page);
+  const bytes = readFileSync(fixture('images/filetype__fixture.png'));
+  const name = path.basename(fixture('images/filetype__fixture.png'));
+  const upload = await post<{ id: number; upload_url: string }>(page, '/api/uploads', { name, size: bytes.length, parent_type: 'course', parent_id: courseId });
+  expect((await page.request.put(upload.upload_url, { headers: { 'content-type': 'application/octet-stream' }, data: bytes })).ok()).toBe(true);
+  await expect.poll(async () => ((await (await page.request.get(`/api/uploads/${upload.id}`)).json()) as { status: string }).status, { timeout: 120_000 }).toBe('ready');
+  const module = await post<{ id: number }>(page, `/api/courses/${courseId}/modules`, { title: 'Files' });
+  const activity = await post<{ id: number }>(page, `/api/courses/${courseId}/activities`, { module_id: module.id, type: 'material', title: 'Picture', upload_ids: [upload.id] });
+  await post(page, '/api/notes', { content: XSS_CORPUS, target_type: 'image', target_id: upload.id, anchor: 0, course_id: courseId, activity_id: activity.id });
+  const activityUrl = new RegExp(`/course/${courseId}/learning-activity#/${activity.id}$`);
+
+  await page.goto(`/course/${courseId}/learning-activity#/${activity.id}`);
+  await page.getByTestId('activity-file').filter({ hasText: name }).getByRole('button', { name }).click();
+  await expect(page.getByTestId('previewer-file-name')).toHaveText(name);
+  await page.getByRole('button', { name: 'Notes' }).click();
+  const box = page.getByTestId('note-box');
+  await expect(box.getByTestId('note-item')).toHaveCount(1);
+  await expect(box.getByTestId('note-item')).toContainText('Safe text stays.');
+  await clickCorpusTargets(box.locator('.atrium-note-content'));
+  await page.waitForTimeout(1000);
+  await step(page, testInfo, 'xss-note');
+  await expectNothingRan(page, dialogs, activityUrl);
+  expect(await leftoversIn(page, '[data-testid="note-box"] .atrium-note-content')).toEqual([]);
+
+  // Its edit form: the stored note in the editor.
+  await box.getByRole('button', { name: 'Edit note' }).click();
+  const editor = box.getByTestId('note-content-input').locator('.rte-content');
+  await expect(editor).toContainText('Safe text stays.');
+  await clickCorpusTargets(editor);
+  await page.waitForTimeout(1000);
+  await expectNothingRan(page, dialogs, activityUrl);
+  expect(await leftoversIn(page, '[data-testid="note-content-input"] .rte-content')).toEqual([]);
 });
