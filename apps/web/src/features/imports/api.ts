@@ -1,5 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { SYNC_STATUS, type CoursePackageItem } from '@atrium/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SYNC_STATUS, type CoursePackageData, type CoursePackageItem } from '@atrium/contracts';
 import { api } from '../../lib/api-client';
 
 /** Spec §4 / §9: the package import polls sync-status every 3000 ms while it runs. */
@@ -52,19 +52,33 @@ export interface CourseImport {
 }
 
 export const importKeys = {
-  packages: (page: number, pageSize: number, keyword: string) => ['imports', 'packages', page, pageSize, keyword] as const,
+  allPackages: ['imports', 'packages'] as const,
+  packages: (page: number, pageSize: number, keyword: string, instructor: string) => ['imports', 'packages', page, pageSize, keyword, instructor] as const,
   status: (courseId: number, key: string | null) => ['imports', 'status', courseId, key] as const,
   list: (courseId: number) => ['imports', 'list', courseId] as const,
   one: (courseId: number, importId: number) => ['imports', 'one', courseId, importId] as const,
 };
 
-/** `GET /api/uploads/moodle-pkg?page&page_size&conditions` (spec §7). */
-export function useCoursePackages(page: number, pageSize: number, keyword: string) {
+/** `GET /api/uploads/moodle-pkg?page&page_size&conditions` (spec §7); `conditions` carries the keyword and the instructor filter when set. */
+export function useCoursePackages(page: number, pageSize: number, keyword: string, instructor = '') {
+  const conditions = { ...(keyword ? { keyword } : {}), ...(instructor ? { instructor } : {}) };
   return useQuery({
-    queryKey: importKeys.packages(page, pageSize, keyword),
+    queryKey: importKeys.packages(page, pageSize, keyword, instructor),
     queryFn: ({ signal }) =>
-      api.get<PackagePage>('/api/uploads/moodle-pkg', { page, page_size: pageSize, ...(keyword ? { conditions: JSON.stringify({ keyword }) } : {}) }, signal),
+      api.get<PackagePage>('/api/uploads/moodle-pkg', { page, page_size: pageSize, ...(Object.keys(conditions).length > 0 ? { conditions: JSON.stringify(conditions) } : {}) }, signal),
     placeholderData: (previous) => previous,
+  });
+}
+
+/** The package metadata an admin edits (spec §3 Course package item; use_count is counted, not edited). */
+export type CoursePackagePatch = Partial<Omit<CoursePackageData, 'use_count'>>;
+
+/** `PUT /api/uploads/moodle-pkg/{id}`: an admin corrects a package's metadata; the package lists are refetched. */
+export function useUpdateCoursePackage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: number; patch: CoursePackagePatch }) => api.put<CoursePackageItem>(`/api/uploads/moodle-pkg/${id}`, patch),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: importKeys.allPackages }),
   });
 }
 

@@ -1,9 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useQuery } from '@tanstack/react-query';
 import type { Course } from '@atrium/contracts';
+import { api } from '../../../lib/api-client';
 import { jsonResponse, renderWithApp } from '../../../test/render';
+import { SYNC_POLL_MS } from '../api';
 import { CourseImportBar } from './course-import-bar';
+
+/** Stands for the course page: the bar shows the course as loaded; the bar's reload (spec §4 status 1) must load it again. */
+function CoursePage() {
+  const course = useQuery({ queryKey: ['probe', 'course', 7], queryFn: () => api.get<Course>('/api/courses/7') });
+  return course.data ? <CourseImportBar course={course.data} /> : null;
+}
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -52,7 +61,7 @@ describe('CourseImportBar (spec §4 course package import status)', () => {
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === '/api/course/7/sync-status')).toBe(false);
     await user.click(screen.getByRole('button', { name: /Import course package/ }));
     expect(await screen.findByRole('dialog', { name: 'Course package import' })).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('2: the failure is told and the import button is back', () => {
     renderWithApp(<CourseImportBar course={courseWith(2)} />);
@@ -75,6 +84,63 @@ describe('CourseImportBar (spec §4 course package import status)', () => {
     expect(await screen.findByText('The course package was imported.', {}, { timeout: 6000 })).toBeInTheDocument();
     expect(calls).toBeGreaterThanOrEqual(2);
   }, 30_000);
+
+  it('0: asks sync-status every 3000 ms, not sooner, until it is 1; then the course is reloaded and shows the success', async () => {
+    // Only intervals are faked (React Query's refetchInterval runs on setInterval); timeouts stay real so React and React Query hand over their updates.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const answers = [
+        { status: 0, progress: 0.2 },
+        { status: 0, progress: 0.6 },
+        { status: 1, progress: 1 },
+      ];
+      let clock = 0;
+      const statusAt: number[] = [];
+      let courseCalls = 0;
+      fetchMock.mockImplementation(async (input) => {
+        const path = urlOf(input).pathname;
+        if (path === '/api/courses/7') {
+          courseCalls += 1;
+          return jsonResponse(200, courseWith(statusAt.length >= answers.length ? 1 : 0));
+        }
+        expect(path).toBe('/api/course/7/sync-status');
+        const answer = answers[Math.min(statusAt.length, answers.length - 1)]!;
+        statusAt.push(clock);
+        return jsonResponse(200, { ...answer, reason: null, import_id: 12, status_key: 'k' });
+      });
+      renderWithApp(<CoursePage />);
+      // Moves the fake clock, then lets the answered fetches settle (real time: their answers and React's updates run on timeouts).
+      const advance = async (ms: number) => {
+        clock += ms;
+        await act(() => vi.advanceTimersByTimeAsync(ms));
+        await act(() => new Promise<void>((resolve) => setTimeout(resolve, 30)));
+      };
+      await waitFor(() => expect(screen.getByText('20%')).toBeInTheDocument());
+      expect(statusAt).toEqual([0]);
+      await advance(SYNC_POLL_MS - 1);
+      expect(statusAt).toEqual([0]);
+      await advance(1);
+      expect(statusAt).toEqual([0, SYNC_POLL_MS]);
+      await waitFor(() => expect(screen.getByText('60%')).toBeInTheDocument());
+      await advance(SYNC_POLL_MS - 1);
+      expect(statusAt).toEqual([0, SYNC_POLL_MS]);
+      expect(courseCalls).toBe(1);
+      await advance(1);
+      expect(statusAt.slice(0, 3)).toEqual([0, SYNC_POLL_MS, 2 * SYNC_POLL_MS]);
+      // Status 1: the success message, and the course is loaded again (spec §4 "reloads"): it now says 1, so the bar shows the done state.
+      await waitFor(() => expect(screen.getByText('The course package was imported.')).toBeInTheDocument());
+      await waitFor(() => expect(courseCalls).toBe(2));
+      expect(await screen.findByText('The course package SC.mbz was imported.')).toBeInTheDocument();
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      // Polling has stopped (the reload may have asked once more at the same instant).
+      const asked = statusAt.length;
+      await advance(SYNC_POLL_MS * 5);
+      expect(statusAt).toHaveLength(asked);
+      expect(statusAt.every((at) => at <= 2 * SYNC_POLL_MS)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 20_000);
 
   it('1: the success message with the link to the last report, no import button', () => {
     renderWithApp(<CourseImportBar course={courseWith(1)} />);
