@@ -211,7 +211,7 @@ export function bumpCalendarGeneration(deps: Pick<AppDeps, 'config' | 'database'
  * instance's generation whenever another instance writes to the calendar. Until the LISTEN
  * holds, and again from a lost connection until it is re-established (retried with backoff up to
  * 30 s), the cache serves nothing (`shared` false), since writes elsewhere could go unheard; each
- * (re)connection bumps the generation. Answers the function that stops listening (and leaves
+ * (re)connection bumps the generation. Waits at most 5 s for the first LISTEN. Answers the function that stops listening (and leaves
  * this process's peers). PGlite (one process) and a disabled cache need no listener.
  */
 export async function startCalendarListener(deps: Pick<AppDeps, 'config' | 'database' | 'log'>): Promise<() => Promise<void>> {
@@ -255,7 +255,10 @@ export async function startCalendarListener(deps: Pick<AppDeps, 'config' | 'data
     cache.shared = true;
     delayMs = 1_000;
   };
-  await connect();
+  // Start waits for the first LISTEN at most 5 s (an unreachable database must not hold the server's start); it goes on in the background.
+  let waited: NodeJS.Timeout | undefined;
+  await Promise.race([connect(), new Promise<void>((resolve) => (waited = setTimeout(resolve, 5_000)))]);
+  clearTimeout(waited);
   return async () => {
     leave();
     stopped = true;

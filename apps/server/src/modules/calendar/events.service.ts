@@ -135,7 +135,7 @@ function alertAtOf(body: Pick<CalendarEventBody, 'alert_id' | 'send_email_alert'
 }
 
 /**
- * The alert columns after a write (decision 0021, e-mail alerts): an alert time still ahead of
+ * The alert columns after a write (e-mail alerts: decisions 0021, 0020): an alert time still ahead of
  * `now` is armed (unsent, so a moved event is reminded again at its new time); one already past
  * is not armed at all, so creating an event in the past, or moving one after its alert went
  * out, sends nothing at once. An unchanged alert time keeps its sent mark.
