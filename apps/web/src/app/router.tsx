@@ -17,6 +17,7 @@ const CourseHomePage = lazyNamed(() => import('../features/courses/pages/course-
 const ManagementLayout = lazyNamed(() => import('./layouts/management-layout'), 'ManagementLayout');
 const ManagementOverviewPage = lazyNamed(() => import('../features/management/pages/management-overview-page'), 'ManagementOverviewPage');
 const ManagementMeetingsPage = lazyNamed(() => import('../features/calendar/pages/management-meetings-page'), 'ManagementMeetingsPage');
+const OrgSettingsPage = lazyNamed(() => import('../features/calendar/pages/org-settings-page'), 'OrgSettingsPage');
 const UserSettingsPage = lazyNamed(() => import('../features/auth/pages/user-settings-page'), 'UserSettingsPage');
 const CalendarPage = lazyNamed(() => import('../features/calendar/pages/calendar-page'), 'CalendarPage');
 const CourseImportPage = lazyNamed(() => import('../features/imports/pages/course-import-page'), 'CourseImportPage');
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
           { path: 'course/audit', element: <ManagementAuditPage /> },
           { path: 'plan', element: <ManagementSectionPage section="plan" /> },
           { path: 'calendar-meeting', element: <ManagementMeetingsPage /> },
+          { path: 'org-settings', element: <OrgSettingsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,5 +1,5 @@
 import { Menu } from 'antd';
-import { AppstoreOutlined, AuditOutlined, BookOutlined, CalendarOutlined, ProfileOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, AuditOutlined, BookOutlined, CalendarOutlined, ProfileOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
@@ -10,6 +10,7 @@ export const MANAGEMENT_SECTIONS = [
   { key: '/management/course/audit', labelKey: 'menu.courseAudit', icon: <AuditOutlined /> },
   { key: '/management/plan', labelKey: 'menu.plan', icon: <ProfileOutlined /> },
   { key: '/management/calendar-meeting', labelKey: 'menu.calendarMeeting', icon: <CalendarOutlined /> },
+  { key: '/management/org-settings', labelKey: 'menu.orgSettings', icon: <SettingOutlined /> },
 ] as const;
 
 /** The menu key of a management path: the longest section path it equals (trailing slash ignored). */

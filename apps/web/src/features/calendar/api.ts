@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CalendarEvent,
   CalendarEventBody,
@@ -6,6 +6,7 @@ import type {
   CreateTimetableBody,
   DeleteTimetableBody,
   DepartmentList,
+  ManagementMeetingFilter,
   Meeting,
   MeetingBody,
   OrgResponse,
@@ -14,6 +15,7 @@ import type {
   UserSearchResult,
 } from '@atrium/contracts';
 import { api, ApiError, scopeHeaders } from '../../lib/api-client';
+import { meetingBodyOf } from './lib/meeting-body';
 
 /** A calendar window: ISO instants, as the calendar asks for them. */
 export interface CalendarRange {
@@ -25,6 +27,7 @@ export interface CalendarRange {
 export const calendarKeys = {
   all: ['calendar'] as const,
   org: ['calendar', 'org'] as const,
+  management: ['calendar', 'management'] as const,
   departments: ['calendar', 'departments'] as const,
   feed: ['calendar', 'feed'] as const,
   userCourses: (id: number) => ['calendar', 'user-courses', id] as const,
@@ -37,6 +40,18 @@ export const calendarKeys = {
 /** `GET /api/org`: the organisation's calendar toggles (spec §6). */
 export function useOrg() {
   return useQuery({ queryKey: calendarKeys.org, queryFn: ({ signal }) => api.get<OrgResponse>('/api/org', undefined, signal), staleTime: 5 * 60_000 });
+}
+
+/** `PUT /api/org/time-zone` (decision 0020; org admins): the organisation's IANA zone; the calendar redraws in it for users without their own. */
+export function useUpdateOrgTimeZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (timeZone: string) => api.put<OrgResponse>('/api/org/time-zone', { time_zone: timeZone }),
+    onSuccess: (org) => {
+      queryClient.setQueryData(calendarKeys.org, org);
+      void queryClient.invalidateQueries({ queryKey: ['calendar', 'list'] });
+    },
+  });
 }
 
 /** `GET /api/departments` (event targets). */
@@ -62,12 +77,10 @@ export function useCourseStudents(courseId: number | undefined) {
   });
 }
 
-/** `GET /api/courses/{id}/groups`: the course's groups with members (course event targets). */
-export function useCourseGroups(courseId: number | undefined) {
-  return useQuery({
-    queryKey: calendarKeys.groups(courseId ?? 0),
-    queryFn: ({ signal }) => api.get<CourseGroups>(`/api/courses/${courseId}/groups`, undefined, signal),
-    enabled: !!courseId,
+/** `GET /api/courses/{id}/groups` of each course: their groups with members (course event targets), one query per course, in the order of `courseIds`. */
+export function useCoursesGroups(courseIds: number[]) {
+  return useQueries({
+    queries: courseIds.map((id) => ({ queryKey: calendarKeys.groups(id), queryFn: ({ signal }: { signal: AbortSignal }) => api.get<CourseGroups>(`/api/courses/${id}/groups`, undefined, signal) })),
   });
 }
 
@@ -126,6 +139,21 @@ export function useSaveMeeting() {
     id ? api.put<{ meeting: Meeting }>(`/api/calendar-meeting/${id}`, body) : api.post<{ meeting: Meeting }>('/api/calendar-meeting', body),
   );
 }
+/**
+ * Review of a meeting by an org admin (spec §4 audit_status; decision 0021): `PUT
+ * /api/calendar-meeting/{id}` with the meeting's whole body and the new audit_status. The
+ * calendar lists and the management overview refresh.
+ */
+export function useReviewMeeting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ meeting, audit_status }: { meeting: Meeting; audit_status: Meeting['data']['audit_status'] }) => api.put<{ meeting: Meeting }>(`/api/calendar-meeting/${meeting.id}`, meetingBodyOf(meeting, { audit_status })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['calendar', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.management });
+    },
+  });
+}
 /** `DELETE /api/calendar-meeting/{id}` (also cloud classrooms, spec §8). */
 export function useDeleteMeeting() {
   return useInvalidatingMutation((id: number) => api.delete<{ message: string }>(`/api/calendar-meeting/${id}`));
@@ -144,16 +172,12 @@ export function useFeedAction() {
   });
 }
 
-/** Management overview filters (spec §7). */
-export interface ManagementMeetingFilter {
-  keyword?: string;
-  audit_status?: 'pending' | 'agree' | 'reject';
-}
+export type { ManagementMeetingFilter };
 
 /** `POST /api/management/calendar-meeting?page=&page_size=`: the organisation's meetings, filtered (admins). */
 export function useManagementMeetings(page: number, pageSize: number, filter: ManagementMeetingFilter) {
   return useQuery({
-    queryKey: ['calendar', 'management', page, pageSize, filter] as const,
+    queryKey: [...calendarKeys.management, page, pageSize, filter] as const,
     queryFn: () => api.post<{ items: Meeting[]; page: number; page_size: number; pages: number; total: number }>(`/api/management/calendar-meeting?page=${page}&page_size=${pageSize}`, filter),
   });
 }

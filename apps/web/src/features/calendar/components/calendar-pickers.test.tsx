@@ -134,7 +134,7 @@ describe('calendar pickers', { timeout: 90_000 }, () => {
     const actor = userEvent.setup();
     await actor.type(within(dialog).getByLabelText('Title'), 'Lab session');
     await actor.click(within(dialog).getByRole('radio', { name: 'Courses' }));
-    await pick(actor, within(dialog).getByRole('combobox', { name: 'Course' }), '', 'Compilers');
+    await pick(actor, within(dialog).getByRole('combobox', { name: 'Courses' }), '', 'Compilers');
     await pick(actor, await within(dialog).findByRole('combobox', { name: 'Groups (only their members)' }), '', 'Lab A (1 member)');
     fireEvent.change(within(dialog).getByTestId('upload-input'), { target: { files: [new File(['hello'], 'handout.pdf', { type: 'application/pdf' })] } });
     expect(await within(dialog).findByText('handout.pdf', {}, { timeout: 5000 })).toBeInTheDocument();

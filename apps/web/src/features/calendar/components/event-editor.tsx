@@ -3,7 +3,7 @@ import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALENDAR_ALERTS, DEFAULT_CALENDAR_ALERT_ID, USER_ROLE, type CalendarEvent, type CalendarEventBody } from '@atrium/contracts';
-import { useCourseGroups, useCourseStudents, useDeleteEvent, useDepartments, useSaveEvent } from '../api';
+import { useCourseStudents, useCoursesGroups, useDeleteEvent, useDepartments, useSaveEvent } from '../api';
 import { allDayEndForEdit, allDayEndForSave, newEventTimes, toggledAllDayTimes } from '../lib/calendar-defaults';
 import { applyFieldErrors } from '../lib/field-errors';
 import { fromZoneWall, toZoneWall, useCalendarZone } from '../lib/zone';
@@ -19,7 +19,8 @@ interface FormValues {
   target_type: 'self' | 'department' | 'course';
   event_target_data_department_multi_select_tree?: number[];
   role_ids?: number[];
-  target_data_course_id?: number;
+  /** The chosen courses (spec §3 course_ids; the field keeps the spec's name for its 'data required' error). */
+  target_data_course_id?: number[];
   all_courses?: boolean;
   target_data_user_ids?: number[];
   target_data_group_ids?: number[];
@@ -28,6 +29,17 @@ interface FormValues {
   alert_id?: number;
   send_email_alert: boolean;
   tag?: string;
+}
+
+/**
+ * The course target of spec §3/§5: the chosen courses as course_ids (course_id the first, for
+ * older readers); "all courses" sends none, which the server reads as all of the user's
+ * courses. Students narrow a single course; groups may come from any chosen course.
+ */
+function courseTarget(v: FormValues): CalendarEventBody['target_data'] {
+  if (v.all_courses) return { course_id: null, course_ids: [], all_courses: true, user_ids: [], group_ids: [] };
+  const ids = v.target_data_course_id ?? [];
+  return { course_id: ids[0] ?? null, course_ids: ids, all_courses: false, user_ids: ids.length === 1 ? (v.target_data_user_ids ?? []) : [], group_ids: v.target_data_group_ids ?? [] };
 }
 
 /** Props of EventEditor: the event to edit (or null for a new one, optionally at a chosen time). */
@@ -43,7 +55,8 @@ export interface EventEditorProps {
 /**
  * The calendar event editor (spec §2 popup, §4 defaults, §5 validation): new events start at
  * the next full hour for one hour; all-day stores the end as the next day and shows it
- * minus one; toggling all-day resets the times; server field errors land on the fields.
+ * minus one; toggling all-day resets the times; a course event goes to chosen courses (several
+ * allowed) or all of the user's courses; server field errors land on the fields.
  */
 export function EventEditor({ open, event, initialRange, userRole, courses, onClose }: EventEditorProps) {
   const { t } = useTranslation('calendar');
@@ -55,12 +68,22 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
   const targetType = Form.useWatch('target_type', form);
   const allDay = Form.useWatch('all_day', form);
   const alertOn = Form.useWatch('alert_on', form);
-  const courseId = Form.useWatch('target_data_course_id', form);
+  const courseIds = Form.useWatch('target_data_course_id', form) ?? [];
+  const allCourses = Form.useWatch('all_courses', form) ?? false;
+  // Students are chosen within one course (the server's rule); groups from every chosen course.
+  const courseId = !allCourses && courseIds.length === 1 ? courseIds[0] : undefined;
   const isAdmin = userRole === USER_ROLE.admin || userRole === USER_ROLE.wgAdmin;
   const teaching = courses.filter((c) => c.role !== 'student');
   const departments = useDepartments(open && isAdmin);
   const students = useCourseStudents(open && targetType === 'course' ? courseId : undefined);
-  const groups = useCourseGroups(open && targetType === 'course' ? courseId : undefined);
+  const groupIds = open && targetType === 'course' && !allCourses ? courseIds : [];
+  const groups = useCoursesGroups(groupIds);
+  const groupOptions = groups.flatMap((q, i) => {
+    const course = teaching.find((c) => c.id === groupIds[i])?.name ?? '';
+    return (q.data?.groups ?? []).map((g) => ({ value: g.id, label: groupIds.length > 1 ? t('event.groupOfCourse', { course, name: g.name, count: g.members.length }) : t('event.groupOption', { name: g.name, count: g.members.length }) }));
+  });
+  const groupsLoading = groups.some((q) => q.isLoading);
+  const groupsLoaded = groups.length > 0 && groups.every((q) => q.data);
 
   useEffect(() => {
     if (!open) return;
@@ -77,7 +100,7 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
         target_type: event.target_type,
         event_target_data_department_multi_select_tree: event.target_data.department_ids,
         role_ids: event.target_data.role_ids,
-        target_data_course_id: event.target_data.course_id ?? undefined,
+        target_data_course_id: event.target_data.course_ids ?? (event.target_data.course_id ? [event.target_data.course_id] : []),
         all_courses: event.target_data.all_courses,
         target_data_user_ids: event.target_data.user_ids,
         target_data_group_ids: event.target_data.group_ids,
@@ -117,7 +140,7 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
         v.target_type === 'department'
           ? { department_ids: v.event_target_data_department_multi_select_tree ?? [], role_ids: v.role_ids ?? [] }
           : v.target_type === 'course'
-            ? { course_id: v.all_courses ? null : (v.target_data_course_id ?? null), all_courses: v.all_courses ?? false, user_ids: v.all_courses ? [] : (v.target_data_user_ids ?? []), group_ids: v.all_courses ? [] : (v.target_data_group_ids ?? []) }
+            ? courseTarget(v)
             : {},
       alert_id: v.alert_on ? (v.alert_id ?? DEFAULT_CALENDAR_ALERT_ID) : null,
       send_email_alert: v.alert_on && v.send_email_alert,
@@ -195,22 +218,19 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
             <Form.Item name="all_courses" valuePropName="checked">
               <Checkbox>{t('event.allCourses')}</Checkbox>
             </Form.Item>
-            <Form.Item name="target_data_course_id" label={t('event.course')}>
-              <Select allowClear options={teaching.map((c) => ({ value: c.id, label: c.name }))} optionFilterProp="label" showSearch />
-            </Form.Item>
+            {!allCourses && (
+              <Form.Item name="target_data_course_id" label={t('event.courses')}>
+                <Select mode="multiple" allowClear aria-label={t('event.courses')} options={teaching.map((c) => ({ value: c.id, label: c.name }))} optionFilterProp="label" showSearch />
+              </Form.Item>
+            )}
             {courseId && (
               <Form.Item name="target_data_user_ids" label={t('event.students')}>
                 <Select mode="multiple" loading={students.isLoading} options={(students.data?.students ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.user_no})` }))} optionFilterProp="label" />
               </Form.Item>
             )}
-            {courseId && (
-              <Form.Item name="target_data_group_ids" label={t('event.groups')} extra={groups.data && groups.data.groups.length === 0 ? t('event.noGroups') : undefined}>
-                <Select
-                  mode="multiple"
-                  loading={groups.isLoading}
-                  options={(groups.data?.groups ?? []).map((g) => ({ value: g.id, label: t('event.groupOption', { name: g.name, count: g.members.length }) }))}
-                  optionFilterProp="label"
-                />
+            {groupIds.length > 0 && (
+              <Form.Item name="target_data_group_ids" label={t('event.groups')} extra={groupsLoaded && groupOptions.length === 0 ? t('event.noGroups') : undefined}>
+                <Select mode="multiple" aria-label={t('event.groups')} loading={groupsLoading} options={groupOptions} optionFilterProp="label" />
               </Form.Item>
             )}
           </>

@@ -1,3 +1,4 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
@@ -8,6 +9,7 @@ import { useDeleteMeeting, useSaveMeeting } from '../api';
 import { newMeetingTimes } from '../lib/calendar-defaults';
 import { applyFieldErrors } from '../lib/field-errors';
 import { fromZoneWall, toZoneWall, useCalendarZone } from '../lib/zone';
+import { MeetingReviewActions } from './meeting-review-actions';
 import { UserSearchSelect } from './user-search-select';
 
 interface FormValues {
@@ -23,6 +25,8 @@ interface FormValues {
   host_user_id?: number | null;
   participant_ids?: number[];
   course_id?: number | null;
+  /** Replay (recording) addresses, one per row (spec §3 data.replay_address[]). */
+  replay_address?: string[];
 }
 
 /** Props of MeetingPopup: a meeting to show or edit, or null for a new one. */
@@ -34,16 +38,19 @@ export interface MeetingPopupProps {
   me: UserSearchResult;
   /** Courses the user teaches (a meeting's course; the server refuses others). */
   courses: { id: number; name: string }[];
+  /** The user is an organisation administrator: approve and reject show (spec §4 audit_status, decision 0021). */
+  canReview?: boolean;
   onClose: () => void;
 }
 
 /**
  * The calendar meeting popup (spec §2, §3, §4): a new meeting starts 10 minutes from now on
  * the minute; an existing one opens as a form only when the server says it is form-editable
- * (rejected, or an instruction-team meeting); otherwise its details show read-only. Delete
- * failures toast the server message (spec §8).
+ * (rejected, or an instruction-team meeting); otherwise its details show read-only. Replay
+ * addresses are edited as a list. An org admin also approves or rejects a meeting under
+ * review. Delete failures toast the server message (spec §8).
  */
-export function MeetingPopup({ open, meeting, orgId, me, courses, onClose }: MeetingPopupProps) {
+export function MeetingPopup({ open, meeting, orgId, me, courses, canReview = false, onClose }: MeetingPopupProps) {
   const { t } = useTranslation('calendar');
   const { message } = App.useApp();
   const zone = useCalendarZone();
@@ -56,10 +63,10 @@ export function MeetingPopup({ open, meeting, orgId, me, courses, onClose }: Mee
     if (!open) return;
     form.resetFields();
     if (meeting) {
-      form.setFieldsValue({ title: meeting.title, kind: meeting.kind, start: toZoneWall(meeting.start_time, zone), end: toZoneWall(meeting.end_time, zone), description: meeting.data.description ?? undefined, join_url: meeting.data.join_url ?? undefined, live_addr: meeting.data.live_config.live_addr ?? undefined, room: meeting.room ?? undefined, teaching_unit: meeting.teaching_unit ?? undefined, host_user_id: meeting.data.host_user.id, participant_ids: meeting.participant_ids, course_id: meeting.course_id });
+      form.setFieldsValue({ title: meeting.title, kind: meeting.kind, start: toZoneWall(meeting.start_time, zone), end: toZoneWall(meeting.end_time, zone), description: meeting.data.description ?? undefined, join_url: meeting.data.join_url ?? undefined, live_addr: meeting.data.live_config.live_addr ?? undefined, room: meeting.room ?? undefined, teaching_unit: meeting.teaching_unit ?? undefined, host_user_id: meeting.data.host_user.id, participant_ids: meeting.participant_ids, course_id: meeting.course_id, replay_address: meeting.data.replay_address });
     } else {
       const { start, end } = newMeetingTimes(toZoneWall(new Date(), zone));
-      form.setFieldsValue({ title: '', kind: 'meeting', start, end, host_user_id: me.id, participant_ids: [], course_id: null });
+      form.setFieldsValue({ title: '', kind: 'meeting', start, end, host_user_id: me.id, participant_ids: [], course_id: null, replay_address: [] });
     }
   }, [open, meeting, form, me.id, zone]);
 
@@ -69,7 +76,7 @@ export function MeetingPopup({ open, meeting, orgId, me, courses, onClose }: Mee
       kind: v.kind,
       start_time: fromZoneWall(v.start, zone),
       end_time: fromZoneWall(v.end, zone),
-      data: { description: v.description ?? null, join_url: v.join_url ?? null, live_config: { live_addr: v.live_addr ?? null }, replay_address: meeting?.data.replay_address ?? [], host_user: { id: v.host_user_id ?? me.id } },
+      data: { description: v.description ?? null, join_url: v.join_url ?? null, live_config: { live_addr: v.live_addr ?? null }, replay_address: (v.replay_address ?? []).map((a) => a.trim()).filter(Boolean), host_user: { id: v.host_user_id ?? me.id } },
       scope_org_ids: meeting?.scope_org_ids || String(orgId),
       participant_ids: v.participant_ids ?? [],
       course_id: v.course_id ?? null,
@@ -104,7 +111,8 @@ export function MeetingPopup({ open, meeting, orgId, me, courses, onClose }: Mee
       onCancel={onClose}
       destroyOnHidden
       footer={
-        <Space>
+        <Space wrap>
+          {meeting && canReview && <MeetingReviewActions meeting={meeting} onReviewed={onClose} />}
           {meeting?.editable && (
             <Popconfirm title={t('common.confirmDelete')} onConfirm={onDelete}>
               <Button danger>{t('common.delete')}</Button>
@@ -139,7 +147,15 @@ export function MeetingPopup({ open, meeting, orgId, me, courses, onClose }: Mee
               {meeting.participants.length > 0 && <Descriptions.Item label={t('meeting.participants')}>{meeting.participants.map((p) => p.name).join(', ')}</Descriptions.Item>}
               {meeting.course_id !== null && <Descriptions.Item label={t('meeting.course')}>{courses.find((c) => c.id === meeting.course_id)?.name ?? `#${meeting.course_id}`}</Descriptions.Item>}
               {meeting.room && <Descriptions.Item label={t('meeting.room')}>{meeting.room}</Descriptions.Item>}
-              {meeting.data.replay_address.length > 0 && <Descriptions.Item label={t('meeting.replay')}>{meeting.data.replay_address.join(', ')}</Descriptions.Item>}
+              {meeting.data.replay_address.length > 0 && (
+                <Descriptions.Item label={t('meeting.replay')}>
+                  <Space direction="vertical" size={0}>
+                    {meeting.data.replay_address.map((a) => (
+                      <a key={a} href={a} target="_blank" rel="noreferrer">{a}</a>
+                    ))}
+                  </Space>
+                </Descriptions.Item>
+              )}
             </>
           )}
         </Descriptions>
@@ -178,6 +194,27 @@ export function MeetingPopup({ open, meeting, orgId, me, courses, onClose }: Mee
           </Form.Item>
           <Form.Item name="live_addr" label={t('meeting.liveAddr')}>
             <Input maxLength={2000} />
+          </Form.Item>
+          <Form.Item label={t('meeting.replay')} required={false}>
+            <Form.List name="replay_address">
+              {(fields, { add, remove }) => (
+                <Space direction="vertical" style={{ width: '100%' }}>
+                  {fields.map((field, index) => (
+                    <Space key={field.key} align="baseline" style={{ width: '100%' }}>
+                      <Form.Item name={field.name} noStyle rules={[{ type: 'url', message: t('meeting.replayInvalid') }]}>
+                        <Input maxLength={2000} style={{ width: 380 }} aria-label={t('meeting.replayAddress', { n: index + 1 })} placeholder="https://" />
+                      </Form.Item>
+                      <Button type="text" icon={<DeleteOutlined />} aria-label={t('meeting.removeReplay', { n: index + 1 })} onClick={() => remove(field.name)} />
+                    </Space>
+                  ))}
+                  {fields.length < 50 && (
+                    <Button type="dashed" icon={<PlusOutlined />} onClick={() => add('')}>
+                      {t('meeting.addReplay')}
+                    </Button>
+                  )}
+                </Space>
+              )}
+            </Form.List>
           </Form.Item>
           <Space wrap>
             <Form.Item name="room" label={t('meeting.room')}>

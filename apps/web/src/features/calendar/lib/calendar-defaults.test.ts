@@ -44,5 +44,11 @@ describe('views by toggle (spec §2, §6)', () => {
     expect(fullCalendarLocale('zh-cn')).toBe('zh-cn');
     expect(fullCalendarLocale('zh-tw')).toBe('zh-tw');
     expect(fullCalendarLocale('th-th')).toBe('en');
+    expect(fullCalendarLocale('en-us')).toBe('en');
+  });
+  it('Traditional Chinese of Macau and Hong Kong shows the zh-tw calendar, not English (decision 0021)', () => {
+    expect(fullCalendarLocale('zh-mo')).toBe('zh-tw');
+    expect(fullCalendarLocale('zh-MO')).toBe('zh-tw');
+    expect(fullCalendarLocale('zh-hk')).toBe('zh-tw');
   });
 });

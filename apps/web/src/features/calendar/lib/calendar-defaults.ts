@@ -80,7 +80,7 @@ export function listsOf(view: CalendarView, t: CalendarToggles) {
 /** Colours of spec §9 per item kind. */
 export const KIND_COLORS = { meeting: CALENDAR_COLORS.meeting, instruction: CALENDAR_COLORS.instructionMeeting, cloud_classroom: CALENDAR_COLORS.cloudClassroom } as const;
 
-/** FullCalendar's locale for an app language (spec §2: zh-cn, zh-tw, en; others fall back to en). */
+/** FullCalendar's locale for an app language (spec §2: zh-cn, zh-tw, en; others fall back to en, except zh-mo and zh-hk, which read Traditional Chinese and get zh-tw: decision 0021). */
 export function fullCalendarLocale(language: string): 'zh-cn' | 'zh-tw' | 'en' {
   const l = language.toLowerCase();
   if (l === 'zh-cn') return 'zh-cn';

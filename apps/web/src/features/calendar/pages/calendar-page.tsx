@@ -165,7 +165,7 @@ export function CalendarPage() {
       {!fetching && items.length === 0 && <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>{t('page.empty')}</Typography.Paragraph>}
       <EventEditor open={popup?.kind === 'event'} event={popup?.kind === 'event' ? popup.event : null} initialRange={popup?.kind === 'event' ? popup.range : null} userRole={me.data.role} courses={courses.data?.courses ?? []} onClose={() => setPopup(null)} />
       <TimetablePopup open={popup?.kind === 'timetable'} occurrence={popup?.kind === 'timetable' ? popup.occurrence : null} courses={courses.data?.courses ?? []} onClose={() => setPopup(null)} />
-      <MeetingPopup open={popup?.kind === 'meeting'} meeting={popup?.kind === 'meeting' ? popup.meeting : null} orgId={org.data!.id} me={{ id: me.data.id, name: me.data.name, user_no: me.data.userNo }} courses={teaching} onClose={() => setPopup(null)} />
+      <MeetingPopup open={popup?.kind === 'meeting'} meeting={popup?.kind === 'meeting' ? popup.meeting : null} orgId={org.data!.id} me={{ id: me.data.id, name: me.data.name, user_no: me.data.userNo }} courses={teaching} canReview={me.data.role === USER_ROLE.admin || me.data.role === USER_ROLE.wgAdmin} onClose={() => setPopup(null)} />
       <FeedPopup open={popup?.kind === 'feed'} onClose={() => setPopup(null)} />
     </div>
     </CalendarZoneContext.Provider>
