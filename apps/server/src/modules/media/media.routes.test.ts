@@ -289,6 +289,11 @@ describe('media playback', () => {
       expect((await get(team.videos[0]!.mp4_url!, w.cookies.instructor)).statusCode).toBe(200);
       expect((await get(`/api/uploads/${examVideo.id}/derived/360p/video.mp4`, w.cookies.assistant)).statusCode).toBe(200);
       expect((await get(`/api/uploads/${examVideo.id}/blob?preview=true`, w.cookies.instructor)).statusCode).toBe(200);
+
+      // Published in a material activity as well, the file is that activity's too (played there without a limit): listed and served again.
+      await activityWith(t, w.courseA.id, [examVideo.id]);
+      expect(await list(w.cookies.student)).toContain(examVideo.id);
+      expect((await get(`/api/uploads/${examVideo.id}/derived/360p/video.mp4`, w.cookies.student)).statusCode).toBe(200);
     }, 120_000);
 
     it('concurrent play requests cannot exceed the limit', async () => {
