@@ -222,8 +222,8 @@ export async function getUpload(deps: AppDeps, actor: Actor, uploadId: number): 
 /**
  * getUpload for calls that hand out an upload's bytes or a URL of them (blob,
  * derived files, text, document URL, audio and SCORM launch outside an
- * activity): a file an exam subject lists is refused (FORBIDDEN) to anyone but
- * the course team, so its play limit cannot be walked around (decision 0030);
+ * activity): a file only an exam holds (examHeldUploadIds) is refused (FORBIDDEN)
+ * to anyone but the course team, so its play limit cannot be walked around (decision 0030);
  * the exam play call is its only way out.
  */
 export async function getUploadContent(deps: AppDeps, actor: Actor, uploadId: number): Promise<{ row: UploadRow; access: 'manage' | 'view' }> {
@@ -243,7 +243,7 @@ export function mediaSignerFor(deps: AppDeps, row: UploadRow, userId: number): M
 
 /**
  * An upload as `actor` may see it (access from getUpload): rendition URLs signed
- * for the actor, or null when the file is an exam subject's and the actor is not
+ * for the actor, or null when only an exam holds the file and the actor is not
  * on the course team (`isExamHeld`).
  */
 export function presentUploadFor(deps: AppDeps, actor: Actor, row: UploadRow, videos: readonly UploadVideoRow[], access: 'manage' | 'view', isExamHeld: boolean): Upload {
