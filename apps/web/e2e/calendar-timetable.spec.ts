@@ -137,8 +137,14 @@ test('a weekly Monday/Wednesday timetable: week view, drag and reload, this-and-
   await admin.goto('/login?next=/management/calendar-meeting');
   await signIn(admin, 'admin');
   await expect(admin.getByRole('heading', { name: 'Meeting overview' })).toBeVisible();
-  await expect(admin.getByRole('cell', { name: 'Journey planning meeting' })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'Journey planning meeting', exact: true })).toBeVisible();
   await step(admin, testInfo, 'meeting-overview');
+  // The admin approves it there (spec §4 audit_status): the row says so and offers no approval again.
+  const row = admin.getByRole('row').filter({ hasText: 'Journey planning meeting' });
+  await expect(row.getByText('Waiting for review')).toBeVisible();
+  await row.getByRole('button', { name: 'Approve Journey planning meeting' }).click();
+  await expect(row.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Approve Journey planning meeting' })).toHaveCount(0);
   const download = admin.waitForEvent('download');
   await admin.getByRole('button', { name: 'Export to Excel' }).click();
   const file = await (await download).path();
