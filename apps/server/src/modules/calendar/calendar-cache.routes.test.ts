@@ -109,6 +109,23 @@ describe('calendar writes through the API show at once', () => {
   });
 });
 
+describe('time zone changes forget cached answers (timetables expand in the zone)', () => {
+  it("the user's own zone and the organisation's zone each refresh a member's cached calendar at once", async () => {
+    expect(await titles('/api/calendar-events', 'calendar_events', 'student')).toEqual([]);
+    const [hidden] = await t.app.deps.db.insert(calendarEvents).values({ orgId: w.org.id, createdById: w.instructor.id, title: 'Behind the API', startTime: new Date('2027-05-06T09:00:00Z'), endTime: new Date('2027-05-06T10:00:00Z'), targetType: 'course', targetData: {} }).returning();
+    await t.app.deps.db.insert(calendarEventTargets).values({ eventId: hidden!.id, courseId: w.course.id });
+    expect(await titles('/api/calendar-events', 'calendar_events', 'student')).toEqual([]);
+    expect((await send(t.app, 'PUT', '/api/user/time-zone', 'student', { time_zone: 'Europe/Berlin' })).statusCode).toBe(200);
+    expect(await titles('/api/calendar-events', 'calendar_events', 'student')).toEqual(['Behind the API']);
+
+    await t.app.deps.db.delete(calendarEvents).where(eq(calendarEvents.id, hidden!.id));
+    expect(await titles('/api/calendar-events', 'calendar_events', 'student')).toEqual(['Behind the API']);
+    expect((await send(t.app, 'PUT', '/api/org/time-zone', 'admin', { time_zone: 'Asia/Shanghai' })).statusCode).toBe(200);
+    expect(await titles('/api/calendar-events', 'calendar_events', 'student')).toEqual([]);
+    await send(t.app, 'PUT', '/api/user/time-zone', 'student', { time_zone: null });
+  });
+});
+
 describe('changes outside the calendar (CALENDAR_CACHE_MS)', () => {
   it('a new enrolment shows in the member’s calendar once the cache time has passed', async () => {
     const created = await send(t.app, 'POST', '/api/calendar-timetables', 'instructor', { ...lesson, course_id: w.course.id });

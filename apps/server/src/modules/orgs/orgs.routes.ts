@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DepartmentListSchema, ErrorBodySchema, OrgResponseSchema, UpdateOrgTimeZoneBodySchema } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
+import { bumpCalendarGeneration } from '../calendar/calendar-cache.js';
 import { presentOrg, updateOrgTimeZone } from './orgs.service.js';
 import { departments } from './orgs.table.js';
 
@@ -23,7 +24,12 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: UpdateOrgTimeZoneBodySchema,
       response: { 200: OrgResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
     },
-    handler: async (req) => updateOrgTimeZone(db, actorOf(req), req.body.time_zone),
+    handler: async (req) => {
+      const org = await updateOrgTimeZone(db, actorOf(req), req.body.time_zone);
+      // Timetables expand in the zone: cached calendar answers (decision 0020) must not outlive it.
+      bumpCalendarGeneration(app.deps);
+      return org;
+    },
   });
   app.get('/api/departments', {
     schema: { tags: ['orgs'], summary: 'Departments of my organisation', response: { 200: DepartmentListSchema, 401: ErrorBodySchema } },
