@@ -34,44 +34,60 @@ export async function tarGz(entries: RawEntry[]): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A zip entry already deflated: `crc` and `size` are those of the uncompressed bytes; `mode` the Unix mode (default 0100644). */
+export interface DeflatedEntry {
+  name: string;
+  compressed: Buffer;
+  crc: number;
+  size: number;
+  mode?: number;
+}
+
 /**
  * A zip with exactly these entries (deflated), names kept as given. A symlink
  * entry carries the Unix mode 0120777 in its external attributes, as Info-ZIP writes it.
  */
 export function zip(entries: RawEntry[]): Buffer {
+  return zipOfDeflated(
+    entries.map((e) => {
+      const raw = Buffer.from(e.type === 'symlink' ? (e.linkname ?? '') : (e.data ?? ''));
+      const mode = e.type === 'symlink' ? 0o120777 : e.type === 'directory' ? 0o040755 : 0o100644;
+      return { name: e.name, compressed: zlib.deflateRawSync(raw), crc: zlib.crc32(raw), size: raw.length, mode };
+    }),
+  );
+}
+
+/** A zip of already deflated entries whose headers declare the sizes given (local headers, central directory, end record; no zip64). */
+export function zipOfDeflated(entries: DeflatedEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const e of entries) {
     const name = Buffer.from(e.name, 'utf8');
-    const raw = Buffer.from(e.type === 'symlink' ? (e.linkname ?? '') : (e.data ?? ''));
-    const compressed = zlib.deflateRawSync(raw);
-    const crc = zlib.crc32(raw);
-    const mode = e.type === 'symlink' ? 0o120777 : e.type === 'directory' ? 0o040755 : 0o100644;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x0800, 6);
     local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(raw.length, 22);
+    local.writeUInt32LE(e.crc, 14);
+    local.writeUInt32LE(e.compressed.length, 18);
+    local.writeUInt32LE(e.size, 22);
     local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, compressed);
+    locals.push(local, name, e.compressed);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE((3 << 8) | 20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
     central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(raw.length, 24);
+    central.writeUInt32LE(e.crc, 16);
+    central.writeUInt32LE(e.compressed.length, 20);
+    central.writeUInt32LE(e.size, 24);
     central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE((mode << 16) >>> 0, 38);
+    central.writeUInt32LE(((e.mode ?? 0o100644) << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
-    offset += 30 + name.length + compressed.length;
+    offset += 30 + name.length + e.compressed.length;
   }
   const centralSize = centrals.reduce((n, b) => n + b.length, 0);
   const end = Buffer.alloc(22);

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { startS3Server } from '../../../test/s3-server.js';
-import { zip as makeZip } from '../../../test/helpers/hostile-archives.js';
+import { zip as makeZip, zipOfDeflated, type DeflatedEntry } from '../../../test/helpers/hostile-archives.js';
 import { activityWith, manifest12, twoCourses, uploadFile, type TwoCourses } from '../../../test/helpers/media-world.js';
 import { activities, activityReadRecords } from '../activities/activities.table.js';
 import { courses } from '../courses/courses.table.js';
@@ -13,7 +13,7 @@ import { SCORM_MAX_ENTRIES, SCORM_MAX_TOTAL_BYTES } from './scorm-package.js';
 import { scormRuntimeRecords } from './scorm.table.js';
 
 /** One deflated zip entry made from `size` zero bytes, streamed so a GiB never sits in memory (~2 MB compressed per 512 MiB). */
-async function zeroEntry(name: string, size: number): Promise<{ name: string; compressed: Buffer; crc: number; size: number }> {
+async function zeroEntry(name: string, size: number): Promise<DeflatedEntry> {
   const chunk = Buffer.alloc(16 * 1024 * 1024);
   const deflate = zlib.createDeflateRaw({ level: 1 });
   const parts: Buffer[] = [];
@@ -28,48 +28,6 @@ async function zeroEntry(name: string, size: number): Promise<{ name: string; co
   deflate.end();
   await ended;
   return { name, compressed: Buffer.concat(parts), crc, size };
-}
-
-/** A zip of already deflated entries whose headers declare their true sizes. */
-function zipOf(entries: { name: string; compressed: Buffer; crc: number; size: number }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(e.crc, 14);
-    local.writeUInt32LE(e.compressed.length, 18);
-    local.writeUInt32LE(e.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, e.compressed);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE((3 << 8) | 20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(e.crc, 16);
-    central.writeUInt32LE(e.compressed.length, 20);
-    central.writeUInt32LE(e.size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE((0o100644 << 16) >>> 0, 38);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += 30 + name.length + e.compressed.length;
-  }
-  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
 }
 
 /** SCORM packages (issue 5 §6, decision 0031): real fixtures through the real job; hostile zips refused before extraction. */
@@ -233,7 +191,7 @@ describe('SCORM packages', () => {
     const half = 576 * 1024 * 1024;
     expect(2 * half).toBeGreaterThan(SCORM_MAX_TOTAL_BYTES);
     const small = (name: string, data: string) => ({ name, compressed: zlib.deflateRawSync(Buffer.from(data)), crc: zlib.crc32(Buffer.from(data)), size: Buffer.byteLength(data) });
-    const bytes = zipOf([small('imsmanifest.xml', manifest12()), small('index.html', '<html></html>'), await zeroEntry('a.bin', half), await zeroEntry('b.bin', half)]);
+    const bytes = zipOfDeflated([small('imsmanifest.xml', manifest12()), small('index.html', '<html></html>'), await zeroEntry('a.bin', half), await zeroEntry('b.bin', half)]);
     expect(bytes.length).toBeLessThan(20 * 1024 * 1024);
     const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'large.zip', bytes });
     expect(upload.status).toBe('failed');
