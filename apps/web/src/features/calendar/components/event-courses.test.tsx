@@ -74,8 +74,13 @@ describe('event editor: course targets (spec §3, §5)', { timeout: 120_000 }, (
     };
     renderWithApp(<EventEditor open event={event} userRole={0} courses={courses} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog');
-    const field = selectOf(dialog, 'Courses')!.closest('.ant-select') as HTMLElement;
-    expect(within(field).getByText('Compilers')).toBeInTheDocument();
+    // The edited event's values reach the form after its first render.
+    const field = await waitFor(() => {
+      const select = selectOf(dialog, 'Courses')?.closest<HTMLElement>('.ant-select');
+      expect(select).toBeTruthy();
+      expect(within(select!).getByText('Compilers')).toBeInTheDocument();
+      return select!;
+    });
     expect(within(field).getByText('Databases')).toBeInTheDocument();
     const actor = userEvent.setup();
     await actor.click(within(dialog).getByText('All my courses'));
