@@ -11,7 +11,9 @@ export default defineConfig({
   test: {
     reporters: reportDir ? ['default', 'json'] : ['default'],
     outputFile: reportDir
-      ? { json: `${reportDir}/vitest-${(process.env.npm_lifecycle_event ?? 'run').replace(/[^a-z0-9]+/gi, '-')}-${process.env.ATRIUM_TEST_REPORT_NAME ?? 'default'}.json` }
+      ? {
+          json: `${reportDir}/vitest-${(process.env.npm_lifecycle_event ?? 'run').replace(/[^a-z0-9]+/gi, '-')}-${process.env.ATRIUM_TEST_REPORT_NAME ?? 'default'}.json`,
+        }
       : undefined,
     projects: [
       {

@@ -45,37 +45,88 @@ const WEEK_START = DateTime.now().setZone(ZONE).startOf('week');
 const WEEK_END = WEEK_START.plus({ weeks: 1 });
 const YEAR_START = WEEK_START.minus({ weeks: 26 });
 
-
 /** A small deterministic pseudo-random sequence (so both databases get the same data). */
 function random(seed: number) {
   let s = seed;
-  return () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 }
 
 async function fill(database: Database): Promise<void> {
   const db = database.db;
   const rnd = random(42);
-  const [org] = await db.insert(orgs).values({ code: 'bench', name: 'Bench University', settings: { ...DEFAULT_ORG_SETTINGS, calendarTimetable: false } }).returning();
+  const [org] = await db
+    .insert(orgs)
+    .values({ code: 'bench', name: 'Bench University', settings: { ...DEFAULT_ORG_SETTINGS, calendarTimetable: false } })
+    .returning();
   const [dept] = await db.insert(departments).values({ orgId: org!.id, code: 'b', name: 'Bench' }).returning();
   const passwordHash = await hashPassword('bench-password');
-  const [me] = await db.insert(users).values({ orgId: org!.id, departmentId: dept!.id, userName: 'bench-teacher', userNo: 'T0', name: 'Bench Teacher', role: USER_ROLE.instructor, passwordHash, timeZone: ZONE }).returning();
-  const [renderUser] = await db.insert(users).values({ orgId: org!.id, departmentId: dept!.id, userName: 'bench-render', userNo: 'R0', name: 'Render User', role: USER_ROLE.instructor, passwordHash, timeZone: ZONE }).returning();
+  const [me] = await db
+    .insert(users)
+    .values({
+      orgId: org!.id,
+      departmentId: dept!.id,
+      userName: 'bench-teacher',
+      userNo: 'T0',
+      name: 'Bench Teacher',
+      role: USER_ROLE.instructor,
+      passwordHash,
+      timeZone: ZONE,
+    })
+    .returning();
+  const [renderUser] = await db
+    .insert(users)
+    .values({
+      orgId: org!.id,
+      departmentId: dept!.id,
+      userName: 'bench-render',
+      userNo: 'R0',
+      name: 'Render User',
+      role: USER_ROLE.instructor,
+      passwordHash,
+      timeZone: ZONE,
+    })
+    .returning();
   const others = await db
     .insert(users)
-    .values(Array.from({ length: 100 }, (_, k) => ({ orgId: org!.id, departmentId: dept!.id, userName: `s${k}`, userNo: `S${k}`, name: `Student ${k}`, role: USER_ROLE.student, passwordHash })))
+    .values(
+      Array.from({ length: 100 }, (_, k) => ({
+        orgId: org!.id,
+        departmentId: dept!.id,
+        userName: `s${k}`,
+        userNo: `S${k}`,
+        name: `Student ${k}`,
+        role: USER_ROLE.student,
+        passwordHash,
+      })),
+    )
     .returning({ id: users.id });
   const courseRows = await db
     .insert(courses)
     .values(Array.from({ length: COURSES }, (_, k) => ({ orgId: org!.id, departmentId: dept!.id, name: `Course ${k}`, courseCode: `C${k}` })))
     .returning({ id: courses.id });
-  await db.insert(enrolments).values(courseRows.map((c, k) => ({ courseId: c.id, userId: me!.id, role: k % 3 === 0 ? ('student' as const) : ('instructor' as const) })));
+  await db
+    .insert(enrolments)
+    .values(courseRows.map((c, k) => ({ courseId: c.id, userId: me!.id, role: k % 3 === 0 ? ('student' as const) : ('instructor' as const) })));
   await db.insert(enrolments).values(courseRows.flatMap((c) => others.slice(0, 30).map((o) => ({ courseId: c.id, userId: o.id, role: 'student' as const }))));
 
   await db.insert(calendarTimetables).values(
     Array.from({ length: TIMETABLES }, (_, k) => {
       const start = YEAR_START.plus({ days: k % 7, hours: 8 + (k % 10) });
       const days = [...new Set([1 + (k % 5), 1 + ((k + 2) % 5)])].sort().join(',');
-      return { courseId: courseRows[k % COURSES]!.id, createdById: me!.id, startTime: start.toJSDate(), endTime: start.plus({ minutes: 90 }).toJSDate(), timeZone: ZONE, repeatType: 'week' as const, originRepeatType: 'week' as const, repeatFrequency: 1, repeatWeeklyDays: days, repeatEndDate: YEAR_START.plus({ weeks: 52 }).toISODate(), color: '#F5A623', exdates: [] };
+      return {
+        courseId: courseRows[k % COURSES]!.id,
+        createdById: me!.id,
+        startTime: start.toJSDate(),
+        endTime: start.plus({ minutes: 90 }).toJSDate(),
+        timeZone: ZONE,
+        repeatType: 'week' as const,
+        originRepeatType: 'week' as const,
+        repeatFrequency: 1,
+        repeatWeeklyDays: days,
+        repeatEndDate: YEAR_START.plus({ weeks: 52 }).toISODate(),
+        color: '#F5A623',
+        exdates: [],
+      };
     }),
   );
   for (let i = 0; i < EVENTS; i += 1_000) {
@@ -85,34 +136,72 @@ async function fill(database: Database): Promise<void> {
         Array.from({ length: 1_000 }, (_, k) => {
           const start = YEAR_START.plus({ minutes: Math.floor(rnd() * 52 * 7 * 24 * 4) * 15 });
           const byCourse = (i + k) % 2 === 0;
-          return { orgId: org!.id, createdById: byCourse ? others[0]!.id : me!.id, title: `Event ${i + k}`, startTime: start.toJSDate(), endTime: start.plus({ hours: 1 }).toJSDate(), targetType: byCourse ? ('course' as const) : ('self' as const), targetData: {} };
+          return {
+            orgId: org!.id,
+            createdById: byCourse ? others[0]!.id : me!.id,
+            title: `Event ${i + k}`,
+            startTime: start.toJSDate(),
+            endTime: start.plus({ hours: 1 }).toJSDate(),
+            targetType: byCourse ? ('course' as const) : ('self' as const),
+            targetData: {},
+          };
         }),
       )
       .returning({ id: calendarEvents.id, createdById: calendarEvents.createdById });
-    await db.insert(calendarEventTargets).values(rows.map((r, k) => (r.createdById === me!.id ? { eventId: r.id, userId: me!.id } : { eventId: r.id, courseId: courseRows[k % COURSES]!.id })));
+    await db
+      .insert(calendarEventTargets)
+      .values(rows.map((r, k) => (r.createdById === me!.id ? { eventId: r.id, userId: me!.id } : { eventId: r.id, courseId: courseRows[k % COURSES]!.id })));
   }
   await db.insert(calendarMeetings).values(
     Array.from({ length: MEETINGS }, (_, k) => {
       const start = YEAR_START.plus({ minutes: Math.floor(rnd() * 52 * 7 * 24 * 4) * 15 });
       const kind = k % 3 === 0 ? ('instruction' as const) : k % 3 === 1 ? ('cloud_classroom' as const) : ('meeting' as const);
-      return { orgId: org!.id, kind, title: `Meeting ${k}`, startTime: start.toJSDate(), endTime: start.plus({ hours: 1 }).toJSDate(), hostUserId: k % 2 ? me!.id : others[1]!.id, createdById: others[1]!.id, participantIds: k % 2 ? [] : [me!.id], courseId: k % 5 === 0 ? courseRows[k % COURSES]!.id : null, auditStatus: 'agree' as const };
+      return {
+        orgId: org!.id,
+        kind,
+        title: `Meeting ${k}`,
+        startTime: start.toJSDate(),
+        endTime: start.plus({ hours: 1 }).toJSDate(),
+        hostUserId: k % 2 ? me!.id : others[1]!.id,
+        createdById: others[1]!.id,
+        participantIds: k % 2 ? [] : [me!.id],
+        courseId: k % 5 === 0 ? courseRows[k % COURSES]!.id : null,
+        auditStatus: 'agree' as const,
+      };
     }),
   );
   // The render user: 500 events in the current week.
   const renderRows = await db
     .insert(calendarEvents)
-    .values(Array.from({ length: RENDER_ITEMS }, (_, k) => {
-      const start = WEEK_START.plus({ days: k % 7, hours: 7 + (k % 13), minutes: (k % 4) * 15 });
-      return { orgId: org!.id, createdById: renderUser!.id, title: `Item ${k}`, startTime: start.toJSDate(), endTime: start.plus({ minutes: 45 }).toJSDate(), targetType: 'self' as const, targetData: {} };
-    }))
+    .values(
+      Array.from({ length: RENDER_ITEMS }, (_, k) => {
+        const start = WEEK_START.plus({ days: k % 7, hours: 7 + (k % 13), minutes: (k % 4) * 15 });
+        return {
+          orgId: org!.id,
+          createdById: renderUser!.id,
+          title: `Item ${k}`,
+          startTime: start.toJSDate(),
+          endTime: start.plus({ minutes: 45 }).toJSDate(),
+          targetType: 'self' as const,
+          targetData: {},
+        };
+      }),
+    )
     .returning({ id: calendarEvents.id });
   await db.insert(calendarEventTargets).values(renderRows.map((r) => ({ eventId: r.id, userId: renderUser!.id })));
-  await db.update(orgs).set({ settings: { ...DEFAULT_ORG_SETTINGS } }).where(eq(orgs.id, org!.id));
+  await db
+    .update(orgs)
+    .set({ settings: { ...DEFAULT_ORG_SETTINGS } })
+    .where(eq(orgs.id, org!.id));
   await db.execute(sql`analyze`);
 }
 
 async function signIn(port: number, userName: string): Promise<string> {
-  const login = await fetch(`http://127.0.0.1:${port}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name: userName, password: 'bench-password' }) });
+  const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_name: userName, password: 'bench-password' }),
+  });
   return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
@@ -148,8 +237,16 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     await runMigrations(database);
     const t0 = performance.now();
     await fill(database);
-    console.log(`${label}: filled ${COURSES} courses, ${TIMETABLES} weekly timetables, ${EVENTS} events, ${MEETINGS} meetings in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const config = loadConfig({ ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ATRIUM_SEED: 'false', ATRIUM_WORKERS: 'false', LOGIN_RATE_LIMIT_PER_MINUTE: '1000' });
+    console.log(
+      `${label}: filled ${COURSES} courses, ${TIMETABLES} weekly timetables, ${EVENTS} events, ${MEETINGS} meetings in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    const config = loadConfig({
+      ATRIUM_DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ATRIUM_SEED: 'false',
+      ATRIUM_WORKERS: 'false',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    });
     const app = await buildApp({ config, database, storage: new LocalStore(path.join(dataDir, 'files')) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
@@ -179,7 +276,10 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     // server process's CPU time and the median wall time, warm (cache hits) and cold.
     for (const [name, url] of calls) {
       const measured: string[] = [];
-      for (const [which, server] of [['warm', app], ['cold', coldApp]] as const) {
+      for (const [which, server] of [
+        ['warm', app],
+        ['cold', coldApp],
+      ] as const) {
         for (let i = 0; i < 20; i++) await server.inject({ method: 'GET', url, headers: pageHeaders });
         const walls: number[] = [];
         const cpu0 = process.cpuUsage();
@@ -195,7 +295,9 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
       }
       const size = (await app.inject({ method: 'GET', url, headers: { cookie } })).rawPayload.length;
       const sent = (await app.inject({ method: 'GET', url, headers: pageHeaders })).rawPayload.length;
-      console.log(`${label}: one at a time, GET ${name.padEnd(22)} ${(size / 1024).toFixed(0).padStart(4)} KiB (${(sent / 1024).toFixed(1)} KiB sent warm); ${measured.join('; ')}`);
+      console.log(
+        `${label}: one at a time, GET ${name.padEnd(22)} ${(size / 1024).toFixed(0).padStart(4)} KiB (${(sent / 1024).toFixed(1)} KiB sent warm); ${measured.join('; ')}`,
+      );
     }
 
     const bare = Fastify({ logger: false });
@@ -209,7 +311,8 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     await uncachedApp.listen({ port: 0, host: '127.0.0.1' });
     const uncached = await load(`http://127.0.0.1:${(uncachedApp.server.address() as { port: number }).port}/api/user`, { ...LOAD, headers: { cookie } });
     await uncachedApp.close();
-    const vsBare = (r: LoadResult, b: LoadResult = bareResult) => `${r.rps.toFixed(0).padStart(6)} req/s (${((r.rps / b.rps) * 100).toFixed(1).padStart(5)}% of bare) p99 ${String(r.p99).padStart(4)} ms (${(r.p99 / Math.max(b.p99, 1)).toFixed(1).padStart(5)}× bare)${r.non2xx || r.errors ? ` non-2xx ${r.non2xx}, errors ${r.errors}` : ''}`;
+    const vsBare = (r: LoadResult, b: LoadResult = bareResult) =>
+      `${r.rps.toFixed(0).padStart(6)} req/s (${((r.rps / b.rps) * 100).toFixed(1).padStart(5)}% of bare) p99 ${String(r.p99).padStart(4)} ms (${(r.p99 / Math.max(b.p99, 1)).toFixed(1).padStart(5)}× bare)${r.non2xx || r.errors ? ` non-2xx ${r.non2xx}, errors ${r.errors}` : ''}`;
     console.log(`${label}: bare Fastify route            ${vsBare(bareResult)}`);
     console.log(`${label}: GET /api/user (session)       ${vsBare(session)}`);
     console.log(`${label}: … without session cache       ${vsBare(uncached)}`);
@@ -226,7 +329,8 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     await coldApp.close();
     await bare.close();
     if (withRender) {
-      if (existsSync(path.resolve('apps/web/dist/index.html'))) console.log(`${label}: calendar page, week of ${RENDER_ITEMS} items in headless Chromium: ${await renderTime(port)}`);
+      if (existsSync(path.resolve('apps/web/dist/index.html')))
+        console.log(`${label}: calendar page, week of ${RENDER_ITEMS} items in headless Chromium: ${await renderTime(port)}`);
       else console.log(`${label}: render time skipped (build the web app first: npm run build)`);
     }
     await app.close();
@@ -237,14 +341,18 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
   }
 }
 
-console.log(`calendar: ${COURSES} courses, ${TIMETABLES} weekly timetables, ${EVENTS} events, ${MEETINGS} meetings; one week; ${CONNECTIONS} connections × ${DURATION_S} s per call`);
+console.log(
+  `calendar: ${COURSES} courses, ${TIMETABLES} weekly timetables, ${EVENTS} events, ${MEETINGS} meetings; one week; ${CONNECTIONS} connections × ${DURATION_S} s per call`,
+);
 // BENCH_CALENDAR_PGLITE=false skips PGlite (minutes of load on a shared box) when only PostgreSQL figures are wanted.
 if (process.env.BENCH_CALENDAR_PGLITE !== 'false') await run('PGlite', await openPglite(), async () => undefined, true);
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 if (pgUrl) {
   // The page's render time is measured once: on PGlite, or here when PGlite is skipped.
-  await withScratchPostgres(pgUrl, 'atrium_bench_cal', (url, drop) => run('PostgreSQL', openPostgres(url), drop, process.env.BENCH_CALENDAR_PGLITE === 'false'));
+  await withScratchPostgres(pgUrl, 'atrium_bench_cal', (url, drop) =>
+    run('PostgreSQL', openPostgres(url), drop, process.env.BENCH_CALENDAR_PGLITE === 'false'),
+  );
 } else {
   console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://… to run it on a scratch database)');
 }

@@ -49,9 +49,14 @@ for (let i = 0; i < runs; i++) {
   } else last = run;
 }
 times.sort((a, b) => a - b);
-console.log(`cold start to first page (empty data dir, migrate + seed): median ${(times[Math.floor(times.length / 2)] / 1000).toFixed(2)} s over ${runs} runs (min ${(times[0] / 1000).toFixed(2)} s, max ${(times.at(-1) / 1000).toFixed(2)} s)`);
+console.log(
+  `cold start to first page (empty data dir, migrate + seed): median ${(times[Math.floor(times.length / 2)] / 1000).toFixed(2)} s over ${runs} runs (min ${(times[0] / 1000).toFixed(2)} s, max ${(times.at(-1) / 1000).toFixed(2)} s)`,
+);
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 const page = await browser.newPage();
 const scripts = [];
 page.on('response', async (res) => {

@@ -22,7 +22,11 @@ const ACTIVITIES = MODULES * PER_MODULE;
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
 async function signIn(port: number, userName: string): Promise<string> {
-  const login = await fetch(`http://127.0.0.1:${port}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name: userName, password: 'bench-password' }) });
+  const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_name: userName, password: 'bench-password' }),
+  });
   return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
@@ -39,9 +43,15 @@ async function renderTime(port: number, courseId: number, userName: string): Pro
     let rows = 0;
     for (let i = 0; i < 4; i++) {
       await page.goto(`http://127.0.0.1:${port}/course/${courseId}/content`);
-      const handle = await page.waitForFunction((n) => (document.querySelectorAll('[data-testid="content-activity"]').length >= n ? performance.now() : false), ACTIVITIES, { timeout: 120_000, polling: 'raf' });
+      const handle = await page.waitForFunction(
+        (n) => (document.querySelectorAll('[data-testid="content-activity"]').length >= n ? performance.now() : false),
+        ACTIVITIES,
+        { timeout: 120_000, polling: 'raf' },
+      );
       const ms = (await handle.jsonValue()) as number;
-      apiEnd.push(await page.evaluate(() => performance.getEntriesByType('resource').find((e) => /\/api\/courses\/\d+\/content$/.test(e.name))?.responseEnd ?? NaN));
+      apiEnd.push(
+        await page.evaluate(() => performance.getEntriesByType('resource').find((e) => /\/api\/courses\/\d+\/content$/.test(e.name))?.responseEnd ?? NaN),
+      );
       rows = await page.locator('[data-testid="content-activity"]').count();
       if (i > 0) runs.push(ms); // the first load warms the browser cache
     }
@@ -61,7 +71,14 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
   try {
     await runMigrations(database);
     const { courseId } = await fillContentCourse(database);
-    const config = loadConfig({ ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ATRIUM_SEED: 'false', ATRIUM_WORKERS: 'false', LOGIN_RATE_LIMIT_PER_MINUTE: '1000', ATRIUM_WEB_DIST: webDist });
+    const config = loadConfig({
+      ATRIUM_DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ATRIUM_SEED: 'false',
+      ATRIUM_WORKERS: 'false',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      ATRIUM_WEB_DIST: webDist,
+    });
     const app = await buildApp({ config, database, storage: new LocalStore(path.join(dataDir, 'files')) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
@@ -71,7 +88,9 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
       ['teacher (drag-and-drop editor)', 'bench-teacher'],
     ] as const) {
       const r = await renderTime(port, courseId, user);
-      console.log(`  ${who.padEnd(32)} first render ${r.medianMs.toFixed(0).padStart(6)} ms median of 3 (runs ${r.runsMs.map((t) => t.toFixed(0)).join(', ')} ms; ${r.rows} rows; navigation start → all rows in the DOM; the content answer arrived at ${r.apiEndMs.toFixed(0)} ms)`);
+      console.log(
+        `  ${who.padEnd(32)} first render ${r.medianMs.toFixed(0).padStart(6)} ms median of 3 (runs ${r.runsMs.map((t) => t.toFixed(0)).join(', ')} ms; ${r.rows} rows; navigation start → all rows in the DOM; the content answer arrived at ${r.apiEndMs.toFixed(0)} ms)`,
+      );
     }
     await app.close();
   } finally {

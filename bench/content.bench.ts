@@ -29,12 +29,24 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     await runMigrations(database);
     const t0 = performance.now();
     const { courseId } = await fillContentCourse(database);
-    console.log(`${label}: filled ${MODULES} modules, ${MODULES * PER_MODULE} activities, ${OTHER_STUDENTS + 1} learners with progress in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const config = loadConfig({ ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ATRIUM_SEED: 'false', ATRIUM_WORKERS: 'false', LOGIN_RATE_LIMIT_PER_MINUTE: '1000' });
+    console.log(
+      `${label}: filled ${MODULES} modules, ${MODULES * PER_MODULE} activities, ${OTHER_STUDENTS + 1} learners with progress in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    const config = loadConfig({
+      ATRIUM_DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ATRIUM_SEED: 'false',
+      ATRIUM_WORKERS: 'false',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    });
     const app = await buildApp({ config, database, storage: new LocalStore(path.join(dataDir, 'files')) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
-    const login = await fetch(`http://127.0.0.1:${port}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name: 'bench-student', password: 'bench-password' }) });
+    const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name: 'bench-student', password: 'bench-password' }),
+    });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     const url = `http://127.0.0.1:${port}/api/courses/${courseId}/content`;
     const probe = await fetch(url, { headers: { cookie } });

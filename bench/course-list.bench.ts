@@ -32,34 +32,71 @@ const LOAD = { connections: CONNECTIONS, durationS: DURATION_S };
 const BATCH = 2_000;
 const WORDS = ['Algebra', 'Biology', 'Chemistry', 'Databases', 'Economics', 'Film', 'Geometry', 'History', 'Informatics', 'Journalism', 'Kinetics', 'Logic'];
 
-
 async function fill(database: Database): Promise<void> {
   const db = database.db;
   const [org] = await db.insert(orgs).values({ code: 'bench', name: 'Bench University' }).returning();
   const [dept] = await db.insert(departments).values({ orgId: org!.id, code: 'b', name: 'Bench' }).returning();
   const passwordHash = await hashPassword('bench-password');
-  await db.insert(users).values({ orgId: org!.id, departmentId: dept!.id, userName: 'bench-admin', userNo: 'A0', name: 'Bench Admin', role: USER_ROLE.admin, passwordHash });
+  await db
+    .insert(users)
+    .values({ orgId: org!.id, departmentId: dept!.id, userName: 'bench-admin', userNo: 'A0', name: 'Bench Admin', role: USER_ROLE.admin, passwordHash });
   for (let i = 0; i < STUDENTS; i += BATCH) {
-    await db.insert(users).values(
-      Array.from({ length: Math.min(BATCH, STUDENTS - i) }, (_, k) => ({ orgId: org!.id, userName: `s${i + k}`, userNo: `S${i + k}`, name: `Student ${i + k}`, role: USER_ROLE.student, passwordHash })),
-    );
+    await db
+      .insert(users)
+      .values(
+        Array.from({ length: Math.min(BATCH, STUDENTS - i) }, (_, k) => ({
+          orgId: org!.id,
+          userName: `s${i + k}`,
+          userNo: `S${i + k}`,
+          name: `Student ${i + k}`,
+          role: USER_ROLE.student,
+          passwordHash,
+        })),
+      );
   }
   const teacherRows = await db
     .insert(users)
-    .values(Array.from({ length: 200 }, (_, k) => ({ orgId: org!.id, userName: `t${k}`, userNo: `T${k}`, name: `Teacher ${k}`, role: USER_ROLE.instructor, passwordHash })))
+    .values(
+      Array.from({ length: 200 }, (_, k) => ({
+        orgId: org!.id,
+        userName: `t${k}`,
+        userNo: `T${k}`,
+        name: `Teacher ${k}`,
+        role: USER_ROLE.instructor,
+        passwordHash,
+      })),
+    )
     .returning({ id: users.id });
   for (let i = 0; i < COURSES; i += BATCH) {
     await db.insert(courses).values(
       Array.from({ length: Math.min(BATCH, COURSES - i) }, (_, k) => {
         const n = i + k;
-        return { orgId: org!.id, departmentId: dept!.id, name: `${WORDS[n % WORDS.length]} ${Math.floor(n / WORDS.length)}`, courseCode: `B${n}`, academicYear: '2026-2027', semester: n % 2 ? 'Spring' : 'Autumn' };
+        return {
+          orgId: org!.id,
+          departmentId: dept!.id,
+          name: `${WORDS[n % WORDS.length]} ${Math.floor(n / WORDS.length)}`,
+          courseCode: `B${n}`,
+          academicYear: '2026-2027',
+          semester: n % 2 ? 'Spring' : 'Autumn',
+        };
       }),
     );
   }
   const [{ minId }] = (await db.select({ minId: sql<number>`min(id)::int` }).from(courses)) as [{ minId: number }];
-  const [{ minUser }] = (await db.select({ minUser: sql<number>`min(id)::int` }).from(users).where(sql`role = ${USER_ROLE.student}`)) as [{ minUser: number }];
+  const [{ minUser }] = (await db
+    .select({ minUser: sql<number>`min(id)::int` })
+    .from(users)
+    .where(sql`role = ${USER_ROLE.student}`)) as [{ minUser: number }];
   for (let i = 0; i < COURSES; i += BATCH) {
-    await db.insert(enrolments).values(Array.from({ length: Math.min(BATCH, COURSES - i) }, (_, k) => ({ courseId: minId + i + k, userId: teacherRows[(i + k) % teacherRows.length]!.id, role: 'instructor' as const })));
+    await db
+      .insert(enrolments)
+      .values(
+        Array.from({ length: Math.min(BATCH, COURSES - i) }, (_, k) => ({
+          courseId: minId + i + k,
+          userId: teacherRows[(i + k) % teacherRows.length]!.id,
+          role: 'instructor' as const,
+        })),
+      );
   }
   const perCourse = ENROLMENTS / COURSES;
   for (let i = 0; i < ENROLMENTS; i += BATCH) {
@@ -80,14 +117,28 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     const t0 = performance.now();
     await fill(database);
     console.log(`${label}: filled ${COURSES} courses, ${ENROLMENTS} enrolments in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const config = loadConfig({ ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ATRIUM_SEED: 'false', ATRIUM_WORKERS: 'false', LOGIN_RATE_LIMIT_PER_MINUTE: '1000' });
+    const config = loadConfig({
+      ATRIUM_DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ATRIUM_SEED: 'false',
+      ATRIUM_WORKERS: 'false',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    });
     const app = await buildApp({ config, database, storage: new LocalStore(path.join(dataDir, 'files')) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
-    const login = await fetch(`http://127.0.0.1:${port}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name: 'bench-admin', password: 'bench-password' }) });
+    const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name: 'bench-admin', password: 'bench-password' }),
+    });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     const body = JSON.stringify({ keyword: 'chem' });
-    const probe = await fetch(`http://127.0.0.1:${port}/api/courses?page=1&page_size=20`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body });
+    const probe = await fetch(`http://127.0.0.1:${port}/api/courses?page=1&page_size=20`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body,
+    });
     const probeJson = (await probe.json()) as { total: number; items: unknown[] };
     console.log(`${label}: keyword 'chem' matches ${probeJson.total} courses; the page holds ${probeJson.items.length}`);
 
@@ -99,11 +150,20 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     const bareResult = await load(`http://127.0.0.1:${barePort}/bare`, { ...LOAD, method: 'POST', body, headers: { 'content-type': 'application/json' } });
     // The signed-in floor: GET /api/user does only the session lookup every API call pays.
     const sessionResult = await load(`http://127.0.0.1:${port}/api/user`, { ...LOAD, headers: { cookie } });
-    const listResult = await load(`http://127.0.0.1:${port}/api/courses?page=1&page_size=20`, { ...LOAD, method: 'POST', body, headers: { 'content-type': 'application/json', cookie } });
+    const listResult = await load(`http://127.0.0.1:${port}/api/courses?page=1&page_size=20`, {
+      ...LOAD,
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', cookie },
+    });
     const ratio = listResult.rps / bareResult.rps;
     console.log(`${label}: bare Fastify route      ${bareResult.rps.toFixed(0).padStart(7)} req/s  p99 ${String(bareResult.p99).padStart(4)} ms`);
-    console.log(`${label}: GET /api/user (session) ${sessionResult.rps.toFixed(0).padStart(7)} req/s  p99 ${String(sessionResult.p99).padStart(4)} ms  (${((sessionResult.rps / bareResult.rps) * 100).toFixed(1)}% of bare)`);
-    console.log(`${label}: POST /api/courses (kw)  ${listResult.rps.toFixed(0).padStart(7)} req/s  p99 ${String(listResult.p99).padStart(4)} ms  (${(ratio * 100).toFixed(1)}% of bare; non-2xx ${listResult.non2xx}, errors ${listResult.errors})`);
+    console.log(
+      `${label}: GET /api/user (session) ${sessionResult.rps.toFixed(0).padStart(7)} req/s  p99 ${String(sessionResult.p99).padStart(4)} ms  (${((sessionResult.rps / bareResult.rps) * 100).toFixed(1)}% of bare)`,
+    );
+    console.log(
+      `${label}: POST /api/courses (kw)  ${listResult.rps.toFixed(0).padStart(7)} req/s  p99 ${String(listResult.p99).padStart(4)} ms  (${(ratio * 100).toFixed(1)}% of bare; non-2xx ${listResult.non2xx}, errors ${listResult.errors})`,
+    );
     await bare.close();
     await app.close();
   } finally {

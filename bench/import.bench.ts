@@ -72,7 +72,10 @@ async function importInto(file: string, database: Database): Promise<void> {
     const config = loadConfig({ ATRIUM_DATA_DIR: dir, ATRIUM_SEED: 'false', ATRIUM_IMPORT_TMP_DIR: path.join(dir, 'tmp'), PATH: process.env.PATH ?? '' });
     await runMigrations(database);
     const [org] = await database.db.insert(orgs).values({ code: 'bench', name: 'Bench' }).returning();
-    const [user] = await database.db.insert(users).values({ orgId: org!.id, userName: 'bench', userNo: 'B', name: 'Bench', role: USER_ROLE.instructor, passwordHash: 'x' }).returning();
+    const [user] = await database.db
+      .insert(users)
+      .values({ orgId: org!.id, userName: 'bench', userNo: 'B', name: 'Bench', role: USER_ROLE.instructor, passwordHash: 'x' })
+      .returning();
     const [course] = await database.db.insert(courses).values({ orgId: org!.id, name: 'Bench', courseCode: 'B1' }).returning();
     let queued = 0;
     const jobs: JobQueue = {
@@ -83,7 +86,15 @@ async function importInto(file: string, database: Database): Promise<void> {
       cancel: async () => undefined,
       stop: async () => undefined,
     };
-    const deps: AppDeps = { config, database, db: database.db, storage: new LocalStore(path.join(dir, 'files')), jobs, log: pino({ level: 'silent' }), version: 'bench' };
+    const deps: AppDeps = {
+      config,
+      database,
+      db: database.db,
+      storage: new LocalStore(path.join(dir, 'files')),
+      jobs,
+      log: pino({ level: 'silent' }),
+      version: 'bench',
+    };
     const rssBefore = process.resourceUsage().maxRSS / 1024;
     const started = performance.now();
     let result: { ok: boolean; reason?: string; activities?: number; files?: number } = { ok: true };
@@ -130,13 +141,22 @@ async function generateLargeBackup(file: string): Promise<void> {
     const id = i + 1;
     const dir = `activities/${mod}_${id}`;
     const ctx = 1000 + id;
-    acts.push(`<activity><moduleid>${id}</moduleid><sectionid>${sectionOf(i)}</sectionid><modulename>${mod}</modulename><title>${mod} ${id}</title><directory>${dir}</directory></activity>`);
-    await add(`${dir}/module.xml`, `<?xml version="1.0" encoding="UTF-8"?>\n<module id="${id}" version="2022112800"><modulename>${mod}</modulename><sectionid>${sectionOf(i)}</sectionid><added>1700000000</added><visible>1</visible><availability>$@NULL@$</availability></module>`);
+    acts.push(
+      `<activity><moduleid>${id}</moduleid><sectionid>${sectionOf(i)}</sectionid><modulename>${mod}</modulename><title>${mod} ${id}</title><directory>${dir}</directory></activity>`,
+    );
+    await add(
+      `${dir}/module.xml`,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<module id="${id}" version="2022112800"><modulename>${mod}</modulename><sectionid>${sectionOf(i)}</sectionid><added>1700000000</added><visible>1</visible><availability>$@NULL@$</availability></module>`,
+    );
     let body = `<name>${mod} ${id}</name><intro>${xmlEscape(`<p>Activity ${id} of the generated course.</p>`)}</intro><introformat>1</introformat>`;
-    if (mod === 'page') body += `<content>${xmlEscape(`<h2>Page ${id}</h2>${'<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. </p>'.repeat(40)}`)}</content>`;
+    if (mod === 'page')
+      body += `<content>${xmlEscape(`<h2>Page ${id}</h2>${'<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. </p>'.repeat(40)}`)}</content>`;
     if (mod === 'url') body += `<externalurl>https://example.org/resource/${id}</externalurl><parameters>a:0:{}</parameters>`;
     if (mod === 'forum') body += `<type>general</type><discussions></discussions>`;
-    await add(`${dir}/${mod}.xml`, `<?xml version="1.0" encoding="UTF-8"?>\n<activity id="${id}" moduleid="${id}" modulename="${mod}" contextid="${ctx}"><${mod} id="${id}">${body}</${mod}></activity>`);
+    await add(
+      `${dir}/${mod}.xml`,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<activity id="${id}" moduleid="${id}" modulename="${mod}" contextid="${ctx}"><${mod} id="${id}">${body}</${mod}></activity>`,
+    );
     if (mod === 'resource') {
       const bytes = randomBytes(FILE_BYTES);
       const hash = createHash('sha1').update(bytes).digest('hex');
@@ -150,12 +170,20 @@ async function generateLargeBackup(file: string): Promise<void> {
   }
   const sections: string[] = [];
   for (let s = 1; s <= SECTIONS; s++) {
-    const sequence = Array.from({ length: ACTIVITIES }, (_, i) => i).filter((i) => sectionOf(i) === s).map((i) => i + 1);
+    const sequence = Array.from({ length: ACTIVITIES }, (_, i) => i)
+      .filter((i) => sectionOf(i) === s)
+      .map((i) => i + 1);
     sections.push(`<section><sectionid>${s}</sectionid><title>Week ${s}</title><directory>sections/section_${s}</directory></section>`);
-    await add(`sections/section_${s}/section.xml`, `<?xml version="1.0" encoding="UTF-8"?>\n<section id="${s}"><number>${s - 1}</number><name>Week ${s}</name><summary>${xmlEscape(`<p>Week ${s}</p>`)}</summary><summaryformat>1</summaryformat><sequence>${sequence.join(',')}</sequence><visible>1</visible></section>`);
+    await add(
+      `sections/section_${s}/section.xml`,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<section id="${s}"><number>${s - 1}</number><name>Week ${s}</name><summary>${xmlEscape(`<p>Week ${s}</p>`)}</summary><summaryformat>1</summaryformat><sequence>${sequence.join(',')}</sequence><visible>1</visible></section>`,
+    );
   }
   await add('files.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<files>${filesXml.join('\n')}</files>`);
-  await add('course/course.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<course id="2" contextid="25"><shortname>BIG</shortname><fullname>Generated large course</fullname><summary></summary><format>topics</format><startdate>1700000000</startdate><category id="1"><name>Bench</name></category></course>`);
+  await add(
+    'course/course.xml',
+    `<?xml version="1.0" encoding="UTF-8"?>\n<course id="2" contextid="25"><shortname>BIG</shortname><fullname>Generated large course</fullname><summary></summary><format>topics</format><startdate>1700000000</startdate><category id="1"><name>Bench</name></category></course>`,
+  );
   await add(
     'moodle_backup.xml',
     `<?xml version="1.0" encoding="UTF-8"?>\n<moodle_backup><information><name>large.mbz</name><moodle_release>4.1 (Build: 20221128)</moodle_release><backup_release>4.1</backup_release><original_site_identifier_hash>bench</original_site_identifier_hash><original_course_id>2</original_course_id><original_course_fullname>Generated large course</original_course_fullname><original_course_shortname>BIG</original_course_shortname><details><detail backup_id="bench"><type>course</type><format>moodle2</format></detail></details><contents><activities>${acts.join('')}</activities><sections>${sections.join('')}</sections><course><courseid>2</courseid><title>BIG</title><directory>course</directory></course></contents><settings></settings></information></moodle_backup>`,
@@ -175,14 +203,20 @@ function runChild(file: string): { ok: boolean; ms: number; rssMb: number; rssBe
 }
 
 async function main(): Promise<void> {
-  const fixtures = readdirSync(FIXTURES).filter((f) => f.endsWith('.mbz')).sort();
-  console.log(`database: ${PG_URL ? 'PostgreSQL (scratch database)' : 'PGlite in the importing process, opened on a folder another process created and migrated (peak RSS includes the database; "before" is the process before the import)'}`);
+  const fixtures = readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.mbz'))
+    .sort();
+  console.log(
+    `database: ${PG_URL ? 'PostgreSQL (scratch database)' : 'PGlite in the importing process, opened on a folder another process created and migrated (peak RSS includes the database; "before" is the process before the import)'}`,
+  );
   console.log('fixture | result | activities | files | time ms | peak RSS MB (before import)');
   let total = 0;
   for (const f of fixtures) {
     const r = runChild(path.join(FIXTURES, f));
     total += r.ms;
-    console.log(`${f} | ${r.ok ? 'imported' : `refused: ${r.reason}`} | ${r.activities ?? '-'} | ${r.files ?? '-'} | ${r.ms.toFixed(0)} | ${r.rssMb.toFixed(0)} (${r.rssBeforeMb.toFixed(0)})`);
+    console.log(
+      `${f} | ${r.ok ? 'imported' : `refused: ${r.reason}`} | ${r.activities ?? '-'} | ${r.files ?? '-'} | ${r.ms.toFixed(0)} | ${r.rssMb.toFixed(0)} (${r.rssBeforeMb.toFixed(0)})`,
+    );
   }
   console.log(`fixtures together: ${total.toFixed(0)} ms (target < 10000 ms)`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-large-'));
@@ -192,7 +226,9 @@ async function main(): Promise<void> {
     await generateLargeBackup(file);
     console.log(`generated large backup: ${(statSync(file).size / 1024 / 1024).toFixed(0)} MB in ${(performance.now() - genStart).toFixed(0)} ms`);
     const r = runChild(file);
-    console.log(`large course (20 sections, 500 activities, 200 MB) | ${r.ok ? 'imported' : `refused: ${r.reason}`} | ${r.activities ?? '-'} | ${r.files ?? '-'} | ${r.ms.toFixed(0)} ms (target < 60000) | peak RSS ${r.rssMb.toFixed(0)} MB, ${r.rssBeforeMb.toFixed(0)} MB before the import (target < 300)`);
+    console.log(
+      `large course (20 sections, 500 activities, 200 MB) | ${r.ok ? 'imported' : `refused: ${r.reason}`} | ${r.activities ?? '-'} | ${r.files ?? '-'} | ${r.ms.toFixed(0)} ms (target < 60000) | peak RSS ${r.rssMb.toFixed(0)} MB, ${r.rssBeforeMb.toFixed(0)} MB before the import (target < 300)`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

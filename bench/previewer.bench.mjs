@@ -41,22 +41,45 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
 let browser;
 try {
   await waitFor(async () => (await fetch(`${base}/api/health`)).ok, Date.now() + 180_000, 'server start');
-  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name: 'instructor', password: 'atrium-demo' }) });
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_name: 'instructor', password: 'atrium-demo' }),
+  });
   const cookie = login.headers.get('set-cookie').split(';')[0];
   const json = async (res) => {
     if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
     return res.json();
   };
-  const course = await json(await fetch(`${base}/api/course`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Previewer bench', course_code: 'BENCH1' }) }));
+  const course = await json(
+    await fetch(`${base}/api/course`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Previewer bench', course_code: 'BENCH1' }),
+    }),
+  );
   const courseId = course.id ?? course.course?.id;
   for (const file of ['pdf/pdfjs__tracemonkey.pdf', 'video/pythonpptx__just-two-mice.mp4']) {
     const bytes = readFileSync(path.join(fixtures, file));
-    const up = await json(await fetch(`${base}/api/uploads`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name: path.basename(file), size: bytes.length, parent_type: 'course', parent_id: courseId }) }));
+    const up = await json(
+      await fetch(`${base}/api/uploads`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: path.basename(file), size: bytes.length, parent_type: 'course', parent_id: courseId }),
+      }),
+    );
     await json(await fetch(`${base}${up.upload_url}`, { method: 'PUT', headers: { cookie, 'content-type': 'application/octet-stream' }, body: bytes }));
-    await waitFor(async () => (await json(await fetch(`${base}/api/uploads/${up.id}`, { headers: { cookie } }))).status === 'ready', Date.now() + 180_000, `${file} processing`);
+    await waitFor(
+      async () => (await json(await fetch(`${base}/api/uploads/${up.id}`, { headers: { cookie } }))).status === 'ready',
+      Date.now() + 180_000,
+      `${file} processing`,
+    );
   }
 
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'] });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'],
+  });
   const context = await browser.newContext();
   const [name, value] = cookie.split('=');
   await context.addCookies([{ name, value, url: base }]);
@@ -93,20 +116,31 @@ try {
   };
 
   const pdf = await measure('pdfjs__tracemonkey.pdf', () => document.querySelector('[data-testid="pdf-page-1"][data-rendered="true"]') !== null);
-  console.log(`click → first rendered PDF page (pdfjs__tracemonkey.pdf): median ${median(pdf.times).toFixed(0)} ms over ${runs} runs (${pdf.times.map((t) => t.toFixed(0)).join(', ')} ms)`);
+  console.log(
+    `click → first rendered PDF page (pdfjs__tracemonkey.pdf): median ${median(pdf.times).toFixed(0)} ms over ${runs} runs (${pdf.times.map((t) => t.toFixed(0)).join(', ')} ms)`,
+  );
   const video = await measure('pythonpptx__just-two-mice.mp4', () => {
     const v = document.querySelector('[data-testid="video-player"] video');
     return !!v && v.readyState >= 2 && v.videoWidth > 0;
   });
-  console.log(`click → first video frame (pythonpptx__just-two-mice.mp4): median ${median(video.times).toFixed(0)} ms over ${runs} runs (${video.times.map((t) => t.toFixed(0)).join(', ')} ms)`);
+  console.log(
+    `click → first video frame (pythonpptx__just-two-mice.mp4): median ${median(video.times).toFixed(0)} ms over ${runs} runs (${video.times.map((t) => t.toFixed(0)).join(', ')} ms)`,
+  );
 
   const all = new Map([...pdf.chunks, ...video.chunks]);
   const previewer = [...all].filter(([p]) => p.includes('/assets/') && !p.includes('pdf.worker'));
   const total = previewer.reduce((n, [, body]) => n + gzipSync(body, { level: 9 }).length, 0);
-  console.log(`previewer JavaScript chunks loaded on click: ${previewer.length} files, ${kb(total)} gzip (pdf.js worker not counted, it runs off the main thread)`);
-  for (const [p, body] of previewer.sort((a, b) => b[1].length - a[1].length)) console.log(`  ${path.basename(p)}  ${kb(gzipSync(body, { level: 9 }).length)} gzip`);
+  console.log(
+    `previewer JavaScript chunks loaded on click: ${previewer.length} files, ${kb(total)} gzip (pdf.js worker not counted, it runs off the main thread)`,
+  );
+  for (const [p, body] of previewer.sort((a, b) => b[1].length - a[1].length))
+    console.log(`  ${path.basename(p)}  ${kb(gzipSync(body, { level: 9 }).length)} gzip`);
   const leaked = previewer.filter(([p]) => loginScripts.has(p));
-  console.log(leaked.length === 0 ? 'first route (/login) loads none of the previewer chunks' : `WARNING: /login also loads ${leaked.map(([p]) => path.basename(p)).join(', ')}`);
+  console.log(
+    leaked.length === 0
+      ? 'first route (/login) loads none of the previewer chunks'
+      : `WARNING: /login also loads ${leaked.map(([p]) => path.basename(p)).join(', ')}`,
+  );
 } finally {
   await browser?.close();
   server.kill();

@@ -77,23 +77,47 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 await waitFor(`${base}/api/health`);
-const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name: 'instructor', password: 'atrium-demo' }) });
+const login = await fetch(`${base}/api/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ user_name: 'instructor', password: 'atrium-demo' }),
+});
 const cookie = login.headers.get('set-cookie').split(';')[0];
 const json = (res) => res.json();
 const rssBefore = rssOf(server.pid);
 let rssPeak = rssBefore;
 const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(server.pid))), 50);
 
-const created = await json(await fetch(`${base}/api/uploads`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench.txt', size: SIZE }) }));
+const created = await json(
+  await fetch(`${base}/api/uploads`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench.txt', size: SIZE }),
+  }),
+);
 const { uptoken } = await json(await fetch(`${base}/api/uptoken?id=${created.id}`, { headers: { cookie } }));
 const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
 function post(url, body, type = 'application/octet-stream') {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: url, agent, headers: { authorization: `UpToken ${uptoken}`, 'content-type': type, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString())) : reject(new Error(`${url} ${res.statusCode} ${Buffer.concat(chunks)}`))));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: url,
+        agent,
+        headers: { authorization: `UpToken ${uptoken}`, 'content-type': type, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(JSON.parse(Buffer.concat(chunks).toString()))
+            : reject(new Error(`${url} ${res.statusCode} ${Buffer.concat(chunks)}`)),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -124,7 +148,13 @@ const storedSize = statSync(path.join(work, 'data', 'files', created.key)).size;
 // 3. Processing: PUT to ready for a transcode and an Office conversion (median of 3).
 async function processOnce(fixture) {
   const bytes = readFileSync(path.join(fixtures, fixture));
-  const up = await json(await fetch(`${base}/api/uploads`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name: path.basename(fixture), size: bytes.length }) }));
+  const up = await json(
+    await fetch(`${base}/api/uploads`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: path.basename(fixture), size: bytes.length }),
+    }),
+  );
   const start = performance.now();
   await fetch(`${base}${up.upload_url}`, { method: 'PUT', headers: { cookie, 'content-type': 'application/octet-stream' }, body: bytes });
   for (;;) {
@@ -146,10 +176,18 @@ agent.destroy();
 rmSync(work, { recursive: true, force: true });
 
 const rawRate = SIZE / rawMs;
-console.log(`file: ${(SIZE / 1024 ** 3).toFixed(2)} GiB, ${blockCount} blocks of 4 MiB, ${IN_FLIGHT} in flight; stored ${storedSize === SIZE ? 'complete' : `WRONG SIZE ${storedSize}`}`);
+console.log(
+  `file: ${(SIZE / 1024 ** 3).toFixed(2)} GiB, ${blockCount} blocks of 4 MiB, ${IN_FLIGHT} in flight; stored ${storedSize === SIZE ? 'complete' : `WRONG SIZE ${storedSize}`}`,
+);
 console.log(`raw PUT to a bare Node server:          ${mb(SIZE, rawMs)} MB/s (${(rawMs / 1000).toFixed(2)} s)`);
-console.log(`block protocol, blocks only:            ${mb(SIZE, blocksMs)} MB/s (${(blocksMs / 1000).toFixed(2)} s) — ratio ${(SIZE / blocksMs / rawRate).toFixed(2)}`);
-console.log(`block protocol, blocks + mkfile:        ${mb(SIZE, totalMs)} MB/s (${(totalMs / 1000).toFixed(2)} s) — ratio ${(SIZE / totalMs / rawRate).toFixed(2)}`);
-console.log(`server RSS: ${(rssBefore / 1e6).toFixed(0)} MB before, ${(rssPeak / 1e6).toFixed(0)} MB peak, growth ${((rssPeak - rssBefore) / 1e6).toFixed(0)} MB`);
+console.log(
+  `block protocol, blocks only:            ${mb(SIZE, blocksMs)} MB/s (${(blocksMs / 1000).toFixed(2)} s) — ratio ${(SIZE / blocksMs / rawRate).toFixed(2)}`,
+);
+console.log(
+  `block protocol, blocks + mkfile:        ${mb(SIZE, totalMs)} MB/s (${(totalMs / 1000).toFixed(2)} s) — ratio ${(SIZE / totalMs / rawRate).toFixed(2)}`,
+);
+console.log(
+  `server RSS: ${(rssBefore / 1e6).toFixed(0)} MB before, ${(rssPeak / 1e6).toFixed(0)} MB peak, growth ${((rssPeak - rssBefore) / 1e6).toFixed(0)} MB`,
+);
 console.log(`transcode just-two-mice.mp4, PUT to ready (median of 3): ${(median(transcode) / 1000).toFixed(2)} s`);
 console.log(`convert pythonpptx__test.pptx, PUT to ready (median of 3): ${(median(convert) / 1000).toFixed(2)} s`);

@@ -3,7 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
-const benches = readdirSync('bench').filter((f) => f.endsWith('.bench.mjs') || f.endsWith('.bench.ts')).sort();
+const benches = readdirSync('bench')
+  .filter((f) => f.endsWith('.bench.mjs') || f.endsWith('.bench.ts'))
+  .sort();
 let failed = 0;
 for (const file of benches) {
   console.log(`\n## ${file}`);

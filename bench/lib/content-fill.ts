@@ -24,17 +24,44 @@ export async function fillContentCourse(database: Database): Promise<{ courseId:
   const [org] = await db.insert(orgs).values({ code: 'bench', name: 'Bench University' }).returning();
   const [dept] = await db.insert(departments).values({ orgId: org!.id, code: 'b', name: 'Bench' }).returning();
   const passwordHash = await hashPassword('bench-password');
-  const [teacher] = await db.insert(users).values({ orgId: org!.id, departmentId: dept!.id, userName: 'bench-teacher', userNo: 'T0', name: 'Teacher', role: USER_ROLE.instructor, passwordHash }).returning();
+  const [teacher] = await db
+    .insert(users)
+    .values({ orgId: org!.id, departmentId: dept!.id, userName: 'bench-teacher', userNo: 'T0', name: 'Teacher', role: USER_ROLE.instructor, passwordHash })
+    .returning();
   const learners = await db
     .insert(users)
-    .values(Array.from({ length: OTHER_STUDENTS + 1 }, (_, k) => ({ orgId: org!.id, userName: k === 0 ? 'bench-student' : `s${k}`, userNo: `S${k}`, name: `Student ${k}`, role: USER_ROLE.student, passwordHash })))
+    .values(
+      Array.from({ length: OTHER_STUDENTS + 1 }, (_, k) => ({
+        orgId: org!.id,
+        userName: k === 0 ? 'bench-student' : `s${k}`,
+        userNo: `S${k}`,
+        name: `Student ${k}`,
+        role: USER_ROLE.student,
+        passwordHash,
+      })),
+    )
     .returning({ id: users.id });
-  const [course] = await db.insert(courses).values({ orgId: org!.id, departmentId: dept!.id, name: 'Big course', courseCode: 'BIG', academicYear: '2026-2027', semester: 'Autumn', learningMode: 'checkpoint' }).returning();
+  const [course] = await db
+    .insert(courses)
+    .values({
+      orgId: org!.id,
+      departmentId: dept!.id,
+      name: 'Big course',
+      courseCode: 'BIG',
+      academicYear: '2026-2027',
+      semester: 'Autumn',
+      learningMode: 'checkpoint',
+    })
+    .returning();
   const courseId = course!.id;
-  await db.insert(enrolments).values([{ courseId, userId: teacher!.id, role: 'instructor' as const }, ...learners.map((l) => ({ courseId, userId: l.id, role: 'student' as const }))]);
+  await db
+    .insert(enrolments)
+    .values([{ courseId, userId: teacher!.id, role: 'instructor' as const }, ...learners.map((l) => ({ courseId, userId: l.id, role: 'student' as const }))]);
   const mods = await db
     .insert(courseModules)
-    .values(Array.from({ length: MODULES }, (_, m) => ({ courseId, title: `Week ${m + 1}`, summary: `<p>Week ${m + 1} summary</p>`, sort: m, isPublished: true })))
+    .values(
+      Array.from({ length: MODULES }, (_, m) => ({ courseId, title: `Week ${m + 1}`, summary: `<p>Week ${m + 1} summary</p>`, sort: m, isPublished: true })),
+    )
     .returning({ id: courseModules.id });
   const rows = mods.flatMap((m, mi) =>
     Array.from({ length: PER_MODULE }, (_, k) => {
@@ -84,7 +111,13 @@ export async function fillContentCourse(database: Database): Promise<{ courseId:
       userId: learner.id,
       uploadId: uploadOf.get(a.id) ?? 0,
       viewedPages: a.type === 'material' ? Array.from({ length: 12 }, (_, p) => p + 1) : [],
-      viewedRanges: a.type === 'online_video' ? ([[0, 300], [290, 600]] as [number, number][]) : [],
+      viewedRanges:
+        a.type === 'online_video'
+          ? ([
+              [0, 300],
+              [290, 600],
+            ] as [number, number][])
+          : [],
     }));
     for (let i = 0; i < records.length; i += 1000) await db.insert(activityReadRecords).values(records.slice(i, i + 1000));
   }
@@ -92,4 +125,3 @@ export async function fillContentCourse(database: Database): Promise<{ courseId:
   await recomputeCourseCompleteness({ db } as Parameters<typeof recomputeCourseCompleteness>[0], courseId, learners[0]!.id);
   return { courseId, studentId: learners[0]!.id };
 }
-

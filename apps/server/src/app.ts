@@ -72,7 +72,11 @@ function readVersion(webDist: string | undefined): string {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database, storage } = options;
   const app = Fastify({
-    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}), redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+    },
     childLoggerFactory: requestScopeLoggerFactory,
     trustProxy: true,
     bodyLimit: 1024 * 1024,

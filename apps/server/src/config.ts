@@ -4,9 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '@atrium/contracts';
 
-const booleanString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Environment variables Atrium reads; README's configuration table lists them. */
 const EnvSchema = z.object({
@@ -18,7 +16,10 @@ const EnvSchema = z.object({
   ATRIUM_SEED: booleanString.default(true),
   ATRIUM_SEED_FILES_DIR: z.string().optional(),
   ATRIUM_WEB_DIST: z.string().optional(),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 14),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   CALENDAR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   COOKIE_SECURE: booleanString.default(false),
@@ -40,7 +41,11 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Atrium <no-reply@atrium.local>'),
   PUBLIC_URL: z.string().url().optional(),
-  ATRIUM_IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(4 * 1024 ** 3),
+  ATRIUM_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 1024 ** 3),
   ATRIUM_IMPORT_MAX_ENTRIES: z.coerce.number().int().positive().default(100_000),
   ATRIUM_IMPORT_MAX_RATIO: z.coerce.number().positive().default(200),
   ATRIUM_IMPORT_TMP_DIR: z.string().optional(),
@@ -138,6 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       tempDir: e.ATRIUM_IMPORT_TMP_DIR ? path.resolve(cwd, e.ATRIUM_IMPORT_TMP_DIR) : os.tmpdir(),
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    media: { urlSecret: e.ATRIUM_MEDIA_URL_SECRET ? Buffer.from(e.ATRIUM_MEDIA_URL_SECRET, 'utf8') : randomBytes(32), urlTtlSeconds: e.ATRIUM_MEDIA_URL_TTL_SECONDS },
+    media: {
+      urlSecret: e.ATRIUM_MEDIA_URL_SECRET ? Buffer.from(e.ATRIUM_MEDIA_URL_SECRET, 'utf8') : randomBytes(32),
+      urlTtlSeconds: e.ATRIUM_MEDIA_URL_TTL_SECONDS,
+    },
   };
 }

@@ -45,7 +45,11 @@ async function refreshToken() {
 async function post(url, body) {
   for (let attempt = 0; ; attempt++) {
     if (!token) await refreshToken();
-    const res = await call(url, { method: 'POST', body, headers: { authorization: `UpToken ${token}`, 'content-type': typeof body === 'string' ? 'text/plain' : 'application/octet-stream' } });
+    const res = await call(url, {
+      method: 'POST',
+      body,
+      headers: { authorization: `UpToken ${token}`, 'content-type': typeof body === 'string' ? 'text/plain' : 'application/octet-stream' },
+    });
     if (res.status === 401 && attempt < 2) {
       token = undefined;
       continue;

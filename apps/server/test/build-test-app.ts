@@ -62,7 +62,17 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
  */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
-  const config = loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'info', ATRIUM_SEED: 'false', ATRIUM_JOB_POLL_SECONDS: '0.5', SESSION_CACHE_MS: '0', CALENDAR_CACHE_MS: '0', PATH: process.env.PATH ?? '', ...env });
+  const config = loadConfig({
+    ATRIUM_DATA_DIR: dataDir,
+    ATRIUM_WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'info',
+    ATRIUM_SEED: 'false',
+    ATRIUM_JOB_POLL_SECONDS: '0.5',
+    SESSION_CACHE_MS: '0',
+    CALENDAR_CACHE_MS: '0',
+    PATH: process.env.PATH ?? '',
+    ...env,
+  });
   const { database, drop } = await freshDatabase();
   const filesDir = path.join(dataDir, 'files');
   const logs: Record<string, unknown>[] = [];

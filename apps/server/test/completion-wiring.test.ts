@@ -111,7 +111,10 @@ describe('completion wiring (players → completeness)', () => {
     const tooLong = await call('POST', `/api/courses/${course.id}/activities`, w.cookies.instructor, { ...body, data: { copyright_notice: 'x'.repeat(501) } });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().errors).toHaveProperty('copyright_notice');
-    const created = await call('POST', `/api/courses/${course.id}/activities`, w.cookies.instructor, { ...body, data: { copyright_notice: '© Atrium — enrolled students only' } });
+    const created = await call('POST', `/api/courses/${course.id}/activities`, w.cookies.instructor, {
+      ...body,
+      data: { copyright_notice: '© Atrium — enrolled students only' },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const activity = created.json();
     expect(activity).toMatchObject({ data: { copyright_notice: '© Atrium — enrolled students only' }, refuse_forward_seeking: true, can_guest_preview: true });

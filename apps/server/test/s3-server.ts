@@ -13,7 +13,13 @@ export async function startS3Server(): Promise<{ env: Record<string, string>; cl
   };
   const { port } = await server.run();
   return {
-    env: { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: 'atrium', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+    env: {
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: 'atrium',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
     async close() {
       await server.close();
       rmSync(directory, { recursive: true, force: true });

@@ -48,20 +48,32 @@ function watch(child: ChildProcess) {
   };
 }
 
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null || child.signalCode ? resolve(child.exitCode) : child.once('exit', resolve)));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => (child.exitCode !== null || child.signalCode ? resolve(child.exitCode) : child.once('exit', resolve)));
 
 /** A real Atrium server process (from source, with tsx) on one data folder that survives restarts. */
 class ServerProcess {
   child: ChildProcess | undefined;
   log: ReturnType<typeof watch> | undefined;
-  constructor(readonly port: number, readonly env: Record<string, string>) {}
+  constructor(
+    readonly port: number,
+    readonly env: Record<string, string>,
+  ) {}
   get url() {
     return `http://127.0.0.1:${this.port}`;
   }
   async start() {
     this.child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ATRIUM_JOB_POLL_SECONDS: '0.5', ATRIUM_JOB_STALE_SECONDS: '3', ...this.env },
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        ATRIUM_JOB_POLL_SECONDS: '0.5',
+        ATRIUM_JOB_STALE_SECONDS: '3',
+        ...this.env,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     this.log = watch(this.child);
@@ -94,7 +106,8 @@ describe('faults: killed clients, restarted servers, interrupted transcodes', ()
     mkdirSync(toolsDir);
     writeFileSync(path.join(toolsDir, 'ffmpeg'), '#!/bin/sh\nsleep 3\nexec /usr/bin/ffmpeg "$@"\n');
     chmodSync(path.join(toolsDir, 'ffmpeg'), 0o755);
-    for (const tool of ['ffprobe', 'sh', 'sleep', 'pdfinfo', 'soffice']) if (existsSync(`/usr/bin/${tool}`)) symlinkSync(`/usr/bin/${tool}`, path.join(toolsDir, tool));
+    for (const tool of ['ffprobe', 'sh', 'sleep', 'pdfinfo', 'soffice'])
+      if (existsSync(`/usr/bin/${tool}`)) symlinkSync(`/usr/bin/${tool}`, path.join(toolsDir, tool));
     const env: Record<string, string> = { ATRIUM_DATA_DIR: dataDir, ATRIUM_SEED: 'true', ATRIUM_TOOLS_PATH: toolsDir };
     if (process.env.DATABASE_URL) {
       const name = `atrium_faults_${randomBytes(4).toString('hex')}`;
@@ -114,7 +127,11 @@ describe('faults: killed clients, restarted servers, interrupted transcodes', ()
     }
     server = new ServerProcess(await freePort(), env);
     await server.start();
-    const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name: 'instructor', password: 'atrium-demo' }) });
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name: 'instructor', password: 'atrium-demo' }),
+    });
     expect(login.status).toBe(200);
     cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   }, 180_000);
@@ -126,7 +143,11 @@ describe('faults: killed clients, restarted servers, interrupted transcodes', ()
   });
 
   async function createUpload(name: string, size: number) {
-    const res = await fetch(`${server.url}/api/uploads`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name, size }) });
+    const res = await fetch(`${server.url}/api/uploads`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, size }),
+    });
     expect(res.status).toBe(201);
     return (await res.json()) as { id: number; key: string; upload_url: string };
   }
@@ -134,7 +155,11 @@ describe('faults: killed clients, restarted servers, interrupted transcodes', ()
   async function waitForStatus(id: number, timeoutMs = 90_000) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const body = (await (await fetch(`${server.url}/api/uploads/${id}`, { headers: { cookie } })).json()) as { status: string; videos: unknown[]; failure_reason: string | null };
+      const body = (await (await fetch(`${server.url}/api/uploads/${id}`, { headers: { cookie } })).json()) as {
+        status: string;
+        videos: unknown[];
+        failure_reason: string | null;
+      };
       if (body.status === 'ready' || body.status === 'failed') return body;
       if (Date.now() > deadline) throw new Error(`upload ${id} still ${body.status}`);
       await sleep(300);
@@ -148,7 +173,11 @@ describe('faults: killed clients, restarted servers, interrupted transcodes', ()
   }
 
   function client(uploadId: number, file: string, stateFile: string, pauseMs: number) {
-    const child = spawn(process.execPath, [path.join(root, 'apps/server/test/block-client.mjs'), server.url, cookie, String(uploadId), file, stateFile, String(pauseMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'apps/server/test/block-client.mjs'), server.url, cookie, String(uploadId), file, stateFile, String(pauseMs)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     return { child, log: watch(child) };
   }
 
@@ -197,7 +226,11 @@ describe('faults: killed clients, restarted servers, interrupted transcodes', ()
   it('finishes a transcode after the server is killed during it', async () => {
     const mice = readFileSync(fixturePath('video/pythonpptx__just-two-mice.mp4'));
     const upload = await createUpload('mice.mp4', mice.length);
-    const sent = await fetch(`${server.url}${upload.upload_url}`, { method: 'PUT', headers: { cookie, 'content-type': 'application/octet-stream' }, body: mice });
+    const sent = await fetch(`${server.url}${upload.upload_url}`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/octet-stream' },
+      body: mice,
+    });
     expect(sent.status).toBe(200);
     await server.log!.waitFor(new RegExp(`"uploadId":${upload.id},.*"msg":"processing upload"`));
     await sleep(500); // inside the (slow) ffmpeg run

@@ -61,7 +61,11 @@ async function post<T>(page: Page, url: string, data: object): Promise<T> {
 async function clickCorpusTargets(root: Locator): Promise<void> {
   for (const id of ['#js-link', '#js-link-mixed', '#data-link', '#click-me', '#form-button']) {
     const target = root.locator(id);
-    if ((await target.count()) > 0) await target.first().click({ force: true }).catch(() => undefined);
+    if ((await target.count()) > 0)
+      await target
+        .first()
+        .click({ force: true })
+        .catch(() => undefined);
   }
 }
 
@@ -102,7 +106,13 @@ test('a page activity made of the XSS corpus renders without running anything', 
   const dialogs = watchDialogs(page);
   const courseId = await instructorCourse(page);
   const module = await post<{ id: number }>(page, `/api/courses/${courseId}/modules`, { title: 'Corpus' });
-  const activity = await post<{ id: number }>(page, `/api/courses/${courseId}/activities`, { module_id: module.id, type: 'page', title: 'Corpus page', description: XSS_CORPUS, data: { content: XSS_CORPUS } });
+  const activity = await post<{ id: number }>(page, `/api/courses/${courseId}/activities`, {
+    module_id: module.id,
+    type: 'page',
+    title: 'Corpus page',
+    description: XSS_CORPUS,
+    data: { content: XSS_CORPUS },
+  });
 
   await page.goto(`/course/${courseId}/learning-activity#/${activity.id}`);
   const content = page.getByTestId('page-content');
@@ -128,7 +138,12 @@ test('module summary and the edit popups on hostile HTML run nothing', async ({ 
   const dialogs = watchDialogs(page);
   const courseId = await instructorCourse(page);
   const module = await post<{ id: number }>(page, `/api/courses/${courseId}/modules`, { title: 'Corpus', summary: XSS_CORPUS });
-  const activity = await post<{ id: number }>(page, `/api/courses/${courseId}/activities`, { module_id: module.id, type: 'page', title: 'Corpus page', data: { content: '<p>Plain.</p>' } });
+  const activity = await post<{ id: number }>(page, `/api/courses/${courseId}/activities`, {
+    module_id: module.id,
+    type: 'page',
+    title: 'Corpus page',
+    data: { content: '<p>Plain.</p>' },
+  });
   const contentUrl = new RegExp(`/course/${courseId}/content$`);
 
   await page.goto(`/course/${courseId}/content`);
@@ -183,9 +198,16 @@ test('a note made of the XSS corpus shows in the note box without running anythi
   const name = path.basename(fixture('images/filetype__fixture.png'));
   const upload = await post<{ id: number; upload_url: string }>(page, '/api/uploads', { name, size: bytes.length, parent_type: 'course', parent_id: courseId });
   expect((await page.request.put(upload.upload_url, { headers: { 'content-type': 'application/octet-stream' }, data: bytes })).ok()).toBe(true);
-  await expect.poll(async () => ((await (await page.request.get(`/api/uploads/${upload.id}`)).json()) as { status: string }).status, { timeout: 120_000 }).toBe('ready');
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/uploads/${upload.id}`)).json()) as { status: string }).status, { timeout: 120_000 })
+    .toBe('ready');
   const module = await post<{ id: number }>(page, `/api/courses/${courseId}/modules`, { title: 'Files' });
-  const activity = await post<{ id: number }>(page, `/api/courses/${courseId}/activities`, { module_id: module.id, type: 'material', title: 'Picture', upload_ids: [upload.id] });
+  const activity = await post<{ id: number }>(page, `/api/courses/${courseId}/activities`, {
+    module_id: module.id,
+    type: 'material',
+    title: 'Picture',
+    upload_ids: [upload.id],
+  });
   await post(page, '/api/notes', { content: XSS_CORPUS, target_type: 'image', target_id: upload.id, anchor: 0, course_id: courseId, activity_id: activity.id });
   const activityUrl = new RegExp(`/course/${courseId}/learning-activity#/${activity.id}$`);
 

@@ -6,7 +6,9 @@ test.use({ timezoneId: 'Asia/Shanghai', locale: 'en-US', viewport: { width: 1400
 
 const FIXTURE = '/work/shared/fixtures/pdf/pdfjs__rotation.pdf';
 
-test('an event with an attached file; a meeting with host, participant and course; the calendar in zh-tw and in the chosen time zone', async ({ page }, testInfo) => {
+test('an event with an attached file; a meeting with host, participant and course; the calendar in zh-tw and in the chosen time zone', async ({
+  page,
+}, testInfo) => {
   await page.goto('/login?next=/user/calendar');
   await signIn(page, 'instructor');
   await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
@@ -21,7 +23,10 @@ test('an event with an attached file; a meeting with host, participant and cours
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await page.getByText('Events', { exact: true }).click();
-  await page.getByRole('button', { name: /Reading with handout/ }).first().click();
+  await page
+    .getByRole('button', { name: /Reading with handout/ })
+    .first()
+    .click();
   await expect(dialog.getByText('pdfjs__rotation.pdf')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 

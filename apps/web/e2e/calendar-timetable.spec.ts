@@ -43,7 +43,10 @@ async function dragTo(page: Page, date: string, toDate: string): Promise<number>
   return (await answer).status();
 }
 
-test('a weekly Monday/Wednesday timetable: week view, drag and reload, this-and-following, a refused drag reverts; the admin exports meetings to Excel', async ({ page, browser }, testInfo) => {
+test('a weekly Monday/Wednesday timetable: week view, drag and reload, this-and-following, a refused drag reverts; the admin exports meetings to Excel', async ({
+  page,
+  browser,
+}, testInfo) => {
   await page.goto('/login?next=/user/calendar');
   await signIn(page, 'instructor');
   await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
@@ -65,7 +68,15 @@ test('a weekly Monday/Wednesday timetable: week view, drag and reload, this-and-
     await page.locator('.ant-select-item-option[title="Every week"]').click({ timeout: 2_000 });
     await expect(dialog.getByRole('checkbox', { name: 'Mon', exact: true })).toBeVisible({ timeout: 2_000 });
   }).toPass();
-  for (const [day, on] of [['Mon', true], ['Tue', false], ['Wed', true], ['Thu', false], ['Fri', false], ['Sat', false], ['Sun', false]] as const) {
+  for (const [day, on] of [
+    ['Mon', true],
+    ['Tue', false],
+    ['Wed', true],
+    ['Thu', false],
+    ['Fri', false],
+    ['Sat', false],
+    ['Sun', false],
+  ] as const) {
     await dialog.getByRole('checkbox', { name: day, exact: true }).setChecked(on);
   }
   await typeDate(page, 'Until', dotted(addDays(mon1, 55)));
@@ -120,7 +131,11 @@ test('a weekly Monday/Wednesday timetable: week view, drag and reload, this-and-
   // Someone else deletes the first series meanwhile: the drag is refused (404) and the lesson snaps back.
   const week = await (await page.request.get(`/api/calendar-timetables?start=${mon1}T00:00:00%2B08:00&end=${addDays(mon1, 7)}T00:00:00%2B08:00`)).json();
   const monday = week.timetables.find((o: { start_time: string; repeat_type: string }) => o.repeat_type === 'week');
-  expect((await page.request.put(`/api/calendar-timetables/${monday.id}/delete`, { data: { target_time: monday.start_time, update_scope: 'current_and_after' } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.put(`/api/calendar-timetables/${monday.id}/delete`, { data: { target_time: monday.start_time, update_scope: 'current_and_after' } })
+    ).status(),
+  ).toBe(200);
   expect(await dragTo(page, mon1, addDays(mon1, 1))).toBe(404);
   await expect(page.getByText('This timetable does not exist')).toBeVisible();
   await expect(lesson(page, mon1)).toHaveCount(1);

@@ -3,7 +3,14 @@ import { expect, inkedPixels, signIn, step } from './helpers.js';
 
 const MEDIA_COURSE = 'Media and notes';
 const GUEST_ACTIVITY = 'Every kind of file';
-const MEDIA = ['pdfjs__tracemonkey.pdf', 'pythondocx__test.docx', 'pythonpptx__test.pptx', 'filetype__fixture.png', 'pythonpptx__just-two-mice.mp4', 'howler__sound2.mp3'];
+const MEDIA = [
+  'pdfjs__tracemonkey.pdf',
+  'pythondocx__test.docx',
+  'pythonpptx__test.pptx',
+  'filetype__fixture.png',
+  'pythonpptx__just-two-mice.mp4',
+  'howler__sound2.mp3',
+];
 
 async function openGuestFile(page: Page, name: string) {
   await page.getByTestId('guest-file').filter({ hasText: name }).getByRole('button', { name }).click();
@@ -32,7 +39,8 @@ test('a visitor previews a guest activity without signing in; another activity r
   await page.goto('/user/courses');
   await page.getByRole('link', { name: MEDIA_COURSE }).first().click();
   await expect(page.getByTestId('course-title')).toHaveText(MEDIA_COURSE);
-  for (const name of MEDIA) await expect(page.getByTestId('course-file').filter({ hasText: name })).toHaveAttribute('data-status', 'ready', { timeout: 180_000 });
+  for (const name of MEDIA)
+    await expect(page.getByTestId('course-file').filter({ hasText: name })).toHaveAttribute('data-status', 'ready', { timeout: 180_000 });
   const courseId = Number(/\/course\/(\d+)/.exec(new URL(page.url()).pathname)![1]);
 
   await page.goto(`/course/${courseId}/content`);
@@ -46,7 +54,9 @@ test('a visitor previews a guest activity without signing in; another activity r
   const guestUrl = new URL((await link.textContent())!.trim());
   await form.getByRole('button', { name: 'Cancel' }).click();
 
-  const files = (await (await page.request.get(`/api/courses/${courseId}/activity-files`)).json()) as { items: { activity_id: number; activity_type: string }[] };
+  const files = (await (await page.request.get(`/api/courses/${courseId}/activity-files`)).json()) as {
+    items: { activity_id: number; activity_type: string }[];
+  };
   // The seeded SCORM activity (Golf) leaves guest preview off.
   const closedId = files.items.find((i) => i.activity_type === 'scorm')!.activity_id;
 

@@ -53,7 +53,10 @@ test('instructor imports a Moodle backup from the content page; a student opens 
   }).toPass({ timeout: 60_000 });
   await step(page, testInfo, 'package-listed');
 
-  await popup.getByRole('row', { name: /Sample Course/ }).getByRole('radio').check();
+  await popup
+    .getByRole('row', { name: /Sample Course/ })
+    .getByRole('radio')
+    .check();
   await popup.getByRole('button', { name: 'Import' }).click();
   // Spec §4 status 0: the progress bar shows from the click until the import is done (never skipped straight to the success).
   const progress = popup.getByRole('progressbar', { name: 'Import progress' });

@@ -35,7 +35,9 @@ test('instructor builds a module; a checkpoint student studies it in order and s
   await teacher.goto('/login');
   await signIn(teacher, 'instructor');
   await expect(teacher).toHaveURL(/\/user\/index$/);
-  const created = await teacher.request.post('/api/course', { data: { name: courseName, course_code: 'LA101', academic_year: '2026-2027', semester: 'Autumn' } });
+  const created = await teacher.request.post('/api/course', {
+    data: { name: courseName, course_code: 'LA101', academic_year: '2026-2027', semester: 'Autumn' },
+  });
   expect(created.ok()).toBe(true);
   const courseId = ((await created.json()) as { id: number }).id;
   const courseUrl = `/course/${courseId}`;
@@ -165,7 +167,9 @@ test('instructor builds a module; a checkpoint student studies it in order and s
   await expect(completed).toBeVisible();
   await expect(student.getByTestId('study-panel')).toContainText('100%');
   await step(student, testInfo, 'student-completion-popup');
-  const acknowledged = student.waitForResponse((r) => r.url().endsWith(`/api/courses/${courseId}/study-completeness/completion-popup`) && r.request().method() === 'PUT');
+  const acknowledged = student.waitForResponse(
+    (r) => r.url().endsWith(`/api/courses/${courseId}/study-completeness/completion-popup`) && r.request().method() === 'PUT',
+  );
   await completed.getByRole('button', { name: 'OK' }).click();
   await expect(completed).toBeHidden();
   expect((await acknowledged).ok()).toBe(true);

@@ -15,7 +15,8 @@ async function openMediaCourse(page: Page, userName: string) {
 
 /** Waits on the course home page until the seeded files are processed. */
 async function waitReady(page: Page, names: readonly string[]) {
-  for (const name of names) await expect(page.getByTestId('course-file').filter({ hasText: name })).toHaveAttribute('data-status', 'ready', { timeout: 180_000 });
+  for (const name of names)
+    await expect(page.getByTestId('course-file').filter({ hasText: name })).toHaveAttribute('data-status', 'ready', { timeout: 180_000 });
 }
 
 /** Opens a learning activity of the course from its content page. */
@@ -24,7 +25,11 @@ async function openActivity(page: Page, title: string) {
   await page.goto(`${courseUrl}/content`);
   // Students get a button per activity, the course team a link.
   const row = page.getByTestId('content-activity').filter({ hasText: title });
-  await row.getByRole('button', { name: title, exact: true }).or(row.getByRole('link', { name: title, exact: true })).first().click();
+  await row
+    .getByRole('button', { name: title, exact: true })
+    .or(row.getByRole('link', { name: title, exact: true }))
+    .first()
+    .click();
   await expect(page.getByTestId('activity-title')).toHaveText(title);
 }
 
@@ -99,7 +104,10 @@ test('a note at page 3 of a PDF and at second 2 of a video reopen at their ancho
     v.currentTime = 2;
   });
   await page.getByRole('button', { name: 'Notes' }).click();
-  await page.getByTestId('note-box').getByRole('button', { name: /Add note/ }).click();
+  await page
+    .getByTestId('note-box')
+    .getByRole('button', { name: /Add note/ })
+    .click();
   await expect(page.getByTestId('note-box').getByLabel('Second')).toHaveValue('2');
   await page.getByTestId('note-box').getByTestId('note-content-input').getByRole('textbox').fill('The second mouse lights up here');
   await page.getByTestId('note-box').getByRole('button', { name: 'Save' }).click();
@@ -182,7 +190,10 @@ test('an exam video with play limit 1 cannot be played a second time', async ({ 
   await expect(again.getByTestId('exam-media-message')).toHaveText('You have reached the play limit for this file.');
   await expect(again.getByRole('button', { name: /^Play / })).toBeDisabled();
   // The server refuses a forged second play too.
-  const [subjectId, uploadId] = await again.evaluate((el) => [el.closest('[data-testid="exam-media"]')?.getAttribute('data-subject-id'), el.getAttribute('data-upload-id')]);
+  const [subjectId, uploadId] = await again.evaluate((el) => [
+    el.closest('[data-testid="exam-media"]')?.getAttribute('data-subject-id'),
+    el.getAttribute('data-upload-id'),
+  ]);
   const forged = await page.request.post(`/api/exam-subjects/${subjectId}/uploads/${uploadId}/play`);
   expect(forged.status()).toBe(403);
   expect((await forged.json()).code).toBe('MEDIA_PLAY_LIMIT_REACHED');

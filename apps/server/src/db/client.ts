@@ -73,7 +73,8 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
  */
 async function initPgliteDataDir(dataDir: string): Promise<void> {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const code = "const { workerData } = require('node:worker_threads'); const { PGlite } = require(workerData.entry); PGlite.create({ dataDir: workerData.dataDir }).then((db) => db.close());";
+  const code =
+    "const { workerData } = require('node:worker_threads'); const { PGlite } = require(workerData.entry); PGlite.create({ dataDir: workerData.dataDir }).then((db) => db.close());";
   await new Promise<void>((resolve, reject) => {
     const worker = new Worker(code, { eval: true, workerData: { entry, dataDir } });
     worker.once('error', reject);

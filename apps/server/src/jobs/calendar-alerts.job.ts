@@ -26,7 +26,12 @@ export async function sendDueCalendarAlerts(deps: AppDeps, now = new Date()): Pr
     for (const r of recipients) {
       const zone = await timeZoneOf(deps.db, r.id);
       const when = DateTime.fromJSDate(event.startTime, { zone }).toFormat('yyyy.MM.dd HH:mm');
-      emails.push({ to: r.email, subject: `Reminder: ${event.title} at ${when}`, text: `${event.title}\n${when}${event.location ? `\n${event.location}` : ''}${event.description ? `\n\n${event.description}` : ''}`, kind: 'calendar-alert' });
+      emails.push({
+        to: r.email,
+        subject: `Reminder: ${event.title} at ${when}`,
+        text: `${event.title}\n${when}${event.location ? `\n${event.location}` : ''}${event.description ? `\n\n${event.description}` : ''}`,
+        kind: 'calendar-alert',
+      });
     }
     await enqueueEmails(deps.db, emails);
     queued += emails.length;

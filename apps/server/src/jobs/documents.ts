@@ -39,7 +39,11 @@ export async function convertToPdf(input: string, workDir: string, options: Tool
     const outDir = path.join(workDir, 'pdf');
     const profile = path.join(workDir, 'lo-profile');
     await mkdir(outDir, { recursive: true });
-    await runTool('soffice', [`-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', outDir, input], options);
+    await runTool(
+      'soffice',
+      [`-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', outDir, input],
+      options,
+    );
     const pdf = (await readdir(outDir)).find((f) => f.endsWith('.pdf'));
     if (!pdf) throw new ProcessingError('soffice produced no PDF from this document');
     return path.join(outDir, pdf);

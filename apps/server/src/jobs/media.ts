@@ -21,7 +21,17 @@ interface ToolOptions {
 /** Probes `file` with ffprobe. Throws ProcessingError when ffprobe is missing or cannot read it. */
 export async function probeMedia(file: string, options: ToolOptions): Promise<MediaProbe> {
   const out = await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], options);
-  const info = JSON.parse(out) as { format?: { duration?: string }; streams?: { codec_type?: string; width?: number; height?: number; duration?: string; tags?: { rotate?: string }; side_data_list?: { rotation?: number }[] }[] };
+  const info = JSON.parse(out) as {
+    format?: { duration?: string };
+    streams?: {
+      codec_type?: string;
+      width?: number;
+      height?: number;
+      duration?: string;
+      tags?: { rotate?: string };
+      side_data_list?: { rotation?: number }[];
+    }[];
+  };
   const video = info.streams?.find((s) => s.codec_type === 'video');
   const duration = Number(info.format?.duration ?? video?.duration ?? NaN);
   if (!Number.isFinite(duration)) throw new ProcessingError('ffprobe found no duration: the file is not playable media');
@@ -53,7 +63,12 @@ export interface Rendition {
  * VOD segments of 6 s from it) under `workDir/<h>p/`, and a JPEG poster frame.
  * Sizes in pixels; the width keeps the aspect ratio and is even.
  */
-export async function transcodeVideo(input: string, probe: MediaProbe, workDir: string, options: ToolOptions): Promise<{ renditions: Rendition[]; poster: string }> {
+export async function transcodeVideo(
+  input: string,
+  probe: MediaProbe,
+  workDir: string,
+  options: ToolOptions,
+): Promise<{ renditions: Rendition[]; poster: string }> {
   const renditions: Rendition[] = [];
   for (const height of renditionHeights(probe.height)) {
     const resolution = `${height}p`;
@@ -62,14 +77,63 @@ export async function transcodeVideo(input: string, probe: MediaProbe, workDir: 
     await import('node:fs/promises').then((fs) => fs.mkdir(hlsDir, { recursive: true }));
     const mp4 = path.join(dir, 'video.mp4');
     const audio = probe.hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : ['-an'];
-    await runTool('ffmpeg', ['-y', '-v', 'error', '-i', input, '-vf', `scale=-2:${height}`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', ...audio, '-movflags', '+faststart', mp4], options);
-    await runTool('ffmpeg', ['-y', '-v', 'error', '-i', mp4, '-c', 'copy', '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(hlsDir, 'segment-%03d.ts'), path.join(hlsDir, 'index.m3u8')], options);
+    await runTool(
+      'ffmpeg',
+      [
+        '-y',
+        '-v',
+        'error',
+        '-i',
+        input,
+        '-vf',
+        `scale=-2:${height}`,
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '23',
+        '-pix_fmt',
+        'yuv420p',
+        ...audio,
+        '-movflags',
+        '+faststart',
+        mp4,
+      ],
+      options,
+    );
+    await runTool(
+      'ffmpeg',
+      [
+        '-y',
+        '-v',
+        'error',
+        '-i',
+        mp4,
+        '-c',
+        'copy',
+        '-f',
+        'hls',
+        '-hls_time',
+        '6',
+        '-hls_playlist_type',
+        'vod',
+        '-hls_segment_filename',
+        path.join(hlsDir, 'segment-%03d.ts'),
+        path.join(hlsDir, 'index.m3u8'),
+      ],
+      options,
+    );
     const out = await probeMedia(mp4, options);
     renditions.push({ resolution, width: out.width, height: out.height, dir, mp4, hlsFiles: (await readdir(hlsDir)).sort() });
   }
   const poster = path.join(workDir, 'poster.jpg');
   const at = Math.min(1, probe.duration / 2).toFixed(2);
-  await runTool('ffmpeg', ['-y', '-v', 'error', '-ss', at, '-i', input, '-frames:v', '1', '-vf', `scale=-2:${Math.min(720, probe.height - (probe.height % 2))}`, poster], options);
+  await runTool(
+    'ffmpeg',
+    ['-y', '-v', 'error', '-ss', at, '-i', input, '-frames:v', '1', '-vf', `scale=-2:${Math.min(720, probe.height - (probe.height % 2))}`, poster],
+    options,
+  );
   return { renditions, poster };
 }
 

@@ -94,7 +94,17 @@ async function runProcessors(deps: AppDeps, row: UploadRow, workDir: string): Pr
       const mp4Key = `${prefix}/${r.resolution}/video.mp4`;
       await uploadFromFile(deps.storage, mp4Key, r.mp4);
       for (const file of r.hlsFiles) await uploadFromFile(deps.storage, `${prefix}/${r.resolution}/hls/${file}`, path.join(r.dir, 'hls', file));
-      await deps.db.insert(uploadVideos).values({ uploadId: row.id, resolution: r.resolution, duration: probe.duration, width: r.width, height: r.height, hlsKey: `${prefix}/${r.resolution}/hls/index.m3u8`, mp4Key });
+      await deps.db
+        .insert(uploadVideos)
+        .values({
+          uploadId: row.id,
+          resolution: r.resolution,
+          duration: probe.duration,
+          width: r.width,
+          height: r.height,
+          hlsKey: `${prefix}/${r.resolution}/hls/index.m3u8`,
+          mp4Key,
+        });
     }
     const posterKey = `${prefix}/poster.jpg`;
     await uploadFromFile(deps.storage, posterKey, poster);
@@ -131,13 +141,16 @@ async function runProcessors(deps: AppDeps, row: UploadRow, workDir: string): Pr
 export async function processUpload(deps: AppDeps, uploadId: number, jobId: string): Promise<void> {
   const [row] = await deps.db.select().from(uploads).where(eq(uploads.id, uploadId));
   if (!row || row.deletedAt || row.processingJobId !== jobId || row.status !== 'processing') return;
-  const beat = setInterval(() => {
-    void deps.db
-      .update(uploads)
-      .set({ processingHeartbeatAt: new Date() })
-      .where(and(eq(uploads.id, uploadId), eq(uploads.processingJobId, jobId)))
-      .catch(() => undefined);
-  }, Math.max(500, (deps.config.jobs.staleSeconds * 1000) / 4));
+  const beat = setInterval(
+    () => {
+      void deps.db
+        .update(uploads)
+        .set({ processingHeartbeatAt: new Date() })
+        .where(and(eq(uploads.id, uploadId), eq(uploads.processingJobId, jobId)))
+        .catch(() => undefined);
+    },
+    Math.max(500, (deps.config.jobs.staleSeconds * 1000) / 4),
+  );
   await deps.db.update(uploads).set({ processingHeartbeatAt: new Date() }).where(eq(uploads.id, uploadId));
   deps.log.info({ uploadId, jobId, attempt: row.processingAttempts }, 'processing upload');
   const workDir = await mkdtemp(path.join(os.tmpdir(), `atrium-job-${uploadId}-`));
@@ -183,7 +196,12 @@ export async function sweepStuckUploads(deps: AppDeps): Promise<number> {
     const [claimed] = await deps.db
       .update(uploads)
       .set({ processingHeartbeatAt: new Date() })
-      .where(and(eq(uploads.id, row.id), row.processingHeartbeatAt ? eq(uploads.processingHeartbeatAt, row.processingHeartbeatAt) : isNull(uploads.processingHeartbeatAt)))
+      .where(
+        and(
+          eq(uploads.id, row.id),
+          row.processingHeartbeatAt ? eq(uploads.processingHeartbeatAt, row.processingHeartbeatAt) : isNull(uploads.processingHeartbeatAt),
+        ),
+      )
       .returning();
     if (!claimed) continue;
     if (row.processingJobId && state === 'active') await deps.jobs.cancel(queue, row.processingJobId);
@@ -191,7 +209,12 @@ export async function sweepStuckUploads(deps: AppDeps): Promise<number> {
     if (row.processingAttempts >= MAX_PROCESSING_ATTEMPTS) {
       await deps.db
         .update(uploads)
-        .set({ status: 'failed', failureReason: `Processing was interrupted ${row.processingAttempts} times; retry it from the file's menu`, processingHeartbeatAt: null, updatedAt: new Date() })
+        .set({
+          status: 'failed',
+          failureReason: `Processing was interrupted ${row.processingAttempts} times; retry it from the file's menu`,
+          processingHeartbeatAt: null,
+          updatedAt: new Date(),
+        })
         .where(eq(uploads.id, row.id));
       continue;
     }

@@ -69,7 +69,12 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
   const workerIds = new Map<QueueName, string>();
   return {
     async send(queue, data, opts = {}) {
-      const id = await boss.send(queue, data, { retryLimit: opts.retryLimit ?? 2, retryDelay: 5, expireInSeconds: opts.expireInSeconds ?? 900, ...(opts.id ? { id: opts.id } : {}) });
+      const id = await boss.send(queue, data, {
+        retryLimit: opts.retryLimit ?? 2,
+        retryDelay: 5,
+        expireInSeconds: opts.expireInSeconds ?? 900,
+        ...(opts.id ? { id: opts.id } : {}),
+      });
       if (!id) throw new Error(`pg-boss refused a job on ${queue}`);
       const worker = workerIds.get(queue);
       if (worker) boss.notifyWorker(worker);

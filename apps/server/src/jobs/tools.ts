@@ -16,7 +16,11 @@ export class ProcessingError extends Error {
  * server), when it runs longer than `timeoutSeconds`, or exits non-zero (with
  * the last line of its stderr).
  */
-export async function runTool(command: string, args: readonly string[], options: { toolsPath: string; timeoutSeconds: number; cwd?: string; env?: Record<string, string> }): Promise<string> {
+export async function runTool(
+  command: string,
+  args: readonly string[],
+  options: { toolsPath: string; timeoutSeconds: number; cwd?: string; env?: Record<string, string> },
+): Promise<string> {
   if (!(await isOnPath(command, options.toolsPath))) {
     throw new ProcessingError(`${command} is not installed on the server, so this file cannot be processed`);
   }
@@ -24,7 +28,13 @@ export async function runTool(command: string, args: readonly string[], options:
     execFile(
       command,
       args,
-      { cwd: options.cwd, timeout: options.timeoutSeconds * 1000, killSignal: 'SIGKILL', maxBuffer: 32 * 1024 * 1024, env: { ...process.env, PATH: options.toolsPath, ...options.env } },
+      {
+        cwd: options.cwd,
+        timeout: options.timeoutSeconds * 1000,
+        killSignal: 'SIGKILL',
+        maxBuffer: 32 * 1024 * 1024,
+        env: { ...process.env, PATH: options.toolsPath, ...options.env },
+      },
       (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
         if (error.killed) return reject(new ProcessingError(`${command} did not finish within ${options.timeoutSeconds} s`));

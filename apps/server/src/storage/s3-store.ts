@@ -64,7 +64,9 @@ class MultipartWriter {
       this.uploadId = created.UploadId;
     }
     const PartNumber = this.parts.length + 1;
-    const part = await this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: this.key, UploadId: this.uploadId, PartNumber, Body: body, ContentLength: body.length }));
+    const part = await this.client.send(
+      new UploadPartCommand({ Bucket: this.bucket, Key: this.key, UploadId: this.uploadId, PartNumber, Body: body, ContentLength: body.length }),
+    );
     this.parts.push({ ETag: part.ETag, PartNumber });
   }
 
@@ -82,7 +84,8 @@ class MultipartWriter {
   }
 
   async abort(): Promise<void> {
-    if (this.uploadId) await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.key, UploadId: this.uploadId })).catch(() => undefined);
+    if (this.uploadId)
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.key, UploadId: this.uploadId })).catch(() => undefined);
   }
 }
 
@@ -128,7 +131,9 @@ export class S3Store implements ObjectStore {
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
     assertSafeKey(key);
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+      const out = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
       return out.Body as Readable;
     } catch (error) {
       if (isNotFound(error)) throw Object.assign(new Error(`no object ${key}`), { code: 'ENOENT' });

@@ -8,7 +8,17 @@ import { examSubjects } from '../../src/modules/exams/exams.table.js';
  */
 export async function createActivity(
   database: Database,
-  options: { courseId: number; uploadIds?: number[]; type?: (typeof activities.$inferInsert)['type']; isPublished?: boolean; canGuestPreview?: boolean; isForwardSeekingRefused?: boolean; data?: Record<string, unknown>; completionCriterion?: 'viewed' | 'video_percent'; completionPercent?: number },
+  options: {
+    courseId: number;
+    uploadIds?: number[];
+    type?: (typeof activities.$inferInsert)['type'];
+    isPublished?: boolean;
+    canGuestPreview?: boolean;
+    isForwardSeekingRefused?: boolean;
+    data?: Record<string, unknown>;
+    completionCriterion?: 'viewed' | 'video_percent';
+    completionPercent?: number;
+  },
 ) {
   const db = database.db;
   const [module] = await db.insert(courseModules).values({ courseId: options.courseId, title: 'Module', isPublished: true }).returning();
@@ -33,10 +43,19 @@ export async function createActivity(
 }
 
 /** An exam subject of an exam activity holding `uploadIds`, with the spec §3 exam video settings. */
-export async function createExamSubject(database: Database, options: { activityId: number; uploadIds: number[]; playLimit?: boolean; playLimitTimes?: number }) {
+export async function createExamSubject(
+  database: Database,
+  options: { activityId: number; uploadIds: number[]; playLimit?: boolean; playLimitTimes?: number },
+) {
   const [subject] = await database.db
     .insert(examSubjects)
-    .values({ activityId: options.activityId, type: 'short_answer', uploadIds: options.uploadIds, isPlayLimited: options.playLimit ?? false, playLimitTimes: options.playLimitTimes ?? 0 })
+    .values({
+      activityId: options.activityId,
+      type: 'short_answer',
+      uploadIds: options.uploadIds,
+      isPlayLimited: options.playLimit ?? false,
+      playLimitTimes: options.playLimitTimes ?? 0,
+    })
     .returning();
   return subject!;
 }

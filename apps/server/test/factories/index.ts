@@ -18,8 +18,14 @@ export function createFactories(app: FastifyInstance) {
   const next = () => ++sequence;
 
   async function org(name = `Org ${next()}`) {
-    const [row] = await db.insert(orgs).values({ code: `org-${next()}`, name }).returning();
-    const [dept] = await db.insert(departments).values({ orgId: row!.id, code: `d-${next()}`, name: 'Department of Tests' }).returning();
+    const [row] = await db
+      .insert(orgs)
+      .values({ code: `org-${next()}`, name })
+      .returning();
+    const [dept] = await db
+      .insert(departments)
+      .values({ orgId: row!.id, code: `d-${next()}`, name: 'Department of Tests' })
+      .returning();
     return { ...row!, departmentId: dept!.id };
   }
 
@@ -36,7 +42,14 @@ export function createFactories(app: FastifyInstance) {
     });
   }
 
-  async function course(options: { orgId: number; instructorId?: number; accessCode?: string | null; isPublished?: boolean; isAccessCodeResettable?: boolean; name?: string }): Promise<CourseRow> {
+  async function course(options: {
+    orgId: number;
+    instructorId?: number;
+    accessCode?: string | null;
+    isPublished?: boolean;
+    isAccessCodeResettable?: boolean;
+    name?: string;
+  }): Promise<CourseRow> {
     const n = next();
     const row = await insertCourse(db, {
       orgId: options.orgId,

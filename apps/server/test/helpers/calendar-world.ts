@@ -12,7 +12,10 @@ import { users } from '../../src/modules/users/users.table.js';
 export async function calendarWorld(t: TestApp) {
   const f = t.factories;
   const org = await f.org();
-  const [deptB] = await t.app.deps.db.insert(departments).values({ orgId: org.id, code: `b-${org.id}`, name: 'Department B' }).returning();
+  const [deptB] = await t.app.deps.db
+    .insert(departments)
+    .values({ orgId: org.id, code: `b-${org.id}`, name: 'Department B' })
+    .returning();
   const deptA = org.departmentId;
   const instructor = await f.user({ orgId: org.id, role: USER_ROLE.instructor, departmentId: deptA });
   const assistant = await f.user({ orgId: org.id, role: USER_ROLE.instructor, departmentId: deptA });

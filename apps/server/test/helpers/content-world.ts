@@ -39,7 +39,12 @@ export async function contentWorld(t: TestApp) {
     if (published) await ok('PUT', `/api/modules/${mod.id}/publish`, { published: true });
     const ids: number[] = [];
     for (let i = 0; i < n; i++) {
-      const a = await ok('POST', `/api/courses/${w.course.id}/activities`, { module_id: mod.id, type: 'page', title: `${title} page ${i + 1}`, data: { content: `<p>${i}</p>` } });
+      const a = await ok('POST', `/api/courses/${w.course.id}/activities`, {
+        module_id: mod.id,
+        type: 'page',
+        title: `${title} page ${i + 1}`,
+        data: { content: `<p>${i}</p>` },
+      });
       if (published) await ok('PUT', `/api/activities/${a.id}/publish`, { published: true });
       ids.push(a.id);
     }
@@ -48,9 +53,19 @@ export async function contentWorld(t: TestApp) {
   /** Uploads a fixture to the course through the real pipeline (POST /api/uploads, PUT bytes, processing). */
   const upload = async (fixture: string): Promise<Upload> => {
     const bytes = readFileSync(fixturePath(fixture));
-    const created = await call('POST', '/api/uploads', 'instructor', { name: path.basename(fixture), size: bytes.length, parent_type: 'course', parent_id: w.course.id });
+    const created = await call('POST', '/api/uploads', 'instructor', {
+      name: path.basename(fixture),
+      size: bytes.length,
+      parent_type: 'course',
+      parent_id: w.course.id,
+    });
     expect(created.statusCode, created.body).toBe(201);
-    const sent = await t.app.inject({ method: 'PUT', url: created.json().upload_url, headers: { cookie: cookies.instructor, 'content-type': 'application/octet-stream' }, payload: bytes });
+    const sent = await t.app.inject({
+      method: 'PUT',
+      url: created.json().upload_url,
+      headers: { cookie: cookies.instructor, 'content-type': 'application/octet-stream' },
+      payload: bytes,
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     return waitForProcessed(t, cookies.instructor, created.json().id);
   };

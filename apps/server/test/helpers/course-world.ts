@@ -27,11 +27,17 @@ export async function bigWorld(t: TestApp) {
   const invitee = await t.factories.user({ orgId: w.org.id, role: USER_ROLE.student });
   const inviteeEmail = `invitee${invitee.id}@example.edu`;
   await t.database.db.update(users).set({ email: inviteeEmail }).where(eq(users.id, invitee.id));
-  await t.database.db.update(users).set({ email: `student${w.student.id}@example.edu` }).where(eq(users.id, w.student.id));
+  await t.database.db
+    .update(users)
+    .set({ email: `student${w.student.id}@example.edu` })
+    .where(eq(users.id, w.student.id));
   const people = { student: w.student, assistant: w.assistant, instructor: w.instructor, otherInstructor, admin: w.admin, otherAdmin };
   const cookies = {} as Record<Who, string>;
   for (const who of WHO) cookies[who] = await t.factories.login(people[who].userName);
-  const [studentEnrolment] = await t.database.db.select().from(enrolments).where(sql`${enrolments.courseId} = ${w.course.id} and ${enrolments.userId} = ${w.student.id}`);
+  const [studentEnrolment] = await t.database.db
+    .select()
+    .from(enrolments)
+    .where(sql`${enrolments.courseId} = ${w.course.id} and ${enrolments.userId} = ${w.student.id}`);
   return { ...w, otherInstructor, otherOrg, otherAdmin, spareTeacher, invitee, inviteeEmail, cookies, studentEnrolmentId: studentEnrolment!.id };
 }
 export type BigWorld = Awaited<ReturnType<typeof bigWorld>>;

@@ -113,8 +113,14 @@ export function minimalBackup(options: { pageHtml?: string; mainXml?: string } =
   return [
     { name: 'moodle_backup.xml', data: main },
     { name: 'course/course.xml', data: '<?xml version="1.0"?><course id="9"><shortname>H1</shortname><fullname>Hostile</fullname></course>' },
-    { name: 'sections/section_1/section.xml', data: '<?xml version="1.0"?><section id="1"><number>0</number><name>Start</name><summary></summary><sequence>1</sequence><visible>1</visible></section>' },
-    { name: 'activities/page_1/module.xml', data: '<?xml version="1.0"?><module id="1"><modulename>page</modulename><sectionid>1</sectionid><visible>1</visible></module>' },
+    {
+      name: 'sections/section_1/section.xml',
+      data: '<?xml version="1.0"?><section id="1"><number>0</number><name>Start</name><summary></summary><sequence>1</sequence><visible>1</visible></section>',
+    },
+    {
+      name: 'activities/page_1/module.xml',
+      data: '<?xml version="1.0"?><module id="1"><modulename>page</modulename><sectionid>1</sectionid><visible>1</visible></module>',
+    },
     {
       name: 'activities/page_1/page.xml',
       data: `<?xml version="1.0"?><activity id="1" moduleid="1" modulename="page" contextid="5"><page id="1"><name>Evil page</name><intro></intro><content>${esc(options.pageHtml ?? '<p>Hello</p>')}</content></page></activity>`,

@@ -15,9 +15,19 @@ import { uploads } from '../../src/modules/uploads/uploads.table.js';
 
 /** Uploads `bytes` as `name` into `courseId` through the normal upload path and waits for processing; answers the upload id. */
 export async function uploadFile(t: TestApp, cookie: string, courseId: number, name: string, bytes: Buffer): Promise<number> {
-  const created = await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie }, payload: { name, size: bytes.length, parent_type: 'course', parent_id: courseId } });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { cookie },
+    payload: { name, size: bytes.length, parent_type: 'course', parent_id: courseId },
+  });
   expect(created.statusCode, created.body).toBe(201);
-  const sent = await t.app.inject({ method: 'PUT', url: created.json().upload_url as string, headers: { cookie, 'content-type': 'application/octet-stream' }, payload: bytes });
+  const sent = await t.app.inject({
+    method: 'PUT',
+    url: created.json().upload_url as string,
+    headers: { cookie, 'content-type': 'application/octet-stream' },
+    payload: bytes,
+  });
   expect(sent.statusCode, sent.body).toBe(200);
   const id = created.json().id as number;
   await waitForProcessed(t, cookie, id, 60_000);
@@ -61,10 +71,27 @@ export interface BackupExpectation {
   quizzes: Record<string, { subjects: Record<string, number>; skipped: string[] }>;
 }
 
-const TYPE_OF: Record<string, string> = { page: 'page', url: 'web_link', resource: 'material', folder: 'material', imscp: 'material', assign: 'homework', quiz: 'exam', forum: 'forum', scorm: 'scorm', book: 'page' };
+const TYPE_OF: Record<string, string> = {
+  page: 'page',
+  url: 'web_link',
+  resource: 'material',
+  folder: 'material',
+  imscp: 'material',
+  assign: 'homework',
+  quiz: 'exam',
+  forum: 'forum',
+  scorm: 'scorm',
+  book: 'page',
+};
 const SUPPORTED_QTYPES = new Set(['multichoice', 'truefalse', 'shortanswer', 'numerical', 'essay', 'match']);
 /** Decision 0040: the Atrium subject type of each supported Moodle question type (multichoice by its `single` flag). */
-const SUBJECT_OF: Record<string, string> = { truefalse: 'true_or_false', shortanswer: 'fill_in_blank', numerical: 'fill_in_blank', essay: 'short_answer', match: 'matching' };
+const SUBJECT_OF: Record<string, string> = {
+  truefalse: 'true_or_false',
+  shortanswer: 'fill_in_blank',
+  numerical: 'fill_in_blank',
+  essay: 'short_answer',
+  match: 'matching',
+};
 
 function arr<T>(value: T | T[] | undefined | ''): T[] {
   return value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value];
@@ -110,9 +137,15 @@ export function expectationOf(mbz: string): BackupExpectation {
       const mod = String(a.modulename);
       const inst = xml(`${a.directory}/${mod}.xml`).activity as Node;
       const ctx = String(inst['@_contextid']);
-      const area = (component: string, filearea: string) => files.filter((f) => String(f.contextid) === ctx && f.component === component && f.filearea === filearea);
+      const area = (component: string, filearea: string) =>
+        files.filter((f) => String(f.contextid) === ctx && f.component === component && f.filearea === filearea);
       const embedded = (html: string, component: string, filearea: string) => {
-        for (const f of area(component, filearea)) if (html.includes(`@@PLUGINFILE@@${f.filepath}${encodeURIComponent(f.filename).replace(/%2F/g, '/')}`) || html.includes(`@@PLUGINFILE@@${f.filepath}${f.filename}`)) use(f);
+        for (const f of area(component, filearea))
+          if (
+            html.includes(`@@PLUGINFILE@@${f.filepath}${encodeURIComponent(f.filename).replace(/%2F/g, '/')}`) ||
+            html.includes(`@@PLUGINFILE@@${f.filepath}${f.filename}`)
+          )
+            use(f);
       };
       const body = inst[mod] as Node;
       if (mod === 'label') continue;
@@ -172,7 +205,9 @@ export function expectationOf(mbz: string): BackupExpectation {
 /** Every file under `dir` (relative paths). */
 export function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(path.join(dir, d.name)).map((f) => path.join(d.name, f)) : [d.name]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? filesUnder(path.join(dir, d.name)).map((f) => path.join(d.name, f)) : [d.name],
+  );
 }
 
 /**
@@ -180,7 +215,17 @@ export function filesUnder(dir: string): string[] {
  * files in the background (status, failure reason, heartbeat, meta), which is not the import's
  * doing, so before/after comparisons leave those out.
  */
-const importedFileColumns = { id: uploads.id, key: uploads.key, name: uploads.name, type: uploads.type, size: uploads.size, parentId: uploads.parentId, ownerId: uploads.ownerId, source: uploads.source, deletedAt: uploads.deletedAt };
+const importedFileColumns = {
+  id: uploads.id,
+  key: uploads.key,
+  name: uploads.name,
+  type: uploads.type,
+  size: uploads.size,
+  parentId: uploads.parentId,
+  ownerId: uploads.ownerId,
+  source: uploads.source,
+  deletedAt: uploads.deletedAt,
+};
 
 /**
  * The import route tests' world: the real app on a fresh database with its own
@@ -234,7 +279,12 @@ export async function createImportWorld(env: Record<string, string> = {}) {
   }
 
   async function startImport(courseId: number, uploadId: number) {
-    const res = await t.app.inject({ method: 'POST', url: `/api/course/${courseId}/moodle/import`, headers: as('instructor'), payload: { upload_id: uploadId } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/course/${courseId}/moodle/import`,
+      headers: as('instructor'),
+      payload: { upload_id: uploadId },
+    });
     expect(res.statusCode, res.body).toBe(202);
     return res.json() as { status_key: string; import_id: number };
   }
@@ -262,7 +312,13 @@ export async function createImportWorld(env: Record<string, string> = {}) {
     const db = t.database.db;
     const content = await contentOf(courseId);
     const ids = content.acts.map((a) => a.id);
-    const links = ids.length ? await db.select().from(activityUploads).where(inArray(activityUploads.activityId, ids)).orderBy(asc(activityUploads.activityId), asc(activityUploads.sort)) : [];
+    const links = ids.length
+      ? await db
+          .select()
+          .from(activityUploads)
+          .where(inArray(activityUploads.activityId, ids))
+          .orderBy(asc(activityUploads.activityId), asc(activityUploads.sort))
+      : [];
     const subjects = ids.length ? await db.select().from(examSubjects).where(inArray(examSubjects.activityId, ids)).orderBy(asc(examSubjects.id)) : [];
     const allUploads = await db
       .select(importedFileColumns)

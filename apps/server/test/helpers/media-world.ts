@@ -11,9 +11,19 @@ export type FileSource = string | { name: string; bytes: Buffer };
 /** Creates a course upload through the API as `cookie`, PUTs the bytes and waits until processing ends (real tools). */
 export async function uploadFile(t: TestApp, cookie: string, courseId: number, file: FileSource): Promise<Upload> {
   const { name, bytes } = typeof file === 'string' ? { name: path.basename(file), bytes: readFileSync(fixturePath(file)) } : file;
-  const created = await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie }, payload: { name, size: bytes.length, parent_type: 'course', parent_id: courseId } });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { cookie },
+    payload: { name, size: bytes.length, parent_type: 'course', parent_id: courseId },
+  });
   if (created.statusCode !== 201) throw new Error(`create ${name}: ${created.statusCode} ${created.body}`);
-  const sent = await t.app.inject({ method: 'PUT', url: created.json().upload_url, headers: { cookie, 'content-type': 'application/octet-stream' }, payload: bytes });
+  const sent = await t.app.inject({
+    method: 'PUT',
+    url: created.json().upload_url,
+    headers: { cookie, 'content-type': 'application/octet-stream' },
+    payload: bytes,
+  });
   if (sent.statusCode !== 200) throw new Error(`put ${name}: ${sent.statusCode} ${sent.body}`);
   return waitForProcessed(t, cookie, created.json().id);
 }
@@ -42,7 +52,12 @@ export async function twoCourses(t: TestApp) {
 export type TwoCourses = Awaited<ReturnType<typeof twoCourses>>;
 
 /** An activity of `courseId` holding `uploadIds` (see createActivity). */
-export function activityWith(t: TestApp, courseId: number, uploadIds: number[], options: Omit<Parameters<typeof createActivity>[1], 'courseId' | 'uploadIds'> = {}) {
+export function activityWith(
+  t: TestApp,
+  courseId: number,
+  uploadIds: number[],
+  options: Omit<Parameters<typeof createActivity>[1], 'courseId' | 'uploadIds'> = {},
+) {
   return createActivity(t.database, { courseId, uploadIds, ...options });
 }
 

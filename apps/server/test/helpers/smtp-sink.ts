@@ -11,7 +11,12 @@ export interface ReceivedMail {
  * A real SMTP server (the `smtp-server` package) on a free local port that keeps
  * every message it accepts: tests point SMTP_URL at it instead of mocking nodemailer.
  */
-export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMail[]; waitFor: (pred: (m: ReceivedMail) => boolean, timeoutMs?: number) => Promise<ReceivedMail>; close: () => Promise<void> }> {
+export async function startSmtpSink(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  waitFor: (pred: (m: ReceivedMail) => boolean, timeoutMs?: number) => Promise<ReceivedMail>;
+  close: () => Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -21,7 +26,11 @@ export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMai
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },

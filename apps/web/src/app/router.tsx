@@ -73,7 +73,10 @@ export const routes: RouteObject[] = [
           { path: 'learning-activity', element: <LearningActivityPage /> },
           { path: 'learning-activity/full-screen', element: <LearningActivityPage isFullScreen /> },
           { path: 'live-activities', element: <LearningActivityPage /> },
-          ...COURSE_SUBPAGES.filter((section) => section !== 'enrollments' && section !== 'outline' && section !== 'content').map((section) => ({ path: section, element: <CourseSectionPage section={section} /> })),
+          ...COURSE_SUBPAGES.filter((section) => section !== 'enrollments' && section !== 'outline' && section !== 'content').map((section) => ({
+            path: section,
+            element: <CourseSectionPage section={section} />,
+          })),
         ],
       },
       {

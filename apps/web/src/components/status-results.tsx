@@ -7,27 +7,13 @@ import { isApiError, serverMessageOf } from '../lib/api-client';
 /** "You cannot open this page" result (403), with a way back to the user's start page. */
 export function ForbiddenResult({ title, extra }: { title?: ReactNode; extra?: ReactNode }) {
   const { t } = useTranslation('common');
-  return (
-    <Result
-      status="403"
-      title={title ?? t('result.forbidden.title')}
-      subTitle={t('result.forbidden.description')}
-      extra={extra ?? <HomeLink />}
-    />
-  );
+  return <Result status="403" title={title ?? t('result.forbidden.title')} subTitle={t('result.forbidden.description')} extra={extra ?? <HomeLink />} />;
 }
 
 /** "Not found" result (404), with a way back to the user's start page. */
 export function NotFoundResult({ title, extra }: { title?: ReactNode; extra?: ReactNode }) {
   const { t } = useTranslation('common');
-  return (
-    <Result
-      status="404"
-      title={title ?? t('result.notFound.title')}
-      subTitle={t('result.notFound.description')}
-      extra={extra ?? <HomeLink />}
-    />
-  );
+  return <Result status="404" title={title ?? t('result.notFound.title')} subTitle={t('result.notFound.description')} extra={extra ?? <HomeLink />} />;
 }
 
 /**

@@ -150,8 +150,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 /** Shorthands of `apiRequest` per method. */
 export const api = {
-  get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
-    apiRequest<T>(path, { method: 'GET', query, signal }),
+  get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) => apiRequest<T>(path, { method: 'GET', query, signal }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body: body ?? {} }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),

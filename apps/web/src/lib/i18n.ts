@@ -98,7 +98,7 @@ export function currentLocale(): Locale {
 /** Initialises i18next once; returns the shared instance. */
 export function initI18n(initial?: Locale): typeof i18n {
   if (i18n.isInitialized) return i18n;
-  const lng = initial ?? pickLocale(readStoredLocale(), typeof navigator === 'undefined' ? [] : navigator.languages ?? []);
+  const lng = initial ?? pickLocale(readStoredLocale(), typeof navigator === 'undefined' ? [] : (navigator.languages ?? []));
   void i18n
     .use(lazyBackend)
     .use(initReactI18next)

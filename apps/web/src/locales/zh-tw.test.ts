@@ -16,11 +16,16 @@ describe('zh-tw: what the calendar page shows is all Traditional Chinese (issue 
     expect([...en].filter((k) => !tw.has(k))).toEqual([]);
   });
   it.each(['zh-tw', 'zh-mo'])('%s has every en-us key of every namespace (filled from zh-cn by scripts/gen-zh-hant.mjs)', (locale) => {
-    const namespaces = Object.keys(files).filter((f) => f.startsWith('./en-us/')).map((f) => f.slice('./en-us/'.length));
+    const namespaces = Object.keys(files)
+      .filter((f) => f.startsWith('./en-us/'))
+      .map((f) => f.slice('./en-us/'.length));
     expect(namespaces.length).toBeGreaterThan(8);
     for (const ns of namespaces) {
       const own = new Set(keys(files[`./${locale}/${ns}`]));
-      expect(keys(files[`./en-us/${ns}`]).filter((k) => !own.has(k)), `${locale}/${ns}`).toEqual([]);
+      expect(
+        keys(files[`./en-us/${ns}`]).filter((k) => !own.has(k)),
+        `${locale}/${ns}`,
+      ).toEqual([]);
     }
   });
   it.each(['zh-tw', 'zh-mo'])('%s uses Traditional, not Simplified, characters in every namespace', (locale) => {
@@ -28,7 +33,8 @@ describe('zh-tw: what the calendar page shows is all Traditional Chinese (issue 
       .filter(([f]) => f.startsWith(`./${locale}/`))
       .map(([, tree]) => JSON.stringify(tree))
       .join('');
-    for (const simplified of ['历', '课', '会', '删', '设', '时', '过', '显', '选', '长', '试', '题', '频', '进', '学']) expect(text, simplified).not.toContain(simplified);
+    for (const simplified of ['历', '课', '会', '删', '设', '时', '过', '显', '选', '长', '试', '题', '频', '进', '学'])
+      expect(text, simplified).not.toContain(simplified);
     expect(text).toContain('課程');
   });
   it('uses Traditional, not Simplified, characters in the calendar', () => {

@@ -101,7 +101,12 @@ export const ExamDataSchema = z.object({
 export const ForumDataSchema = z.object({
   forum_type: z.string().trim().max(50).optional(),
   discussions: z
-    .array(z.object({ name: z.string().max(1000), posts: z.array(z.object({ subject: z.string().max(1000), message: richText, created_at: isoTime.nullable() })).max(10_000) }))
+    .array(
+      z.object({
+        name: z.string().max(1000),
+        posts: z.array(z.object({ subject: z.string().max(1000), message: richText, created_at: isoTime.nullable() })).max(10_000),
+      }),
+    )
     .max(10_000)
     .optional(),
 });
@@ -138,7 +143,16 @@ export function activityDataSchema(type: ActivityType): z.ZodType<Record<string,
 }
 
 /** Types whose content is uploaded files (upload_ids accepted). */
-export const UPLOAD_ACTIVITY_TYPES = ['material', 'online_video', 'scorm', 'lesson', 'slide', 'h5_courseware', 'virtual_experiment', 'page'] as const satisfies readonly ActivityType[];
+export const UPLOAD_ACTIVITY_TYPES = [
+  'material',
+  'online_video',
+  'scorm',
+  'lesson',
+  'slide',
+  'h5_courseware',
+  'virtual_experiment',
+  'page',
+] as const satisfies readonly ActivityType[];
 
 // ---------------------------------------------------------------- answers
 

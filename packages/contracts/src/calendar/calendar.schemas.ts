@@ -54,7 +54,9 @@ export type CalendarEventBody = z.infer<typeof CalendarEventBodySchema>;
 /** `PUT /api/calendar-events/{id}`: the full body, or only start_time and end_time (drag or resize, spec §2). */
 export const UpdateCalendarEventBodySchema = z.union([
   CalendarEventBodySchema,
-  z.object({ start_time: isoTime, end_time: isoTime, all_day: z.boolean().optional() }).refine((b) => Date.parse(b.end_time) > Date.parse(b.start_time), { message: 'end_time must be after start_time', path: ['end_time'] }),
+  z
+    .object({ start_time: isoTime, end_time: isoTime, all_day: z.boolean().optional() })
+    .refine((b) => Date.parse(b.end_time) > Date.parse(b.start_time), { message: 'end_time must be after start_time', path: ['end_time'] }),
 ]);
 export type UpdateCalendarEventBody = z.infer<typeof UpdateCalendarEventBodySchema>;
 
@@ -215,7 +217,9 @@ export type MeetingBody = z.infer<typeof MeetingBodySchema>;
 /** Drag or resize of a meeting: only its times (strict: a full body with a bad field is refused with 400, not read as a move). */
 export const UpdateMeetingBodySchema = z.union([
   MeetingBodySchema,
-  z.strictObject({ start_time: isoTime, end_time: isoTime }).refine((b) => Date.parse(b.end_time) > Date.parse(b.start_time), { message: 'end_time must be after start_time', path: ['end_time'] }),
+  z
+    .strictObject({ start_time: isoTime, end_time: isoTime })
+    .refine((b) => Date.parse(b.end_time) > Date.parse(b.start_time), { message: 'end_time must be after start_time', path: ['end_time'] }),
 ]);
 export type UpdateMeetingBody = z.infer<typeof UpdateMeetingBodySchema>;
 
@@ -261,7 +265,11 @@ export const ManagementMeetingFilterSchema = z.object({
 export type ManagementMeetingFilter = z.infer<typeof ManagementMeetingFilterSchema>;
 export const ManagementMeetingQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n), { message: `page_size must be one of ${PAGE_SIZE_OPTIONS.join(', ')}` }).default(10),
+  page_size: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n), { message: `page_size must be one of ${PAGE_SIZE_OPTIONS.join(', ')}` })
+    .default(10),
 });
 export const ManagementMeetingPageSchema = pageOf(MeetingSchema);
 

@@ -32,7 +32,12 @@ export interface NormalisedTimetable {
 
 function joinDays(days: number[] | string | null | undefined): string | undefined {
   if (days === null || days === undefined) return undefined;
-  const list = Array.isArray(days) ? days : days.split(',').filter((d) => d.trim() !== '').map((d) => Number(d.trim()));
+  const list = Array.isArray(days)
+    ? days
+    : days
+        .split(',')
+        .filter((d) => d.trim() !== '')
+        .map((d) => Number(d.trim()));
   const unique = [...new Set(list)].sort((a, b) => a - b);
   return unique.length === 0 ? undefined : unique.join(',');
 }

@@ -15,7 +15,11 @@ export type MemberPage = z.infer<typeof MemberPageSchema>;
 
 export const MembersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().refine((n) => [10, 20, 30, 50, 100].includes(n), { message: 'page_size must be one of 10, 20, 30, 50, 100' }).default(10),
+  page_size: z.coerce
+    .number()
+    .int()
+    .refine((n) => [10, 20, 30, 50, 100].includes(n), { message: 'page_size must be one of 10, 20, 30, 50, 100' })
+    .default(10),
   role: CourseRoleSchema.optional(),
 });
 
@@ -25,7 +29,10 @@ export const AddEnrollmentsBodySchema = z.object({
   role: CourseRoleSchema.default('student'),
 });
 /** `PUT /api/course/enrollments` body: change the role of these enrolments. */
-export const ChangeEnrollmentsBodySchema = z.object({ enrollment_ids: z.array(z.number().int().positive()).min(1, 'choose at least one member').max(500), role: CourseRoleSchema });
+export const ChangeEnrollmentsBodySchema = z.object({
+  enrollment_ids: z.array(z.number().int().positive()).min(1, 'choose at least one member').max(500),
+  role: CourseRoleSchema,
+});
 /** `DELETE /api/course/enrollments` body: remove these enrolments. */
 export const RemoveEnrollmentsBodySchema = z.object({ enrollment_ids: z.array(z.number().int().positive()).min(1, 'choose at least one member').max(500) });
 

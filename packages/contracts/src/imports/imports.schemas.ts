@@ -91,7 +91,13 @@ export const ImportReportItemSchema = z.object({
 /** The fidelity report of one import (issue 8). */
 export const ImportReportSchema = z.object({
   backup: z.object({ name: z.string().nullable(), moodle_release: z.string().nullable(), type: z.string(), course_name: z.string().nullable() }),
-  counts: z.object({ imported: z.number().int(), imported_with_losses: z.number().int(), skipped: z.number().int(), files: z.number().int(), missing_files: z.number().int() }),
+  counts: z.object({
+    imported: z.number().int(),
+    imported_with_losses: z.number().int(),
+    skipped: z.number().int(),
+    files: z.number().int(),
+    missing_files: z.number().int(),
+  }),
   items: z.array(ImportReportItemSchema),
   missing_files: z.array(z.object({ file_name: z.string(), content_hash: z.string(), used_by: z.string() })),
 });

@@ -6,7 +6,10 @@ import { CourseRoleSchema } from '../courses/courses.schemas.js';
  * comma-split by the popup) and the course role to invite as (`invite_type`).
  */
 export const InviteBodySchema = z.object({
-  emails: z.array(z.string().trim().toLowerCase().pipe(z.email('not an e-mail address'))).min(1, 'enter at least one e-mail').max(200),
+  emails: z
+    .array(z.string().trim().toLowerCase().pipe(z.email('not an e-mail address')))
+    .min(1, 'enter at least one e-mail')
+    .max(200),
   invite_type: CourseRoleSchema,
   teaching_unit_type: z.enum(['course', 'teaching_class']).default('course'),
   teaching_unit_id: z.number().int().positive().optional(),
@@ -46,7 +49,10 @@ export const TeamTeachingBodySchema = z.object({ user_ids: z.array(z.number().in
 /** `GET /api/user/search` query (spec §7). */
 export const UserSearchQuerySchema = z.object({
   keywords: z.string().trim().max(100).default(''),
-  exclude_student_role: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  exclude_student_role: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   org_id: z.coerce.number().int().positive().optional(),
   department_id: z.coerce.number().int().positive().optional(),
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 /** Seconds. A pair `[start, end]` with start <= end. */
-export const TimeRangeSchema = z.tuple([z.number().nonnegative(), z.number().nonnegative()]).refine(([s, e]) => e >= s, { message: 'end must not be before start' });
+export const TimeRangeSchema = z
+  .tuple([z.number().nonnegative(), z.number().nonnegative()])
+  .refine(([s, e]) => e >= s, { message: 'end must not be before start' });
 export type TimeRange = [number, number];
 
 /** Default player volume (spec §9): 0.7 for video. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkUploadFile, checkUploadFolder, extensionOf, folderDepthOf, formatBytes, invalidNameChars, isIgnoredUploadName, uploadTypeOf } from './upload-rules.js';
+import {
+  checkUploadFile,
+  checkUploadFolder,
+  extensionOf,
+  folderDepthOf,
+  formatBytes,
+  invalidNameChars,
+  isIgnoredUploadName,
+  uploadTypeOf,
+} from './upload-rules.js';
 
 const options = { maxBytes: 1000, checkExtension: true };
 

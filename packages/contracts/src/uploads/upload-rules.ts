@@ -134,6 +134,7 @@ export function checkUploadFolder(relativePaths: readonly string[], settings: { 
   const out: FolderRuleViolation[] = [];
   const deepest = Math.max(0, ...relativePaths.map(folderDepthOf));
   if (deepest >= settings.maxLevel) out.push({ key: 'fileUpload.folderExceedsMaxLevel', field: 'relative_path', values: { max: settings.maxLevel } });
-  if (relativePaths.length > settings.maxCount) out.push({ key: 'fileUpload.fileExceedsMaxCount', field: 'folder_file_count', values: { max: settings.maxCount } });
+  if (relativePaths.length > settings.maxCount)
+    out.push({ key: 'fileUpload.fileExceedsMaxCount', field: 'folder_file_count', values: { max: settings.maxCount } });
   return out;
 }

@@ -73,7 +73,6 @@ export const UploadSchema = z.object({
 });
 export type Upload = z.infer<typeof UploadSchema>;
 
-
 /** `POST /api/uploads/{id}/videos` body (spec §7). */
 export const CreateUploadVideoBodySchema = UploadVideoSchema.pick({ resolution: true, duration: true, width: true, height: true });
 
@@ -110,7 +109,10 @@ export const UploadTextSchema = z.object({ content: z.string(), truncated: z.boo
 /** `POST /api/uploads/screen-shot` body: a PNG or JPEG as base64 (no data: prefix), attached like any upload. */
 export const ScreenShotBodySchema = z.object({
   name: z.string().max(255).default('screenshot.png'),
-  data: z.string().min(1).max(20 * 1024 * 1024),
+  data: z
+    .string()
+    .min(1)
+    .max(20 * 1024 * 1024),
   parent_type: UploadParentTypeSchema.default('user'),
   parent_id: z.number().int().positive().optional(),
 });

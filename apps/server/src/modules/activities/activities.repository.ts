@@ -103,13 +103,20 @@ export async function findModule(db: Db, id: number): Promise<ModuleRow | undefi
 
 /** A live activity. */
 export async function findActivity(db: Db, id: number): Promise<ActivityRow | undefined> {
-  const [row] = await db.select().from(activities).where(and(eq(activities.id, id), isNull(activities.deletedAt))).limit(1);
+  const [row] = await db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.id, id), isNull(activities.deletedAt)))
+    .limit(1);
   return row;
 }
 
 /** Next free sort value at the end of a course's modules, or of a module's activities. */
 export async function nextModuleSort(db: Db, courseId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`coalesce(max(${courseModules.sort}), -1)::int + 1` }).from(courseModules).where(eq(courseModules.courseId, courseId));
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(max(${courseModules.sort}), -1)::int + 1` })
+    .from(courseModules)
+    .where(eq(courseModules.courseId, courseId));
   return Number(row?.n ?? 0);
 }
 
@@ -133,7 +140,10 @@ export async function setActivityUploads(db: Db, activityId: number, uploadIds: 
  */
 export async function writeOrder(db: Db, modules: { id: number; activityIds: number[] }[]): Promise<void> {
   if (modules.length > 0) {
-    const values = sql.join(modules.map((m, i) => sql`(${m.id}::int, ${i}::int)`), sql`, `);
+    const values = sql.join(
+      modules.map((m, i) => sql`(${m.id}::int, ${i}::int)`),
+      sql`, `,
+    );
     await db.execute(sql`update course_modules set sort = v.sort, updated_at = now() from (values ${values}) as v(id, sort) where course_modules.id = v.id`);
   }
   const rows = modules.flatMap((m) => m.activityIds.map((id, i) => sql`(${id}::int, ${m.id}::int, ${i}::int)`));

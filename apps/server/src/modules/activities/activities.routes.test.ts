@@ -31,17 +31,42 @@ describe('role matrix of the content calls (student, assistant, instructor, org 
   const calls: Call[] = [
     { name: 'content tree', method: 'GET', url: () => `/api/courses/${w.course.id}/content`, allowed: MEMBERS },
     { name: 'nav setting', method: 'GET', url: () => `/api/courses/${w.course.id}/nav-setting`, allowed: MEMBERS },
-    { name: 'record user reads', method: 'POST', url: () => `/api/course/${w.course.id}/record-user-reads`, payload: () => ({ type: 'content' }), allowed: MEMBERS, status: 204 },
+    {
+      name: 'record user reads',
+      method: 'POST',
+      url: () => `/api/course/${w.course.id}/record-user-reads`,
+      payload: () => ({ type: 'content' }),
+      allowed: MEMBERS,
+      status: 204,
+    },
     { name: 'open activity', method: 'GET', url: () => `/api/activities/${mod.activityIds[0]}`, allowed: MEMBERS },
     { name: 'read activity', method: 'POST', url: () => `/api/activities/${mod.activityIds[0]}/reads`, payload: () => ({}), allowed: MEMBERS },
     { name: 'comment count', method: 'GET', url: () => `/api/activities/${mod.activityIds[0]}/comment/count`, allowed: MEMBERS },
     { name: 'add module', method: 'POST', url: () => `/api/courses/${w.course.id}/modules`, payload: () => ({ title: 'New' }), allowed: TEAM },
     { name: 'edit module', method: 'PUT', url: () => `/api/modules/${mod.id}`, payload: () => ({ title: 'Week one' }), allowed: TEAM },
     { name: 'publish module', method: 'PUT', url: () => `/api/modules/${mod.id}/publish`, payload: () => ({ published: true }), allowed: TEAM },
-    { name: 'add activity', method: 'POST', url: () => `/api/courses/${w.course.id}/activities`, payload: () => ({ module_id: mod.id, type: 'page', title: 'Extra' }), allowed: TEAM },
+    {
+      name: 'add activity',
+      method: 'POST',
+      url: () => `/api/courses/${w.course.id}/activities`,
+      payload: () => ({ module_id: mod.id, type: 'page', title: 'Extra' }),
+      allowed: TEAM,
+    },
     { name: 'edit activity', method: 'PUT', url: () => `/api/activities/${mod.activityIds[1]}`, payload: () => ({ title: 'Renamed' }), allowed: TEAM },
-    { name: 'publish activity', method: 'PUT', url: () => `/api/activities/${mod.activityIds[1]}/publish`, payload: () => ({ published: true }), allowed: TEAM },
-    { name: 'learning mode', method: 'PUT', url: () => `/api/courses/${w.course.id}/learning-mode`, payload: () => ({ learning_mode: 'free' }), allowed: ['instructor', 'admin'] },
+    {
+      name: 'publish activity',
+      method: 'PUT',
+      url: () => `/api/activities/${mod.activityIds[1]}/publish`,
+      payload: () => ({ published: true }),
+      allowed: TEAM,
+    },
+    {
+      name: 'learning mode',
+      method: 'PUT',
+      url: () => `/api/courses/${w.course.id}/learning-mode`,
+      payload: () => ({ learning_mode: 'free' }),
+      allowed: ['instructor', 'admin'],
+    },
   ];
 
   for (const c of calls) {
@@ -94,7 +119,16 @@ describe('content CRUD and per-type validation', () => {
   it('creates modules and activities unpublished, in order, and answers them in the content tree', async () => {
     const a = await create({ type: 'page', title: 'Welcome', data: { content: '<h2>Hello</h2>' } });
     const b = await create({ type: 'web_link', title: 'Docs', data: { url: 'https://example.org/docs' } });
-    expect(a.json()).toMatchObject({ type: 'page', title: 'Welcome', is_published: false, sort: 0, data: { content: '<h2>Hello</h2>' }, completion_criterion: 'viewed', access: 'open', is_completed: false });
+    expect(a.json()).toMatchObject({
+      type: 'page',
+      title: 'Welcome',
+      is_published: false,
+      sort: 0,
+      data: { content: '<h2>Hello</h2>' },
+      completion_criterion: 'viewed',
+      access: 'open',
+      is_completed: false,
+    });
     expect(b.json()).toMatchObject({ sort: 1, data: { url: 'https://example.org/docs' } });
     const content = (await w.call('GET', `/api/courses/${w.course.id}/content`, 'instructor')).json() as CourseContent;
     expect(content).toMatchObject({ learning_mode: 'free', can_edit: true, modules: [{ title: 'Basics', summary: '<p>Intro</p>', is_published: false }] });
@@ -116,7 +150,12 @@ describe('content CRUD and per-type validation', () => {
   });
 
   it('online videos: a supported link (YouTube, Vimeo, Bilibili) or an upload; otherwise the original-URL field error', async () => {
-    for (const url of ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://youtu.be/dQw4w9WgXcQ', 'https://vimeo.com/76979871', 'https://www.bilibili.com/video/BV1GJ411x7h7']) {
+    for (const url of [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://youtu.be/dQw4w9WgXcQ',
+      'https://vimeo.com/76979871',
+      'https://www.bilibili.com/video/BV1GJ411x7h7',
+    ]) {
       expect((await create({ type: 'online_video', title: 'Clip', data: { url } })).statusCode).toBe(200);
     }
     for (const url of ['https://example.org/video.mp4', 'javascript:alert(1)']) {
@@ -129,18 +168,32 @@ describe('content CRUD and per-type validation', () => {
   });
 
   it('meeting and live types need provider and an http(s) join URL; end after start', async () => {
-    const good = await create({ type: 'zoom', title: 'Office hour', data: { provider: 'zoom', join_url: 'https://zoom.us/j/123', meeting_start_time: '2026-12-01T10:00:00Z', meeting_end_time: '2026-12-01T11:00:00Z' } });
+    const good = await create({
+      type: 'zoom',
+      title: 'Office hour',
+      data: { provider: 'zoom', join_url: 'https://zoom.us/j/123', meeting_start_time: '2026-12-01T10:00:00Z', meeting_end_time: '2026-12-01T11:00:00Z' },
+    });
     expect(good.json()).toMatchObject({ type: 'zoom', data: { provider: 'zoom', join_url: 'https://zoom.us/j/123' } });
     expect(Object.keys((await create({ type: 'tencent_meeting', title: 'x', data: { provider: 'tencent' } })).json().errors)).toEqual(['join_url']);
     expect(Object.keys((await create({ type: 'welink', title: 'x', data: { join_url: 'https://welink.example/1' } })).json().errors)).toEqual(['provider']);
-    expect((await create({ type: 'classin', title: 'x', data: { provider: 'classin', join_url: 'javascript:alert(1)' } })).json().errors).toHaveProperty('join_url');
-    const backwards = await create({ type: 'zoom', title: 'x', data: { provider: 'zoom', join_url: 'https://zoom.us/j/1', meeting_start_time: '2026-12-01T11:00:00Z', meeting_end_time: '2026-12-01T10:00:00Z' } });
+    expect((await create({ type: 'classin', title: 'x', data: { provider: 'classin', join_url: 'javascript:alert(1)' } })).json().errors).toHaveProperty(
+      'join_url',
+    );
+    const backwards = await create({
+      type: 'zoom',
+      title: 'x',
+      data: { provider: 'zoom', join_url: 'https://zoom.us/j/1', meeting_start_time: '2026-12-01T11:00:00Z', meeting_end_time: '2026-12-01T10:00:00Z' },
+    });
     expect(backwards.json().errors).toHaveProperty('meeting_end_time');
   });
 
   it('exam, homework, forum, questionnaire and classroom keep their model entry', async () => {
     for (const type of ['exam', 'homework', 'forum', 'questionnaire', 'classroom']) {
-      expect((await create({ type, title: `A ${type}`, completion_criterion: 'submitted' })).json()).toMatchObject({ type, completion_criterion: 'submitted', data: {} });
+      expect((await create({ type, title: `A ${type}`, completion_criterion: 'submitted' })).json()).toMatchObject({
+        type,
+        completion_criterion: 'submitted',
+        data: {},
+      });
     }
   });
 
@@ -151,20 +204,28 @@ describe('content CRUD and per-type validation', () => {
     const theirFile = await other.upload('pdf/pdfjs__rotation.pdf');
     expect((await create({ type: 'material', title: 'x', upload_ids: [theirFile.id] })).json().errors).toHaveProperty('upload_ids');
     expect((await create({ type: 'page', title: 'x', completion_criterion: 'video_percent' })).json().errors).toHaveProperty('completion_percent');
-    expect((await create({ type: 'page', title: 'x', start_time: '2026-12-02T00:00:00Z', end_time: '2026-12-01T00:00:00Z' })).json().errors).toHaveProperty('end_time');
+    expect((await create({ type: 'page', title: 'x', start_time: '2026-12-02T00:00:00Z', end_time: '2026-12-01T00:00:00Z' })).json().errors).toHaveProperty(
+      'end_time',
+    );
     expect((await create({ type: 'nonsense', title: 'x' })).json().errors).toHaveProperty('type');
     expect((await create({ type: 'page', title: '' })).json().errors).toHaveProperty('title');
   });
 
   it('the learning mode is one of free and checkpoint', async () => {
-    expect((await w.call('PUT', `/api/courses/${w.course.id}/learning-mode`, 'instructor', { learning_mode: 'strict' })).json().errors).toHaveProperty('learning_mode');
-    expect((await w.ok('PUT', `/api/courses/${w.course.id}/learning-mode`, { learning_mode: 'checkpoint' }))).toEqual({ learning_mode: 'checkpoint' });
+    expect((await w.call('PUT', `/api/courses/${w.course.id}/learning-mode`, 'instructor', { learning_mode: 'strict' })).json().errors).toHaveProperty(
+      'learning_mode',
+    );
+    expect(await w.ok('PUT', `/api/courses/${w.course.id}/learning-mode`, { learning_mode: 'checkpoint' })).toEqual({ learning_mode: 'checkpoint' });
     expect((await w.ok('GET', `/api/courses/${w.course.id}/content`)).learning_mode).toBe('checkpoint');
   });
 
   it('record-user-reads counts per type; nav-setting hides members from students; comment count is 0', async () => {
-    for (let i = 0; i < 2; i++) expect((await w.call('POST', `/api/course/${w.course.id}/record-user-reads`, 'student', { type: 'outline' })).statusCode).toBe(204);
-    const [row] = await t.app.deps.db.select().from(courseUserReads).where(and(eq(courseUserReads.courseId, w.course.id), eq(courseUserReads.userId, w.student.id)));
+    for (let i = 0; i < 2; i++)
+      expect((await w.call('POST', `/api/course/${w.course.id}/record-user-reads`, 'student', { type: 'outline' })).statusCode).toBe(204);
+    const [row] = await t.app.deps.db
+      .select()
+      .from(courseUserReads)
+      .where(and(eq(courseUserReads.courseId, w.course.id), eq(courseUserReads.userId, w.student.id)));
     expect(row).toMatchObject({ type: 'outline', count: 2 });
     const nav = (await w.call('GET', `/api/courses/${w.course.id}/nav-setting`, 'student')).json();
     expect(nav.items).toContainEqual({ key: 'members', visible: false });
@@ -180,20 +241,55 @@ describe('ordering (drag and drop, across modules)', () => {
     const m2 = await w.moduleWith('Two', 1);
     const [a1, a2, a3] = m1.activityIds as [number, number, number];
     const [b1] = m2.activityIds as [number];
-    const res = await w.call('PUT', `/api/courses/${w.course.id}/content/order`, 'instructor', { modules: [{ id: m2.id, activity_ids: [a3, b1] }, { id: m1.id, activity_ids: [a2, a1] }] });
+    const res = await w.call('PUT', `/api/courses/${w.course.id}/content/order`, 'instructor', {
+      modules: [
+        { id: m2.id, activity_ids: [a3, b1] },
+        { id: m1.id, activity_ids: [a2, a1] },
+      ],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const content = res.json() as CourseContent;
-    expect(content.modules.map((m) => [m.title, m.activities.map((a) => a.id)])).toEqual([['Two', [a3, b1]], ['One', [a2, a1]]]);
-    expect((await w.call('GET', `/api/courses/${w.course.id}/content`, 'student')).json().modules.map((m: { activities: { id: number }[] }) => m.activities.map((a) => a.id))).toEqual([[a3, b1], [a2, a1]]);
+    expect(content.modules.map((m) => [m.title, m.activities.map((a) => a.id)])).toEqual([
+      ['Two', [a3, b1]],
+      ['One', [a2, a1]],
+    ]);
+    expect(
+      (await w.call('GET', `/api/courses/${w.course.id}/content`, 'student'))
+        .json()
+        .modules.map((m: { activities: { id: number }[] }) => m.activities.map((a) => a.id)),
+    ).toEqual([
+      [a3, b1],
+      [a2, a1],
+    ]);
 
     const other = await contentWorld(t);
     const foreign = await other.moduleWith('Foreign', 1);
     const before = await contentSnapshot(t, w.course.id);
     const bad = [
-      { modules: [{ id: m2.id, activity_ids: [a3, b1, foreign.activityIds[0]!] }, { id: m1.id, activity_ids: [a2, a1] }] },
-      { modules: [{ id: m2.id, activity_ids: [a3, b1] }, { id: foreign.id, activity_ids: [a2, a1] }] },
-      { modules: [{ id: m2.id, activity_ids: [a3, b1] }, { id: m1.id, activity_ids: [a2] }] },
-      { modules: [{ id: m2.id, activity_ids: [a3, b1, a1] }, { id: m1.id, activity_ids: [a2, a1] }] },
+      {
+        modules: [
+          { id: m2.id, activity_ids: [a3, b1, foreign.activityIds[0]!] },
+          { id: m1.id, activity_ids: [a2, a1] },
+        ],
+      },
+      {
+        modules: [
+          { id: m2.id, activity_ids: [a3, b1] },
+          { id: foreign.id, activity_ids: [a2, a1] },
+        ],
+      },
+      {
+        modules: [
+          { id: m2.id, activity_ids: [a3, b1] },
+          { id: m1.id, activity_ids: [a2] },
+        ],
+      },
+      {
+        modules: [
+          { id: m2.id, activity_ids: [a3, b1, a1] },
+          { id: m1.id, activity_ids: [a2, a1] },
+        ],
+      },
       { modules: [{ id: m2.id, activity_ids: [a3, b1, a2, a1] }] },
     ];
     for (const body of bad) {
@@ -203,7 +299,11 @@ describe('ordering (drag and drop, across modules)', () => {
     expect(await contentSnapshot(t, w.course.id)).toEqual(before);
     // New activities go to the end of their module.
     const added = await w.ok('POST', `/api/courses/${w.course.id}/activities`, { module_id: m1.id, type: 'page', title: 'Last' });
-    expect(flat(await w.ok('GET', `/api/courses/${w.course.id}/content`)).filter((a) => a.module_id === m1.id).map((a) => a.id)).toEqual([a2, a1, added.id]);
+    expect(
+      flat(await w.ok('GET', `/api/courses/${w.course.id}/content`))
+        .filter((a) => a.module_id === m1.id)
+        .map((a) => a.id),
+    ).toEqual([a2, a1, added.id]);
   });
 });
 
@@ -245,7 +345,10 @@ describe('access rules: not started, ended, checkpoint', () => {
     await w.ok('PUT', `/api/activities/${m.activityIds[0]}`, { start_time: start });
     await w.ok('PUT', `/api/activities/${m.activityIds[1]}`, { start_time: new Date(Date.now() - 48 * HOUR).toISOString(), end_time: end });
     const early = await w.call('GET', `/api/activities/${m.activityIds[0]}`, 'student');
-    expect({ status: early.statusCode, body: early.json() }).toEqual({ status: 403, body: { code: 'ACTIVITY_NOT_STARTED', message: expect.any(String), start_time: new Date(start).toISOString(), end_time: null } });
+    expect({ status: early.statusCode, body: early.json() }).toEqual({
+      status: 403,
+      body: { code: 'ACTIVITY_NOT_STARTED', message: expect.any(String), start_time: new Date(start).toISOString(), end_time: null },
+    });
     const late = await w.call('GET', `/api/activities/${m.activityIds[1]}`, 'student');
     expect(late.json()).toMatchObject({ code: 'ACTIVITY_ENDED', end_time: new Date(end).toISOString() });
     expect((await w.call('POST', `/api/activities/${m.activityIds[1]}/reads`, 'student', {})).statusCode).toBe(403);
@@ -275,13 +378,28 @@ describe('access rules: not started, ended, checkpoint', () => {
     expect((await w.call('POST', `/api/activities/${a}/reads`, 'student', {})).json()).toEqual({ is_completed: true, study_completeness: 33 });
     expect(await access()).toEqual(['open', 'open', 'locked']);
     // Reordering changes what comes first: c moves before b, and is now open while b is locked.
-    await w.ok('PUT', `/api/courses/${w.course.id}/content/order`, { modules: [{ id: m1.id, activity_ids: [a, c] }, { id: m2.id, activity_ids: [b] }] });
+    await w.ok('PUT', `/api/courses/${w.course.id}/content/order`, {
+      modules: [
+        { id: m1.id, activity_ids: [a, c] },
+        { id: m2.id, activity_ids: [b] },
+      ],
+    });
     expect(await access()).toEqual(['open', 'open', 'locked']);
     expect((await w.call('GET', `/api/activities/${c}`, 'student')).statusCode).toBe(200);
     // Activities the student cannot complete yet (submitted) and unpublished ones do not lock the course.
-    const hw = await w.ok('POST', `/api/courses/${w.course.id}/activities`, { module_id: m1.id, type: 'homework', title: 'HW', completion_criterion: 'submitted' });
+    const hw = await w.ok('POST', `/api/courses/${w.course.id}/activities`, {
+      module_id: m1.id,
+      type: 'homework',
+      title: 'HW',
+      completion_criterion: 'submitted',
+    });
     await w.ok('PUT', `/api/activities/${hw.id}/publish`, { published: true });
-    await w.ok('PUT', `/api/courses/${w.course.id}/content/order`, { modules: [{ id: m1.id, activity_ids: [hw.id, a, c] }, { id: m2.id, activity_ids: [b] }] });
+    await w.ok('PUT', `/api/courses/${w.course.id}/content/order`, {
+      modules: [
+        { id: m1.id, activity_ids: [hw.id, a, c] },
+        { id: m2.id, activity_ids: [b] },
+      ],
+    });
     expect(await access()).toEqual(['open', 'open', 'open', 'locked']);
     await w.ok('PUT', `/api/courses/${w.course.id}/learning-mode`, { learning_mode: 'free' });
     expect(await access()).toEqual(['open', 'open', 'open', 'open']);
@@ -304,7 +422,9 @@ describe('completion from read records and course study completeness', () => {
     const page = await add({ type: 'page', title: 'Read me', data: { content: '<p>Hi</p>' } });
     const material = await add({ type: 'material', title: 'Paper', upload_ids: [pdf.id] });
     const clip = await add({ type: 'online_video', title: 'Mice', upload_ids: [video.id], completion_criterion: 'video_percent', completion_percent: 90 });
-    expect((await w.ok('GET', `/api/activities/${material}`)).uploads).toEqual([{ id: pdf.id, name: 'pdfjs__rotation.pdf', type: 'document', status: 'ready', size: pdf.size }]);
+    expect((await w.ok('GET', `/api/activities/${material}`)).uploads).toEqual([
+      { id: pdf.id, name: 'pdfjs__rotation.pdf', type: 'document', status: 'ready', size: pdf.size },
+    ]);
 
     const read = (id: number, body: object = {}) => w.call('POST', `/api/activities/${id}/reads`, 'student', body);
     expect((await read(page)).json()).toEqual({ is_completed: true, study_completeness: 33 });
@@ -318,10 +438,19 @@ describe('completion from read records and course study completeness', () => {
     // The player's watched ranges (written by the play-progress endpoint of issue 5): 6.0 of 7.16 s is below 90 %.
     await read(clip, { upload_id: video.id });
     const setRanges = (ranges: [number, number][]) =>
-      t.app.deps.db.update(activityReadRecords).set({ viewedRanges: ranges, updatedAt: new Date() }).where(and(eq(activityReadRecords.activityId, clip), eq(activityReadRecords.userId, w.student.id), eq(activityReadRecords.uploadId, video.id)));
-    await setRanges([[0, 3], [2.5, 6]]);
+      t.app.deps.db
+        .update(activityReadRecords)
+        .set({ viewedRanges: ranges, updatedAt: new Date() })
+        .where(and(eq(activityReadRecords.activityId, clip), eq(activityReadRecords.userId, w.student.id), eq(activityReadRecords.uploadId, video.id)));
+    await setRanges([
+      [0, 3],
+      [2.5, 6],
+    ]);
     expect((await read(clip, { upload_id: video.id })).json()).toEqual({ is_completed: false, study_completeness: 66 });
-    await setRanges([[0, 3], [2.5, 7.1]]);
+    await setRanges([
+      [0, 3],
+      [2.5, 7.1],
+    ]);
     const done = await read(clip, { upload_id: video.id });
     expect(done.json()).toEqual({ is_completed: true, study_completeness: 100 });
 
@@ -334,7 +463,10 @@ describe('completion from read records and course study completeness', () => {
     expect(flat((await w.call('GET', `/api/courses/${w.course.id}/content`, 'instructor')).json()).map((a) => a.is_completed)).toEqual([false, false, false]);
     // A new activity lowers completeness (stored when the student next looks); can-unpublish sees a started student.
     await add({ type: 'page', title: 'More', data: { content: '<p>x</p>' } });
-    expect(((await w.call('GET', `/api/courses/${w.course.id}/content`, 'student')).json() as CourseContent).study).toMatchObject({ study_completeness: 75, last_activity: { id: clip } });
+    expect(((await w.call('GET', `/api/courses/${w.course.id}/content`, 'student')).json() as CourseContent).study).toMatchObject({
+      study_completeness: 75,
+      last_activity: { id: clip },
+    });
     expect((await findState(t.app.deps.db, w.course.id, w.student.id))!.studyCompleteness).toBe(75);
     expect((await read(page)).json()).toEqual({ is_completed: true, study_completeness: 75 });
     expect((await w.call('GET', `/api/courses/${w.course.id}/can-unpublished`, 'instructor')).json().can_unpublished).toBe(false);
@@ -375,7 +507,24 @@ describe('XSS corpus through every rich-text field', () => {
     '<math><mi><svg><style><img src=x onerror=alert(1)></style></svg></mi></math>',
     '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
   ].join('\n');
-  const FORBIDDEN = [/<script/i, /\son\w+\s*=/i, /javascript:/i, /vbscript:/i, /<svg/i, /expression\(/i, /data:/i, /<iframe/i, /<object/i, /<embed/i, /<style/i, /<form/i, /<meta/i, /<base/i, /srcdoc/i, /url\(/i];
+  const FORBIDDEN = [
+    /<script/i,
+    /\son\w+\s*=/i,
+    /javascript:/i,
+    /vbscript:/i,
+    /<svg/i,
+    /expression\(/i,
+    /data:/i,
+    /<iframe/i,
+    /<object/i,
+    /<embed/i,
+    /<style/i,
+    /<form/i,
+    /<meta/i,
+    /<base/i,
+    /srcdoc/i,
+    /url\(/i,
+  ];
   const clean = (html: string | null | undefined) => {
     for (const re of FORBIDDEN) expect({ re: String(re), hit: re.test(html ?? '') }).toEqual({ re: String(re), hit: false });
   };
@@ -385,13 +534,25 @@ describe('XSS corpus through every rich-text field', () => {
     const mod = await w.ok('POST', `/api/courses/${w.course.id}/modules`, { title: 'XSS', summary: CORPUS });
     clean(mod.summary);
     clean((await w.ok('PUT', `/api/modules/${mod.id}`, { summary: CORPUS })).summary);
-    const act = await w.ok('POST', `/api/courses/${w.course.id}/activities`, { module_id: mod.id, type: 'page', title: 'XSS', description: CORPUS, data: { content: CORPUS } });
+    const act = await w.ok('POST', `/api/courses/${w.course.id}/activities`, {
+      module_id: mod.id,
+      type: 'page',
+      title: 'XSS',
+      description: CORPUS,
+      data: { content: CORPUS },
+    });
     clean(act.description);
     clean(act.data.content);
     const updated = await w.ok('PUT', `/api/activities/${act.id}`, { description: CORPUS, data: { content: CORPUS } });
     clean(updated.description);
     clean(updated.data.content);
-    const link = await w.ok('POST', `/api/courses/${w.course.id}/activities`, { module_id: mod.id, type: 'web_link', title: 'Link', description: CORPUS, data: { url: 'https://example.org' } });
+    const link = await w.ok('POST', `/api/courses/${w.course.id}/activities`, {
+      module_id: mod.id,
+      type: 'web_link',
+      title: 'Link',
+      description: CORPUS,
+      data: { url: 'https://example.org' },
+    });
     clean(link.description);
     const stored = await contentSnapshot(t, w.course.id);
     for (const m of stored.mods) clean(m.summary);
@@ -418,7 +579,24 @@ describe('XSS corpus through every rich-text field', () => {
     ].join('');
     const a = await w.ok('POST', `/api/courses/${w.course.id}/activities`, { module_id: mod.id, type: 'page', title: 'Rich', data: { content: html } });
     const out = a.data.content as string;
-    for (const keep of ['<h2>Title</h2>', '<strong>b</strong>', '<sup>2</sup>', 'style="text-align:center"', 'color:#ff0000', '<table>', 'colspan="2"', 'src="https://cdn.example/a.png"', 'src="/api/uploads/5/blob"', 'href="mailto:t@example.org"', '<pre class="language-python" data-language="python"><code class="language-python">print(1)</code></pre>', 'data-latex="x^2"', 'class="katex-html"', '<ol start="3">', '<blockquote>q</blockquote>', '<hr />']) {
+    for (const keep of [
+      '<h2>Title</h2>',
+      '<strong>b</strong>',
+      '<sup>2</sup>',
+      'style="text-align:center"',
+      'color:#ff0000',
+      '<table>',
+      'colspan="2"',
+      'src="https://cdn.example/a.png"',
+      'src="/api/uploads/5/blob"',
+      'href="mailto:t@example.org"',
+      '<pre class="language-python" data-language="python"><code class="language-python">print(1)</code></pre>',
+      'data-latex="x^2"',
+      'class="katex-html"',
+      '<ol start="3">',
+      '<blockquote>q</blockquote>',
+      '<hr />',
+    ]) {
       expect({ keep, found: out.includes(keep) }).toEqual({ keep, found: true });
     }
   });

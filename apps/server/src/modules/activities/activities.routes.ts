@@ -44,11 +44,23 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => getContent(d, actorOf(req), req.params.id),
   });
   app.put('/api/courses/:id/content/order', {
-    schema: { tags, summary: 'The whole order of modules and activities (drag and drop)', params: Params, body: ContentOrderBodySchema, response: { 200: CourseContentSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'The whole order of modules and activities (drag and drop)',
+      params: Params,
+      body: ContentOrderBodySchema,
+      response: { 200: CourseContentSchema, ...errors },
+    },
     handler: async (req) => reorderContent(d, actorOf(req), req.params.id, req.body),
   });
   app.put('/api/courses/:id/learning-mode', {
-    schema: { tags, summary: "The course's learning mode (spec §3)", params: Params, body: LearningModeBodySchema, response: { 200: LearningModeBodySchema, ...errors } },
+    schema: {
+      tags,
+      summary: "The course's learning mode (spec §3)",
+      params: Params,
+      body: LearningModeBodySchema,
+      response: { 200: LearningModeBodySchema, ...errors },
+    },
     handler: async (req) => setLearningMode(d, actorOf(req), req.params.id, req.body.learning_mode),
   });
   app.post('/api/course/:id/record-user-reads', {
@@ -59,7 +71,12 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   app.put('/api/courses/:id/study-completeness/completion-popup', {
-    schema: { tags, summary: 'I closed the 100 % completion popup: not shown to me again (spec §4; decision 0070)', params: Params, response: { 200: CompletionPopupSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'I closed the 100 % completion popup: not shown to me again (spec §4; decision 0070)',
+      params: Params,
+      response: { 200: CompletionPopupSchema, ...errors },
+    },
     handler: async (req) => acknowledgeCompletionPopup(d, actorOf(req), req.params.id),
   });
   app.get('/api/courses/:id/nav-setting', {
@@ -103,15 +120,33 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => deleteActivity(d, actorOf(req), req.params.id),
   });
   app.put('/api/activities/:id/publish', {
-    schema: { tags, summary: 'Publish or unpublish an activity', params: Params, body: ActivityPublishBodySchema, response: { 200: ActivitySchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Publish or unpublish an activity',
+      params: Params,
+      body: ActivityPublishBodySchema,
+      response: { 200: ActivitySchema, ...errors },
+    },
     handler: async (req) => publishActivity(d, actorOf(req), req.params.id, req.body.published),
   });
   app.post('/api/activities/:id/reads', {
-    schema: { tags, summary: 'I visited the activity or viewed a document page', params: Params, body: ActivityReadBodySchema, response: { 200: ActivityReadResponseSchema, ...viewErrors } },
+    schema: {
+      tags,
+      summary: 'I visited the activity or viewed a document page',
+      params: Params,
+      body: ActivityReadBodySchema,
+      response: { 200: ActivityReadResponseSchema, ...viewErrors },
+    },
     handler: async (req) => readActivity(d, actorOf(req), req.params.id, req.body),
   });
   app.get('/api/activities/:id/comment/count', {
-    schema: { tags, summary: 'Question count of an activity (0: comments do not exist yet)', params: Params, querystring: CommentCountQuerySchema, response: { 200: CommentCountSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Question count of an activity (0: comments do not exist yet)',
+      params: Params,
+      querystring: CommentCountQuerySchema,
+      response: { 200: CommentCountSchema, ...errors },
+    },
     handler: async (req) => commentCount(d, actorOf(req), req.params.id),
   });
 };

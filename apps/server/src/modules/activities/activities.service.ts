@@ -43,7 +43,14 @@ async function activityRow(deps: AppDeps, activityId: number): Promise<ActivityR
 }
 
 /** One activity as the actor meets it (completion, access), from the whole course (checkpoint needs the earlier ones). Also used by media/activity-access.ts. */
-export async function studied(deps: AppDeps, actor: Actor, row: ActivityRow, isTeamView: boolean, mode: LearningMode, now = new Date()): Promise<StudiedActivity> {
+export async function studied(
+  deps: AppDeps,
+  actor: Actor,
+  row: ActivityRow,
+  isTeamView: boolean,
+  mode: LearningMode,
+  now = new Date(),
+): Promise<StudiedActivity> {
   const study = await loadCourseStudy(deps.db, row.courseId, actor.id, { mode, bypass: isTeamView, now });
   const found = study.byId.get(row.id);
   if (!found) throw new AppError('ACTIVITY_NOT_FOUND', NOT_FOUND);
@@ -63,7 +70,8 @@ function validateData(type: ActivityType, data: Record<string, unknown>): Record
   if (parsed.success) {
     if (type === 'page') return { ...parsed.data, content: sanitizeRichText(String(parsed.data.content ?? '')) };
     const discussions = parsed.data.discussions as { name: string; posts: { message: string }[] }[] | undefined;
-    if (type === 'forum' && discussions) return { ...parsed.data, discussions: discussions.map((d) => ({ ...d, posts: d.posts.map((p) => ({ ...p, message: sanitizeRichText(p.message) })) })) };
+    if (type === 'forum' && discussions)
+      return { ...parsed.data, discussions: discussions.map((d) => ({ ...d, posts: d.posts.map((p) => ({ ...p, message: sanitizeRichText(p.message) })) })) };
     return parsed.data;
   }
   const errors: Record<string, string[]> = {};
@@ -93,7 +101,8 @@ async function checkCourseFiles(deps: AppDeps, actor: Actor, courseId: number, u
 
 /** Cross-field rules of create and update: a video-percent share, an online video's link or file. */
 function checkCompletion(criterion: string, percent: number | null | undefined): void {
-  if (criterion === 'video_percent' && (percent == null || percent < 1)) throw AppError.field('completion_percent', 'Give the share of the video to watch (1 to 100)');
+  if (criterion === 'video_percent' && (percent == null || percent < 1))
+    throw AppError.field('completion_percent', 'Give the share of the video to watch (1 to 100)');
 }
 
 /**
@@ -150,8 +159,8 @@ export async function updateActivity(deps: AppDeps, actor: Actor, activityId: nu
   const values: Partial<typeof activities.$inferInsert> = { updatedAt: new Date() };
   if (body.title !== undefined) values.title = body.title;
   if (body.description !== undefined) values.description = body.description == null ? null : sanitizeRichText(body.description);
-  const start = body.start_time !== undefined ? body.start_time : row.startTime?.toISOString() ?? null;
-  const end = body.end_time !== undefined ? body.end_time : row.endTime?.toISOString() ?? null;
+  const start = body.start_time !== undefined ? body.start_time : (row.startTime?.toISOString() ?? null);
+  const end = body.end_time !== undefined ? body.end_time : (row.endTime?.toISOString() ?? null);
   if (start && end && Date.parse(end) <= Date.parse(start)) throw AppError.field('end_time', 'end_time must be after start_time');
   if (body.start_time !== undefined) values.startTime = body.start_time ? new Date(body.start_time) : null;
   if (body.end_time !== undefined) values.endTime = body.end_time ? new Date(body.end_time) : null;

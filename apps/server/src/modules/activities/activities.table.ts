@@ -9,7 +9,9 @@ export const courseModules = pgTable(
   'course_modules',
   {
     id: serial('id').primaryKey(),
-    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     /** Sanitised HTML. */
     summary: text('summary'),
@@ -30,8 +32,12 @@ export const activities = pgTable(
   'activities',
   {
     id: serial('id').primaryKey(),
-    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
-    moduleId: integer('module_id').notNull().references(() => courseModules.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => courseModules.id, { onDelete: 'cascade' }),
     type: text('type').$type<ActivityType>().notNull(),
     title: text('title').notNull(),
     /** Sanitised HTML. */
@@ -61,8 +67,12 @@ export const activityUploads = pgTable(
   'activity_uploads',
   {
     id: serial('id').primaryKey(),
-    activityId: integer('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
-    uploadId: integer('upload_id').notNull().references(() => uploads.id, { onDelete: 'cascade' }),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [uniqueIndex('activity_uploads_activity_upload_key').on(t.activityId, t.uploadId)],
@@ -79,8 +89,12 @@ export const activityReadRecords = pgTable(
   'activity_read_records',
   {
     id: serial('id').primaryKey(),
-    activityId: integer('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     uploadId: integer('upload_id').notNull().default(0),
     viewedRanges: jsonb('viewed_ranges').$type<[number, number][]>().notNull().default([]),
     viewedPages: jsonb('viewed_pages').$type<number[]>().notNull().default([]),

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { CompletionCriterion } from '@atrium/contracts';
 import { accessOf, completenessPercent, isActivityCompleted, mergeRanges, watchedPercent, type AccessActivity, type CompletionRecord } from './completion.js';
 
-const record = (uploadId: number, extra: Partial<CompletionRecord> = {}): CompletionRecord => ({ uploadId, viewedPages: [], viewedRanges: [], isCompleted: false, ...extra });
+const record = (uploadId: number, extra: Partial<CompletionRecord> = {}): CompletionRecord => ({
+  uploadId,
+  viewedPages: [],
+  viewedRanges: [],
+  isCompleted: false,
+  ...extra,
+});
 const rangeArb = fc.tuple(fc.double({ min: -10, max: 200, noNaN: true }), fc.double({ min: -10, max: 200, noNaN: true }));
 
 describe('mergeRanges', () => {
@@ -19,7 +25,19 @@ describe('mergeRanges', () => {
     );
   });
   it('joins overlapping and touching ranges, drops empty ones', () => {
-    expect(mergeRanges([[10, 20], [0, 5], [5, 8], [15, 30], [40, 40], [50, 45]])).toEqual([[0, 8], [10, 30]]);
+    expect(
+      mergeRanges([
+        [10, 20],
+        [0, 5],
+        [5, 8],
+        [15, 30],
+        [40, 40],
+        [50, 45],
+      ]),
+    ).toEqual([
+      [0, 8],
+      [10, 30],
+    ]);
   });
 });
 
@@ -36,7 +54,15 @@ describe('watchedPercent', () => {
     );
   });
   it('counts seconds once and clips to the duration; unknown duration is 0', () => {
-    expect(watchedPercent([[0, 30], [20, 50]], 100)).toBe(50);
+    expect(
+      watchedPercent(
+        [
+          [0, 30],
+          [20, 50],
+        ],
+        100,
+      ),
+    ).toBe(50);
     expect(watchedPercent([[90, 150]], 100)).toBe(10);
     expect(watchedPercent([[0, 50]], null)).toBe(0);
   });
@@ -56,7 +82,9 @@ describe('isActivityCompleted', () => {
   it('documents: with pages reported, completed exactly when they include all of 1..n (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 40 }), fc.array(fc.integer({ min: 1, max: 45 }), { minLength: 1, maxLength: 80 }), (n, pages) => {
-        const done = isActivityCompleted({ type: 'material', criterion: 'viewed', percent: null, uploads: [{ id: 1, type: 'document', numPages: n }] }, [record(1, { viewedPages: pages })]);
+        const done = isActivityCompleted({ type: 'material', criterion: 'viewed', percent: null, uploads: [{ id: 1, type: 'document', numPages: n }] }, [
+          record(1, { viewedPages: pages }),
+        ]);
         const all = Array.from({ length: n }, (_, i) => i + 1).every((p) => pages.includes(p));
         expect(done).toBe(all);
       }),
@@ -64,8 +92,26 @@ describe('isActivityCompleted', () => {
   });
   it('video_percent: merged ranges over the duration reach the share, for every media upload', () => {
     const video = { type: 'online_video' as const, criterion: 'video_percent' as const, percent: 80, uploads: [{ id: 3, type: 'video', duration: 100 }] };
-    expect(isActivityCompleted(video, [record(3, { viewedRanges: [[0, 50], [40, 79]] })])).toBe(false);
-    expect(isActivityCompleted(video, [record(3, { viewedRanges: [[0, 50], [40, 80]] })])).toBe(true);
+    expect(
+      isActivityCompleted(video, [
+        record(3, {
+          viewedRanges: [
+            [0, 50],
+            [40, 79],
+          ],
+        }),
+      ]),
+    ).toBe(false);
+    expect(
+      isActivityCompleted(video, [
+        record(3, {
+          viewedRanges: [
+            [0, 50],
+            [40, 80],
+          ],
+        }),
+      ]),
+    ).toBe(true);
     expect(isActivityCompleted(video, [record(0)])).toBe(false);
     // A linked online video cannot be observed: a visit completes it.
     expect(isActivityCompleted({ ...video, uploads: [] }, [record(0)])).toBe(true);
@@ -73,18 +119,42 @@ describe('isActivityCompleted', () => {
   it('viewed: a visit for activities without files; each file opened otherwise', () => {
     expect(isActivityCompleted({ type: 'page', criterion: 'viewed', percent: null, uploads: [] }, [])).toBe(false);
     expect(isActivityCompleted({ type: 'page', criterion: 'viewed', percent: null, uploads: [] }, [record(0)])).toBe(true);
-    const two = { type: 'material' as const, criterion: 'viewed' as const, percent: null, uploads: [{ id: 1, type: 'image' }, { id: 2, type: 'image' }] };
+    const two = {
+      type: 'material' as const,
+      criterion: 'viewed' as const,
+      percent: null,
+      uploads: [
+        { id: 1, type: 'image' },
+        { id: 2, type: 'image' },
+      ],
+    };
     expect(isActivityCompleted(two, [record(1)])).toBe(false);
     expect(isActivityCompleted(two, [record(1), record(2)])).toBe(true);
   });
   it('scorm: each package completed by its runtime status, not by a visit or an opening', () => {
-    const scorm = { type: 'scorm' as const, criterion: 'viewed' as const, percent: null, uploads: [{ id: 4, type: 'scorm' }, { id: 5, type: 'scorm' }] };
+    const scorm = {
+      type: 'scorm' as const,
+      criterion: 'viewed' as const,
+      percent: null,
+      uploads: [
+        { id: 4, type: 'scorm' },
+        { id: 5, type: 'scorm' },
+      ],
+    };
     expect(isActivityCompleted(scorm, [record(0), record(4), record(5)])).toBe(false);
     expect(isActivityCompleted(scorm, [record(4, { isCompleted: true }), record(5)])).toBe(false);
     expect(isActivityCompleted(scorm, [record(4, { isCompleted: true }), record(5, { isCompleted: true })])).toBe(true);
   });
   it('an upload record flagged completed completes that upload only, not the whole activity', () => {
-    const mixed = { type: 'material' as const, criterion: 'viewed' as const, percent: null, uploads: [{ id: 3, type: 'video', duration: 10 }, { id: 8, type: 'image' }] };
+    const mixed = {
+      type: 'material' as const,
+      criterion: 'viewed' as const,
+      percent: null,
+      uploads: [
+        { id: 3, type: 'video', duration: 10 },
+        { id: 8, type: 'image' },
+      ],
+    };
     expect(isActivityCompleted(mixed, [record(3, { isCompleted: true })])).toBe(false);
     expect(isActivityCompleted(mixed, [record(3, { isCompleted: true }), record(8)])).toBe(true);
   });
@@ -106,9 +176,22 @@ const activityArb: fc.Arbitrary<AccessActivity> = fc.record({
 });
 
 describe('accessOf (checkpoint and time rules)', () => {
-  const open = (over: Partial<AccessActivity> = {}): AccessActivity => ({ isPublished: true, isModulePublished: true, startTime: null, endTime: null, criterion: 'viewed', isCompleted: false, ...over });
+  const open = (over: Partial<AccessActivity> = {}): AccessActivity => ({
+    isPublished: true,
+    isModulePublished: true,
+    startTime: null,
+    endTime: null,
+    criterion: 'viewed',
+    isCompleted: false,
+    ...over,
+  });
   it('checkpoint locks everything after the first unfinished visible completable activity', () => {
-    expect(accessOf([open({ isCompleted: true }), open(), open(), open({ isCompleted: true })], 'checkpoint', 100, false)).toEqual(['open', 'open', 'locked', 'locked']);
+    expect(accessOf([open({ isCompleted: true }), open(), open(), open({ isCompleted: true })], 'checkpoint', 100, false)).toEqual([
+      'open',
+      'open',
+      'locked',
+      'locked',
+    ]);
     expect(accessOf([open(), open()], 'free', 100, false)).toEqual(['open', 'open']);
   });
   it('unpublished, not-started, ended, in that order; submitted/scored and hidden activities do not lock', () => {
@@ -117,9 +200,11 @@ describe('accessOf (checkpoint and time rules)', () => {
     expect(accessOf([open({ isModulePublished: false }), open()], 'checkpoint', 100, false)).toEqual(['unpublished', 'open']);
   });
   it('the course team is never refused', () => {
-    fc.assert(fc.property(fc.array(activityArb, { maxLength: 30 }), fc.constantFrom('free', 'checkpoint' as const), (list, mode) => {
-      expect(accessOf(list, mode, 100, true).every((a) => a === 'open')).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.array(activityArb, { maxLength: 30 }), fc.constantFrom('free', 'checkpoint' as const), (list, mode) => {
+        expect(accessOf(list, mode, 100, true).every((a) => a === 'open')).toBe(true);
+      }),
+    );
   });
   it('properties: free mode never locks; checkpoint differs from free only by locks, and only after an unfinished visible completable activity', () => {
     fc.assert(
@@ -132,7 +217,9 @@ describe('accessOf (checkpoint and time rules)', () => {
           expect(free[i]).toBe('open');
           expect(a).toBe('locked');
           const before = list.slice(0, i);
-          expect(before.some((b) => b.isPublished && b.isModulePublished && (b.criterion === 'viewed' || b.criterion === 'video_percent') && !b.isCompleted)).toBe(true);
+          expect(
+            before.some((b) => b.isPublished && b.isModulePublished && (b.criterion === 'viewed' || b.criterion === 'video_percent') && !b.isCompleted),
+          ).toBe(true);
         });
         // Completing everything unlocks everything.
         const done = list.map((a) => ({ ...a, isCompleted: true }));

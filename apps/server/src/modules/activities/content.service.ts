@@ -90,7 +90,10 @@ const cleanSummary = (summary: string | null | undefined) => (summary == null ? 
 export async function createModule(deps: AppDeps, actor: Actor, courseId: number, body: CreateModuleBody): Promise<Module> {
   await courseFor(deps, actor, courseId, 'manage_content');
   const sort = await nextModuleSort(deps.db, courseId);
-  const [row] = await deps.db.insert(courseModules).values({ courseId, title: body.title, summary: cleanSummary(body.summary) ?? null, sort }).returning();
+  const [row] = await deps.db
+    .insert(courseModules)
+    .values({ courseId, title: body.title, summary: cleanSummary(body.summary) ?? null, sort })
+    .returning();
   return presentModule(row!);
 }
 
@@ -123,10 +126,28 @@ export async function reorderContent(deps: AppDeps, actor: Actor, courseId: numb
   const [moduleRows, activityRows] = await Promise.all([listModules(deps.db, courseId), listActivities(deps.db, courseId)]);
   const moduleIds = body.modules.map((m) => m.id);
   const activityIds = body.modules.flatMap((m) => m.activity_ids);
-  const sameSet = (given: number[], actual: number[]) => new Set(given).size === given.length && given.length === actual.length && actual.every((id) => given.includes(id));
-  if (!sameSet(moduleIds, moduleRows.map((m) => m.id))) throw AppError.field('modules', 'Give every module of this course exactly once');
-  if (!sameSet(activityIds, activityRows.map((a) => a.id))) throw AppError.field('modules', 'Give every activity of this course exactly once');
-  await deps.db.transaction((tx) => writeOrder(tx, body.modules.map((m) => ({ id: m.id, activityIds: m.activity_ids }))));
+  const sameSet = (given: number[], actual: number[]) =>
+    new Set(given).size === given.length && given.length === actual.length && actual.every((id) => given.includes(id));
+  if (
+    !sameSet(
+      moduleIds,
+      moduleRows.map((m) => m.id),
+    )
+  )
+    throw AppError.field('modules', 'Give every module of this course exactly once');
+  if (
+    !sameSet(
+      activityIds,
+      activityRows.map((a) => a.id),
+    )
+  )
+    throw AppError.field('modules', 'Give every activity of this course exactly once');
+  await deps.db.transaction((tx) =>
+    writeOrder(
+      tx,
+      body.modules.map((m) => ({ id: m.id, activityIds: m.activity_ids })),
+    ),
+  );
   return getContent(deps, actor, courseId);
 }
 
@@ -143,7 +164,10 @@ export async function recordUserReads(deps: AppDeps, actor: Actor, courseId: num
   await deps.db
     .insert(courseUserReads)
     .values({ courseId, userId: actor.id, type })
-    .onConflictDoUpdate({ target: [courseUserReads.courseId, courseUserReads.userId, courseUserReads.type], set: { count: sql`${courseUserReads.count} + 1`, lastReadAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [courseUserReads.courseId, courseUserReads.userId, courseUserReads.type],
+      set: { count: sql`${courseUserReads.count} + 1`, lastReadAt: new Date() },
+    });
 }
 
 /**

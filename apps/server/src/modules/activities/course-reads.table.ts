@@ -11,8 +11,12 @@ export const courseUserReads = pgTable(
   'course_user_reads',
   {
     id: serial('id').primaryKey(),
-    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     count: integer('count').notNull().default(1),
     lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,15 @@
 import type { ActivityAccess, LearningMode } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
-import { listActivities, listActivityUploads, listModules, listReadRecords, type ActivityUploadRow, type ModuleRow, type ReadRecordFacts, type TreeActivityRow } from './activities.repository.js';
+import {
+  listActivities,
+  listActivityUploads,
+  listModules,
+  listReadRecords,
+  type ActivityUploadRow,
+  type ModuleRow,
+  type ReadRecordFacts,
+  type TreeActivityRow,
+} from './activities.repository.js';
 import { accessOf, completenessPercent, isActivityCompleted } from './completion.js';
 
 /** One activity with the learner's completion and access. */
@@ -27,7 +36,12 @@ export interface CourseStudy {
  * records (four queries), and evaluates completion (isActivityCompleted) and
  * access (accessOf: `bypass` for the course team) at `now`.
  */
-export async function loadCourseStudy(db: Db, courseId: number, userId: number, options: { mode: LearningMode; bypass: boolean; now?: Date }): Promise<CourseStudy> {
+export async function loadCourseStudy(
+  db: Db,
+  courseId: number,
+  userId: number,
+  options: { mode: LearningMode; bypass: boolean; now?: Date },
+): Promise<CourseStudy> {
   const [moduleRows, activityRows, uploadRows, records] = await Promise.all([
     listModules(db, courseId),
     listActivities(db, courseId),

@@ -26,14 +26,27 @@ describe('GET /api/activities/{id}: a meeting’s join URL reaches a learner onl
   beforeAll(async () => {
     w = await contentWorld(t);
     const mod = await w.moduleWith('Live', 0);
-    meetingId = (await w.ok('POST', `/api/courses/${w.course.id}/activities`, { module_id: mod.id, type: 'zoom', title: 'Office hour', data: { provider: 'Zoom', join_url: JOIN } })).id;
+    meetingId = (
+      await w.ok('POST', `/api/courses/${w.course.id}/activities`, {
+        module_id: mod.id,
+        type: 'zoom',
+        title: 'Office hour',
+        data: { provider: 'Zoom', join_url: JOIN },
+      })
+    ).id;
     await w.ok('PUT', `/api/activities/${meetingId}/publish`, { published: true });
   });
 
   it('before the start: the learner gets no join_url, join_withheld not_started and join_available_from; the team gets the URL', async () => {
     const start = at(HOUR);
     await setWindow(start, at(2 * HOUR));
-    expect(await dataFor('student')).toMatchObject({ provider: 'Zoom', join_url: null, join_withheld: 'not_started', join_available_from: new Date(start).toISOString(), meeting_start_time: start });
+    expect(await dataFor('student')).toMatchObject({
+      provider: 'Zoom',
+      join_url: null,
+      join_withheld: 'not_started',
+      join_available_from: new Date(start).toISOString(),
+      meeting_start_time: start,
+    });
     for (const who of ['instructor', 'assistant', 'admin'] as const) {
       const data = await dataFor(who);
       expect(data.join_url).toBe(JOIN);

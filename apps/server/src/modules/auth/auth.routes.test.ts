@@ -20,7 +20,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function login(payload: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: '/api/login', payload: payload as Record<string, unknown>, headers: { 'x-forwarded-for': `10.0.0.${Math.floor(Math.random() * 250)}`, ...headers } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: payload as Record<string, unknown>,
+    headers: { 'x-forwarded-for': `10.0.0.${Math.floor(Math.random() * 250)}`, ...headers },
+  });
 }
 
 describe('POST /api/login', () => {
@@ -47,7 +52,10 @@ describe('POST /api/login', () => {
   });
 
   it('refuses a wrong password and an unknown user alike with 401 INVALID_CREDENTIALS and no cookie', async () => {
-    for (const payload of [{ user_name: userName, password: 'wrong' }, { user_name: 'nobody-here', password: TEST_PASSWORD }]) {
+    for (const payload of [
+      { user_name: userName, password: 'wrong' },
+      { user_name: 'nobody-here', password: TEST_PASSWORD },
+    ]) {
       const res = await login(payload);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });

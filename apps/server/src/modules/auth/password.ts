@@ -11,7 +11,7 @@ let dummyHash: Promise<string> | undefined;
 /** True when `password` matches the PHC `passwordHash`; a malformed hash counts as no match. */
 export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash ?? (await (dummyHash ??= hash('atrium-no-such-user'))), password) && passwordHash !== undefined;
+    return (await verify(passwordHash ?? (await (dummyHash ??= hash('atrium-no-such-user'))), password)) && passwordHash !== undefined;
   } catch {
     return false;
   }

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const put = (payload: unknown, c: string | null = cookie) => t.app.inject({ method: 'PUT', url: '/api/user/time-zone', ...(c ? { headers: { cookie: c } } : {}), payload: payload as object });
+const put = (payload: unknown, c: string | null = cookie) =>
+  t.app.inject({ method: 'PUT', url: '/api/user/time-zone', ...(c ? { headers: { cookie: c } } : {}), payload: payload as object });
 const me = async (c = cookie) => (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: c } })).json();
 
 describe('PUT /api/user/time-zone', () => {

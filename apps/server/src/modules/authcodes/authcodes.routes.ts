@@ -13,7 +13,12 @@ export const authCodesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => sendAuthCode(app.deps, actorOf(request)),
   });
   app.post('/api/auth_code/validate_auth_code', {
-    schema: { tags: ['auth'], summary: 'Validate the code sent', body: ValidateAuthCodeBodySchema, response: { 200: z.object({ dingtalk_auth_validate: z.literal(true) }), ...errors } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Validate the code sent',
+      body: ValidateAuthCodeBodySchema,
+      response: { 200: z.object({ dingtalk_auth_validate: z.literal(true) }), ...errors },
+    },
     handler: async (request) => validateAuthCode(app.deps, actorOf(request), request.body.auth_code),
   });
   app.get('/api/auth_code/auth_validate', {

@@ -26,7 +26,14 @@ export interface AuthCodeChannel {
 const outboxChannel: AuthCodeChannel = {
   async send(deps, user, code) {
     if (!user.email) throw AppError.field('auth_code', 'Your account has no e-mail address to send the code to');
-    await enqueueEmails(deps.db, [{ to: user.email, kind: 'auth_code', subject: `Your Atrium code: ${code}`, text: `Hello ${user.name},\n\nYour code for the management area is ${code}. It expires in 10 minutes.\n` }]);
+    await enqueueEmails(deps.db, [
+      {
+        to: user.email,
+        kind: 'auth_code',
+        subject: `Your Atrium code: ${code}`,
+        text: `Hello ${user.name},\n\nYour code for the management area is ${code}. It expires in 10 minutes.\n`,
+      },
+    ]);
   },
 };
 let channel: AuthCodeChannel = outboxChannel;
@@ -68,10 +75,18 @@ export async function requireManagementAuth(deps: AppDeps, actor: Actor): Promis
  * Throws AUTH_CODE_TOO_SOON (429) within 60 s of the previous code (spec §4, §9).
  */
 export async function sendAuthCode(deps: AppDeps, actor: Actor, now = new Date()): Promise<{ message: string; resend_after_seconds: number }> {
-  const [last] = await deps.db.select({ sentAt: authCodes.sentAt }).from(authCodes).where(eq(authCodes.userId, actor.id)).orderBy(desc(authCodes.sentAt)).limit(1);
+  const [last] = await deps.db
+    .select({ sentAt: authCodes.sentAt })
+    .from(authCodes)
+    .where(eq(authCodes.userId, actor.id))
+    .orderBy(desc(authCodes.sentAt))
+    .limit(1);
   if (last) {
     const wait = Math.ceil(AUTH_CODE_RESEND_SECONDS - (now.getTime() - last.sentAt.getTime()) / 1000);
-    if (wait > 0) throw new AppError('AUTH_CODE_TOO_SOON', `Wait ${wait} s before asking for another code`, { auth_code: [`Wait ${wait} s before asking for another code`] });
+    if (wait > 0)
+      throw new AppError('AUTH_CODE_TOO_SOON', `Wait ${wait} s before asking for another code`, {
+        auth_code: [`Wait ${wait} s before asking for another code`],
+      });
   }
   const [user] = await deps.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, actor.id));
   if (!user) throw new AppError('USER_NOT_FOUND', 'No such user');
@@ -91,6 +106,9 @@ export async function validateAuthCode(deps: AppDeps, actor: Actor, code: string
     .where(and(eq(authCodes.userId, actor.id), eq(authCodes.codeHash, sha256Hex(code)), gt(authCodes.expiresAt, now), isNull(authCodes.validatedAt)))
     .limit(1);
   if (!row) throw AppError.field('auth_code', 'This code is wrong or has expired', 'AUTH_CODE_INVALID');
-  await deps.db.update(authCodes).set({ validatedAt: now, validUntil: new Date(now.getTime() + VALIDATION_TTL_MS) }).where(eq(authCodes.id, row.id));
+  await deps.db
+    .update(authCodes)
+    .set({ validatedAt: now, validUntil: new Date(now.getTime() + VALIDATION_TTL_MS) })
+    .where(eq(authCodes.id, row.id));
   return { dingtalk_auth_validate: true };
 }

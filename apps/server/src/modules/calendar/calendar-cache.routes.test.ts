@@ -60,14 +60,31 @@ const titles = async (url: string, key: string, who: Who, app?: FastifyInstance)
   return (res.json()[key] as { title?: string; course_title?: string; start_time: string }[]).map((x) => x.title ?? `${x.course_title} ${x.start_time}`);
 };
 const lesson = { start_time: '2027-05-04T09:00:00Z', end_time: '2027-05-04T10:00:00Z', repeat_type: 'no_repeat', location: 'Room 7' };
-const courseEvent = (title: string) => ({ title, start_time: '2027-05-05T09:00:00Z', end_time: '2027-05-05T10:00:00Z', target_type: 'course', target_data: { course_id: w.course.id } });
+const courseEvent = (title: string) => ({
+  title,
+  start_time: '2027-05-05T09:00:00Z',
+  end_time: '2027-05-05T10:00:00Z',
+  target_type: 'course',
+  target_data: { course_id: w.course.id },
+});
 
 describe('calendar writes through the API show at once', () => {
   it("an instructor's timetable, event and meeting changes reach a member's next GET; a change behind the API's back does not (the answer is cached)", async () => {
     expect(await titles('/api/calendar-timetables', 'timetables', 'student')).toEqual([]);
     expect(await titles('/api/calendar-events', 'calendar_events', 'student')).toEqual([]);
     // Written straight into the database: no calendar write, so the cached answer stands.
-    const [hidden] = await t.app.deps.db.insert(calendarEvents).values({ orgId: w.org.id, createdById: w.instructor.id, title: 'Behind the API', startTime: new Date('2027-05-06T09:00:00Z'), endTime: new Date('2027-05-06T10:00:00Z'), targetType: 'course', targetData: {} }).returning();
+    const [hidden] = await t.app.deps.db
+      .insert(calendarEvents)
+      .values({
+        orgId: w.org.id,
+        createdById: w.instructor.id,
+        title: 'Behind the API',
+        startTime: new Date('2027-05-06T09:00:00Z'),
+        endTime: new Date('2027-05-06T10:00:00Z'),
+        targetType: 'course',
+        targetData: {},
+      })
+      .returning();
     await t.app.deps.db.insert(calendarEventTargets).values({ eventId: hidden!.id, courseId: w.course.id });
     expect(await titles('/api/calendar-events', 'calendar_events', 'student')).toEqual([]);
 
@@ -77,10 +94,20 @@ describe('calendar writes through the API show at once', () => {
     // Every calendar write forgets every answer: the event written behind the API shows too.
     expect(await titles('/api/calendar-events', 'calendar_events', 'student')).toEqual(['Behind the API']);
 
-    const moved = await send(t.app, 'PUT', `/api/calendar-timetables/${created.json().timetable.id}`, 'instructor', { ...lesson, course_id: w.course.id, start_time: '2027-05-07T09:00:00Z', end_time: '2027-05-07T10:00:00Z', update_scope: 'current', update_target_time: '2027-05-04T09:00:00Z' });
+    const moved = await send(t.app, 'PUT', `/api/calendar-timetables/${created.json().timetable.id}`, 'instructor', {
+      ...lesson,
+      course_id: w.course.id,
+      start_time: '2027-05-07T09:00:00Z',
+      end_time: '2027-05-07T10:00:00Z',
+      update_scope: 'current',
+      update_target_time: '2027-05-04T09:00:00Z',
+    });
     expect(moved.statusCode).toBe(200);
     expect(await titles('/api/calendar-timetables', 'timetables', 'student')).toEqual([`${w.course.name} 2027-05-07T09:00:00.000Z`]);
-    const removed = await send(t.app, 'PUT', `/api/calendar-timetables/${moved.json().timetable.id}/delete`, 'instructor', { target_time: '2027-05-07T09:00:00Z', update_scope: 'current' });
+    const removed = await send(t.app, 'PUT', `/api/calendar-timetables/${moved.json().timetable.id}/delete`, 'instructor', {
+      target_time: '2027-05-07T09:00:00Z',
+      update_scope: 'current',
+    });
     expect(removed.statusCode).toBe(200);
     expect(await titles('/api/calendar-timetables', 'timetables', 'student')).toEqual([]);
 
@@ -92,7 +119,15 @@ describe('calendar writes through the API show at once', () => {
     expect(await titles('/api/calendar-events', 'calendar_events', 'student')).toEqual(['Behind the API']);
 
     expect(await titles('/api/calendar-meeting', 'meetings', 'student')).toEqual([]);
-    const meeting = await send(t.app, 'POST', '/api/calendar-meeting', 'instructor', { title: 'Course meeting', kind: 'meeting', start_time: '2027-05-05T14:00:00Z', end_time: '2027-05-05T15:00:00Z', data: {}, participant_ids: [], course_id: w.course.id });
+    const meeting = await send(t.app, 'POST', '/api/calendar-meeting', 'instructor', {
+      title: 'Course meeting',
+      kind: 'meeting',
+      start_time: '2027-05-05T14:00:00Z',
+      end_time: '2027-05-05T15:00:00Z',
+      data: {},
+      participant_ids: [],
+      course_id: w.course.id,
+    });
     expect(meeting.statusCode).toBe(200);
     expect(await titles('/api/calendar-meeting', 'meetings', 'student')).toEqual(['Course meeting']);
     await send(t.app, 'DELETE', `/api/calendar-meeting/${meeting.json().meeting.id}`, 'instructor');
@@ -103,16 +138,33 @@ describe('calendar writes through the API show at once', () => {
   it('a write on one instance reaches the cached answers of another (same process on PGlite; NOTIFY on PostgreSQL)', async () => {
     expect(await titles('/api/calendar-events', 'calendar_events', 'student', peer)).toEqual([]);
     const event = (await send(t.app, 'POST', '/api/calendar-events', 'instructor', courseEvent('Told by NOTIFY'))).json().calendar_event;
-    await vi.waitFor(async () => expect(await titles('/api/calendar-events', 'calendar_events', 'student', peer)).toEqual(['Told by NOTIFY']), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect(await titles('/api/calendar-events', 'calendar_events', 'student', peer)).toEqual(['Told by NOTIFY']), {
+      timeout: 10_000,
+      interval: 50,
+    });
     await send(t.app, 'DELETE', `/api/calendar-events/${event.id}`, 'instructor');
-    await vi.waitFor(async () => expect(await titles('/api/calendar-events', 'calendar_events', 'student', peer)).toEqual([]), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect(await titles('/api/calendar-events', 'calendar_events', 'student', peer)).toEqual([]), {
+      timeout: 10_000,
+      interval: 50,
+    });
   });
 });
 
 describe('time zone changes forget cached answers (timetables expand in the zone)', () => {
   it("the user's own zone and the organisation's zone each refresh a member's cached calendar at once", async () => {
     expect(await titles('/api/calendar-events', 'calendar_events', 'student')).toEqual([]);
-    const [hidden] = await t.app.deps.db.insert(calendarEvents).values({ orgId: w.org.id, createdById: w.instructor.id, title: 'Behind the API', startTime: new Date('2027-05-06T09:00:00Z'), endTime: new Date('2027-05-06T10:00:00Z'), targetType: 'course', targetData: {} }).returning();
+    const [hidden] = await t.app.deps.db
+      .insert(calendarEvents)
+      .values({
+        orgId: w.org.id,
+        createdById: w.instructor.id,
+        title: 'Behind the API',
+        startTime: new Date('2027-05-06T09:00:00Z'),
+        endTime: new Date('2027-05-06T10:00:00Z'),
+        targetType: 'course',
+        targetData: {},
+      })
+      .returning();
     await t.app.deps.db.insert(calendarEventTargets).values({ eventId: hidden!.id, courseId: w.course.id });
     expect(await titles('/api/calendar-events', 'calendar_events', 'student')).toEqual([]);
     expect((await send(t.app, 'PUT', '/api/user/time-zone', 'student', { time_zone: 'Europe/Berlin' })).statusCode).toBe(200);
@@ -134,17 +186,32 @@ describe('changes outside the calendar (CALENDAR_CACHE_MS)', () => {
     await new Promise((resolve) => setTimeout(resolve, BRIEF_MS + 50));
     expect(await titles('/api/calendar-timetables', 'timetables', 'colleague', brief)).toEqual([`${w.course.name} 2027-05-04T09:00:00.000Z`]);
     await t.app.deps.db.delete(enrolments).where(and(eq(enrolments.courseId, w.course.id), eq(enrolments.userId, w.colleague.id)));
-    await send(t.app, 'PUT', `/api/calendar-timetables/${created.json().timetable.id}/delete`, 'instructor', { target_time: '2027-05-04T09:00:00Z', update_scope: 'current' });
+    await send(t.app, 'PUT', `/api/calendar-timetables/${created.json().timetable.id}/delete`, 'instructor', {
+      target_time: '2027-05-04T09:00:00Z',
+      update_scope: 'current',
+    });
   });
 });
 
 describe('the cache changes no answer', () => {
   it('every page GET answers the same bytes and content type with the cache on (miss and hit) and off', async () => {
-    await send(t.app, 'POST', '/api/calendar-timetables', 'instructor', { ...lesson, course_id: w.course.id, repeat_type: 'day', repeat_end_date: '2027-05-09' });
+    await send(t.app, 'POST', '/api/calendar-timetables', 'instructor', {
+      ...lesson,
+      course_id: w.course.id,
+      repeat_type: 'day',
+      repeat_end_date: '2027-05-09',
+    });
     await send(t.app, 'POST', '/api/calendar-events', 'instructor', courseEvent('Seminar “δ” 课程'));
     await send(t.app, 'POST', '/api/calendar-events', 'student', { title: 'Own study', start_time: '2027-05-08T09:00:00Z', end_time: '2027-05-08T10:00:00Z' });
     for (const kind of ['meeting', 'instruction', 'cloud_classroom']) {
-      const res = await send(t.app, 'POST', '/api/calendar-meeting', 'instructor', { title: `A ${kind}`, kind, start_time: '2027-05-06T14:00:00Z', end_time: '2027-05-06T15:00:00Z', data: {}, participant_ids: [w.student.id] });
+      const res = await send(t.app, 'POST', '/api/calendar-meeting', 'instructor', {
+        title: `A ${kind}`,
+        kind,
+        start_time: '2027-05-06T14:00:00Z',
+        end_time: '2027-05-06T15:00:00Z',
+        data: {},
+        participant_ids: [w.student.id],
+      });
       expect(res.statusCode).toBe(200);
     }
     for (const who of ['student', 'instructor', 'admin', 'outsider'] as const) {
@@ -159,7 +226,11 @@ describe('the cache changes no answer', () => {
         expect(off.headers['content-type']).toBe('application/json; charset=utf-8');
         if (who === 'student') expect((off.json()[key] as unknown[]).length).toBeGreaterThan(0);
         // A browser accepts gzip: a large answer comes gzipped, the same JSON once unzipped.
-        const zipped = await t.app.inject({ method: 'GET', url: `${url}?${WEEK}`, headers: { cookie: w.cookies[who], 'accept-encoding': 'gzip, deflate, br, zstd' } });
+        const zipped = await t.app.inject({
+          method: 'GET',
+          url: `${url}?${WEEK}`,
+          headers: { cookie: w.cookies[who], 'accept-encoding': 'gzip, deflate, br, zstd' },
+        });
         expect(zipped.headers.vary).toBe('accept-encoding');
         const unzipped = zipped.headers['content-encoding'] === 'gzip' ? gunzipSync(zipped.rawPayload).toString('utf8') : zipped.payload;
         expect(unzipped).toBe(off.payload);

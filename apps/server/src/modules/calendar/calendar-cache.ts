@@ -203,7 +203,9 @@ export function bumpCalendarGeneration(deps: Pick<AppDeps, 'config' | 'database'
   for (const cache of peers.get(deps.database) ?? []) cache.bump();
   const pool = deps.database.pool;
   if (!pool) return;
-  pool.query('select pg_notify($1, $2)', [CALENDAR_CHANNEL, instance.id]).catch((error: Error) => deps.log.warn({ err: error }, 'calendar cache: NOTIFY failed'));
+  pool
+    .query('select pg_notify($1, $2)', [CALENDAR_CHANNEL, instance.id])
+    .catch((error: Error) => deps.log.warn({ err: error }, 'calendar cache: NOTIFY failed'));
 }
 
 /**

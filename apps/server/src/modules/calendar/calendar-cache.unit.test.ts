@@ -8,11 +8,13 @@ function setup(ttlMs = 1_000, maxBytes?: number) {
   const cache = new CalendarCache(ttlMs, maxBytes, () => now);
   let runs = 0;
   let release: () => void = () => undefined;
-  const compute = (value: unknown, validUntil?: number, hold = false) => async () => {
-    runs += 1;
-    if (hold) await new Promise<void>((resolve) => (release = resolve));
-    return { value, validUntil };
-  };
+  const compute =
+    (value: unknown, validUntil?: number, hold = false) =>
+    async () => {
+      runs += 1;
+      if (hold) await new Promise<void>((resolve) => (release = resolve));
+      return { value, validUntil };
+    };
   return { cache, compute, runs: () => runs, release: () => release(), advance: (ms: number) => (now += ms), now: () => now };
 }
 const text = (a: Answer) => a.body.toString('utf8');

@@ -19,7 +19,11 @@ export async function userCalendarCourses(deps: AppDeps, actor: Actor, userId: n
     if (!isOrgAdmin(actor)) throw new AppError('FORBIDDEN', 'You see only your own courses');
   }
   const rank = ['instructor', 'instructor_assistant', 'student'] as const;
-  const courses = [...(await myCourses(deps.db, userId)).entries()].map(([id, c]) => ({ id, name: c.name, role: rank.find((r) => c.roles.includes(r)) ?? 'student' }));
+  const courses = [...(await myCourses(deps.db, userId)).entries()].map(([id, c]) => ({
+    id,
+    name: c.name,
+    role: rank.find((r) => c.roles.includes(r)) ?? 'student',
+  }));
   return { courses: courses.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id) };
 }
 

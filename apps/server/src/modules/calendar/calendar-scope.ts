@@ -12,7 +12,11 @@ export const CALENDAR_MANAGER_ROLES: readonly CourseRole[] = ['instructor', 'ins
 
 /** The user's calendar time zone: their own, else their org's, else DEFAULT_TIME_ZONE (decision 0020). */
 export async function timeZoneOf(db: Db, userId: number): Promise<string> {
-  const [row] = await db.select({ tz: users.timeZone, settings: orgs.settings }).from(users).innerJoin(orgs, eq(orgs.id, users.orgId)).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ tz: users.timeZone, settings: orgs.settings })
+    .from(users)
+    .innerJoin(orgs, eq(orgs.id, users.orgId))
+    .where(eq(users.id, userId));
   return row?.tz ?? row?.settings.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
@@ -41,6 +45,9 @@ export function isOrgAdmin(actor: Actor): boolean {
 /** Courses of `ids` that belong to the actor's org and are live; answers the ids found. */
 export async function liveCourseIdsInOrg(db: Db, orgId: number, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: courses.id, deletedAt: courses.deletedAt }).from(courses).where(and(inArray(courses.id, ids), eq(courses.orgId, orgId)));
+  const rows = await db
+    .select({ id: courses.id, deletedAt: courses.deletedAt })
+    .from(courses)
+    .where(and(inArray(courses.id, ids), eq(courses.orgId, orgId)));
   return new Set(rows.filter((r) => !r.deletedAt).map((r) => r.id));
 }

@@ -57,7 +57,13 @@ const presented = { serializerCompiler: () => (data: unknown) => JSON.stringify(
  * route and the window as instants; the cached bytes go out as they are, gzipped when the
  * client accepts it and the answer is large enough.
  */
-async function cachedWindow(deps: AppDeps, req: FastifyRequest, query: CalendarWindowQuery, reply: FastifyReply, compute: () => Promise<Computed>): Promise<FastifyReply> {
+async function cachedWindow(
+  deps: AppDeps,
+  req: FastifyRequest,
+  query: CalendarWindowQuery,
+  reply: FastifyReply,
+  compute: () => Promise<Computed>,
+): Promise<FastifyReply> {
   const actor = actorOf(req);
   const route = req.routeOptions.url ?? req.url;
   const key = `${actor.id}|${actor.orgId}|${actor.departmentId ?? ''}|${actor.role}|${route}|${Date.parse(query.start)}|${Date.parse(query.end)}`;
@@ -109,7 +115,13 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => createEvent(d, actorOf(req), req.body),
   });
   app.put('/api/calendar-events/:id', {
-    schema: { tags, summary: 'Edit an event, or move it (start and end only)', params: Params, body: UpdateCalendarEventBodySchema, response: { 200: CalendarEventResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Edit an event, or move it (start and end only)',
+      params: Params,
+      body: UpdateCalendarEventBodySchema,
+      response: { 200: CalendarEventResponseSchema, ...errors },
+    },
     handler: async (req) => updateEvent(d, actorOf(req), req.params.id, req.body),
   });
   app.delete('/api/calendar-events/:id', {
@@ -132,7 +144,12 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   // timetables
   app.get('/api/calendar-timetables', {
     ...presented,
-    schema: { tags, summary: 'Timetable occurrences of my courses in a window', querystring: CalendarWindowQuerySchema, response: { 200: TimetableListSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Timetable occurrences of my courses in a window',
+      querystring: CalendarWindowQuerySchema,
+      response: { 200: TimetableListSchema, ...errors },
+    },
     handler: async (req, reply) => cachedWindow(d, req, req.query, reply, async () => ({ value: await listTimetables(d, actorOf(req), req.query) })),
   });
   app.post('/api/calendar-timetables', {
@@ -140,11 +157,23 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => createTimetable(d, actorOf(req), req.body),
   });
   app.put('/api/calendar-timetables/:id', {
-    schema: { tags, summary: 'Edit one occurrence or this and the following ones', params: Params, body: UpdateTimetableBodySchema, response: { 200: TimetableResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Edit one occurrence or this and the following ones',
+      params: Params,
+      body: UpdateTimetableBodySchema,
+      response: { 200: TimetableResponseSchema, ...errors },
+    },
     handler: async (req) => updateTimetable(d, actorOf(req), req.params.id, req.body),
   });
   app.put('/api/calendar-timetables/:id/delete', {
-    schema: { tags, summary: 'Delete one occurrence or this and the following ones', params: Params, body: DeleteTimetableBodySchema, response: { 200: MessageResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Delete one occurrence or this and the following ones',
+      params: Params,
+      body: DeleteTimetableBodySchema,
+      response: { 200: MessageResponseSchema, ...errors },
+    },
     handler: async (req) => deleteTimetable(d, actorOf(req), req.params.id, req.body),
   });
 
@@ -152,14 +181,21 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/calendar-meeting', {
     ...presented,
     schema: { tags, summary: 'Meetings I take part in, in a window', querystring: CalendarWindowQuerySchema, response: { 200: MeetingListSchema, ...errors } },
-    handler: async (req, reply) => cachedWindow(d, req, req.query, reply, async () => meetingsComputed('meetings', await listMeetings(d, actorOf(req), 'meeting', req.query))),
+    handler: async (req, reply) =>
+      cachedWindow(d, req, req.query, reply, async () => meetingsComputed('meetings', await listMeetings(d, actorOf(req), 'meeting', req.query))),
   });
   app.post('/api/calendar-meeting', {
     schema: { tags, summary: 'Create a meeting', body: MeetingBodySchema, response: { 200: MeetingResponseSchema, ...errors } },
     handler: async (req) => written(d, createMeeting(d, actorOf(req), req.body)),
   });
   app.put('/api/calendar-meeting/:id', {
-    schema: { tags, summary: 'Edit or move a meeting (spec §4 editability)', params: Params, body: UpdateMeetingBodySchema, response: { 200: MeetingResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Edit or move a meeting (spec §4 editability)',
+      params: Params,
+      body: UpdateMeetingBodySchema,
+      response: { 200: MeetingResponseSchema, ...errors },
+    },
     handler: async (req) => written(d, updateMeeting(d, actorOf(req), req.params.id, req.body)),
   });
   app.delete('/api/calendar-meeting/:id', {
@@ -169,15 +205,25 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/instruction-team/meeting', {
     ...presented,
     schema: { tags, summary: 'Instruction-team meetings in a window', querystring: CalendarWindowQuerySchema, response: { 200: MeetingListSchema, ...errors } },
-    handler: async (req, reply) => cachedWindow(d, req, req.query, reply, async () => meetingsComputed('meetings', await listMeetings(d, actorOf(req), 'instruction', req.query))),
+    handler: async (req, reply) =>
+      cachedWindow(d, req, req.query, reply, async () => meetingsComputed('meetings', await listMeetings(d, actorOf(req), 'instruction', req.query))),
   });
   app.get('/api/activity/cloud-classroom', {
     ...presented,
     schema: { tags, summary: 'Cloud classrooms in a window', querystring: CalendarWindowQuerySchema, response: { 200: CloudClassroomListSchema, ...errors } },
-    handler: async (req, reply) => cachedWindow(d, req, req.query, reply, async () => meetingsComputed('cloud_classrooms', await listMeetings(d, actorOf(req), 'cloud_classroom', req.query))),
+    handler: async (req, reply) =>
+      cachedWindow(d, req, req.query, reply, async () =>
+        meetingsComputed('cloud_classrooms', await listMeetings(d, actorOf(req), 'cloud_classroom', req.query)),
+      ),
   });
   app.post('/api/management/calendar-meeting', {
-    schema: { tags, summary: 'Meeting overview of the organisation (admins)', querystring: ManagementMeetingQuerySchema, body: ManagementMeetingFilterSchema.default({}), response: { 200: ManagementMeetingPageSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Meeting overview of the organisation (admins)',
+      querystring: ManagementMeetingQuerySchema,
+      body: ManagementMeetingFilterSchema.default({}),
+      response: { 200: ManagementMeetingPageSchema, ...errors },
+    },
     handler: async (req) => managementMeetings(d, actorOf(req), req.query.page, req.query.page_size, req.body),
   });
   app.post('/api/management/calendar-meeting/excel', {
@@ -206,7 +252,11 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/api/calendar-feed/:file', {
     config: { auth: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
-    schema: { tags, summary: 'An iCalendar feed (RFC 5545), by its private token', params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,128}\.ics$/, 'a feed file name') }) },
+    schema: {
+      tags,
+      summary: 'An iCalendar feed (RFC 5545), by its private token',
+      params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,128}\.ics$/, 'a feed file name') }),
+    },
     handler: async (req, reply) => {
       const body = await feedIcs(d, req.params.file.slice(0, -'.ics'.length));
       return reply.header('Content-Type', 'text/calendar; charset=utf-8').header('Cache-Control', 'private, max-age=300').send(body);

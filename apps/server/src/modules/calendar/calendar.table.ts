@@ -10,8 +10,12 @@ export const calendarEvents = pgTable(
   'calendar_events',
   {
     id: serial('id').primaryKey(),
-    orgId: integer('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
-    createdById: integer('created_by_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     allDay: boolean('all_day').notNull().default(false),
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
@@ -42,7 +46,9 @@ export const calendarEventTargets = pgTable(
   'calendar_event_targets',
   {
     id: serial('id').primaryKey(),
-    eventId: integer('event_id').notNull().references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'cascade' }),
@@ -50,7 +56,13 @@ export const calendarEventTargets = pgTable(
     /** A course group (its members who are still enrolled in the group's course). */
     groupId: integer('group_id').references(() => courseGroups.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('calendar_event_targets_group_idx').on(t.groupId), index('calendar_event_targets_event_idx').on(t.eventId), index('calendar_event_targets_user_idx').on(t.userId), index('calendar_event_targets_course_idx').on(t.courseId), index('calendar_event_targets_dept_idx').on(t.departmentId)],
+  (t) => [
+    index('calendar_event_targets_group_idx').on(t.groupId),
+    index('calendar_event_targets_event_idx').on(t.eventId),
+    index('calendar_event_targets_user_idx').on(t.userId),
+    index('calendar_event_targets_course_idx').on(t.courseId),
+    index('calendar_event_targets_dept_idx').on(t.departmentId),
+  ],
 );
 
 /** A timetable series of a course (spec §3 Timetable), stored as a rule and expanded per window (recurrence.ts). */
@@ -58,7 +70,9 @@ export const calendarTimetables = pgTable(
   'calendar_timetables',
   {
     id: serial('id').primaryKey(),
-    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     endTime: timestamp('end_time', { withTimezone: true }).notNull(),
@@ -84,7 +98,9 @@ export const calendarMeetings = pgTable(
   'calendar_meetings',
   {
     id: serial('id').primaryKey(),
-    orgId: integer('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<'meeting' | 'instruction' | 'cloud_classroom'>().notNull().default('meeting'),
     title: text('title').notNull(),
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
@@ -94,8 +110,12 @@ export const calendarMeetings = pgTable(
     joinUrl: text('join_url'),
     replayAddress: jsonb('replay_address').$type<string[]>().notNull().default([]),
     auditStatus: text('audit_status').$type<'pending' | 'agree' | 'reject'>().notNull().default('pending'),
-    hostUserId: integer('host_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    createdById: integer('created_by_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    hostUserId: integer('host_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     scopeOrgIds: text('scope_org_ids').notNull().default(''),
     participantIds: jsonb('participant_ids').$type<number[]>().notNull().default([]),
     courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
@@ -111,7 +131,9 @@ export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     /** The token itself, so the owner can copy the URL again; revocable. */
     token: text('token').notNull(),

@@ -21,12 +21,18 @@ afterAll(() => t.close());
 const inject = (...args: Parameters<ReturnType<typeof injectAs>>) => injectAs(t, w)(...args);
 const WINDOW = 'start=2026-12-01T00:00:00Z&end=2026-12-31T00:00:00Z';
 const base = { title: 'Group work', start_time: '2026-12-10T09:00:00Z', end_time: '2026-12-10T10:00:00Z' };
-const titlesFor = async (who: Who) => (await inject('GET', `/api/calendar-events?${WINDOW}`, who)).json().calendar_events.map((e: { title: string }) => e.title);
+const titlesFor = async (who: Who) =>
+  (await inject('GET', `/api/calendar-events?${WINDOW}`, who)).json().calendar_events.map((e: { title: string }) => e.title);
 const eventCount = async () => (await t.app.deps.db.select().from(calendarEvents)).length;
 
 describe('events addressed to course groups (target_data.group_ids)', () => {
   it("reach exactly the group's members (and the creator); a course member outside the group does not see it", async () => {
-    const res = await inject('POST', '/api/calendar-events', 'instructor', { ...base, title: 'Group 1 lab', target_type: 'course', target_data: { course_id: w.course.id, group_ids: [groupId] } });
+    const res = await inject('POST', '/api/calendar-events', 'instructor', {
+      ...base,
+      title: 'Group 1 lab',
+      target_type: 'course',
+      target_data: { course_id: w.course.id, group_ids: [groupId] },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().calendar_event.target_data).toMatchObject({ course_id: w.course.id, group_ids: [groupId], user_ids: [] });
     expect(await titlesFor('student')).toContain('Group 1 lab');
@@ -39,7 +45,12 @@ describe('events addressed to course groups (target_data.group_ids)', () => {
   });
 
   it('follows the group: a member added later sees it; a member who leaves the course stops seeing it', async () => {
-    await inject('POST', '/api/calendar-events', 'instructor', { ...base, title: 'Changing group', target_type: 'course', target_data: { course_id: w.course.id, group_ids: [groupId] } });
+    await inject('POST', '/api/calendar-events', 'instructor', {
+      ...base,
+      title: 'Changing group',
+      target_type: 'course',
+      target_data: { course_id: w.course.id, group_ids: [groupId] },
+    });
     await inject('PUT', `/api/courses/${w.course.id}/groups/${groupId}`, 'instructor', { name: 'Group 1', member_ids: [w.student.id, w.colleague.id] });
     expect(await titlesFor('colleague')).toContain('Changing group');
     await t.app.deps.db.delete(enrolments).where(and(eq(enrolments.courseId, w.course.id), eq(enrolments.userId, w.colleague.id)));
@@ -51,10 +62,18 @@ describe('events addressed to course groups (target_data.group_ids)', () => {
     const other = await t.factories.course({ orgId: w.org.id, instructorId: w.instructor.id });
     const otherGroup = (await inject('POST', `/api/courses/${other.id}/groups`, 'instructor', { name: 'Elsewhere' })).json().group.id;
     const before = await eventCount();
-    const wrongCourse = await inject('POST', '/api/calendar-events', 'instructor', { ...base, target_type: 'course', target_data: { course_id: w.course.id, group_ids: [otherGroup] } });
+    const wrongCourse = await inject('POST', '/api/calendar-events', 'instructor', {
+      ...base,
+      target_type: 'course',
+      target_data: { course_id: w.course.id, group_ids: [otherGroup] },
+    });
     expect(wrongCourse.statusCode).toBe(400);
     expect(wrongCourse.json().errors).toHaveProperty('target_data_group_ids');
-    const unknown = await inject('POST', '/api/calendar-events', 'instructor', { ...base, target_type: 'course', target_data: { course_id: w.course.id, group_ids: [999999] } });
+    const unknown = await inject('POST', '/api/calendar-events', 'instructor', {
+      ...base,
+      target_type: 'course',
+      target_data: { course_id: w.course.id, group_ids: [999999] },
+    });
     expect(unknown.json().errors).toHaveProperty('target_data_group_ids');
     expect(await eventCount()).toBe(before);
   });
@@ -69,7 +88,10 @@ describe('uploads attached to events (upload_ids)', () => {
     const created = await inject('POST', '/api/calendar-events', 'instructor', { ...base, title: 'With files', upload_ids: [a, b] });
     expect(created.statusCode).toBe(200);
     const event = created.json().calendar_event;
-    expect(event.uploads).toEqual([{ id: a, name: 'syllabus.pdf' }, { id: b, name: 'slides.pptx' }]);
+    expect(event.uploads).toEqual([
+      { id: a, name: 'syllabus.pdf' },
+      { id: b, name: 'slides.pptx' },
+    ]);
     const edited = await inject('PUT', `/api/calendar-events/${event.id}`, 'instructor', { ...base, title: 'With files', upload_ids: [b] });
     expect(edited.json().calendar_event.uploads).toEqual([{ id: b, name: 'slides.pptx' }]);
   });

@@ -24,9 +24,7 @@ const DATA_REQUIRED = 'data required';
  * to a course they are enrolled in (any role), or to their department (all roles or their org role).
  */
 export function visibleEventsCondition(actor: Pick<Actor, 'id' | 'departmentId' | 'role'>): SQL {
-  const deptClause = actor.departmentId
-    ? sql`or (t.department_id = ${actor.departmentId} and (t.role is null or t.role = ${actor.role}))`
-    : sql``;
+  const deptClause = actor.departmentId ? sql`or (t.department_id = ${actor.departmentId} and (t.role is null or t.role = ${actor.role}))` : sql``;
   // `id in (…)` lets PostgreSQL hash the addressed ids once (a correlated EXISTS under OR ran per row).
   // A group reaches its members only while they are enrolled in the group's course (decision 0021).
   return or(
@@ -42,10 +40,12 @@ export function visibleEventsCondition(actor: Pick<Actor, 'id' | 'departmentId' 
 async function present(db: Db, actor: Actor, rows: EventRow[], knownCreators?: Map<number, string>): Promise<CalendarEvent[]> {
   const uploadIds = [...new Set(rows.flatMap((r) => r.uploadIds))];
   const names = new Map<number, string>();
-  if (uploadIds.length > 0) for (const u of await db.select({ id: uploads.id, name: uploads.name }).from(uploads).where(inArray(uploads.id, uploadIds))) names.set(u.id, u.name);
+  if (uploadIds.length > 0)
+    for (const u of await db.select({ id: uploads.id, name: uploads.name }).from(uploads).where(inArray(uploads.id, uploadIds))) names.set(u.id, u.name);
   const creatorIds = [...new Set(rows.map((r) => r.createdById))];
   const creators = knownCreators ?? new Map<number, string>();
-  if (!knownCreators && creatorIds.length > 0) for (const u of await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, creatorIds))) creators.set(u.id, u.name);
+  if (!knownCreators && creatorIds.length > 0)
+    for (const u of await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, creatorIds))) creators.set(u.id, u.name);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -76,7 +76,14 @@ export async function listEvents(deps: AppDeps, actor: Actor, q: CalendarWindowQ
     .where(and(lt(calendarEvents.startTime, new Date(q.end)), gt(calendarEvents.endTime, new Date(q.start)), visibleEventsCondition(actor)))
     .orderBy(calendarEvents.startTime, calendarEvents.id);
   const creators = new Map(joined.map((r) => [r.event.createdById, r.creatorName]));
-  return { calendar_events: await present(deps.db, actor, joined.map((r) => r.event), creators) };
+  return {
+    calendar_events: await present(
+      deps.db,
+      actor,
+      joined.map((r) => r.event),
+      creators,
+    ),
+  };
 }
 
 /**
@@ -85,17 +92,26 @@ export async function listEvents(deps: AppDeps, actor: Actor, q: CalendarWindowQ
  * foreign departments, courses or users, 403 when the actor may not address them
  * (departments: org admins; courses: their instructors, assistants or org admins).
  */
-async function targetsOf(deps: AppDeps, actor: Actor, body: CalendarEventBody): Promise<{ targets: TargetRow[]; targetData: CalendarEventBody['target_data'] }> {
+async function targetsOf(
+  deps: AppDeps,
+  actor: Actor,
+  body: CalendarEventBody,
+): Promise<{ targets: TargetRow[]; targetData: CalendarEventBody['target_data'] }> {
   const data = body.target_data;
   if (body.target_type === 'self') return { targets: [{ userId: actor.id }], targetData: {} };
   if (body.target_type === 'department') {
     const ids = [...new Set(data.department_ids ?? [])];
     if (ids.length === 0) throw AppError.field('event_target_data_department_multi_select_tree', DATA_REQUIRED);
     if (!isOrgAdmin(actor)) throw new AppError('FORBIDDEN', 'Only organisation administrators address departments');
-    const found = await deps.db.select({ id: departments.id }).from(departments).where(and(inArray(departments.id, ids), eq(departments.orgId, actor.orgId)));
+    const found = await deps.db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(inArray(departments.id, ids), eq(departments.orgId, actor.orgId)));
     if (found.length !== ids.length) throw AppError.field('event_target_data_department_multi_select_tree', 'unknown department');
     const roles = [...new Set(data.role_ids ?? [])];
-    const targets = ids.flatMap((departmentId): TargetRow[] => (roles.length === 0 ? [{ departmentId, role: null }] : roles.map((role) => ({ departmentId, role }))));
+    const targets = ids.flatMap((departmentId): TargetRow[] =>
+      roles.length === 0 ? [{ departmentId, role: null }] : roles.map((role) => ({ departmentId, role })),
+    );
     return { targets, targetData: { department_ids: ids, role_ids: roles } };
   }
   // course
@@ -110,20 +126,30 @@ async function targetsOf(deps: AppDeps, actor: Actor, body: CalendarEventBody): 
   const groupIds = [...new Set(data.group_ids ?? [])];
   if (groupIds.length > 0) {
     const groups = await deps.db.select({ id: courseGroups.id, courseId: courseGroups.courseId }).from(courseGroups).where(inArray(courseGroups.id, groupIds));
-    if (groups.length !== groupIds.length || groups.some((g) => !courseIds.includes(g.courseId))) throw AppError.field('target_data_group_ids', 'some groups are not groups of the chosen courses');
+    if (groups.length !== groupIds.length || groups.some((g) => !courseIds.includes(g.courseId)))
+      throw AppError.field('target_data_group_ids', 'some groups are not groups of the chosen courses');
   }
   const userIds = [...new Set(data.user_ids ?? [])];
   if (userIds.length > 0) {
     if (courseIds.length !== 1) throw AppError.field('target_data_user_ids', 'choose users within one course');
-    const members = await deps.db.selectDistinct({ userId: enrolments.userId }).from(enrolments).where(and(eq(enrolments.courseId, courseIds[0]!), inArray(enrolments.userId, userIds)));
+    const members = await deps.db
+      .selectDistinct({ userId: enrolments.userId })
+      .from(enrolments)
+      .where(and(eq(enrolments.courseId, courseIds[0]!), inArray(enrolments.userId, userIds)));
     if (members.length !== userIds.length) throw AppError.field('target_data_user_ids', 'some users are not members of this course');
   }
   if (userIds.length > 0 || groupIds.length > 0) {
     // Chosen users and groups narrow the course: only they (and the creator) are addressed.
     const targets: TargetRow[] = [...userIds.map((userId) => ({ userId })), ...groupIds.map((groupId) => ({ groupId })), { userId: actor.id }];
-    return { targets, targetData: { course_id: courseIds[0]!, course_ids: courseIds, user_ids: userIds, group_ids: groupIds, all_courses: data.all_courses ?? false } };
+    return {
+      targets,
+      targetData: { course_id: courseIds[0]!, course_ids: courseIds, user_ids: userIds, group_ids: groupIds, all_courses: data.all_courses ?? false },
+    };
   }
-  return { targets: courseIds.map((courseId) => ({ courseId })), targetData: { course_id: courseIds[0]!, course_ids: courseIds, user_ids: [], group_ids: [], all_courses: data.all_courses ?? false } };
+  return {
+    targets: courseIds.map((courseId) => ({ courseId })),
+    targetData: { course_id: courseIds[0]!, course_ids: courseIds, user_ids: [], group_ids: [], all_courses: data.all_courses ?? false },
+  };
 }
 
 /** Checks alert_id against GET /api/calendar-alerts and answers when the e-mail alert is due (or null). */
@@ -140,7 +166,11 @@ function alertAtOf(body: Pick<CalendarEventBody, 'alert_id' | 'send_email_alert'
  * is not armed at all, so creating an event in the past, or moving one after its alert went
  * out, sends nothing at once. An unchanged alert time keeps its sent mark.
  */
-export function armedAlert(alertAt: Date | null, now: Date, previous?: Pick<EventRow, 'alertAt' | 'alertSentAt'>): { alertAt: Date | null; alertSentAt: Date | null } {
+export function armedAlert(
+  alertAt: Date | null,
+  now: Date,
+  previous?: Pick<EventRow, 'alertAt' | 'alertSentAt'>,
+): { alertAt: Date | null; alertSentAt: Date | null } {
   const sentAt = previous?.alertSentAt ?? null;
   if (!alertAt) return { alertAt: null, alertSentAt: sentAt };
   if (previous?.alertAt && previous.alertAt.getTime() === alertAt.getTime()) return { alertAt, alertSentAt: sentAt };
@@ -151,7 +181,10 @@ export function armedAlert(alertAt: Date | null, now: Date, previous?: Pick<Even
 async function checkUploads(db: Db, actor: Actor, ids: number[] | undefined): Promise<number[]> {
   const unique = [...new Set(ids ?? [])];
   if (unique.length === 0) return [];
-  const found = await db.select({ id: uploads.id }).from(uploads).where(and(inArray(uploads.id, unique), eq(uploads.ownerId, actor.id)));
+  const found = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(inArray(uploads.id, unique), eq(uploads.ownerId, actor.id)));
   if (found.length !== unique.length) throw AppError.field('upload_ids', 'attach only your own uploads');
   return unique;
 }
@@ -180,7 +213,10 @@ export async function createEvent(deps: AppDeps, actor: Actor, body: CalendarEve
   const { targets, targetData } = await targetsOf(deps, actor, body);
   const uploadIds = await checkUploads(deps.db, actor, body.upload_ids);
   const row = await deps.db.transaction(async (tx) => {
-    const [created] = await tx.insert(calendarEvents).values({ orgId: actor.orgId, createdById: actor.id, ...valuesOf(body, targetData, uploadIds) }).returning();
+    const [created] = await tx
+      .insert(calendarEvents)
+      .values({ orgId: actor.orgId, createdById: actor.id, ...valuesOf(body, targetData, uploadIds) })
+      .returning();
     await tx.insert(calendarEventTargets).values(targets.map((t) => ({ ...t, eventId: created!.id })));
     return created!;
   });
@@ -189,7 +225,10 @@ export async function createEvent(deps: AppDeps, actor: Actor, body: CalendarEve
 }
 
 async function ownEvent(deps: AppDeps, actor: Actor, id: number): Promise<EventRow> {
-  const [row] = await deps.db.select().from(calendarEvents).where(and(eq(calendarEvents.id, id), visibleEventsCondition(actor)));
+  const [row] = await deps.db
+    .select()
+    .from(calendarEvents)
+    .where(and(eq(calendarEvents.id, id), visibleEventsCondition(actor)));
   if (!row) throw new AppError('CALENDAR_EVENT_NOT_FOUND', 'This event does not exist');
   if (row.createdById !== actor.id) throw new AppError('FORBIDDEN', 'Only the event’s creator changes it');
   return row;
@@ -199,7 +238,12 @@ async function ownEvent(deps: AppDeps, actor: Actor, id: number): Promise<EventR
  * `PUT /api/calendar-events/{id}`: the full body, or only start_time/end_time (drag or
  * resize, spec §2). Creator only (403); 404 when the actor cannot see it.
  */
-export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body: UpdateCalendarEventBody): Promise<{ message: string; calendar_event: CalendarEvent }> {
+export async function updateEvent(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  body: UpdateCalendarEventBody,
+): Promise<{ message: string; calendar_event: CalendarEvent }> {
   const row = await ownEvent(deps, actor, id);
   let updated: EventRow;
   if (!('title' in body)) {
@@ -213,7 +257,11 @@ export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body:
     const { targets, targetData } = await targetsOf(deps, actor, body);
     const uploadIds = await checkUploads(deps.db, actor, body.upload_ids);
     updated = await deps.db.transaction(async (tx) => {
-      const [u] = await tx.update(calendarEvents).set(valuesOf(body, targetData, uploadIds, row)).where(eq(calendarEvents.id, id)).returning();
+      const [u] = await tx
+        .update(calendarEvents)
+        .set(valuesOf(body, targetData, uploadIds, row))
+        .where(eq(calendarEvents.id, id))
+        .returning();
       await tx.delete(calendarEventTargets).where(eq(calendarEventTargets.eventId, id));
       await tx.insert(calendarEventTargets).values(targets.map((t) => ({ ...t, eventId: id })));
       return u!;
@@ -267,5 +315,12 @@ export async function dueAlerts(db: Db, now: Date): Promise<EventRow[]> {
   return db
     .select()
     .from(e)
-    .where(and(lte(e.alertAt, now), gt(e.alertAt, new Date(now.getTime() - Math.max(longest, ALERT_GRACE_MS))), isNull(e.alertSentAt), or(gt(e.alertAt, new Date(now.getTime() - ALERT_GRACE_MS)), gt(e.startTime, now))));
+    .where(
+      and(
+        lte(e.alertAt, now),
+        gt(e.alertAt, new Date(now.getTime() - Math.max(longest, ALERT_GRACE_MS))),
+        isNull(e.alertSentAt),
+        or(gt(e.alertAt, new Date(now.getTime() - ALERT_GRACE_MS)), gt(e.startTime, now)),
+      ),
+    );
 }

@@ -31,7 +31,14 @@ function occurrencesIn(ics: string, until: Date): Map<string, string[]> {
 describe('iCalendar feed', () => {
   it('a year-long weekly timetable parses with ical.js and yields the same occurrences as the API', async () => {
     // Spans both daylight-saving changes of Europe/London (the instructor's zone).
-    const created = await inject('POST', '/api/calendar-timetables', 'instructor', { course_id: w.course.id, start_time: '2027-01-04T09:00:00Z', end_time: '2027-01-04T11:00:00Z', repeat_type: 'week', repeat_weekly_days: '1,3', repeat_end_date: '2027-12-31' });
+    const created = await inject('POST', '/api/calendar-timetables', 'instructor', {
+      course_id: w.course.id,
+      start_time: '2027-01-04T09:00:00Z',
+      end_time: '2027-01-04T11:00:00Z',
+      repeat_type: 'week',
+      repeat_weekly_days: '1,3',
+      repeat_end_date: '2027-12-31',
+    });
     const id = created.json().timetable.id;
     await inject('PUT', `/api/calendar-timetables/${id}/delete`, 'instructor', { target_time: '2027-01-11T09:00:00Z', update_scope: 'current' });
     await inject('POST', '/api/calendar-events', 'student', { title: 'Study', start_time: '2026-12-20T09:00:00Z', end_time: '2026-12-20T10:00:00Z' });

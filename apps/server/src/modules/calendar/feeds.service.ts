@@ -64,7 +64,9 @@ function repeatingOf(row: typeof calendarTimetables.$inferSelect, courseEndDate:
     ...(rule.repeatType === 'day' ? {} : { byDay: (days.length > 0 ? days : [startDay]).map((d) => WEEKDAYS[d - 1]!) }),
     startOfWeek: ICalWeekday.MO,
     ...(ends.length > 0 ? { until: new Date(Math.min(...ends)) } : {}),
-    ...(rule.exdates.length > 0 ? { exclude: rule.exdates.map((d) => DateTime.fromISO(d, { zone: rule.timeZone }).toFormat("yyyy-MM-dd'T'HH:mm:ss")), excludeTimezone: rule.timeZone } : {}),
+    ...(rule.exdates.length > 0
+      ? { exclude: rule.exdates.map((d) => DateTime.fromISO(d, { zone: rule.timeZone }).toFormat("yyyy-MM-dd'T'HH:mm:ss")), excludeTimezone: rule.timeZone }
+      : {}),
   };
 }
 
@@ -83,7 +85,11 @@ export async function feedIcs(deps: AppDeps, token: string, now = new Date()): P
   if (!row) throw new AppError('CALENDAR_FEED_NOT_FOUND', 'This calendar feed does not exist or was revoked');
   const actor: Actor = row;
   const zone = await timeZoneOf(deps.db, actor.id);
-  const cal = ical({ name: `Atrium — ${actor.name}`, prodId: { company: 'Atrium', product: 'calendar', language: 'EN' }, timezone: { name: zone, generator: getVtimezoneComponent } });
+  const cal = ical({
+    name: `Atrium — ${actor.name}`,
+    prodId: { company: 'Atrium', product: 'calendar', language: 'EN' },
+    timezone: { name: zone, generator: getVtimezoneComponent },
+  });
   const from = new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000);
   const to = new Date(now.getTime() + FEED_FUTURE_DAYS * 86_400_000);
 
@@ -101,13 +107,37 @@ export async function feedIcs(deps: AppDeps, token: string, now = new Date()): P
       repeating: repeatingOf(t, course.endDate),
     });
   }
-  const events = await deps.db.select().from(calendarEvents).where(and(lt(calendarEvents.startTime, to), gt(calendarEvents.endTime, from), visibleEventsCondition(actor)));
+  const events = await deps.db
+    .select()
+    .from(calendarEvents)
+    .where(and(lt(calendarEvents.startTime, to), gt(calendarEvents.endTime, from), visibleEventsCondition(actor)));
   for (const e of events) {
-    cal.createEvent({ id: `event-${e.id}@atrium`, start: e.startTime, end: e.endTime, allDay: e.allDay, timezone: e.allDay ? null : zone, summary: e.title, description: e.description ?? undefined, location: e.location ?? undefined });
+    cal.createEvent({
+      id: `event-${e.id}@atrium`,
+      start: e.startTime,
+      end: e.endTime,
+      allDay: e.allDay,
+      timezone: e.allDay ? null : zone,
+      summary: e.title,
+      description: e.description ?? undefined,
+      location: e.location ?? undefined,
+    });
   }
-  const meetings = await deps.db.select().from(calendarMeetings).where(and(lt(calendarMeetings.startTime, to), gt(calendarMeetings.endTime, from), visibleMeetingsCondition(actor)));
+  const meetings = await deps.db
+    .select()
+    .from(calendarMeetings)
+    .where(and(lt(calendarMeetings.startTime, to), gt(calendarMeetings.endTime, from), visibleMeetingsCondition(actor)));
   for (const m of meetings) {
-    cal.createEvent({ id: `meeting-${m.id}@atrium`, start: m.startTime, end: m.endTime, timezone: zone, summary: m.title, description: m.description ?? undefined, location: m.room ?? undefined, url: m.joinUrl ?? undefined });
+    cal.createEvent({
+      id: `meeting-${m.id}@atrium`,
+      start: m.startTime,
+      end: m.endTime,
+      timezone: zone,
+      summary: m.title,
+      description: m.description ?? undefined,
+      location: m.room ?? undefined,
+      url: m.joinUrl ?? undefined,
+    });
   }
   return cal.toString();
 }

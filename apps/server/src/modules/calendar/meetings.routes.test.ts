@@ -24,7 +24,8 @@ const body = () => ({
   participant_ids: [w.colleague.id],
   room: 'A101',
 });
-const titles = async (url: string, who: Who, key = 'meetings') => (await inject('GET', `${url}?${WINDOW}`, who)).json()[key].map((m: { title: string }) => m.title);
+const titles = async (url: string, who: Who, key = 'meetings') =>
+  (await inject('GET', `${url}?${WINDOW}`, who)).json()[key].map((m: { title: string }) => m.title);
 const meetingCount = async () => (await t.app.deps.db.select().from(calendarMeetings)).length;
 
 describe('POST /api/calendar-meeting', () => {
@@ -34,7 +35,12 @@ describe('POST /api/calendar-meeting', () => {
     expect(res.json().meeting).toMatchObject({
       title: 'Curriculum meeting',
       kind: 'meeting',
-      data: { audit_status: 'pending', join_url: 'https://meet.example/1', live_config: { live_addr: 'rtmp://live.example/1' }, host_user: { id: w.instructor.id, name: w.instructor.name, user_no: w.instructor.userNo } },
+      data: {
+        audit_status: 'pending',
+        join_url: 'https://meet.example/1',
+        live_config: { live_addr: 'rtmp://live.example/1' },
+        host_user: { id: w.instructor.id, name: w.instructor.name, user_no: w.instructor.userNo },
+      },
       scope_org_ids: String(w.org.id),
       participant_ids: [w.colleague.id],
       editable: true,
@@ -49,10 +55,16 @@ describe('POST /api/calendar-meeting', () => {
   it('answers 403 for a student, 400 naming participant_ids, scope_org_ids and end_time, 401; nothing stored', async () => {
     const before = await meetingCount();
     expect((await inject('POST', '/api/calendar-meeting', 'student', body())).statusCode).toBe(403);
-    expect((await inject('POST', '/api/calendar-meeting', 'instructor', { ...body(), participant_ids: [w.foreigner.id] })).json().errors).toHaveProperty('participant_ids');
-    expect((await inject('POST', '/api/calendar-meeting', 'instructor', { ...body(), scope_org_ids: `${w.otherOrg.id}` })).json().errors).toHaveProperty('scope_org_ids');
+    expect((await inject('POST', '/api/calendar-meeting', 'instructor', { ...body(), participant_ids: [w.foreigner.id] })).json().errors).toHaveProperty(
+      'participant_ids',
+    );
+    expect((await inject('POST', '/api/calendar-meeting', 'instructor', { ...body(), scope_org_ids: `${w.otherOrg.id}` })).json().errors).toHaveProperty(
+      'scope_org_ids',
+    );
     expect((await inject('POST', '/api/calendar-meeting', 'instructor', { ...body(), scope_org_ids: 'a,b' })).json().errors).toHaveProperty('scope_org_ids');
-    expect((await inject('POST', '/api/calendar-meeting', 'instructor', { ...body(), end_time: '2027-03-10T08:00:00Z' })).json().errors).toHaveProperty('end_time');
+    expect((await inject('POST', '/api/calendar-meeting', 'instructor', { ...body(), end_time: '2027-03-10T08:00:00Z' })).json().errors).toHaveProperty(
+      'end_time',
+    );
     expect((await inject('POST', '/api/calendar-meeting', undefined, body())).statusCode).toBe(401);
     expect(await meetingCount()).toBe(before);
   });
@@ -61,39 +73,89 @@ describe('POST /api/calendar-meeting', () => {
 describe('PUT and DELETE /api/calendar-meeting/{id} (spec §4 audit_status)', () => {
   it('a pending meeting can be moved but not edited; rejected can be edited and returns to review; agreed and started cannot change', async () => {
     const { meeting } = (await inject('POST', '/api/calendar-meeting', 'instructor', { ...body(), title: 'Review me' })).json();
-    const moved = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'instructor', { start_time: '2027-03-11T09:00:00Z', end_time: '2027-03-11T10:00:00Z' });
+    const moved = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'instructor', {
+      start_time: '2027-03-11T09:00:00Z',
+      end_time: '2027-03-11T10:00:00Z',
+    });
     expect(moved.json().meeting.start_time).toBe('2027-03-11T09:00:00.000Z');
     const refused = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'instructor', { ...body(), title: 'Changed' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('MEETING_NOT_EDITABLE');
-    const rejected = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'admin', { ...body(), title: 'Review me', data: { ...body().data, audit_status: 'reject' } });
+    const rejected = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'admin', {
+      ...body(),
+      title: 'Review me',
+      data: { ...body().data, audit_status: 'reject' },
+    });
     expect(rejected.json().meeting).toMatchObject({ form_editable: true, data: { audit_status: 'reject' } });
     const edited = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'instructor', { ...body(), title: 'Changed' });
     expect(edited.json().meeting).toMatchObject({ title: 'Changed', data: { audit_status: 'pending' } });
-    expect((await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'colleague', { start_time: '2027-03-12T09:00:00Z', end_time: '2027-03-12T10:00:00Z' })).statusCode).toBe(403);
-    expect((await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'outsider', { start_time: '2027-03-12T09:00:00Z', end_time: '2027-03-12T10:00:00Z' })).statusCode).toBe(404);
-    await t.app.deps.db.update(calendarMeetings).set({ auditStatus: 'agree', startTime: new Date(Date.now() - 60_000), endTime: new Date(Date.now() + 3_600_000) }).where(eq(calendarMeetings.id, meeting.id));
-    const started = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'instructor', { start_time: '2027-03-12T09:00:00Z', end_time: '2027-03-12T10:00:00Z' });
+    expect(
+      (await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'colleague', { start_time: '2027-03-12T09:00:00Z', end_time: '2027-03-12T10:00:00Z' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'outsider', { start_time: '2027-03-12T09:00:00Z', end_time: '2027-03-12T10:00:00Z' }))
+        .statusCode,
+    ).toBe(404);
+    await t.app.deps.db
+      .update(calendarMeetings)
+      .set({ auditStatus: 'agree', startTime: new Date(Date.now() - 60_000), endTime: new Date(Date.now() + 3_600_000) })
+      .where(eq(calendarMeetings.id, meeting.id));
+    const started = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'instructor', {
+      start_time: '2027-03-12T09:00:00Z',
+      end_time: '2027-03-12T10:00:00Z',
+    });
     expect(started.statusCode).toBe(409);
     expect((await inject('DELETE', `/api/calendar-meeting/${meeting.id}`, 'admin')).statusCode).toBe(409);
     const [row] = await t.app.deps.db.select().from(calendarMeetings).where(eq(calendarMeetings.id, meeting.id));
     expect(row!.title).toBe('Changed');
   });
   it('review (spec §4 audit_status): an admin approves or rejects with the whole body and replay addresses; an instructor cannot set audit_status', async () => {
-    const { meeting } = (await inject('POST', '/api/calendar-meeting', 'instructor', { ...body(), title: 'Needs review', data: { ...body().data, audit_status: 'agree' } })).json();
+    const { meeting } = (
+      await inject('POST', '/api/calendar-meeting', 'instructor', { ...body(), title: 'Needs review', data: { ...body().data, audit_status: 'agree' } })
+    ).json();
     expect(meeting.data.audit_status).toBe('pending');
-    const selfApproved = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'instructor', { ...body(), title: 'Needs review', data: { ...body().data, audit_status: 'agree' } });
+    const selfApproved = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'instructor', {
+      ...body(),
+      title: 'Needs review',
+      data: { ...body().data, audit_status: 'agree' },
+    });
     expect(selfApproved.json().code).toBe('MEETING_NOT_EDITABLE');
-    const rejected = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'admin', { ...body(), title: 'Needs review', data: { ...body().data, audit_status: 'reject' } });
+    const rejected = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'admin', {
+      ...body(),
+      title: 'Needs review',
+      data: { ...body().data, audit_status: 'reject' },
+    });
     expect(rejected.json().meeting).toMatchObject({ form_editable: true, data: { audit_status: 'reject', host_user: { id: w.instructor.id } } });
-    const fixed = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'instructor', { ...body(), title: 'Needs review', data: { ...body().data, audit_status: 'agree', replay_address: ['https://replay.example/1', 'https://replay.example/2'] } });
-    expect(fixed.json().meeting).toMatchObject({ form_editable: false, data: { audit_status: 'pending', replay_address: ['https://replay.example/1', 'https://replay.example/2'] } });
-    const approved = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'admin', { ...body(), title: 'Needs review', data: { ...body().data, audit_status: 'agree', replay_address: ['https://replay.example/1', 'https://replay.example/2'] } });
+    const fixed = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'instructor', {
+      ...body(),
+      title: 'Needs review',
+      data: { ...body().data, audit_status: 'agree', replay_address: ['https://replay.example/1', 'https://replay.example/2'] },
+    });
+    expect(fixed.json().meeting).toMatchObject({
+      form_editable: false,
+      data: { audit_status: 'pending', replay_address: ['https://replay.example/1', 'https://replay.example/2'] },
+    });
+    const approved = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'admin', {
+      ...body(),
+      title: 'Needs review',
+      data: { ...body().data, audit_status: 'agree', replay_address: ['https://replay.example/1', 'https://replay.example/2'] },
+    });
     expect(approved.statusCode).toBe(200);
-    expect(approved.json().meeting).toMatchObject({ editable: true, form_editable: false, data: { audit_status: 'agree', host_user: { id: w.instructor.id } } });
-    const listed = (await inject('POST', '/api/management/calendar-meeting?page=1&page_size=10', 'admin', { keyword: 'Needs review', audit_status: 'agree' })).json();
+    expect(approved.json().meeting).toMatchObject({
+      editable: true,
+      form_editable: false,
+      data: { audit_status: 'agree', host_user: { id: w.instructor.id } },
+    });
+    const listed = (
+      await inject('POST', '/api/management/calendar-meeting?page=1&page_size=10', 'admin', { keyword: 'Needs review', audit_status: 'agree' })
+    ).json();
     expect(listed.items.map((m: { id: number }) => m.id)).toEqual([meeting.id]);
-    const bogus = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'admin', { ...body(), title: 'Bogus', data: { ...body().data, audit_status: 'bogus' } });
+    const bogus = await inject('PUT', `/api/calendar-meeting/${meeting.id}`, 'admin', {
+      ...body(),
+      title: 'Bogus',
+      data: { ...body().data, audit_status: 'bogus' },
+    });
     expect(bogus.statusCode).toBe(400);
     const [row] = await t.app.deps.db.select().from(calendarMeetings).where(eq(calendarMeetings.id, meeting.id));
     expect([row!.title, row!.auditStatus]).toEqual(['Needs review', 'agree']);
@@ -102,8 +164,18 @@ describe('PUT and DELETE /api/calendar-meeting/{id} (spec §4 audit_status)', ()
     const inst = (await inject('POST', '/api/calendar-meeting', 'instructor', { ...body(), title: 'Team sync', kind: 'instruction' })).json().meeting;
     expect(inst).toMatchObject({ editable: true, form_editable: true, data: { audit_status: 'agree' } });
     expect(await titles('/api/instruction-team/meeting', 'colleague')).toEqual(['Team sync']);
-    expect((await inject('PUT', `/api/calendar-meeting/${inst.id}`, 'instructor', { ...body(), title: 'Team sync 2', kind: 'instruction' })).statusCode).toBe(200);
-    const cloud = (await inject('POST', '/api/calendar-meeting', 'instructor', { ...body(), title: 'Cloud class', kind: 'cloud_classroom', course_id: w.course.id, participant_ids: [] })).json().meeting;
+    expect((await inject('PUT', `/api/calendar-meeting/${inst.id}`, 'instructor', { ...body(), title: 'Team sync 2', kind: 'instruction' })).statusCode).toBe(
+      200,
+    );
+    const cloud = (
+      await inject('POST', '/api/calendar-meeting', 'instructor', {
+        ...body(),
+        title: 'Cloud class',
+        kind: 'cloud_classroom',
+        course_id: w.course.id,
+        participant_ids: [],
+      })
+    ).json().meeting;
     expect(await titles('/api/activity/cloud-classroom', 'student', 'cloud_classrooms')).toEqual(['Cloud class']);
     expect(await titles('/api/activity/cloud-classroom', 'outsider', 'cloud_classrooms')).toEqual([]);
     expect((await inject('DELETE', `/api/calendar-meeting/${cloud.id}`, 'student')).statusCode).toBe(403);

@@ -1,7 +1,16 @@
 import { and, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
-import { isMeetingCalendarEditable, isMeetingFormEditable, USER_ROLE, type CalendarWindowQuery, type ManagementMeetingFilter, type Meeting, type MeetingBody, type UpdateMeetingBody } from '@atrium/contracts';
+import {
+  isMeetingCalendarEditable,
+  isMeetingFormEditable,
+  USER_ROLE,
+  type CalendarWindowQuery,
+  type ManagementMeetingFilter,
+  type Meeting,
+  type MeetingBody,
+  type UpdateMeetingBody,
+} from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -34,7 +43,11 @@ export async function presentMeetings(db: Db, rows: MeetingRow[], now: Date): Pr
   const hostIds = [...new Set(rows.flatMap((r) => [r.hostUserId, ...r.participantIds]))];
   const hosts = new Map<number, { id: number; name: string; user_no: string; mobile_phone: string | null }>();
   if (hostIds.length > 0) {
-    for (const u of await db.select({ id: users.id, name: users.name, user_no: users.userNo, mobile_phone: users.mobilePhone }).from(users).where(inArray(users.id, hostIds))) hosts.set(u.id, u);
+    for (const u of await db
+      .select({ id: users.id, name: users.name, user_no: users.userNo, mobile_phone: users.mobilePhone })
+      .from(users)
+      .where(inArray(users.id, hostIds)))
+      hosts.set(u.id, u);
   }
   return rows.map((r) => {
     const e = { kind: r.kind, audit_status: r.auditStatus, start_time: r.startTime.toISOString(), end_time: r.endTime.toISOString() };
@@ -88,14 +101,18 @@ export async function listMeetings(deps: AppDeps, actor: Actor, kind: MeetingKin
 async function checkBody(deps: AppDeps, actor: Actor, body: MeetingBody, defaultHost = actor.id): Promise<{ hostUserId: number }> {
   const hostUserId = body.data.host_user?.id ?? defaultHost;
   const people = [...new Set([hostUserId, ...body.participant_ids])];
-  const found = await deps.db.select({ id: users.id }).from(users).where(and(inArray(users.id, people), eq(users.orgId, actor.orgId)));
+  const found = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, people), eq(users.orgId, actor.orgId)));
   const known = new Set(found.map((u) => u.id));
   if (!known.has(hostUserId)) throw AppError.field('data.host_user', 'unknown host');
   if (!body.participant_ids.every((id) => known.has(id))) throw AppError.field('participant_ids', 'unknown participants');
   if (body.course_id) {
     if ((await liveCourseIdsInOrg(deps.db, actor.orgId, [body.course_id])).size === 0) throw AppError.field('course_id', 'unknown course');
     const roles = (await myCourses(deps.db, actor.id)).get(body.course_id)?.roles ?? [];
-    if (!isOrgAdmin(actor) && !roles.some((r) => CALENDAR_MANAGER_ROLES.includes(r))) throw new AppError('FORBIDDEN', 'Only the course’s instructors and assistants add its meetings');
+    if (!isOrgAdmin(actor) && !roles.some((r) => CALENDAR_MANAGER_ROLES.includes(r)))
+      throw new AppError('FORBIDDEN', 'Only the course’s instructors and assistants add its meetings');
   }
   const scope = (body.scope_org_ids ?? '').split(',').filter(Boolean).map(Number);
   if (scope.some((id) => id !== actor.orgId)) throw AppError.field('scope_org_ids', 'meetings stay within your organisation');
@@ -129,17 +146,26 @@ export async function createMeeting(deps: AppDeps, actor: Actor, body: MeetingBo
   if (actor.role === USER_ROLE.student) throw new AppError('FORBIDDEN', 'Students do not create meetings');
   const { hostUserId } = await checkBody(deps, actor, body);
   const auditStatus = isOrgAdmin(actor) && body.data.audit_status ? body.data.audit_status : body.kind === 'meeting' ? 'pending' : 'agree';
-  const [row] = await deps.db.insert(calendarMeetings).values({ ...valuesOf(body, hostUserId, actor), orgId: actor.orgId, kind: body.kind, auditStatus, createdById: actor.id }).returning();
+  const [row] = await deps.db
+    .insert(calendarMeetings)
+    .values({ ...valuesOf(body, hostUserId, actor), orgId: actor.orgId, kind: body.kind, auditStatus, createdById: actor.id })
+    .returning();
   return { message: 'created', meeting: (await presentMeetings(deps.db, [row!], new Date()))[0]! };
 }
 
 /** A meeting the actor may change: host, creator or org admin (403); 404 when not visible. */
 async function ownMeeting(deps: AppDeps, actor: Actor, id: number): Promise<MeetingRow> {
   const m = calendarMeetings;
-  const [row] = await deps.db.select().from(m).where(and(eq(m.id, id), eq(m.orgId, actor.orgId)));
+  const [row] = await deps.db
+    .select()
+    .from(m)
+    .where(and(eq(m.id, id), eq(m.orgId, actor.orgId)));
   if (!row) throw new AppError('MEETING_NOT_FOUND', 'This meeting does not exist');
   if (!isOrgAdmin(actor) && row.hostUserId !== actor.id && row.createdById !== actor.id) {
-    const [visible] = await deps.db.select({ id: m.id }).from(m).where(and(eq(m.id, id), visibleMeetingsCondition(actor)));
+    const [visible] = await deps.db
+      .select({ id: m.id })
+      .from(m)
+      .where(and(eq(m.id, id), visibleMeetingsCondition(actor)));
     if (!visible) throw new AppError('MEETING_NOT_FOUND', 'This meeting does not exist');
     throw new AppError('FORBIDDEN', 'Only the host, the creator or an administrator changes this meeting');
   }
@@ -167,7 +193,8 @@ export async function updateMeeting(deps: AppDeps, actor: Actor, id: number, bod
     const admin = isOrgAdmin(actor);
     if (!admin && !isMeetingFormEditable(editability(row))) throw new AppError('MEETING_NOT_EDITABLE', 'Only a rejected meeting can be edited');
     const { hostUserId } = await checkBody(deps, actor, body, row.hostUserId);
-    const auditStatus = admin && body.data.audit_status ? body.data.audit_status : row.kind === 'meeting' && row.auditStatus === 'reject' ? 'pending' : row.auditStatus;
+    const auditStatus =
+      admin && body.data.audit_status ? body.data.audit_status : row.kind === 'meeting' && row.auditStatus === 'reject' ? 'pending' : row.auditStatus;
     values = { ...valuesOf(body, hostUserId, actor), auditStatus };
   }
   const [updated] = await deps.db.update(calendarMeetings).set(values).where(eq(calendarMeetings.id, id)).returning();
@@ -177,7 +204,8 @@ export async function updateMeeting(deps: AppDeps, actor: Actor, id: number, bod
 /** `DELETE /api/calendar-meeting/{id}`: host, creator or admin; 409 once approved and started (spec §4, §8 cloud classroom delete). */
 export async function deleteMeeting(deps: AppDeps, actor: Actor, id: number): Promise<{ message: string }> {
   const row = await ownMeeting(deps, actor, id);
-  if (!isMeetingCalendarEditable(editability(row), new Date())) throw new AppError('MEETING_NOT_EDITABLE', 'An approved meeting that has started cannot be deleted');
+  if (!isMeetingCalendarEditable(editability(row), new Date()))
+    throw new AppError('MEETING_NOT_EDITABLE', 'An approved meeting that has started cannot be deleted');
   await deps.db.delete(calendarMeetings).where(eq(calendarMeetings.id, id));
   return { message: 'deleted' };
 }
@@ -241,7 +269,19 @@ export async function managementMeetingsExcel(deps: AppDeps, actor: Actor, f: Ma
     { header: 'Join URL', key: 'join', width: 40 },
   ];
   for (const x of meetings) {
-    sheet.addRow({ id: x.id, title: x.title, kind: x.kind, start: fmt(x.start_time), end: fmt(x.end_time), host: x.data.host_user.name, host_no: x.data.host_user.user_no, audit: x.data.audit_status, course: x.course_id ?? '', room: x.room ?? '', join: x.data.join_url ?? '' });
+    sheet.addRow({
+      id: x.id,
+      title: x.title,
+      kind: x.kind,
+      start: fmt(x.start_time),
+      end: fmt(x.end_time),
+      host: x.data.host_user.name,
+      host_no: x.data.host_user.user_no,
+      audit: x.data.audit_status,
+      course: x.course_id ?? '',
+      room: x.room ?? '',
+      join: x.data.join_url ?? '',
+    });
   }
   sheet.getRow(1).font = { bold: true };
   return Buffer.from(await book.xlsx.writeBuffer());

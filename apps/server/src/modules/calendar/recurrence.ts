@@ -41,7 +41,15 @@ function toFloating(instant: Date, zone: string): Date {
 /** The instant of a floating wall-clock time in `zone` (a time inside a DST gap moves forward, as luxon does). */
 function fromFloating(floating: Date, zone: string): Date {
   return DateTime.fromObject(
-    { year: floating.getUTCFullYear(), month: floating.getUTCMonth() + 1, day: floating.getUTCDate(), hour: floating.getUTCHours(), minute: floating.getUTCMinutes(), second: floating.getUTCSeconds(), millisecond: floating.getUTCMilliseconds() },
+    {
+      year: floating.getUTCFullYear(),
+      month: floating.getUTCMonth() + 1,
+      day: floating.getUTCDate(),
+      hour: floating.getUTCHours(),
+      minute: floating.getUTCMinutes(),
+      second: floating.getUTCSeconds(),
+      millisecond: floating.getUTCMilliseconds(),
+    },
     { zone },
   ).toJSDate();
 }
@@ -49,7 +57,14 @@ function fromFloating(floating: Date, zone: string): Date {
 /** Parses "1,3" into weekday numbers 1-7; empty or null answers []. */
 export function parseWeeklyDays(days: string | null): number[] {
   if (!days) return [];
-  return [...new Set(days.split(',').map((d) => Number(d.trim())).filter((d) => Number.isInteger(d) && d >= 1 && d <= 7))].sort((a, b) => a - b);
+  return [
+    ...new Set(
+      days
+        .split(',')
+        .map((d) => Number(d.trim()))
+        .filter((d) => Number.isInteger(d) && d >= 1 && d <= 7),
+    ),
+  ].sort((a, b) => a - b);
 }
 
 /** The earliest of the local end dates (inclusive), or null when the series is unbounded. */
@@ -152,7 +167,20 @@ const expansions = new Map<string, CachedOccurrence[]>();
 
 /** Everything an expansion depends on: the rule's content (not its id) and the window. */
 function cacheKey(r: SeriesRule, from: Date, to: Date): string {
-  return [r.startTime.getTime(), r.endTime.getTime(), r.timeZone, r.repeatType, r.repeatFrequency, r.repeatWeeklyDays, r.repeatEndDate, r.courseEndDate, r.until?.getTime(), r.exdates.join(','), from.getTime(), to.getTime()].join('|');
+  return [
+    r.startTime.getTime(),
+    r.endTime.getTime(),
+    r.timeZone,
+    r.repeatType,
+    r.repeatFrequency,
+    r.repeatWeeklyDays,
+    r.repeatEndDate,
+    r.courseEndDate,
+    r.until?.getTime(),
+    r.exdates.join(','),
+    from.getTime(),
+    to.getTime(),
+  ].join('|');
 }
 
 function expandUncached(rule: SeriesRule, windowStart: Date, windowEnd: Date): Occurrence[] {

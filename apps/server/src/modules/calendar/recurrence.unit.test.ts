@@ -62,33 +62,41 @@ describe('expandSeries (rrule, RFC 5545)', () => {
 
   it('weekly series fall only on the weekly days, at the same wall-clock time (across DST)', () => {
     fc.assert(
-      fc.property(seriesArb.filter((s) => s.repeatType === 'week' || s.repeatType === 'custom'), windowArb, (s, w) => {
-        const rule = ruleOf(s);
-        const [from, to] = windowOf(w);
-        const wall = DateTime.fromJSDate(rule.startTime, { zone: rule.timeZone }).toFormat('HH:mm');
-        for (const o of expandSeries(rule, from, to)) {
-          const local = DateTime.fromJSDate(o.start, { zone: rule.timeZone });
-          if (o.start.getTime() !== rule.startTime.getTime()) expect(s.days).toContain(local.weekday);
-          // Times inside a DST gap move forward; all others keep the wall-clock time.
-          if (local.toFormat('HH:mm') !== wall) expect(local.offset).not.toBe(DateTime.fromJSDate(rule.startTime, { zone: rule.timeZone }).offset);
-        }
-      }),
+      fc.property(
+        seriesArb.filter((s) => s.repeatType === 'week' || s.repeatType === 'custom'),
+        windowArb,
+        (s, w) => {
+          const rule = ruleOf(s);
+          const [from, to] = windowOf(w);
+          const wall = DateTime.fromJSDate(rule.startTime, { zone: rule.timeZone }).toFormat('HH:mm');
+          for (const o of expandSeries(rule, from, to)) {
+            const local = DateTime.fromJSDate(o.start, { zone: rule.timeZone });
+            if (o.start.getTime() !== rule.startTime.getTime()) expect(s.days).toContain(local.weekday);
+            // Times inside a DST gap move forward; all others keep the wall-clock time.
+            if (local.toFormat('HH:mm') !== wall) expect(local.offset).not.toBe(DateTime.fromJSDate(rule.startTime, { zone: rule.timeZone }).offset);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('splitting at T (current_and_after) leaves the occurrences before T unchanged', () => {
     fc.assert(
-      fc.property(seriesArb.filter((s) => s.repeatType !== 'no_repeat'), fc.integer({ min: 1, max: 30 }), (s, k) => {
-        const rule = ruleOf(s);
-        const from = rule.startTime;
-        const to = new Date(from.getTime() + 120 * 86_400_000);
-        const all = expandSeries(rule, from, to);
-        const target = all[Math.min(k, all.length - 1)];
-        if (!target) return;
-        const before = expandSeries({ ...rule, until: target.start }, from, to);
-        expect(before).toEqual(all.filter((o) => o.start.getTime() < target.start.getTime()));
-      }),
+      fc.property(
+        seriesArb.filter((s) => s.repeatType !== 'no_repeat'),
+        fc.integer({ min: 1, max: 30 }),
+        (s, k) => {
+          const rule = ruleOf(s);
+          const from = rule.startTime;
+          const to = new Date(from.getTime() + 120 * 86_400_000);
+          const all = expandSeries(rule, from, to);
+          const target = all[Math.min(k, all.length - 1)];
+          if (!target) return;
+          const before = expandSeries({ ...rule, until: target.start }, from, to);
+          expect(before).toEqual(all.filter((o) => o.start.getTime() < target.start.getTime()));
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -124,9 +132,27 @@ describe('expandSeries (rrule, RFC 5545)', () => {
 
   it('keeps 09:00 in Europe/London across the March change and bounds by course_end_date', () => {
     const start = DateTime.fromISO('2026-03-23T09:00', { zone: 'Europe/London' }); // a Monday, GMT
-    const rule: SeriesRule = { startTime: start.toJSDate(), endTime: start.plus({ hours: 2 }).toJSDate(), timeZone: 'Europe/London', repeatType: 'week', repeatFrequency: 1, repeatWeeklyDays: '1,3', repeatEndDate: null, courseEndDate: '2026-04-08', until: null, exdates: [] };
+    const rule: SeriesRule = {
+      startTime: start.toJSDate(),
+      endTime: start.plus({ hours: 2 }).toJSDate(),
+      timeZone: 'Europe/London',
+      repeatType: 'week',
+      repeatFrequency: 1,
+      repeatWeeklyDays: '1,3',
+      repeatEndDate: null,
+      courseEndDate: '2026-04-08',
+      until: null,
+      exdates: [],
+    };
     const got = expandSeries(rule, new Date('2026-03-01T00:00:00Z'), new Date('2026-05-01T00:00:00Z')).map((o) => o.start.toISOString());
-    expect(got).toEqual(['2026-03-23T09:00:00.000Z', '2026-03-25T09:00:00.000Z', '2026-03-30T08:00:00.000Z', '2026-04-01T08:00:00.000Z', '2026-04-06T08:00:00.000Z', '2026-04-08T08:00:00.000Z']);
+    expect(got).toEqual([
+      '2026-03-23T09:00:00.000Z',
+      '2026-03-25T09:00:00.000Z',
+      '2026-03-30T08:00:00.000Z',
+      '2026-04-01T08:00:00.000Z',
+      '2026-04-06T08:00:00.000Z',
+      '2026-04-08T08:00:00.000Z',
+    ]);
   });
 
   it('expandSeriesIso (the presented form, memoised) answers the same occurrences as expandSeries, before and after the memo', () => {

@@ -1,6 +1,13 @@
 import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { normaliseTimetable, type CalendarWindowQuery, type CreateTimetableBody, type DeleteTimetableBody, type Timetable, type UpdateTimetableBody } from '@atrium/contracts';
+import {
+  normaliseTimetable,
+  type CalendarWindowQuery,
+  type CreateTimetableBody,
+  type DeleteTimetableBody,
+  type Timetable,
+  type UpdateTimetableBody,
+} from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -128,24 +135,41 @@ export async function listTimetables(deps: AppDeps, actor: Actor, q: CalendarWin
 
 /** Loads a course for timetable changes: 400 on course_id when unknown or foreign, 403 unless instructor, assistant or org admin. */
 async function managedCourse(deps: AppDeps, actor: Actor, courseId: number): Promise<CourseFacts> {
-  const [course] = await deps.db.select({ id: courses.id, name: courses.name, orgId: courses.orgId, endDate: courses.endDate, deletedAt: courses.deletedAt }).from(courses).where(eq(courses.id, courseId));
+  const [course] = await deps.db
+    .select({ id: courses.id, name: courses.name, orgId: courses.orgId, endDate: courses.endDate, deletedAt: courses.deletedAt })
+    .from(courses)
+    .where(eq(courses.id, courseId));
   if (!course || course.deletedAt || course.orgId !== actor.orgId) throw AppError.field('course_id', 'unknown course');
-  const roles = (await deps.db.select({ role: enrolments.role }).from(enrolments).where(and(eq(enrolments.courseId, courseId), eq(enrolments.userId, actor.id)))).map((r) => r.role);
-  if (!isOrgAdmin(actor) && !roles.some((r) => CALENDAR_MANAGER_ROLES.includes(r))) throw new AppError('FORBIDDEN', 'Only the course’s instructors and assistants change its timetable');
+  const roles = (
+    await deps.db
+      .select({ role: enrolments.role })
+      .from(enrolments)
+      .where(and(eq(enrolments.courseId, courseId), eq(enrolments.userId, actor.id)))
+  ).map((r) => r.role);
+  if (!isOrgAdmin(actor) && !roles.some((r) => CALENDAR_MANAGER_ROLES.includes(r)))
+    throw new AppError('FORBIDDEN', 'Only the course’s instructors and assistants change its timetable');
   return course;
 }
 
 /** Spec §5 normalisation on the server, plus the weekly-days rule: week and custom need at least one day (400 repeat_weekly_days). */
 function normalised(body: CreateTimetableBody | UpdateTimetableBody, scope?: UpdateTimetableBody['update_scope']) {
   const n = normaliseTimetable({ ...body, ...(scope ? { update_scope: scope } : {}) });
-  if ((n.repeat_type === 'week' || n.repeat_type === 'custom') && !n.repeat_weekly_days) throw AppError.field('repeat_weekly_days', 'choose at least one weekday');
+  if ((n.repeat_type === 'week' || n.repeat_type === 'custom') && !n.repeat_weekly_days)
+    throw AppError.field('repeat_weekly_days', 'choose at least one weekday');
   return n;
 }
 
 type SeriesValues = Omit<typeof calendarTimetables.$inferInsert, 'id' | 'createdAt'>;
 
 /** The row values of a new series; its start moves to the first occurrence that matches the rule (RFC 5545 DTSTART should match). */
-function seriesValues(actor: Actor, course: CourseFacts, zone: string, body: CreateTimetableBody | UpdateTimetableBody, n: ReturnType<typeof normalised>, originRepeatType: TimetableRow['repeatType']): SeriesValues {
+function seriesValues(
+  actor: Actor,
+  course: CourseFacts,
+  zone: string,
+  body: CreateTimetableBody | UpdateTimetableBody,
+  n: ReturnType<typeof normalised>,
+  originRepeatType: TimetableRow['repeatType'],
+): SeriesValues {
   const values: SeriesValues = {
     courseId: course.id,
     createdById: actor.id,
@@ -171,10 +195,21 @@ function seriesValues(actor: Actor, course: CourseFacts, zone: string, body: Cre
 
 async function notify(deps: AppDeps, course: CourseFacts, n: { send_ntf: boolean; ntf_content?: string }): Promise<void> {
   if (!n.send_ntf) return;
-  const members = await deps.db.selectDistinct({ email: users.email }).from(enrolments).innerJoin(users, eq(users.id, enrolments.userId)).where(eq(enrolments.courseId, course.id));
+  const members = await deps.db
+    .selectDistinct({ email: users.email })
+    .from(enrolments)
+    .innerJoin(users, eq(users.id, enrolments.userId))
+    .where(eq(enrolments.courseId, course.id));
   await enqueueEmails(
     deps.db,
-    members.filter((m): m is { email: string } => !!m.email).map((m) => ({ to: m.email, subject: `Timetable of ${course.name} changed`, text: n.ntf_content ?? `The timetable of ${course.name} has changed.`, kind: 'timetable-notification' })),
+    members
+      .filter((m): m is { email: string } => !!m.email)
+      .map((m) => ({
+        to: m.email,
+        subject: `Timetable of ${course.name} changed`,
+        text: n.ntf_content ?? `The timetable of ${course.name} has changed.`,
+        kind: 'timetable-notification',
+      })),
   );
 }
 
@@ -190,7 +225,10 @@ export async function createTimetable(deps: AppDeps, actor: Actor, body: CreateT
   const course = await managedCourse(deps, actor, body.course_id);
   const n = normalised(body);
   const zone = await timeZoneOf(deps.db, actor.id);
-  const [row] = await deps.db.insert(calendarTimetables).values(seriesValues(actor, course, zone, body, n, n.repeat_type)).returning();
+  const [row] = await deps.db
+    .insert(calendarTimetables)
+    .values(seriesValues(actor, course, zone, body, n, n.repeat_type))
+    .returning();
   bumpCalendarGeneration(deps);
   await notify(deps, course, n);
   return { message: 'created', timetable: await firstOccurrence(deps, actor, row!, course) };
@@ -207,7 +245,9 @@ async function ownSeries(deps: AppDeps, actor: Actor, id: number): Promise<{ row
 
 /** The occurrence of the series starting exactly at `target`; 400 on `field` when there is none. */
 function occurrenceAt(row: TimetableRow, course: CourseFacts, target: Date, field: string): Occurrence {
-  const o = expandSeries(ruleOfRow(row, course.endDate), new Date(target.getTime() - 1), new Date(target.getTime() + 1)).find((x) => x.start.getTime() === target.getTime());
+  const o = expandSeries(ruleOfRow(row, course.endDate), new Date(target.getTime() - 1), new Date(target.getTime() + 1)).find(
+    (x) => x.start.getTime() === target.getTime(),
+  );
   if (!o) throw AppError.field(field, 'no occurrence of this timetable starts at this time');
   return o;
 }
@@ -218,7 +258,12 @@ function occurrenceAt(row: TimetableRow, course: CourseFacts, target: Date, fiel
  * ends the series before update_target_time and starts a new series from the body
  * (or rewrites the series when the target is its first occurrence).
  */
-export async function updateTimetable(deps: AppDeps, actor: Actor, id: number, body: UpdateTimetableBody): Promise<{ message: string; timetable: Timetable | null }> {
+export async function updateTimetable(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  body: UpdateTimetableBody,
+): Promise<{ message: string; timetable: Timetable | null }> {
   const { row, course } = await ownSeries(deps, actor, id);
   const target = new Date(body.update_target_time);
   occurrenceAt(row, course, target, 'update_target_time');
@@ -228,11 +273,18 @@ export async function updateTimetable(deps: AppDeps, actor: Actor, id: number, b
   const values = seriesValues(actor, newCourse, row.timeZone, body, n, row.repeatType);
   const saved = await deps.db.transaction(async (tx) => {
     if (row.repeatType === 'no_repeat' || (body.update_scope === 'current_and_after' && isFirst)) {
-      const [u] = await tx.update(calendarTimetables).set({ ...values, createdById: row.createdById }).where(eq(calendarTimetables.id, id)).returning();
+      const [u] = await tx
+        .update(calendarTimetables)
+        .set({ ...values, createdById: row.createdById })
+        .where(eq(calendarTimetables.id, id))
+        .returning();
       return u!;
     }
     if (body.update_scope === 'current') {
-      await tx.update(calendarTimetables).set({ exdates: [...row.exdates, target.toISOString()] }).where(eq(calendarTimetables.id, id));
+      await tx
+        .update(calendarTimetables)
+        .set({ exdates: [...row.exdates, target.toISOString()] })
+        .where(eq(calendarTimetables.id, id));
     } else {
       await tx.update(calendarTimetables).set({ until: target }).where(eq(calendarTimetables.id, id));
     }
@@ -253,7 +305,10 @@ export async function deleteTimetable(deps: AppDeps, actor: Actor, id: number, b
   if (row.repeatType === 'no_repeat' || (body.update_scope === 'current_and_after' && isFirst)) {
     await deps.db.delete(calendarTimetables).where(eq(calendarTimetables.id, id));
   } else if (body.update_scope === 'current') {
-    await deps.db.update(calendarTimetables).set({ exdates: [...row.exdates, target.toISOString()] }).where(eq(calendarTimetables.id, id));
+    await deps.db
+      .update(calendarTimetables)
+      .set({ exdates: [...row.exdates, target.toISOString()] })
+      .where(eq(calendarTimetables.id, id));
   } else {
     await deps.db.update(calendarTimetables).set({ until: target }).where(eq(calendarTimetables.id, id));
   }

@@ -60,7 +60,13 @@ export function may(kinds: readonly CourseActorKind[], action: CourseAction): bo
  * (404) when missing (or deleted, unless `includeDeleted`), FORBIDDEN (403) for
  * another organisation's course or a role the table does not allow.
  */
-export async function courseFor(deps: AppDeps, actor: Actor, courseId: number, action: CourseAction, options: { includeDeleted?: boolean } = {}): Promise<CourseAccess> {
+export async function courseFor(
+  deps: AppDeps,
+  actor: Actor,
+  courseId: number,
+  action: CourseAction,
+  options: { includeDeleted?: boolean } = {},
+): Promise<CourseAccess> {
   const course = await findCourse(deps.db, courseId);
   if (!course || (course.deletedAt && !options.includeDeleted)) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
   if (course.orgId !== actor.orgId) throw new AppError('FORBIDDEN', 'This course belongs to another organisation');

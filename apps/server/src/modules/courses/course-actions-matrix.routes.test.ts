@@ -16,7 +16,10 @@ interface Call {
  * and the calls that do it. Typed by CourseAction, so an action added to
  * COURSE_ACTIONS does not compile here until its roles and calls are decided.
  */
-const MATRIX: Record<CourseAction, { allowed: Who[]; calls: Call[]; before?: (t: TestApp, w: BigWorld) => Promise<void>; after?: (t: TestApp, w: BigWorld) => Promise<void> }> = {
+const MATRIX: Record<
+  CourseAction,
+  { allowed: Who[]; calls: Call[]; before?: (t: TestApp, w: BigWorld) => Promise<void>; after?: (t: TestApp, w: BigWorld) => Promise<void> }
+> = {
   view: {
     allowed: ['student', 'assistant', 'instructor', 'admin'],
     calls: [
@@ -45,7 +48,10 @@ const MATRIX: Record<CourseAction, { allowed: Who[]; calls: Call[]; before?: (t:
     allowed: ['assistant', 'instructor', 'admin'],
     calls: [{ method: 'POST', url: (w) => `/api/course/${w.course.id}/invites`, payload: (w) => ({ emails: [w.inviteeEmail], invite_type: 'student' }) }],
   },
-  team_teaching: { allowed: ['instructor', 'admin'], calls: [{ method: 'POST', url: (w) => `/api/courses/${w.course.id}/team-teaching`, payload: (w) => ({ user_ids: [w.spareTeacher.id] }) }] },
+  team_teaching: {
+    allowed: ['instructor', 'admin'],
+    calls: [{ method: 'POST', url: (w) => `/api/courses/${w.course.id}/team-teaching`, payload: (w) => ({ user_ids: [w.spareTeacher.id] }) }],
+  },
   enrol: {
     allowed: ['instructor', 'admin'],
     calls: [
@@ -64,7 +70,10 @@ const MATRIX: Record<CourseAction, { allowed: Who[]; calls: Call[]; before?: (t:
   },
   inspect: {
     allowed: ['admin'],
-    calls: [{ method: 'PUT', url: (w) => `/api/courses/${w.course.id}/inspect` }, { method: 'DELETE', url: (w) => `/api/courses/${w.course.id}/inspect` }],
+    calls: [
+      { method: 'PUT', url: (w) => `/api/courses/${w.course.id}/inspect` },
+      { method: 'DELETE', url: (w) => `/api/courses/${w.course.id}/inspect` },
+    ],
   },
   edit: {
     allowed: ['instructor', 'admin'],
@@ -130,7 +139,12 @@ for (const [action, row] of Object.entries(MATRIX) as [CourseAction, (typeof MAT
       const before = await snapshot(t, w.course.id);
       for (const who of refused) {
         for (const call of row.calls) {
-          const res = await t.app.inject({ method: call.method, url: call.url(w), headers: { cookie: w.cookies[who] }, ...(call.payload ? { payload: call.payload(w) as object } : {}) });
+          const res = await t.app.inject({
+            method: call.method,
+            url: call.url(w),
+            headers: { cookie: w.cookies[who] },
+            ...(call.payload ? { payload: call.payload(w) as object } : {}),
+          });
           expect({ who, url: call.url(w), status: res.statusCode }).toEqual({ who, url: call.url(w), status: 403 });
         }
       }
@@ -141,14 +155,33 @@ for (const [action, row] of Object.entries(MATRIX) as [CourseAction, (typeof MAT
       expect(await snapshot(t, w.course.id)).toEqual(before);
       const missing = { ...w, course: { ...w.course, id: 999999 } };
       for (const call of row.calls.filter((c) => c.url(w).includes(`/${w.course.id}`))) {
-        const res = await t.app.inject({ method: call.method, url: call.url(missing), headers: { cookie: w.cookies[row.allowed[0]!] }, ...(call.payload ? { payload: call.payload(missing) as object } : {}) });
-        expect({ url: call.url(missing), status: res.statusCode, code: res.json().code }).toEqual({ url: call.url(missing), status: 404, code: 'COURSE_NOT_FOUND' });
+        const res = await t.app.inject({
+          method: call.method,
+          url: call.url(missing),
+          headers: { cookie: w.cookies[row.allowed[0]!] },
+          ...(call.payload ? { payload: call.payload(missing) as object } : {}),
+        });
+        expect({ url: call.url(missing), status: res.statusCode, code: res.json().code }).toEqual({
+          url: call.url(missing),
+          status: 404,
+          code: 'COURSE_NOT_FOUND',
+        });
       }
       for (const who of row.allowed) {
         await row.before?.(t, w);
         for (const call of row.calls) {
-          const res = await t.app.inject({ method: call.method, url: call.url(w), headers: { cookie: w.cookies[who] }, ...(call.payload ? { payload: call.payload(w) as object } : {}) });
-          expect({ who, url: call.url(w), status: res.statusCode, body: res.statusCode < 300 ? null : res.json() }).toEqual({ who, url: call.url(w), status: 200, body: null });
+          const res = await t.app.inject({
+            method: call.method,
+            url: call.url(w),
+            headers: { cookie: w.cookies[who] },
+            ...(call.payload ? { payload: call.payload(w) as object } : {}),
+          });
+          expect({ who, url: call.url(w), status: res.statusCode, body: res.statusCode < 300 ? null : res.json() }).toEqual({
+            who,
+            url: call.url(w),
+            status: 200,
+            body: null,
+          });
         }
         await row.after?.(t, w);
       }

@@ -90,7 +90,10 @@ describe('publish and unpublish', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toHaveProperty('published');
     const [org] = await t.database.db.select().from(orgs).where(eq(orgs.id, w.org.id));
-    await t.database.db.update(orgs).set({ settings: { ...org!.settings, courseNeedPublish: false } }).where(eq(orgs.id, w.org.id));
+    await t.database.db
+      .update(orgs)
+      .set({ settings: { ...org!.settings, courseNeedPublish: false } })
+      .where(eq(orgs.id, w.org.id));
     const res = await inject('PUT', `/api/courses/${w.course.id}/publish`, 'instructor', { published: false });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'PUBLISH_NOT_ENABLED', errors: { published: expect.any(Array) } });
@@ -158,24 +161,47 @@ describe('GET /api/courses/{id}/study-completeness', () => {
     await inject('PUT', `/api/modules/${mod.id}/publish`, 'instructor', { published: true });
     const made = [];
     for (const title of ['Week 1 reading', 'Week 1 notes']) {
-      const a = (await inject('POST', `/api/courses/${w.course.id}/activities`, 'instructor', { module_id: mod.id, type: 'page', title, data: { content: '<p>Read</p>' } })).json();
+      const a = (
+        await inject('POST', `/api/courses/${w.course.id}/activities`, 'instructor', {
+          module_id: mod.id,
+          type: 'page',
+          title,
+          data: { content: '<p>Read</p>' },
+        })
+      ).json();
       await inject('PUT', `/api/activities/${a.id}/publish`, 'instructor', { published: true });
       made.push(a);
     }
     expect((await inject('POST', `/api/activities/${made[0].id}/reads`, 'student', {})).json()).toEqual({ is_completed: true, study_completeness: 50 });
     const res = await inject('GET', `/api/courses/${w.course.id}/study-completeness`, 'student');
-    expect(res.json()).toMatchObject({ study_completeness: 50, last_activity: { id: made[0].id, title: 'Week 1 reading' }, last_update_completeness_time: expect.any(String), can_view: true, forbidden_reason: null });
+    expect(res.json()).toMatchObject({
+      study_completeness: 50,
+      last_activity: { id: made[0].id, title: 'Week 1 reading' },
+      last_update_completeness_time: expect.any(String),
+      can_view: true,
+      forbidden_reason: null,
+    });
     const end = new Date(Date.now() - 3_600_000).toISOString();
     await inject('PUT', `/api/activities/${made[0].id}`, 'instructor', { start_time: null, end_time: end });
-    expect((await inject('GET', `/api/courses/${w.course.id}/study-completeness`, 'student')).json()).toMatchObject({ can_view: false, forbidden_reason: 'ended', end_time: expect.stringContaining(end.slice(0, 19)) });
+    expect((await inject('GET', `/api/courses/${w.course.id}/study-completeness`, 'student')).json()).toMatchObject({
+      can_view: false,
+      forbidden_reason: 'ended',
+      end_time: expect.stringContaining(end.slice(0, 19)),
+    });
   });
   it('names why continue-study may not open: not started, ended, unpublished', async () => {
     const c = await t.factories.course({ orgId: w.org.id, instructorId: w.instructor.id });
     await t.factories.enrol(c.id, w.student.id, 'student');
     const url = `/api/courses/${c.id}/study-completeness`;
-    await t.database.db.update(courses).set({ startDate: new Date(Date.now() + 86_400_000) }).where(eq(courses.id, c.id));
+    await t.database.db
+      .update(courses)
+      .set({ startDate: new Date(Date.now() + 86_400_000) })
+      .where(eq(courses.id, c.id));
     expect((await inject('GET', url, 'student')).json()).toMatchObject({ can_view: false, forbidden_reason: 'not_started', start_time: expect.any(String) });
-    await t.database.db.update(courses).set({ startDate: null, endDate: new Date(Date.now() - 86_400_000) }).where(eq(courses.id, c.id));
+    await t.database.db
+      .update(courses)
+      .set({ startDate: null, endDate: new Date(Date.now() - 86_400_000) })
+      .where(eq(courses.id, c.id));
     expect((await inject('GET', url, 'student')).json()).toMatchObject({ can_view: false, forbidden_reason: 'ended', end_time: expect.any(String) });
     await t.database.db.update(courses).set({ endDate: null, isPublished: false }).where(eq(courses.id, c.id));
     expect((await inject('GET', url, 'student')).json()).toMatchObject({ can_view: false, forbidden_reason: 'unpublished' });

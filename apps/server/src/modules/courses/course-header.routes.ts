@@ -40,7 +40,13 @@ export const courseHeaderRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => header.canUnpublish(d, actorOf(req), req.params.id),
   });
   app.put('/api/course/:id/manager/review', {
-    schema: { tags, summary: 'Mark reviewed or unreviewed (instructor manager)', params, body: ReviewBodySchema, response: { 200: z.object({ review_status: ReviewBodySchema.shape.type }), ...errors } },
+    schema: {
+      tags,
+      summary: 'Mark reviewed or unreviewed (instructor manager)',
+      params,
+      body: ReviewBodySchema,
+      response: { 200: z.object({ review_status: ReviewBodySchema.shape.type }), ...errors },
+    },
     handler: async (req) => header.setReview(d, actorOf(req), req.params.id, req.body),
   });
   app.get('/api/courses/:id/validate-lite-course-condition', {
@@ -56,7 +62,13 @@ export const courseHeaderRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => header.switchType(d, actorOf(req), req.params.id, false),
   });
   app.put('/api/courses/:id/preview', {
-    schema: { tags, summary: 'Enter preview mode (as a student or a visitor)', params, body: PreviewBodySchema.optional(), response: { 200: CourseHeaderStateSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Enter preview mode (as a student or a visitor)',
+      params,
+      body: PreviewBodySchema.optional(),
+      response: { 200: CourseHeaderStateSchema, ...errors },
+    },
     handler: async (req) => header.enterPreview(d, actorOf(req), req.params.id, req.body ?? { as: 'student' }),
   });
   app.delete('/api/courses/:id/preview', {

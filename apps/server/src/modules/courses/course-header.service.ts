@@ -27,7 +27,10 @@ export async function orgSettingsOf(deps: AppDeps, orgId: number): Promise<Requi
 }
 
 async function touch(deps: AppDeps, courseId: number, values: Partial<typeof courses.$inferInsert>): Promise<void> {
-  await deps.db.update(courses).set({ ...values, updatedAt: new Date() }).where(eq(courses.id, courseId));
+  await deps.db
+    .update(courses)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(courses.id, courseId));
 }
 
 /** `GET /api/courses/{id}/header`: what the course header shows this user (role buttons, toggles, modes). */
@@ -70,7 +73,9 @@ export async function setPublished(deps: AppDeps, actor: Actor, courseId: number
   const { course } = await courseFor(deps, actor, courseId, 'publish');
   const settings = await orgSettingsOf(deps, course.orgId);
   if (!settings.courseNeedPublish) {
-    throw new AppError('PUBLISH_NOT_ENABLED', 'Courses of this organisation are always published', { published: ['Publishing is not used in this organisation'] });
+    throw new AppError('PUBLISH_NOT_ENABLED', 'Courses of this organisation are always published', {
+      published: ['Publishing is not used in this organisation'],
+    });
   }
   if (!published && course.isPublished && (await studentsWithProgress(deps.db, courseId)) > 0) {
     throw new AppError('CANNOT_UNPUBLISH', CANNOT_UNPUBLISH, { published: [CANNOT_UNPUBLISH] });
@@ -169,13 +174,26 @@ export async function studyCompleteness(deps: AppDeps, actor: Actor, courseId: n
     // Only the last activity's own state can forbid continuing (unpublished, not started, ended;
     // a checkpoint lock does not), so that one row is read, not the whole course.
     const [row] = await deps.db
-      .select({ id: activities.id, title: activities.title, isPublished: activities.isPublished, isModulePublished: courseModules.isPublished, startTime: activities.startTime, endTime: activities.endTime, criterion: activities.completionCriterion })
+      .select({
+        id: activities.id,
+        title: activities.title,
+        isPublished: activities.isPublished,
+        isModulePublished: courseModules.isPublished,
+        startTime: activities.startTime,
+        endTime: activities.endTime,
+        criterion: activities.completionCriterion,
+      })
       .from(activities)
       .innerJoin(courseModules, eq(courseModules.id, activities.moduleId))
       .where(and(eq(activities.id, state.lastActivityId), eq(activities.courseId, courseId), isNull(activities.deletedAt)));
     if (row) {
       last = { id: row.id, title: row.title };
-      const [access] = accessOf([{ ...row, startTime: row.startTime?.getTime() ?? null, endTime: row.endTime?.getTime() ?? null, isCompleted: false }], 'free', now.getTime(), bypass);
+      const [access] = accessOf(
+        [{ ...row, startTime: row.startTime?.getTime() ?? null, endTime: row.endTime?.getTime() ?? null, isCompleted: false }],
+        'free',
+        now.getTime(),
+        bypass,
+      );
       if (reason === null && access !== 'open' && access !== 'locked') {
         reason = access!;
         times = { start: row.startTime, end: row.endTime };

@@ -16,7 +16,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const inject = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who?: keyof BigWorld['cookies'] | string, payload?: object) =>
-  t.app.inject({ method, url, ...(who ? { headers: { cookie: who in w.cookies ? w.cookies[who as keyof BigWorld['cookies']] : who } } : {}), ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url,
+    ...(who ? { headers: { cookie: who in w.cookies ? w.cookies[who as keyof BigWorld['cookies']] : who } } : {}),
+    ...(payload ? { payload } : {}),
+  });
 
 describe('POST /api/courses (management list)', () => {
   it('lists all the org’s courses to admins and the taught ones to instructors, filtered by keyword', async () => {
@@ -30,7 +35,14 @@ describe('POST /api/courses (management list)', () => {
     expect(kw.json().items.map((c: { name: string }) => c.name)).toEqual(['Compiler Construction']);
     const wild = await inject('POST', '/api/courses?page=1&page_size=20', 'admin', { keyword: '%' });
     expect(wild.json().total).toBe(0);
-    const filtered = await inject('POST', '/api/courses?page_size=10', 'admin', { academic_year: '2026-2027', semester: 'Autumn', published: true, type: 'normal', review_status: 'unreviewed', department_id: w.org.departmentId });
+    const filtered = await inject('POST', '/api/courses?page_size=10', 'admin', {
+      academic_year: '2026-2027',
+      semester: 'Autumn',
+      published: true,
+      type: 'normal',
+      review_status: 'unreviewed',
+      department_id: w.org.departmentId,
+    });
     expect(filtered.statusCode).toBe(200);
     expect(filtered.json()).toMatchObject({ page: 1, page_size: 10, total: 0 });
   });
@@ -62,7 +74,11 @@ describe('POST /api/courses (management list)', () => {
 
 describe('edit, recommend, outline', () => {
   it('edits fields and checks them', async () => {
-    const res = await inject('PUT', `/api/courses/${w.course.id}`, 'instructor', { display_name: 'CS for all', start_date: '2026-09-01T00:00:00Z', end_date: '2027-01-31T00:00:00Z' });
+    const res = await inject('PUT', `/api/courses/${w.course.id}`, 'instructor', {
+      display_name: 'CS for all',
+      start_date: '2026-09-01T00:00:00Z',
+      end_date: '2027-01-31T00:00:00Z',
+    });
     expect(res.json()).toMatchObject({ display_name: 'CS for all', start_date: '2026-09-01T00:00:00.000Z', end_date: '2027-01-31T00:00:00.000Z' });
     const before = await snapshot(t, w.course.id);
     const order = await inject('PUT', `/api/course/${w.course.id}`, 'instructor', { start_date: '2027-09-01T00:00:00Z', end_date: '2027-01-31T00:00:00Z' });
@@ -145,7 +161,10 @@ describe('course settings and the management auth code', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().errors).toHaveProperty('auth_code');
     const wrongCode = sent[0] === '000000' ? '111111' : '000000';
-    expect((await inject('POST', '/api/auth_code/validate_auth_code', cookie, { auth_code: wrongCode })).json()).toMatchObject({ code: 'AUTH_CODE_INVALID', errors: { auth_code: expect.any(Array) } });
+    expect((await inject('POST', '/api/auth_code/validate_auth_code', cookie, { auth_code: wrongCode })).json()).toMatchObject({
+      code: 'AUTH_CODE_INVALID',
+      errors: { auth_code: expect.any(Array) },
+    });
     expect((await inject('POST', '/api/auth_code/validate_auth_code', cookie, { auth_code: sent[0] })).json()).toEqual({ dingtalk_auth_validate: true });
     expect((await inject('GET', '/api/auth_code/auth_validate', cookie)).json()).toEqual({ required: true, dingtalk_auth_validate: true });
     expect((await inject('POST', '/api/courses?page=1&page_size=20', cookie, {})).statusCode).toBe(200);

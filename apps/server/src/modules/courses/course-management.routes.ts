@@ -27,7 +27,13 @@ const tags = ['course management'];
 export const courseManagementRoutes: FastifyPluginAsyncZod = async (app) => {
   const d = app.deps;
   app.post('/api/courses', {
-    schema: { tags, summary: 'The management course list, filtered and paged', querystring: ManagementPageQuerySchema, body: CourseListFilterSchema.optional(), response: { 200: CoursePageSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'The management course list, filtered and paged',
+      querystring: ManagementPageQuerySchema,
+      body: CourseListFilterSchema.optional(),
+      response: { 200: CoursePageSchema, ...errors },
+    },
     handler: async (req) => m.listManagedCourses(d, actorOf(req), req.body ?? {}, req.query.page, req.query.page_size),
   });
   app.get('/api/courses/count', {
@@ -39,7 +45,12 @@ export const courseManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => m.readCourseSettings(d, actorOf(req)),
   });
   app.put('/api/courses/settings', {
-    schema: { tags, summary: 'Change the organisation’s course toggles (admins)', body: CourseSettingsBodySchema, response: { 200: CourseSettingsSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Change the organisation’s course toggles (admins)',
+      body: CourseSettingsBodySchema,
+      response: { 200: CourseSettingsSchema, ...errors },
+    },
     handler: async (req) => m.updateCourseSettings(d, actorOf(req), req.body),
   });
   for (const prefix of ['/api/courses', '/api/course']) {
@@ -57,7 +68,13 @@ export const courseManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => m.restoreCourse(d, actorOf(req), req.params.id),
   });
   app.put('/api/courses/:id/recommended', {
-    schema: { tags, summary: 'Recommend a course (admins)', params, body: RecommendBodySchema, response: { 200: z.object({ recommended: z.boolean() }), ...errors } },
+    schema: {
+      tags,
+      summary: 'Recommend a course (admins)',
+      params,
+      body: RecommendBodySchema,
+      response: { 200: z.object({ recommended: z.boolean() }), ...errors },
+    },
     handler: async (req) => m.setRecommended(d, actorOf(req), req.params.id, req.body.recommended),
   });
   app.put('/api/course/:id/outline', {
@@ -65,7 +82,12 @@ export const courseManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => m.updateOutline(d, actorOf(req), req.params.id, req.body.course_outline),
   });
   app.post('/api/outline/notify', {
-    schema: { tags, summary: 'E-mail the students that the outline changed', body: OutlineNotifyBodySchema, response: { 200: z.object({ message: z.string(), queued: z.number().int() }), ...errors } },
+    schema: {
+      tags,
+      summary: 'E-mail the students that the outline changed',
+      body: OutlineNotifyBodySchema,
+      response: { 200: z.object({ message: z.string(), queued: z.number().int() }), ...errors },
+    },
     handler: async (req) => m.notifyOutline(d, actorOf(req), req.body.course_ids),
   });
 };

@@ -1,5 +1,14 @@
 import { and, desc, eq, exists, inArray, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
-import { USER_ROLE, type Course, type CourseRole, type CourseCounts, type CourseListFilter, type CoursePage, type CourseSettings, type UpdateCourseBody } from '@atrium/contracts';
+import {
+  USER_ROLE,
+  type Course,
+  type CourseRole,
+  type CourseCounts,
+  type CourseListFilter,
+  type CoursePage,
+  type CourseSettings,
+  type UpdateCourseBody,
+} from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { offsetOf, toPage } from '../../lib/pagination.js';
@@ -68,8 +77,12 @@ export async function listManagedCourses(deps: AppDeps, actor: Actor, filter: Co
       departmentName: departments.name,
       total: sql<number>`(count(*) over ())::int`,
       studentCount: sql<number>`(select count(*)::int from enrolments e where e.course_id = ${courses.id} and e.role = 'student')`,
-      instructors: sql<{ id: number; name: string }[]>`(select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name) order by e.id), '[]'::json) from enrolments e join users u on u.id = e.user_id where e.course_id = ${courses.id} and e.role = 'instructor')`,
-      myRoles: sql<CourseRole[]>`(select coalesce(json_agg(e.role order by e.id), '[]'::json) from enrolments e where e.course_id = ${courses.id} and e.user_id = ${actor.id})`,
+      instructors: sql<
+        { id: number; name: string }[]
+      >`(select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name) order by e.id), '[]'::json) from enrolments e join users u on u.id = e.user_id where e.course_id = ${courses.id} and e.role = 'instructor')`,
+      myRoles: sql<
+        CourseRole[]
+      >`(select coalesce(json_agg(e.role order by e.id), '[]'::json) from enrolments e where e.course_id = ${courses.id} and e.user_id = ${actor.id})`,
     })
     .from(courses)
     .leftJoin(departments, eq(departments.id, courses.departmentId))
@@ -79,10 +92,16 @@ export async function listManagedCourses(deps: AppDeps, actor: Actor, filter: Co
     .offset(offsetOf(page, pageSize));
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && page > 1) {
-    const [count] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(courses).where(where);
+    const [count] = await deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(courses)
+      .where(where);
     total = Number(count?.n ?? 0);
   }
-  const imports = await latestImportsOf(deps.db, rows.map((r) => r.course.id));
+  const imports = await latestImportsOf(
+    deps.db,
+    rows.map((r) => r.course.id),
+  );
   const items: Course[] = rows.map((r) =>
     presentCourse(
       { ...r.course, departmentName: r.departmentName },
@@ -108,7 +127,10 @@ export async function countManagedCourses(deps: AppDeps, actor: Actor): Promise<
     })
     .from(courses)
     .where(scopeOf(actor, {}));
-  const [gone] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(courses).where(scopeOf(actor, { deleted: true }));
+  const [gone] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(courses)
+    .where(scopeOf(actor, { deleted: true }));
   const total = Number(live?.total ?? 0);
   const published = Number(live?.published ?? 0);
   return { total, published, unpublished: total - published, unreviewed: Number(live?.unreviewed ?? 0), deleted: Number(gone?.n ?? 0) };
@@ -117,9 +139,13 @@ export async function countManagedCourses(deps: AppDeps, actor: Actor): Promise<
 /** `PUT /api/courses/{id}`: edits a course. Throws VALIDATION_FAILED naming `department_id` for another org's department. */
 export async function updateCourse(deps: AppDeps, actor: Actor, courseId: number, body: UpdateCourseBody): Promise<Course> {
   await courseFor(deps, actor, courseId, 'edit');
-  if (body.hasAiAbility !== undefined && actor.role !== USER_ROLE.admin) throw new AppError('FORBIDDEN', 'Only organisation administrators turn the AI panels on or off');
+  if (body.hasAiAbility !== undefined && actor.role !== USER_ROLE.admin)
+    throw new AppError('FORBIDDEN', 'Only organisation administrators turn the AI panels on or off');
   if (body.department_id) {
-    const [dept] = await deps.db.select({ id: departments.id }).from(departments).where(and(eq(departments.id, body.department_id), eq(departments.orgId, actor.orgId)));
+    const [dept] = await deps.db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(eq(departments.id, body.department_id), eq(departments.orgId, actor.orgId)));
     if (!dept) throw AppError.field('department_id', 'No such department in your organisation');
   }
   const start = body.start_date === undefined ? undefined : body.start_date ? new Date(body.start_date) : null;
@@ -204,7 +230,16 @@ export async function notifyOutline(deps: AppDeps, actor: Actor, courseIds: numb
     .select({ courseId: enrolments.courseId, email: users.email, name: users.name })
     .from(enrolments)
     .innerJoin(users, eq(users.id, enrolments.userId))
-    .where(and(inArray(enrolments.courseId, loaded.map((c) => c.id)), eq(enrolments.role, 'student'), isNotNull(users.email)));
+    .where(
+      and(
+        inArray(
+          enrolments.courseId,
+          loaded.map((c) => c.id),
+        ),
+        eq(enrolments.role, 'student'),
+        isNotNull(users.email),
+      ),
+    );
   const emails = students.map((s) => {
     const course = loaded.find((c) => c.id === s.courseId)!;
     return {

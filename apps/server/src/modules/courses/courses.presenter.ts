@@ -23,7 +23,9 @@ export function presentCourse(
       student_count: facts.studentCount,
       data: { review_status: row.isReviewed ? 'reviewed' : 'unreviewed', ...(facts.latestImport ? { course_importer_status: facts.latestImport.status } : {}) },
     },
-    imported_from: facts.latestImport ? { source: 'moodle', import_id: facts.latestImport.importId, upload_id: facts.latestImport.uploadId, name: facts.latestImport.name } : null,
+    imported_from: facts.latestImport
+      ? { source: 'moodle', import_id: facts.latestImport.importId, upload_id: facts.latestImport.uploadId, name: facts.latestImport.name }
+      : null,
     lite: row.isLite,
     recommended: row.isRecommended,
     course_outline: row.outline,

@@ -8,7 +8,6 @@ import { courses } from './courses.table.js';
 export type CourseRow = typeof courses.$inferSelect;
 export type CourseWithDepartment = CourseRow & { departmentName: string | null };
 
-
 export async function insertCourse(db: Db, values: typeof courses.$inferInsert): Promise<CourseRow> {
   const [row] = await db.insert(courses).values(values).returning();
   if (!row) throw new Error('insert courses returned nothing');
@@ -58,6 +57,9 @@ export async function listCoursesOfUser(db: Db, userId: number, limit: number, o
     .orderBy(desc(courses.createdAt), desc(courses.id))
     .limit(limit)
     .offset(offset);
-  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(courses).where(where);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(courses)
+    .where(where);
   return { rows: rows.map((r) => ({ ...r.course, departmentName: r.departmentName })), total: Number(count?.total ?? 0) };
 }

@@ -48,7 +48,12 @@ describe('POST /api/course', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toHaveProperty('name');
     const other = await t.factories.org();
-    const wrongDept = await t.app.inject({ method: 'POST', url: '/api/course', headers: as('instructor'), payload: { name: 'A', course_code: 'B', department_id: other.departmentId } });
+    const wrongDept = await t.app.inject({
+      method: 'POST',
+      url: '/api/course',
+      headers: as('instructor'),
+      payload: { name: 'A', course_code: 'B', department_id: other.departmentId },
+    });
     expect(wrongDept.statusCode).toBe(400);
     expect(wrongDept.json().errors).toHaveProperty('department_id');
     const after = (await t.app.inject({ method: 'GET', url: '/api/user/courses', headers: as('instructor') })).json().total;
@@ -159,7 +164,10 @@ describe('joining by access code', () => {
 
   it('answers 400 ACCESS_CODE_INVALID naming access_code for a malformed code, and enrols nobody', async () => {
     for (const code of ['ABC12', 'atrium01', 'ATRIUM-1']) {
-      for (const [method, url] of [['GET', `/api/course/access-code/${code}/validate`], ['POST', `/api/course/join/${code}`]] as const) {
+      for (const [method, url] of [
+        ['GET', `/api/course/access-code/${code}/validate`],
+        ['POST', `/api/course/join/${code}`],
+      ] as const) {
         const res = await t.app.inject({ method, url, headers: as('outsider') });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({ code: 'ACCESS_CODE_INVALID', errors: { access_code: expect.any(Array) } });
@@ -168,7 +176,10 @@ describe('joining by access code', () => {
   });
 
   it('answers 404 for an unknown code or another organisation’s, 403 for an unpublished course, 401 anonymous', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/course/access-code/ZZZZZZZ9/validate', headers: as('outsider') })).json()).toMatchObject({ code: 'ACCESS_CODE_NOT_FOUND', message: expect.any(String) });
+    expect((await t.app.inject({ method: 'GET', url: '/api/course/access-code/ZZZZZZZ9/validate', headers: as('outsider') })).json()).toMatchObject({
+      code: 'ACCESS_CODE_NOT_FOUND',
+      message: expect.any(String),
+    });
     const other = await t.factories.org();
     await t.factories.course({ orgId: other.id, accessCode: 'FOREIGN1' });
     expect((await t.app.inject({ method: 'POST', url: '/api/course/join/FOREIGN1', headers: as('outsider') })).statusCode).toBe(404);

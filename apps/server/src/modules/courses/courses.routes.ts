@@ -20,7 +20,12 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 /** Courses and joining by access code (spec §7 "Joining and inviting", "Course header and management"). */
 export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/course', {
-    schema: { tags: ['courses'], summary: 'Create a course; the creator becomes its instructor', body: CreateCourseBodySchema, response: { 201: CourseSchema, ...errors } },
+    schema: {
+      tags: ['courses'],
+      summary: 'Create a course; the creator becomes its instructor',
+      body: CreateCourseBodySchema,
+      response: { 201: CourseSchema, ...errors },
+    },
     handler: async (request, reply) => reply.status(201).send(await createCourse(app.deps, actorOf(request), request.body)),
   });
 
@@ -30,7 +35,12 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/user/courses', {
-    schema: { tags: ['courses'], summary: 'The courses I am enrolled in, newest first', querystring: PageQuerySchema, response: { 200: CoursePageSchema, ...errors } },
+    schema: {
+      tags: ['courses'],
+      summary: 'The courses I am enrolled in, newest first',
+      querystring: PageQuerySchema,
+      response: { 200: CoursePageSchema, ...errors },
+    },
     handler: async (request) => listMyCourses(app.deps, actorOf(request), request.query),
   });
 
@@ -45,17 +55,32 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/course/:id/access_code', {
-    schema: { tags: ['courses'], summary: 'Reset the course access code', params: CourseIdParamsSchema, response: { 200: AccessCodeResponseSchema, ...errors } },
+    schema: {
+      tags: ['courses'],
+      summary: 'Reset the course access code',
+      params: CourseIdParamsSchema,
+      response: { 200: AccessCodeResponseSchema, ...errors },
+    },
     handler: async (request) => resetAccessCode(app.deps, actorOf(request), request.params.id),
   });
 
   app.get('/api/course/access-code/:code/validate', {
-    schema: { tags: ['courses'], summary: 'Check an access code before joining', params: AccessCodeParamsSchema, response: { 200: AccessCodeValidateResponseSchema, ...errors } },
+    schema: {
+      tags: ['courses'],
+      summary: 'Check an access code before joining',
+      params: AccessCodeParamsSchema,
+      response: { 200: AccessCodeValidateResponseSchema, ...errors },
+    },
     handler: async (request) => validateAccessCode(app.deps, actorOf(request), request.params.code),
   });
 
   app.post('/api/course/join/:code', {
-    schema: { tags: ['courses'], summary: 'Join the course of an access code as a student', params: AccessCodeParamsSchema, response: { 200: JoinCourseResponseSchema, ...errors } },
+    schema: {
+      tags: ['courses'],
+      summary: 'Join the course of an access code as a student',
+      params: AccessCodeParamsSchema,
+      response: { 200: JoinCourseResponseSchema, ...errors },
+    },
     handler: async (request) => joinByAccessCode(app.deps, actorOf(request), request.params.code),
   });
 };

@@ -14,9 +14,19 @@ import { findCourse, insertCourse, listCoursesOfUser, type CourseWithDepartment 
 
 async function presentMany(db: Db, rows: CourseWithDepartment[], userId: number): Promise<Course[]> {
   const ids = rows.map((r) => r.id);
-  const [instructors, counts, roles, imports] = await Promise.all([instructorsOf(db, ids), studentCountsOf(db, ids), rolesInCourses(db, ids, userId), latestImportsOf(db, ids)]);
+  const [instructors, counts, roles, imports] = await Promise.all([
+    instructorsOf(db, ids),
+    studentCountsOf(db, ids),
+    rolesInCourses(db, ids, userId),
+    latestImportsOf(db, ids),
+  ]);
   return rows.map((row) =>
-    presentCourse(row, { instructors: instructors.get(row.id) ?? [], studentCount: counts.get(row.id) ?? 0, myRoles: roles.get(row.id) ?? [], latestImport: imports.get(row.id) }),
+    presentCourse(row, {
+      instructors: instructors.get(row.id) ?? [],
+      studentCount: counts.get(row.id) ?? 0,
+      myRoles: roles.get(row.id) ?? [],
+      latestImport: imports.get(row.id),
+    }),
   );
 }
 
@@ -57,8 +67,17 @@ export async function getCourse(deps: AppDeps, actor: Actor, courseId: number): 
   if (!row || row.orgId !== actor.orgId || row.deletedAt) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
   const roles = await rolesInCourse(deps.db, courseId, actor.id);
   if (!canViewCourse(actor, row, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
-  const [instructors, counts, imports] = await Promise.all([instructorsOf(deps.db, [row.id]), studentCountsOf(deps.db, [row.id]), latestImportsOf(deps.db, [row.id])]);
-  return presentCourse(row, { instructors: instructors.get(row.id) ?? [], studentCount: counts.get(row.id) ?? 0, myRoles: roles, latestImport: imports.get(row.id) });
+  const [instructors, counts, imports] = await Promise.all([
+    instructorsOf(deps.db, [row.id]),
+    studentCountsOf(deps.db, [row.id]),
+    latestImportsOf(deps.db, [row.id]),
+  ]);
+  return presentCourse(row, {
+    instructors: instructors.get(row.id) ?? [],
+    studentCount: counts.get(row.id) ?? 0,
+    myRoles: roles,
+    latestImport: imports.get(row.id),
+  });
 }
 
 /** The courses the actor is enrolled in, newest first, one page (spec /user/courses). */

@@ -9,7 +9,9 @@ export const courses = pgTable(
   'courses',
   {
     id: serial('id').primaryKey(),
-    orgId: integer('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     displayName: text('display_name'),

@@ -16,7 +16,10 @@ const groupCount = async () => (await t.app.deps.db.select().from(courseGroups))
 
 describe('course groups (GET/POST /api/courses/{id}/groups, PUT/DELETE …/{groupId})', () => {
   it('an instructor creates a group of members; staff read it with its members; a student may not', async () => {
-    const created = await inject('POST', `/api/courses/${w.course.id}/groups`, 'instructor', { name: 'Lab A', member_ids: [w.student.id, w.assistant.id, w.student.id] });
+    const created = await inject('POST', `/api/courses/${w.course.id}/groups`, 'instructor', {
+      name: 'Lab A',
+      member_ids: [w.student.id, w.assistant.id, w.student.id],
+    });
     expect(created.statusCode).toBe(200);
     const group = created.json().group;
     expect(group).toMatchObject({ name: 'Lab A' });
@@ -48,7 +51,11 @@ describe('course groups (GET/POST /api/courses/{id}/groups, PUT/DELETE …/{grou
     const { group } = (await inject('POST', `/api/courses/${w.course.id}/groups`, 'instructor', { name: 'Temporary', member_ids: [w.student.id] })).json();
     const renamed = await inject('PUT', `/api/courses/${w.course.id}/groups/${group.id}`, 'instructor', { name: 'Seminar', member_ids: [w.assistant.id] });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json().group).toMatchObject({ id: group.id, name: 'Seminar', members: [{ id: w.assistant.id, name: w.assistant.name, user_no: w.assistant.userNo }] });
+    expect(renamed.json().group).toMatchObject({
+      id: group.id,
+      name: 'Seminar',
+      members: [{ id: w.assistant.id, name: w.assistant.name, user_no: w.assistant.userNo }],
+    });
     const other = await t.factories.course({ orgId: w.org.id, instructorId: w.instructor.id });
     expect((await inject('PUT', `/api/courses/${other.id}/groups/${group.id}`, 'instructor', { name: 'Moved' })).statusCode).toBe(404);
     expect((await inject('DELETE', `/api/courses/${w.course.id}/groups/${group.id}`, 'assistant')).statusCode).toBe(403);

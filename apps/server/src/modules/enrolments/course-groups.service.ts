@@ -23,7 +23,12 @@ async function groupsOf(db: Db, courseId: number, onlyId?: number): Promise<Cour
     .from(courseGroupMembers)
     .innerJoin(users, eq(users.id, courseGroupMembers.userId))
     .innerJoin(enrolments, and(eq(enrolments.userId, courseGroupMembers.userId), eq(enrolments.courseId, courseId)))
-    .where(inArray(courseGroupMembers.groupId, groups.map((g) => g.id)))
+    .where(
+      inArray(
+        courseGroupMembers.groupId,
+        groups.map((g) => g.id),
+      ),
+    )
     .orderBy(asc(users.name), asc(users.id));
   return groups.map((g) => ({ ...g, members: members.filter((m) => m.groupId === g.id).map(({ id, name, user_no }) => ({ id, name, user_no })) }));
 }
@@ -42,7 +47,10 @@ export async function listCourseGroups(deps: AppDeps, actor: Actor, courseId: nu
 async function checkMembers(db: Db, courseId: number, memberIds: number[]): Promise<number[]> {
   const unique = [...new Set(memberIds)];
   if (unique.length === 0) return [];
-  const found = await db.selectDistinct({ userId: enrolments.userId }).from(enrolments).where(and(eq(enrolments.courseId, courseId), inArray(enrolments.userId, unique)));
+  const found = await db
+    .selectDistinct({ userId: enrolments.userId })
+    .from(enrolments)
+    .where(and(eq(enrolments.courseId, courseId), inArray(enrolments.userId, unique)));
   if (found.length !== unique.length) throw AppError.field('member_ids', 'some users are not members of this course');
   return unique;
 }
@@ -60,7 +68,12 @@ async function checkNameFree(db: Db, courseId: number, name: string, exceptId?: 
  * admins (the `enrol` action; 403/404 as course-access.ts). 400 on `name` (empty or taken)
  * or `member_ids` (not enrolled in the course).
  */
-export async function createCourseGroup(deps: AppDeps, actor: Actor, courseId: number, body: Required<CourseGroupBody>): Promise<{ message: string; group: CourseGroup }> {
+export async function createCourseGroup(
+  deps: AppDeps,
+  actor: Actor,
+  courseId: number,
+  body: Required<CourseGroupBody>,
+): Promise<{ message: string; group: CourseGroup }> {
   await courseFor(deps, actor, courseId, 'enrol');
   await checkNameFree(deps.db, courseId, body.name);
   const memberIds = await checkMembers(deps.db, courseId, body.member_ids);
@@ -79,12 +92,21 @@ export async function createCourseGroup(deps: AppDeps, actor: Actor, courseId: n
 }
 
 async function groupIn(db: Db, courseId: number, groupId: number): Promise<void> {
-  const [row] = await db.select({ id: courseGroups.id }).from(courseGroups).where(and(eq(courseGroups.id, groupId), eq(courseGroups.courseId, courseId)));
+  const [row] = await db
+    .select({ id: courseGroups.id })
+    .from(courseGroups)
+    .where(and(eq(courseGroups.id, groupId), eq(courseGroups.courseId, courseId)));
   if (!row) throw new AppError('COURSE_GROUP_NOT_FOUND', 'This group does not exist');
 }
 
 /** `PUT /api/courses/{id}/groups/{groupId}`: renames the group and replaces its members. Errors as createCourseGroup, 404 for a group of another course. */
-export async function updateCourseGroup(deps: AppDeps, actor: Actor, courseId: number, groupId: number, body: Required<CourseGroupBody>): Promise<{ message: string; group: CourseGroup }> {
+export async function updateCourseGroup(
+  deps: AppDeps,
+  actor: Actor,
+  courseId: number,
+  groupId: number,
+  body: Required<CourseGroupBody>,
+): Promise<{ message: string; group: CourseGroup }> {
   await courseFor(deps, actor, courseId, 'enrol');
   await groupIn(deps.db, courseId, groupId);
   await checkNameFree(deps.db, courseId, body.name, groupId);

@@ -7,7 +7,9 @@ export const courseGroups = pgTable(
   'course_groups',
   {
     id: serial('id').primaryKey(),
-    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -22,8 +24,12 @@ export const courseGroups = pgTable(
 export const courseGroupMembers = pgTable(
   'course_group_members',
   {
-    groupId: integer('group_id').notNull().references(() => courseGroups.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => courseGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('course_group_members_user_idx').on(t.userId)],
 );

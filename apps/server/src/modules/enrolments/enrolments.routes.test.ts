@@ -17,8 +17,18 @@ describe('GET /api/courses/{id}/members', () => {
   it('pages the members with spec §9 page sizes', async () => {
     const res = await inject('GET', `/api/courses/${w.course.id}/members?page=1&page_size=10`, 'assistant');
     expect(res.json()).toMatchObject({ page: 1, page_size: 10, pages: 1, total: 3 });
-    expect(res.json().items.map((m: { role: string }) => m.role).sort()).toEqual(['instructor', 'instructor_assistant', 'student']);
-    expect(res.json().items[0]).toEqual({ enrollment_id: expect.any(Number), role: expect.any(String), user: { id: expect.any(Number), name: expect.any(String), user_no: expect.any(String), email: null }, created_at: expect.any(String) });
+    expect(
+      res
+        .json()
+        .items.map((m: { role: string }) => m.role)
+        .sort(),
+    ).toEqual(['instructor', 'instructor_assistant', 'student']);
+    expect(res.json().items[0]).toEqual({
+      enrollment_id: expect.any(Number),
+      role: expect.any(String),
+      user: { id: expect.any(Number), name: expect.any(String), user_no: expect.any(String), email: null },
+      created_at: expect.any(String),
+    });
     const students = await inject('GET', `/api/courses/${w.course.id}/members?role=student`, 'instructor');
     expect(students.json().items).toEqual([expect.objectContaining({ user: expect.objectContaining({ id: w.student.id }) })]);
   });
@@ -40,7 +50,9 @@ describe('enrol, change role, remove', () => {
     expect(again.json().added).toBe(0);
     const page = (await inject('GET', `/api/courses/${w.course.id}/members?page_size=100`, 'instructor')).json();
     const member = page.items.find((m: { user: { id: number } }) => m.user.id === w.outsider.id);
-    expect((await inject('PUT', '/api/course/enrollments', 'instructor', { enrollment_ids: [member.enrollment_id], role: 'instructor_assistant' })).statusCode).toBe(200);
+    expect(
+      (await inject('PUT', '/api/course/enrollments', 'instructor', { enrollment_ids: [member.enrollment_id], role: 'instructor_assistant' })).statusCode,
+    ).toBe(200);
     const after = (await inject('GET', `/api/courses/${w.course.id}/members?role=instructor_assistant`, 'instructor')).json();
     expect(after.items.map((m: { user: { id: number } }) => m.user.id)).toContain(w.outsider.id);
     expect((await inject('DELETE', '/api/course/enrollments', 'instructor', { enrollment_ids: [member.enrollment_id] })).statusCode).toBe(200);
@@ -79,7 +91,11 @@ describe('enrol, change role, remove', () => {
 describe('GET /api/authz/course-roles', () => {
   it('answers which roles each may invite or assign', async () => {
     const url = `/api/authz/course-roles?course_id=${w.course.id}`;
-    expect((await inject('GET', url, 'instructor')).json()).toEqual({ roles: ['student', 'instructor_assistant', 'instructor'], invitable_roles: ['student', 'instructor_assistant', 'instructor'], assignable_roles: ['student', 'instructor_assistant', 'instructor'] });
+    expect((await inject('GET', url, 'instructor')).json()).toEqual({
+      roles: ['student', 'instructor_assistant', 'instructor'],
+      invitable_roles: ['student', 'instructor_assistant', 'instructor'],
+      assignable_roles: ['student', 'instructor_assistant', 'instructor'],
+    });
     expect((await inject('GET', url, 'assistant')).json()).toMatchObject({ invitable_roles: ['student'], assignable_roles: [] });
     expect((await inject('GET', url, 'student')).json()).toMatchObject({ invitable_roles: [], assignable_roles: [] });
     expect((await inject('GET', url, 'otherInstructor')).statusCode).toBe(403);

@@ -27,11 +27,23 @@ const tags = ['enrolments'];
 export const enrolmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const d = app.deps;
   app.get('/api/courses/:id/members', {
-    schema: { tags, summary: 'Members of a course, paged', params: CourseIdParamsSchema, querystring: MembersQuerySchema, response: { 200: MemberPageSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Members of a course, paged',
+      params: CourseIdParamsSchema,
+      querystring: MembersQuerySchema,
+      response: { 200: MemberPageSchema, ...errors },
+    },
     handler: async (req) => listMembers(d, actorOf(req), req.params.id, req.query),
   });
   app.post('/api/courses/:id/enrollments', {
-    schema: { tags, summary: 'Enrol users', params: CourseIdParamsSchema, body: AddEnrollmentsBodySchema, response: { 200: z.object({ message: z.string(), added: z.number().int() }), ...errors } },
+    schema: {
+      tags,
+      summary: 'Enrol users',
+      params: CourseIdParamsSchema,
+      body: AddEnrollmentsBodySchema,
+      response: { 200: z.object({ message: z.string(), added: z.number().int() }), ...errors },
+    },
     handler: async (req) => addEnrolments(d, actorOf(req), req.params.id, req.body),
   });
   app.put('/api/course/enrollments', {
@@ -43,15 +55,32 @@ export const enrolmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => removeEnrolments(d, actorOf(req), req.body),
   });
   app.get('/api/courses/:id/groups', {
-    schema: { tags, summary: 'Groups of a course with their members (event targets, members page)', params: CourseIdParamsSchema, response: { 200: CourseGroupsSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Groups of a course with their members (event targets, members page)',
+      params: CourseIdParamsSchema,
+      response: { 200: CourseGroupsSchema, ...errors },
+    },
     handler: async (req) => listCourseGroups(d, actorOf(req), req.params.id),
   });
   app.post('/api/courses/:id/groups', {
-    schema: { tags, summary: 'Create a group of course members (instructors, org admins)', params: CourseIdParamsSchema, body: CourseGroupBodySchema, response: { 200: CourseGroupResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Create a group of course members (instructors, org admins)',
+      params: CourseIdParamsSchema,
+      body: CourseGroupBodySchema,
+      response: { 200: CourseGroupResponseSchema, ...errors },
+    },
     handler: async (req) => createCourseGroup(d, actorOf(req), req.params.id, req.body),
   });
   app.put('/api/courses/:id/groups/:groupId', {
-    schema: { tags, summary: 'Rename a group and replace its members', params: CourseGroupParamsSchema, body: CourseGroupBodySchema, response: { 200: CourseGroupResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Rename a group and replace its members',
+      params: CourseGroupParamsSchema,
+      body: CourseGroupBodySchema,
+      response: { 200: CourseGroupResponseSchema, ...errors },
+    },
     handler: async (req) => updateCourseGroup(d, actorOf(req), req.params.id, req.params.groupId, req.body),
   });
   app.delete('/api/courses/:id/groups/:groupId', {
@@ -59,7 +88,12 @@ export const enrolmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => deleteCourseGroup(d, actorOf(req), req.params.id, req.params.groupId),
   });
   app.get('/api/authz/course-roles', {
-    schema: { tags, summary: 'Course roles, and which I may invite or assign', querystring: CourseRolesQuerySchema, response: { 200: CourseRolesResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Course roles, and which I may invite or assign',
+      querystring: CourseRolesQuerySchema,
+      response: { 200: CourseRolesResponseSchema, ...errors },
+    },
     handler: async (req) => courseRoles(d, actorOf(req), req.query.course_id),
   });
 };

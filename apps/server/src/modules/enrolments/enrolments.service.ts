@@ -9,7 +9,12 @@ import { users } from '../users/users.table.js';
 import { enrolments } from './enrolments.table.js';
 
 /** `GET /api/courses/{id}/members`: one page of the course's members by role then name (spec §9 page sizes). */
-export async function listMembers(deps: AppDeps, actor: Actor, courseId: number, q: { page: number; page_size: number; role?: CourseRole | undefined }): Promise<MemberPage> {
+export async function listMembers(
+  deps: AppDeps,
+  actor: Actor,
+  courseId: number,
+  q: { page: number; page_size: number; role?: CourseRole | undefined },
+): Promise<MemberPage> {
   await courseFor(deps, actor, courseId, 'see_members');
   const where = and(eq(enrolments.courseId, courseId), q.role ? eq(enrolments.role, q.role) : undefined);
   const [rows, [total]] = await Promise.all([
@@ -33,10 +38,18 @@ export async function listMembers(deps: AppDeps, actor: Actor, courseId: number,
 }
 
 /** `POST /api/courses/{id}/enrollments {user_ids, role}`: enrols users of the org. Throws VALIDATION_FAILED naming `user_ids` for unknown users. */
-export async function addEnrolments(deps: AppDeps, actor: Actor, courseId: number, body: { user_ids: number[]; role: CourseRole }): Promise<{ message: string; added: number }> {
+export async function addEnrolments(
+  deps: AppDeps,
+  actor: Actor,
+  courseId: number,
+  body: { user_ids: number[]; role: CourseRole },
+): Promise<{ message: string; added: number }> {
   const { course } = await courseFor(deps, actor, courseId, 'enrol');
   const ids = [...new Set(body.user_ids)];
-  const found = await deps.db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), eq(users.orgId, course.orgId)));
+  const found = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.orgId, course.orgId)));
   if (found.length !== ids.length) {
     const ok = new Set(found.map((f) => f.id));
     throw AppError.field('user_ids', `No such users in this organisation: ${ids.filter((id) => !ok.has(id)).join(', ')}`);
@@ -55,7 +68,8 @@ export async function addEnrolments(deps: AppDeps, actor: Actor, courseId: numbe
 async function enrolmentsFor(deps: AppDeps, actor: Actor, ids: number[]) {
   const unique = [...new Set(ids)];
   const rows = await deps.db.select().from(enrolments).where(inArray(enrolments.id, unique));
-  if (rows.length !== unique.length) throw new AppError('ENROLMENT_NOT_FOUND', 'Some of these members were already removed', { enrollment_ids: ['unknown enrolment'] });
+  if (rows.length !== unique.length)
+    throw new AppError('ENROLMENT_NOT_FOUND', 'Some of these members were already removed', { enrollment_ids: ['unknown enrolment'] });
   for (const courseId of new Set(rows.map((r) => r.courseId))) await courseFor(deps, actor, courseId, 'enrol');
   return rows;
 }
@@ -64,7 +78,10 @@ async function enrolmentsFor(deps: AppDeps, actor: Actor, ids: number[]) {
 async function keepOneInstructor(deps: AppDeps, rows: { courseId: number; role: CourseRole }[]): Promise<void> {
   for (const courseId of new Set(rows.filter((r) => r.role === 'instructor').map((r) => r.courseId))) {
     const leaving = rows.filter((r) => r.courseId === courseId && r.role === 'instructor').length;
-    const [all] = await deps.db.select({ n: count() }).from(enrolments).where(and(eq(enrolments.courseId, courseId), eq(enrolments.role, 'instructor')));
+    const [all] = await deps.db
+      .select({ n: count() })
+      .from(enrolments)
+      .where(and(eq(enrolments.courseId, courseId), eq(enrolments.role, 'instructor')));
     if (Number(all?.n ?? 0) - leaving < 1) {
       throw new AppError('LAST_INSTRUCTOR', 'A course keeps at least one instructor', { enrollment_ids: ['A course keeps at least one instructor'] });
     }
@@ -78,7 +95,10 @@ export async function changeEnrolmentRole(deps: AppDeps, actor: Actor, body: { e
   await deps.db.transaction(async (tx) => {
     for (const row of rows) {
       if (row.role === body.role) continue;
-      const [clash] = await tx.select({ id: enrolments.id }).from(enrolments).where(and(eq(enrolments.courseId, row.courseId), eq(enrolments.userId, row.userId), eq(enrolments.role, body.role)));
+      const [clash] = await tx
+        .select({ id: enrolments.id })
+        .from(enrolments)
+        .where(and(eq(enrolments.courseId, row.courseId), eq(enrolments.userId, row.userId), eq(enrolments.role, body.role)));
       if (clash) await tx.delete(enrolments).where(eq(enrolments.id, row.id));
       else await tx.update(enrolments).set({ role: body.role }).where(eq(enrolments.id, row.id));
     }
@@ -90,7 +110,12 @@ export async function changeEnrolmentRole(deps: AppDeps, actor: Actor, body: { e
 export async function removeEnrolments(deps: AppDeps, actor: Actor, body: { enrollment_ids: number[] }): Promise<{ message: string }> {
   const rows = await enrolmentsFor(deps, actor, body.enrollment_ids);
   await keepOneInstructor(deps, rows);
-  await deps.db.delete(enrolments).where(inArray(enrolments.id, rows.map((r) => r.id)));
+  await deps.db.delete(enrolments).where(
+    inArray(
+      enrolments.id,
+      rows.map((r) => r.id),
+    ),
+  );
   return { message: `${rows.length} member(s) removed` };
 }
 

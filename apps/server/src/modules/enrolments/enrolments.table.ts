@@ -7,13 +7,14 @@ export const enrolments = pgTable(
   'enrolments',
   {
     id: serial('id').primaryKey(),
-    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').$type<'student' | 'instructor' | 'instructor_assistant'>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('enrolments_course_user_role_key').on(t.courseId, t.userId, t.role),
-    index('enrolments_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('enrolments_course_user_role_key').on(t.courseId, t.userId, t.role), index('enrolments_user_idx').on(t.userId)],
 );

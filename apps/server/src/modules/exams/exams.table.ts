@@ -10,7 +10,9 @@ import { users } from '../users/users.table.js';
  */
 export const examSubjects = pgTable('exam_subjects', {
   id: serial('id').primaryKey(),
-  activityId: integer('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
+  activityId: integer('activity_id')
+    .notNull()
+    .references(() => activities.id, { onDelete: 'cascade' }),
   sort: integer('sort').notNull().default(0),
   /** Question type (single_selection, multiple_selection, true_or_false, fill_in_blank, short_answer, matching …). */
   type: text('type').notNull(),
@@ -29,9 +31,15 @@ export const examSubjectPlayRecords = pgTable(
   'exam_subject_play_records',
   {
     id: serial('id').primaryKey(),
-    subjectId: integer('subject_id').notNull().references(() => examSubjects.id, { onDelete: 'cascade' }),
-    uploadId: integer('upload_id').notNull().references(() => uploads.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => examSubjects.id, { onDelete: 'cascade' }),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     playCount: integer('play_count').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

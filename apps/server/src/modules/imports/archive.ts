@@ -21,7 +21,8 @@ export interface ArchiveLimits {
   ratioGraceBytes?: number;
 }
 
-export type ArchiveErrorCode = 'unsupported_container' | 'unsafe_path' | 'link_entry' | 'special_entry' | 'too_large' | 'too_many_entries' | 'compression_ratio' | 'corrupt';
+export type ArchiveErrorCode =
+  'unsupported_container' | 'unsafe_path' | 'link_entry' | 'special_entry' | 'too_large' | 'too_many_entries' | 'compression_ratio' | 'corrupt';
 
 /** Why an archive was refused; `message` is user-facing (it ends up in the import's reason). */
 export class ArchiveError extends Error {
@@ -109,11 +110,13 @@ class Budget {
   addEntry(declaredSize: number, name: string) {
     this.entries += 1;
     if (this.entries > this.limits.maxEntries) throw new ArchiveError('too_many_entries', `The archive has more than ${this.limits.maxEntries} entries`);
-    if (this.bytes + declaredSize > this.limits.maxUncompressedBytes) throw new ArchiveError('too_large', `The archive unpacks to more than ${this.limits.maxUncompressedBytes} bytes (at "${name}")`);
+    if (this.bytes + declaredSize > this.limits.maxUncompressedBytes)
+      throw new ArchiveError('too_large', `The archive unpacks to more than ${this.limits.maxUncompressedBytes} bytes (at "${name}")`);
   }
   addBytes(n: number) {
     this.bytes += n;
-    if (this.bytes > this.limits.maxUncompressedBytes) throw new ArchiveError('too_large', `The archive unpacks to more than ${this.limits.maxUncompressedBytes} bytes`);
+    if (this.bytes > this.limits.maxUncompressedBytes)
+      throw new ArchiveError('too_large', `The archive unpacks to more than ${this.limits.maxUncompressedBytes} bytes`);
     this.checkRatio(this.bytes);
   }
   checkRatio(uncompressed: number) {
@@ -125,7 +128,11 @@ class Budget {
 
 async function writeEntry(stream: Readable, target: string, budget: Budget): Promise<void> {
   await mkdir(path.dirname(target), { recursive: true });
-  await pipeline(stream, counter((n) => budget.addBytes(n)), createWriteStream(target, { flags: 'wx' }));
+  await pipeline(
+    stream,
+    counter((n) => budget.addBytes(n)),
+    createWriteStream(target, { flags: 'wx' }),
+  );
 }
 
 async function extractTarGz(file: string, root: string, limits: ArchiveLimits): Promise<ExtractedArchive> {
@@ -144,7 +151,8 @@ async function extractTarGz(file: string, root: string, limits: ArchiveLimits): 
     gunzip,
     counter((n) => {
       gunzipped += n;
-      if (gunzipped > limits.maxUncompressedBytes + 1024 * 1024) throw new ArchiveError('too_large', `The archive unpacks to more than ${limits.maxUncompressedBytes} bytes`);
+      if (gunzipped > limits.maxUncompressedBytes + 1024 * 1024)
+        throw new ArchiveError('too_large', `The archive unpacks to more than ${limits.maxUncompressedBytes} bytes`);
       budget.checkRatio(gunzipped);
     }),
     extract,
@@ -189,7 +197,9 @@ async function extractTarGz(file: string, root: string, limits: ArchiveLimits): 
 function openZip(file: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
     // decodeStrings false: entry names reach safeEntryPath as they are (yauzl's own check would hide which rule failed).
-    yauzl.open(file, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true }, (error, zip) => (error ? reject(error) : resolve(zip)));
+    yauzl.open(file, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true }, (error, zip) =>
+      error ? reject(error) : resolve(zip),
+    );
   });
 }
 
@@ -242,7 +252,8 @@ async function extractZip(file: string, root: string, limits: ArchiveLimits): Pr
       if (isIgnored(relative)) continue;
       const unixMode = (entry.externalFileAttributes >>> 16) & 0o170000;
       if (unixMode === 0o120000) throw new ArchiveError('link_entry', `The archive entry "${name}" is a symbolic link`);
-      if (unixMode !== 0 && unixMode !== 0o100000 && unixMode !== 0o040000) throw new ArchiveError('special_entry', `The archive entry "${name}" is not a regular file`);
+      if (unixMode !== 0 && unixMode !== 0o100000 && unixMode !== 0o040000)
+        throw new ArchiveError('special_entry', `The archive entry "${name}" is not a regular file`);
       if (name.endsWith('/') || unixMode === 0o040000) {
         if (relative) await mkdir(targetOf(root, relative), { recursive: true });
         continue;
@@ -291,4 +302,3 @@ export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promis
     await rm(dir, { recursive: true, force: true });
   }
 }
-

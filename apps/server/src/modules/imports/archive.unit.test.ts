@@ -11,7 +11,9 @@ const LIMITS: ArchiveLimits = { maxUncompressedBytes: 50 * 1024 * 1024, maxEntri
 /** Every file under `dir`, relative. */
 function walk(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name), base) : [path.relative(base, path.join(dir, d.name))]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? walk(path.join(dir, d.name), base) : [path.relative(base, path.join(dir, d.name))],
+  );
 }
 
 let sandbox: string;
@@ -120,7 +122,10 @@ describe('extractArchive', () => {
 
   it('refuses a gzip compression bomb while extracting, before it fills the disk', async () => {
     const zeros = Buffer.alloc(30 * 1024 * 1024);
-    const bomb = await tarGz([{ name: 'moodle_backup.xml', data: '<x/>' }, { name: 'files/00/zeros', data: zeros }]);
+    const bomb = await tarGz([
+      { name: 'moodle_backup.xml', data: '<x/>' },
+      { name: 'files/00/zeros', data: zeros },
+    ]);
     expect(bomb.length).toBeLessThan(200 * 1024);
     await refused(bomb, 'compression_ratio');
   });
@@ -131,7 +136,10 @@ describe('extractArchive', () => {
   });
 
   it('holds archives to the uncompressed size and entry count limits', async () => {
-    const big = await tarGz([{ name: 'a', data: Buffer.alloc(4096, 7) }, { name: 'b', data: Buffer.alloc(4096, 8) }]);
+    const big = await tarGz([
+      { name: 'a', data: Buffer.alloc(4096, 7) },
+      { name: 'b', data: Buffer.alloc(4096, 8) },
+    ]);
     await refused(big, 'too_large', { ...LIMITS, maxUncompressedBytes: 6000 });
     const many = zip(Array.from({ length: 12 }, (_, i) => ({ name: `f${i}`, data: 'x' })));
     await refused(many, 'too_many_entries', { ...LIMITS, maxEntries: 10 });

@@ -24,7 +24,15 @@ export interface BackupModel {
     originalCourseStartdate: number | null;
     includesUsers: boolean;
   };
-  course: { fullname: string | null; shortname: string | null; summary: string | null; startdate: number | null; enddate: number | null; category: string | null; idnumber: string | null } | null;
+  course: {
+    fullname: string | null;
+    shortname: string | null;
+    summary: string | null;
+    startdate: number | null;
+    enddate: number | null;
+    category: string | null;
+    idnumber: string | null;
+  } | null;
   sections: BackupSection[];
   activities: BackupActivity[];
   /** files.xml records by id. */
@@ -103,7 +111,9 @@ async function readXml(file: string, what: string): Promise<XmlNode | null> {
 
 /** Folder of moodle_backup.xml among the extracted files: the shallowest one. */
 export function findBackupRoot(root: string, files: string[]): string | null {
-  const candidates = files.filter((f) => f === 'moodle_backup.xml' || f.endsWith('/moodle_backup.xml')).sort((a, b) => a.split('/').length - b.split('/').length);
+  const candidates = files
+    .filter((f) => f === 'moodle_backup.xml' || f.endsWith('/moodle_backup.xml'))
+    .sort((a, b) => a.split('/').length - b.split('/').length);
   const first = candidates[0];
   return first === undefined ? null : path.join(root, path.dirname(first));
 }
@@ -145,7 +155,15 @@ function readQuestions(node: XmlNode | null): { questions: Map<string, BackupQue
   const add = (q: XmlNode, contextId: string | null) => {
     const id = attr(q, 'id');
     if (!id) return;
-    questions.set(id, { id, name: text(q, 'name') ?? '', qtype: text(q, 'qtype') ?? 'unknown', questionText: text(q, 'questiontext') ?? '', defaultMark: num(q, 'defaultmark') ?? 1, contextId, node: q });
+    questions.set(id, {
+      id,
+      name: text(q, 'name') ?? '',
+      qtype: text(q, 'qtype') ?? 'unknown',
+      questionText: text(q, 'questiontext') ?? '',
+      defaultMark: num(q, 'defaultmark') ?? 1,
+      contextId,
+      node: q,
+    });
   };
   for (const category of list(child(node ?? {}, 'question_categories'), 'question_category')) {
     const contextId = text(category, 'contextid');
@@ -176,7 +194,8 @@ function readQuestions(node: XmlNode | null): { questions: Map<string, BackupQue
  */
 export async function readBackup(root: string): Promise<BackupModel> {
   const mainFile = path.join(root, 'moodle_backup.xml');
-  if (!existsSync(mainFile) || (await stat(mainFile)).size === 0) throw new BackupReadError('moodle_backup.xml is missing or empty: this is not a Moodle backup');
+  if (!existsSync(mainFile) || (await stat(mainFile)).size === 0)
+    throw new BackupReadError('moodle_backup.xml is missing or empty: this is not a Moodle backup');
   const main = await readXml(mainFile, 'moodle_backup.xml');
   const information = child(child(main ?? {}, 'moodle_backup'), 'information');
   if (!information) throw new BackupReadError('moodle_backup.xml has no <information>: this is not a Moodle 2+ backup');
@@ -222,7 +241,10 @@ export async function readBackup(root: string): Promise<BackupModel> {
       name: text(node, 'name') ?? null,
       summary: text(node, 'summary'),
       visible: (num(node, 'visible') ?? 1) !== 0,
-      sequence: (text(node, 'sequence') ?? '').split(',').map((x) => x.trim()).filter(Boolean),
+      sequence: (text(node, 'sequence') ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
     });
   }
   sections.sort((a, b) => a.number - b.number);
@@ -233,7 +255,8 @@ export async function readBackup(root: string): Promise<BackupModel> {
     const directory = text(a, 'directory') ?? '';
     const dir = safeDir(root, directory);
     const module = dir ? child(await readXml(path.join(dir, 'module.xml'), `${directory}/module.xml`), 'module') : undefined;
-    const activityXml = dir && /^[a-z0-9_]+$/.test(modName) ? child(await readXml(path.join(dir, `${modName}.xml`), `${directory}/${modName}.xml`), 'activity') : undefined;
+    const activityXml =
+      dir && /^[a-z0-9_]+$/.test(modName) ? child(await readXml(path.join(dir, `${modName}.xml`), `${directory}/${modName}.xml`), 'activity') : undefined;
     const inforef = dir ? await readXml(path.join(dir, 'inforef.xml'), `${directory}/inforef.xml`) : null;
     activities.push({
       moduleId: text(a, 'moduleid') ?? '',
@@ -245,7 +268,9 @@ export async function readBackup(root: string): Promise<BackupModel> {
       added: num(module, 'added'),
       contextId: attr(activityXml, 'contextid'),
       instance: child(activityXml, modName) ?? null,
-      fileIds: list(child(child(inforef ?? {}, 'inforef'), 'fileref'), 'file').map((f) => text(f, 'id') ?? '').filter(Boolean),
+      fileIds: list(child(child(inforef ?? {}, 'inforef'), 'fileref'), 'file')
+        .map((f) => text(f, 'id') ?? '')
+        .filter(Boolean),
     });
   }
 
@@ -257,6 +282,13 @@ export async function readBackup(root: string): Promise<BackupModel> {
 /** The real files (not the `.` directory markers) of `component`/`fileArea` in `contextId`, in sort order then path. */
 export function filesOf(model: BackupModel, contextId: string | null, component: string, fileArea: string, itemId?: string): BackupFile[] {
   return [...model.files.values()]
-    .filter((f) => f.fileName !== '.' && f.contextId === contextId && f.component === component && f.fileArea === fileArea && (itemId === undefined || f.itemId === itemId))
+    .filter(
+      (f) =>
+        f.fileName !== '.' &&
+        f.contextId === contextId &&
+        f.component === component &&
+        f.fileArea === fileArea &&
+        (itemId === undefined || f.itemId === itemId),
+    )
     .sort((a, b) => b.sortOrder - a.sortOrder || (a.filePath + a.fileName).localeCompare(b.filePath + b.fileName));
 }

@@ -55,19 +55,63 @@ describe('failures leave the course unchanged', () => {
   // Each name is new per run, so a file found where it points was written by this run.
   const evil = () => `evil-${randomUUID()}.txt`;
   const cases: [string, () => Promise<{ bytes: Buffer; names: string[] }>, RegExp][] = [
-    ['zip-slip', async () => ((n) => ({ bytes: zip([...minimalBackup(), { name: n, data: 'pwned' }]), names: [n] }))(`../../../${evil()}`), /outside the archive/],
-    ['tar traversal', async () => ((n) => tarGz([...minimalBackup(), { name: n, data: 'pwned' }]).then((bytes) => ({ bytes, names: [n] })))(`./../../../${evil()}`), /outside the archive/],
-    ['tar absolute path', async () => ((n) => tarGz([...minimalBackup(), { name: n, data: 'pwned' }]).then((bytes) => ({ bytes, names: [n] })))(`/tmp/${evil()}`), /absolute path/],
-    ['zip absolute path', async () => ((n) => ({ bytes: zip([...minimalBackup(), { name: n, data: 'pwned' }]), names: [n] }))(`/tmp/${evil()}`), /absolute path/],
-    ['tar backslash name', async () => ((n) => tarGz([...minimalBackup(), { name: n, data: 'pwned' }]).then((bytes) => ({ bytes, names: [n] })))(`..\\..\\..\\${evil()}`), /backslash/],
-    ['zip backslash name', async () => ((n) => ({ bytes: zip([...minimalBackup(), { name: n, data: 'pwned' }]), names: [n] }))(`files\\..\\..\\..\\..\\${evil()}`), /backslash/],
-    ['tar symlink entry', async () => ({ bytes: await tarGz([...minimalBackup(), { name: 'files/aa/link', type: 'symlink', linkname: '/etc/passwd' }]), names: [] }), /symbolic link/],
-    ['tar hard link entry', async () => ({ bytes: await tarGz([...minimalBackup(), { name: 'files/aa/hard', type: 'link', linkname: '/etc/passwd' }]), names: [] }), /hard link/],
-    ['zip symlink entry', async () => ({ bytes: zip([...minimalBackup(), { name: 'files/aa/link', type: 'symlink', linkname: '/etc/passwd' }]), names: [] }), /symbolic link/],
+    [
+      'zip-slip',
+      async () => ((n) => ({ bytes: zip([...minimalBackup(), { name: n, data: 'pwned' }]), names: [n] }))(`../../../${evil()}`),
+      /outside the archive/,
+    ],
+    [
+      'tar traversal',
+      async () => ((n) => tarGz([...minimalBackup(), { name: n, data: 'pwned' }]).then((bytes) => ({ bytes, names: [n] })))(`./../../../${evil()}`),
+      /outside the archive/,
+    ],
+    [
+      'tar absolute path',
+      async () => ((n) => tarGz([...minimalBackup(), { name: n, data: 'pwned' }]).then((bytes) => ({ bytes, names: [n] })))(`/tmp/${evil()}`),
+      /absolute path/,
+    ],
+    [
+      'zip absolute path',
+      async () => ((n) => ({ bytes: zip([...minimalBackup(), { name: n, data: 'pwned' }]), names: [n] }))(`/tmp/${evil()}`),
+      /absolute path/,
+    ],
+    [
+      'tar backslash name',
+      async () => ((n) => tarGz([...minimalBackup(), { name: n, data: 'pwned' }]).then((bytes) => ({ bytes, names: [n] })))(`..\\..\\..\\${evil()}`),
+      /backslash/,
+    ],
+    [
+      'zip backslash name',
+      async () => ((n) => ({ bytes: zip([...minimalBackup(), { name: n, data: 'pwned' }]), names: [n] }))(`files\\..\\..\\..\\..\\${evil()}`),
+      /backslash/,
+    ],
+    [
+      'tar symlink entry',
+      async () => ({ bytes: await tarGz([...minimalBackup(), { name: 'files/aa/link', type: 'symlink', linkname: '/etc/passwd' }]), names: [] }),
+      /symbolic link/,
+    ],
+    [
+      'tar hard link entry',
+      async () => ({ bytes: await tarGz([...minimalBackup(), { name: 'files/aa/hard', type: 'link', linkname: '/etc/passwd' }]), names: [] }),
+      /hard link/,
+    ],
+    [
+      'zip symlink entry',
+      async () => ({ bytes: zip([...minimalBackup(), { name: 'files/aa/link', type: 'symlink', linkname: '/etc/passwd' }]), names: [] }),
+      /symbolic link/,
+    ],
     ['XXE moodle_backup.xml', async () => ({ bytes: await tarGz(minimalBackup({ mainXml: XXE_XML })), names: [] }), /DOCTYPE/],
     ['billion laughs moodle_backup.xml', async () => ({ bytes: await tarGz(minimalBackup({ mainXml: BILLION_LAUGHS_XML })), names: [] }), /DOCTYPE/],
-    ['gzip compression bomb', async () => ({ bytes: await tarGz([...minimalBackup(), { name: 'files/00/zeros', data: Buffer.alloc(40 * 1024 * 1024) }]), names: [] }), /compression bomb/],
-    ['zip bomb', async () => ({ bytes: zip([...minimalBackup(), { name: 'files/00/zeros', data: Buffer.alloc(20 * 1024 * 1024) }]), names: [] }), /compression bomb/],
+    [
+      'gzip compression bomb',
+      async () => ({ bytes: await tarGz([...minimalBackup(), { name: 'files/00/zeros', data: Buffer.alloc(40 * 1024 * 1024) }]), names: [] }),
+      /compression bomb/,
+    ],
+    [
+      'zip bomb',
+      async () => ({ bytes: zip([...minimalBackup(), { name: 'files/00/zeros', data: Buffer.alloc(20 * 1024 * 1024) }]), names: [] }),
+      /compression bomb/,
+    ],
     [
       'truncated archive',
       async () => {
@@ -88,7 +132,8 @@ describe('failures leave the course unchanged', () => {
   });
 
   it('script in page HTML is neutralised', async () => {
-    const html = '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(2)">x</a><iframe src="https://evil"></iframe><img src="x" onerror="alert(3)"></p>';
+    const html =
+      '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(2)">x</a><iframe src="https://evil"></iframe><img src="x" onerror="alert(3)"></p>';
     const course = await world.newCourse();
     const uploadId = await uploadFile(t, cookies.instructor, course.id, 'script.mbz', await tarGz(minimalBackup({ pageHtml: html })));
     const { status_key, import_id } = await world.startImport(course.id, uploadId);
@@ -98,7 +143,10 @@ describe('failures leave the course unchanged', () => {
     expect(stored).toContain('Hi');
     expect(stored).not.toMatch(/script|onclick|onerror|javascript:|iframe/i);
     const r = await world.report(course.id, import_id);
-    expect(r.items.find((i) => i.kind === 'activity')).toMatchObject({ outcome: 'imported_with_losses', notes: expect.arrayContaining(['unsafe HTML (scripts, frames, event handlers) was removed']) });
+    expect(r.items.find((i) => i.kind === 'activity')).toMatchObject({
+      outcome: 'imported_with_losses',
+      notes: expect.arrayContaining(['unsafe HTML (scripts, frames, event handlers) was removed']),
+    });
     await world.expectTempEmpty();
   });
 });
@@ -107,7 +155,13 @@ describe('all or nothing after files were stored', () => {
   it('a transaction that fails after its writes leaves a course with earlier imported content as it was, and removes the stored objects and the temporary folder', async () => {
     const course = await courseWithContent();
     // Earlier content: a real import (modules, activities, imported files) next to the hand-made activity.
-    const first = await uploadFile(t, cookies.instructor, course.id, 'lorem.mbz', readFileSync(fixturePath('mbz/ietou__backup-moodle2-course-2-lorem2016--nu.mbz')));
+    const first = await uploadFile(
+      t,
+      cookies.instructor,
+      course.id,
+      'lorem.mbz',
+      readFileSync(fixturePath('mbz/ietou__backup-moodle2-course-2-lorem2016--nu.mbz')),
+    );
     const started = await world.startImport(course.id, first);
     expect((await waitForImport(t, cookies.instructor, course.id, started.status_key)).status).toBe(1);
     await world.expectTempEmpty();
@@ -134,7 +188,9 @@ describe('all or nothing after files were stored', () => {
     const failing: AppDeps = { ...deps, db, storage };
 
     const sc = fixturePath('mbz/moodle2cc__SC.mbz');
-    await expect(importPackageFile(failing, sc, { courseId: course.id, orgId: world.w.org.id, ownerId: world.w.instructor.id, importId: null })).rejects.toThrow(/injected failure/);
+    await expect(
+      importPackageFile(failing, sc, { courseId: course.id, orgId: world.w.org.id, ownerId: world.w.instructor.id, importId: null }),
+    ).rejects.toThrow(/injected failure/);
     expect(wroteInTransaction).toBe(true);
     expect(putKeys.length).toBeGreaterThan(0);
     for (const key of putKeys) expect(await deps.storage.stat(key), key).toBeUndefined();
@@ -186,7 +242,10 @@ describe('organisation limits', () => {
   it('an organisation that allows fewer archive entries gets a clear refusal and an unchanged course', async () => {
     const org = await t.factories.org();
     const teacher = await t.factories.user({ orgId: org.id, role: USER_ROLE.instructor });
-    await t.database.db.update(orgs).set({ settings: { ...DEFAULT_ORG_SETTINGS, importMaxEntries: 20 } }).where(eq(orgs.id, org.id));
+    await t.database.db
+      .update(orgs)
+      .set({ settings: { ...DEFAULT_ORG_SETTINGS, importMaxEntries: 20 } })
+      .where(eq(orgs.id, org.id));
     const cookie = await t.factories.login(teacher.userName);
     const course = await t.factories.course({ orgId: org.id, instructorId: teacher.id });
     const uploadId = await uploadFile(t, cookie, course.id, 'SC.mbz', readFileSync(fixturePath('mbz/moodle2cc__SC.mbz')));
@@ -201,10 +260,23 @@ describe('organisation limits', () => {
 describe('an import whose server died', () => {
   it('is reported failed once its job no longer exists, and the course can import again', async () => {
     const course = await world.newCourse();
-    const uploadId = await uploadFile(t, cookies.instructor, course.id, 'quiz2.mbz', readFileSync(fixturePath('mbz/moodlecore__mod_quiz__moodle_311_quiz.mbz')));
+    const uploadId = await uploadFile(
+      t,
+      cookies.instructor,
+      course.id,
+      'quiz2.mbz',
+      readFileSync(fixturePath('mbz/moodlecore__mod_quiz__moodle_311_quiz.mbz')),
+    );
     const statusKey = randomUUID();
-    await t.database.db.insert(courseImports).values({ courseId: course.id, uploadId, statusKey, status: 0, progress: 0.3, createdAt: new Date(Date.now() - 5 * 60_000) });
-    const blocked = await t.app.inject({ method: 'POST', url: `/api/course/${course.id}/moodle/import`, headers: as('instructor'), payload: { upload_id: uploadId } });
+    await t.database.db
+      .insert(courseImports)
+      .values({ courseId: course.id, uploadId, statusKey, status: 0, progress: 0.3, createdAt: new Date(Date.now() - 5 * 60_000) });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: `/api/course/${course.id}/moodle/import`,
+      headers: as('instructor'),
+      payload: { upload_id: uploadId },
+    });
     expect(blocked.statusCode).toBe(409);
     const res = await t.app.inject({ method: 'GET', url: `/api/course/${course.id}/sync-status?status_key=${statusKey}`, headers: as('instructor') });
     expect(res.json()).toMatchObject({ status: 2, reason: expect.stringMatching(/interrupted/) });

@@ -48,7 +48,8 @@ describe('every Moodle fixture imports as its own XML says', () => {
     expect(r.counts.files).toBe(expected.fileCount);
     expect(r.missing_files).toHaveLength(expected.missingBlobs);
     // Every module that has no Atrium equivalent is in the report as skipped, by name.
-    for (const mod of expected.skippedModules) expect(r.items.some((i) => i.kind === 'activity' && i.source_type === mod && i.outcome === 'skipped')).toBe(true);
+    for (const mod of expected.skippedModules)
+      expect(r.items.some((i) => i.kind === 'activity' && i.source_type === mod && i.outcome === 'skipped')).toBe(true);
     const activityItems = r.items.filter((i) => i.kind === 'activity');
     expect(activityItems).toHaveLength(expected.moduleCount);
     expect(activityItems.filter((i) => i.outcome === 'skipped')).toHaveLength(expected.skippedModules.length);
@@ -63,8 +64,17 @@ describe('every Moodle fixture imports as its own XML says', () => {
       for (const s of subjects) byType[s.type] = (byType[s.type] ?? 0) + 1;
       expect(byType, title).toEqual(quiz.subjects);
       const questionLines = r.items.filter((i) => i.kind === 'question' && norm(i.section ?? '') === title);
-      expect(questionLines.filter((i) => i.outcome === 'skipped').map((i) => i.source_type).sort(), title).toEqual(quiz.skipped);
-      expect(questionLines.filter((i) => i.outcome !== 'skipped'), title).toHaveLength(subjects.length);
+      expect(
+        questionLines
+          .filter((i) => i.outcome === 'skipped')
+          .map((i) => i.source_type)
+          .sort(),
+        title,
+      ).toEqual(quiz.skipped);
+      expect(
+        questionLines.filter((i) => i.outcome !== 'skipped'),
+        title,
+      ).toHaveLength(subjects.length);
     }
     // Nothing left in the import's temporary area.
     await expectTempEmpty();
@@ -83,7 +93,10 @@ describe('every Moodle fixture imports as its own XML says', () => {
     expect(subjects[3]!.data).toMatchObject({ numerical: true, answers: [{ text: '3', fraction: 1, tolerance: 1 }, { text: '10' }, { text: '1' }] });
     expect(subjects[1]!.data).toMatchObject({ pairs: [{ answer: 'Answer One' }, { answer: 'Answer 2' }, { answer: 'Answer 3' }] });
     const r = await report(course.id, import_id);
-    const skippedQ = r.items.filter((i) => i.kind === 'question' && i.outcome === 'skipped').map((i) => i.source_type).sort();
+    const skippedQ = r.items
+      .filter((i) => i.kind === 'question' && i.outcome === 'skipped')
+      .map((i) => i.source_type)
+      .sort();
     expect(skippedQ).toEqual(['calculated', 'calculatedmulti', 'calculatedsimple', 'multianswer']);
     // @@PLUGINFILE@@ in the page points at the imported file.
     const [page] = (await contentOf(course.id)).acts.filter((a) => a.type === 'page');
@@ -96,7 +109,13 @@ describe('every Moodle fixture imports as its own XML says', () => {
 
   it('re-importing the same package into the same course adds nothing', async () => {
     const course = await newCourse();
-    const uploadId = await uploadFile(t, cookies.instructor!, course.id, 'lorem.mbz', readFileSync(fixturePath('mbz/ietou__backup-moodle2-course-2-lorem2016--nu.mbz')));
+    const uploadId = await uploadFile(
+      t,
+      cookies.instructor!,
+      course.id,
+      'lorem.mbz',
+      readFileSync(fixturePath('mbz/ietou__backup-moodle2-course-2-lorem2016--nu.mbz')),
+    );
     const first = await startImport(course.id, uploadId);
     expect((await waitForImport(t, cookies.instructor!, course.id, first.status_key)).status).toBe(1);
     const before = await contentOf(course.id);
@@ -142,21 +161,40 @@ describe('package library and permissions', () => {
     await waitForImport(t, cookies.instructor!, course.id, status_key);
     expect((await list({ keyword: 'gapfill question' })).items.find((i: { upload_id: number }) => i.upload_id === uploadId).data.use_count).toBe(1);
 
-    const byInstructor = await t.app.inject({ method: 'PUT', url: `/api/uploads/moodle-pkg/${item.id}`, headers: as('instructor'), payload: { semester: 'Spring' } });
+    const byInstructor = await t.app.inject({
+      method: 'PUT',
+      url: `/api/uploads/moodle-pkg/${item.id}`,
+      headers: as('instructor'),
+      payload: { semester: 'Spring' },
+    });
     expect(byInstructor.statusCode).toBe(403);
-    const byAdmin = await t.app.inject({ method: 'PUT', url: `/api/uploads/moodle-pkg/${item.id}`, headers: as('admin'), payload: { semester: 'Spring', academic_year: '2025-2026' } });
+    const byAdmin = await t.app.inject({
+      method: 'PUT',
+      url: `/api/uploads/moodle-pkg/${item.id}`,
+      headers: as('admin'),
+      payload: { semester: 'Spring', academic_year: '2025-2026' },
+    });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
     expect(byAdmin.json().data).toMatchObject({ semester: 'Spring', academic_year: '2025-2026', use_count: 1 });
 
     // Spec §2: the list filtered by instructor (conditions.instructor, case-insensitive part of a name).
-    const named = await t.app.inject({ method: 'PUT', url: `/api/uploads/moodle-pkg/${item.id}`, headers: as('admin'), payload: { instructors: ['Grace Hopper', 'Alan Turing'] } });
+    const named = await t.app.inject({
+      method: 'PUT',
+      url: `/api/uploads/moodle-pkg/${item.id}`,
+      headers: as('admin'),
+      payload: { instructors: ['Grace Hopper', 'Alan Turing'] },
+    });
     expect(named.statusCode, named.body).toBe(200);
     const ids = (page: { items: { id: number }[] }) => page.items.map((i) => i.id);
     expect(ids(await list({ instructor: 'hopper' }))).toEqual([item.id]);
     expect(ids(await list({ instructor: 'TURING', keyword: 'gapfill' }))).toEqual([item.id]);
     expect(ids(await list({ instructor: 'nobody by that name' }))).toEqual([]);
     expect(ids(await list({ keyword: 'gapfill question' }))).toContain(item.id);
-    const badInstructor = await t.app.inject({ method: 'GET', url: `/api/uploads/moodle-pkg?conditions=${encodeURIComponent(JSON.stringify({ instructor: 5 }))}`, headers: as('instructor') });
+    const badInstructor = await t.app.inject({
+      method: 'GET',
+      url: `/api/uploads/moodle-pkg?conditions=${encodeURIComponent(JSON.stringify({ instructor: 5 }))}`,
+      headers: as('instructor'),
+    });
     expect(badInstructor.statusCode).toBe(400);
     expect(badInstructor.json().errors).toHaveProperty('conditions');
 
@@ -169,14 +207,35 @@ describe('package library and permissions', () => {
 
   it('a student cannot import; a missing upload is named; POST /api/course/mbz/import makes a new course from a form field', async () => {
     const course = await newCourse();
-    const uploadId = await uploadFile(t, cookies.instructor!, course.id, 'quiz.mbz', readFileSync(fixturePath('mbz/moodlecore__mod_quiz__moodle_311_quiz.mbz')));
-    const byStudent = await t.app.inject({ method: 'POST', url: `/api/course/${w.course.id}/moodle/import`, headers: as('student'), payload: { upload_id: uploadId } });
+    const uploadId = await uploadFile(
+      t,
+      cookies.instructor!,
+      course.id,
+      'quiz.mbz',
+      readFileSync(fixturePath('mbz/moodlecore__mod_quiz__moodle_311_quiz.mbz')),
+    );
+    const byStudent = await t.app.inject({
+      method: 'POST',
+      url: `/api/course/${w.course.id}/moodle/import`,
+      headers: as('student'),
+      payload: { upload_id: uploadId },
+    });
     expect(byStudent.statusCode).toBe(403);
-    const missing = await t.app.inject({ method: 'POST', url: `/api/course/${course.id}/moodle/import`, headers: as('instructor'), payload: { upload_id: 999999 } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: `/api/course/${course.id}/moodle/import`,
+      headers: as('instructor'),
+      payload: { upload_id: 999999 },
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().errors).toHaveProperty('upload_id');
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/course/mbz/import', headers: { ...as('instructor'), 'content-type': 'application/x-www-form-urlencoded' }, payload: `upload_id=${uploadId}` });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/course/mbz/import',
+      headers: { ...as('instructor'), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `upload_id=${uploadId}`,
+    });
     expect(res.statusCode, res.body).toBe(202);
     const { course_id, status_key } = res.json();
     expect(course_id).not.toBe(course.id);
@@ -220,14 +279,18 @@ describe('imported content opens through the activity pages (issue 7)', () => {
 
     // Spec §3 Course: imported_from and course_attributes.data.course_importer_status come from the latest import.
     const courseRes = await t.app.inject({ method: 'GET', url: `/api/courses/${course.id}`, headers: as('instructor') });
-    expect(courseRes.json()).toMatchObject({ imported_from: { source: 'moodle', import_id, upload_id: uploadId, name: 'SC.mbz' }, course_attributes: { data: { course_importer_status: 1 } } });
+    expect(courseRes.json()).toMatchObject({
+      imported_from: { source: 'moodle', import_id, upload_id: uploadId, name: 'SC.mbz' },
+      course_attributes: { data: { course_importer_status: 1 } },
+    });
     const untouched = await t.app.inject({ method: 'GET', url: `/api/courses/${w.course.id}`, headers: as('instructor') });
     expect(untouched.json().imported_from).toBeNull();
     expect(untouched.json().course_attributes.data).not.toHaveProperty('course_importer_status');
 
     // Publish everything the backup had hidden, as the instructor would before students come.
     const { modules, acts } = await contentOf(course.id);
-    for (const m of modules) await t.app.inject({ method: 'PUT', url: `/api/modules/${m.id}/publish`, headers: as('instructor'), payload: { published: true } });
+    for (const m of modules)
+      await t.app.inject({ method: 'PUT', url: `/api/modules/${m.id}/publish`, headers: as('instructor'), payload: { published: true } });
     for (const a of acts) {
       const res = await t.app.inject({ method: 'PUT', url: `/api/activities/${a.id}/publish`, headers: as('instructor'), payload: { published: true } });
       expect(res.statusCode, res.body).toBe(200);
@@ -260,7 +323,12 @@ describe('imported content opens through the activity pages (issue 7)', () => {
 
     // Editing an imported exam, homework or forum keeps its data (issue 7's per-type schemas accept the importer's shapes).
     for (const a of acts.filter((x) => ['exam', 'homework', 'forum', 'page', 'web_link'].includes(x.type))) {
-      const res = await t.app.inject({ method: 'PUT', url: `/api/activities/${a.id}`, headers: as('instructor'), payload: { title: `${a.title} (edited)`, data: a.data } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/activities/${a.id}`,
+        headers: as('instructor'),
+        payload: { title: `${a.title} (edited)`, data: a.data },
+      });
       expect(res.statusCode, `${a.type}: ${res.body}`).toBe(200);
       expect(res.json().data).toEqual(a.type === 'page' ? { content: expect.any(String) } : a.data);
     }
@@ -269,7 +337,12 @@ describe('imported content opens through the activity pages (issue 7)', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toHaveProperty('max_attempts');
     const [homework] = acts.filter((a) => a.type === 'homework');
-    const foreign = await t.app.inject({ method: 'PUT', url: `/api/activities/${homework!.id}`, headers: as('instructor'), payload: { data: { ...homework!.data, attachment_upload_ids: [999999] } } });
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: `/api/activities/${homework!.id}`,
+      headers: as('instructor'),
+      payload: { data: { ...homework!.data, attachment_upload_ids: [999999] } },
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors).toHaveProperty('attachment_upload_ids');
   });

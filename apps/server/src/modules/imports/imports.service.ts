@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  CoursePackageConditionsSchema,
-  USER_ROLE,
-  type CoursePackageData,
-  type CoursePackageItem,
-  type ImportReport,
-} from '@atrium/contracts';
+import { CoursePackageConditionsSchema, USER_ROLE, type CoursePackageData, type CoursePackageItem, type ImportReport } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { offsetOf } from '../../lib/pagination.js';
@@ -35,7 +29,10 @@ const IMPORT_JOB_SECONDS = 3600;
 const STALE_IMPORT_MS = 60_000;
 
 function searchTextOf(data: Omit<CoursePackageData, 'use_count'>): string {
-  return [data.course_name, data.course_code, data.college, data.department, data.academic_year, data.semester, ...data.instructors].filter(Boolean).join(' ').toLowerCase();
+  return [data.course_name, data.course_code, data.college, data.department, data.academic_year, data.semester, ...data.instructors]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
 }
 
 function presentPackage(row: PackageRow, upload: Pick<UploadRow, 'name'>): CoursePackageItem {
@@ -56,12 +53,24 @@ export async function registerCoursePackage(deps: AppDeps, upload: UploadRow, fi
   } catch (error) {
     readError = reasonOf(error);
     const stem = upload.name.replace(/\.mbz$/i, '');
-    data = { course_name: stem, course_code: '', academic_year: null, semester: null, department: null, college: null, spoc_course_name: null, instructors: [] };
+    data = {
+      course_name: stem,
+      course_code: '',
+      academic_year: null,
+      semester: null,
+      department: null,
+      college: null,
+      spoc_course_name: null,
+      instructors: [],
+    };
   }
   await deps.db
     .insert(coursePackages)
     .values({ orgId: upload.orgId, uploadId: upload.id, data: { ...data, use_count: 0 }, readError, searchText: searchTextOf(data) })
-    .onConflictDoUpdate({ target: coursePackages.uploadId, set: { data: { ...data, use_count: 0 }, readError, searchText: searchTextOf(data), updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: coursePackages.uploadId,
+      set: { data: { ...data, use_count: 0 }, readError, searchText: searchTextOf(data), updatedAt: new Date() },
+    });
 }
 
 function isStaff(actor: Actor): boolean {
@@ -122,19 +131,33 @@ export async function listCoursePackages(deps: AppDeps, actor: Actor, query: { p
 }
 
 /** An admin corrects a package's metadata (spec §3: editable by admins). PACKAGE_NOT_FOUND, FORBIDDEN. */
-export async function updateCoursePackage(deps: AppDeps, actor: Actor, packageId: number, patch: Partial<Omit<CoursePackageData, 'use_count'>>): Promise<CoursePackageItem> {
+export async function updateCoursePackage(
+  deps: AppDeps,
+  actor: Actor,
+  packageId: number,
+  patch: Partial<Omit<CoursePackageData, 'use_count'>>,
+): Promise<CoursePackageItem> {
   if (actor.role !== USER_ROLE.admin) throw new AppError('FORBIDDEN', 'Only administrators edit course package details');
-  const [row] = await deps.db.select({ pkg: coursePackages, name: uploads.name }).from(coursePackages).innerJoin(uploads, eq(uploads.id, coursePackages.uploadId)).where(and(eq(coursePackages.id, packageId), eq(coursePackages.orgId, actor.orgId)));
+  const [row] = await deps.db
+    .select({ pkg: coursePackages, name: uploads.name })
+    .from(coursePackages)
+    .innerJoin(uploads, eq(uploads.id, coursePackages.uploadId))
+    .where(and(eq(coursePackages.id, packageId), eq(coursePackages.orgId, actor.orgId)));
   if (!row) throw new AppError('PACKAGE_NOT_FOUND', 'This course package does not exist');
   const { use_count: _count, ...current } = row.pkg.data;
   const data = { ...current, ...patch };
-  const [updated] = await deps.db.update(coursePackages).set({ data: { ...data, use_count: row.pkg.useCount }, searchText: searchTextOf(data), updatedAt: new Date() }).where(eq(coursePackages.id, packageId)).returning();
+  const [updated] = await deps.db
+    .update(coursePackages)
+    .set({ data: { ...data, use_count: row.pkg.useCount }, searchText: searchTextOf(data), updatedAt: new Date() })
+    .where(eq(coursePackages.id, packageId))
+    .returning();
   return presentPackage(updated!, { name: row.name });
 }
 
 async function manageableCourse(deps: AppDeps, actor: Actor, courseId: number, options: { includeDeleted?: boolean } = {}) {
   const course = await findCourse(deps.db, courseId);
-  if (!course || course.orgId !== actor.orgId || (course.deletedAt && !options.includeDeleted)) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
+  if (!course || course.orgId !== actor.orgId || (course.deletedAt && !options.includeDeleted))
+    throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
   const roles = await rolesInCourse(deps.db, courseId, actor.id);
   if (!canManageCourse(actor, course, roles)) throw new AppError('FORBIDDEN', 'Only the course team imports into this course');
   return course;
@@ -142,23 +165,39 @@ async function manageableCourse(deps: AppDeps, actor: Actor, courseId: number, o
 
 /** The upload to import: received, of the actor's organisation, and either in the package library or a file the actor may open. */
 async function importableUpload(deps: AppDeps, actor: Actor, uploadId: number): Promise<{ upload: UploadRow; pkg: PackageRow | undefined }> {
-  const [upload] = await deps.db.select().from(uploads).where(and(eq(uploads.id, uploadId), isNull(uploads.deletedAt)));
-  if (!upload || upload.orgId !== actor.orgId) throw new AppError('UPLOAD_NOT_FOUND', 'This file does not exist or was deleted', { upload_id: ['This file does not exist or was deleted'] });
+  const [upload] = await deps.db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), isNull(uploads.deletedAt)));
+  if (!upload || upload.orgId !== actor.orgId)
+    throw new AppError('UPLOAD_NOT_FOUND', 'This file does not exist or was deleted', { upload_id: ['This file does not exist or was deleted'] });
   const [pkg] = await deps.db.select().from(coursePackages).where(eq(coursePackages.uploadId, uploadId));
   if (!pkg) {
     const access = await accessToParent(deps, actor, upload);
-    if (access === 'missing' || access === 'none') throw new AppError('UPLOAD_NOT_FOUND', 'This file does not exist or was deleted', { upload_id: ['This file does not exist or was deleted'] });
+    if (access === 'missing' || access === 'none')
+      throw new AppError('UPLOAD_NOT_FOUND', 'This file does not exist or was deleted', { upload_id: ['This file does not exist or was deleted'] });
   }
-  if (!upload.receivedAt) throw new AppError('UPLOAD_NOT_RECEIVED', 'This file has not finished uploading', { upload_id: ['This file has not finished uploading'] });
+  if (!upload.receivedAt)
+    throw new AppError('UPLOAD_NOT_RECEIVED', 'This file has not finished uploading', { upload_id: ['This file has not finished uploading'] });
   return { upload, pkg };
 }
 
 async function enqueueImport(deps: AppDeps, actor: Actor, courseId: number, upload: UploadRow, pkg: PackageRow | undefined, isNewCourse = false) {
-  const [running] = await deps.db.select({ id: courseImports.id }).from(courseImports).where(and(eq(courseImports.courseId, courseId), eq(courseImports.status, 0)));
+  const [running] = await deps.db
+    .select({ id: courseImports.id })
+    .from(courseImports)
+    .where(and(eq(courseImports.courseId, courseId), eq(courseImports.status, 0)));
   if (running) throw new AppError('IMPORT_RUNNING', 'An import into this course is already running');
   const statusKey = randomUUID();
-  const [row] = await deps.db.insert(courseImports).values({ courseId, uploadId: upload.id, packageId: pkg?.id ?? null, statusKey, status: 0, progress: 0, createdById: actor.id }).returning();
-  if (pkg) await deps.db.update(coursePackages).set({ useCount: sql`${coursePackages.useCount} + 1` }).where(eq(coursePackages.id, pkg.id));
+  const [row] = await deps.db
+    .insert(courseImports)
+    .values({ courseId, uploadId: upload.id, packageId: pkg?.id ?? null, statusKey, status: 0, progress: 0, createdById: actor.id })
+    .returning();
+  if (pkg)
+    await deps.db
+      .update(coursePackages)
+      .set({ useCount: sql`${coursePackages.useCount} + 1` })
+      .where(eq(coursePackages.id, pkg.id));
   // The job is named by the status key, so sync-status can ask pg-boss whether it still exists.
   await deps.jobs.send('course-import', { importId: row!.id, newCourse: isNewCourse }, { expireInSeconds: IMPORT_JOB_SECONDS, retryLimit: 0, id: statusKey });
   return { course_id: courseId, import_id: row!.id, status_key: statusKey };
@@ -226,13 +265,25 @@ export async function syncStatus(deps: AppDeps, actor: Actor, courseId: number, 
     const state = await deps.jobs.stateOf('course-import', row.statusKey);
     if (state === undefined || state === 'failed' || state === 'cancelled' || state === 'completed') {
       const reason = 'The import was interrupted (the server stopped); nothing was changed. Start it again.';
-      await deps.db.update(courseImports).set({ status: 2, reason, finishedAt: new Date() }).where(and(eq(courseImports.id, row.id), eq(courseImports.status, 0)));
+      await deps.db
+        .update(courseImports)
+        .set({ status: 2, reason, finishedAt: new Date() })
+        .where(and(eq(courseImports.id, row.id), eq(courseImports.status, 0)));
       const [fresh] = await deps.db.select().from(courseImports).where(eq(courseImports.id, row.id));
-      return { status: fresh!.status as 0 | 1 | 2, progress: fresh!.status === 1 ? 1 : fresh!.progress, reason: fresh!.reason, import_id: fresh!.id, status_key: fresh!.statusKey };
+      return {
+        status: fresh!.status as 0 | 1 | 2,
+        progress: fresh!.status === 1 ? 1 : fresh!.progress,
+        reason: fresh!.reason,
+        import_id: fresh!.id,
+        status_key: fresh!.statusKey,
+      };
     }
   }
   if (!row) {
-    if (statusKey) throw new AppError('IMPORT_NOT_FOUND', 'No import with this status key in this course', { status_key: ['No import with this status key in this course'] });
+    if (statusKey)
+      throw new AppError('IMPORT_NOT_FOUND', 'No import with this status key in this course', {
+        status_key: ['No import with this status key in this course'],
+      });
     return { status: null, progress: 0, reason: null, import_id: null, status_key: null };
   }
   return { status: row.status as 0 | 1 | 2, progress: row.status === 1 ? 1 : row.progress, reason: row.reason, import_id: row.id, status_key: row.statusKey };
@@ -256,7 +307,10 @@ function presentImport(row: ImportRow) {
 /** `GET /api/course/{id}/imports/{importId}`: an import with its fidelity report (course team). IMPORT_NOT_FOUND. */
 export async function getCourseImport(deps: AppDeps, actor: Actor, courseId: number, importId: number) {
   await manageableCourse(deps, actor, courseId);
-  const [row] = await deps.db.select().from(courseImports).where(and(eq(courseImports.id, importId), eq(courseImports.courseId, courseId)));
+  const [row] = await deps.db
+    .select()
+    .from(courseImports)
+    .where(and(eq(courseImports.id, importId), eq(courseImports.courseId, courseId)));
   if (!row) throw new AppError('IMPORT_NOT_FOUND', 'This import does not exist');
   return presentImport(row);
 }
@@ -288,7 +342,12 @@ export async function runImportJob(deps: AppDeps, importId: number, options: { i
         const file = path.join(dir, 'package.mbz');
         await downloadToFile(deps.storage, upload.key, file);
         await setProgress(deps, importId, 0.05);
-        await importPackageFile(deps, file, { courseId: row.courseId, orgId: course.orgId, ownerId: row.createdById ?? upload.ownerId, importId, revealCourse: options.isNewCourse === true }, (f) => setProgress(deps, importId, f));
+        await importPackageFile(
+          deps,
+          file,
+          { courseId: row.courseId, orgId: course.orgId, ownerId: row.createdById ?? upload.ownerId, importId, revealCourse: options.isNewCourse === true },
+          (f) => setProgress(deps, importId, f),
+        );
       },
       deps.config.imports.tempDir,
     );
@@ -296,7 +355,9 @@ export async function runImportJob(deps: AppDeps, importId: number, options: { i
   } catch (error) {
     const reason = error instanceof Error && error.message === 'gone' ? 'The package or the course was deleted' : reasonOf(error);
     if (reason.startsWith('The import stopped on an unexpected error')) deps.log.error({ err: error, importId }, 'course import crashed');
-    await deps.db.update(courseImports).set({ status: 2, reason, finishedAt: new Date() }).where(and(eq(courseImports.id, importId), eq(courseImports.status, 0)));
+    await deps.db
+      .update(courseImports)
+      .set({ status: 2, reason, finishedAt: new Date() })
+      .where(and(eq(courseImports.id, importId), eq(courseImports.status, 0)));
   }
 }
-

@@ -14,8 +14,12 @@ export const coursePackages = pgTable(
   'course_packages',
   {
     id: serial('id').primaryKey(),
-    orgId: integer('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
-    uploadId: integer('upload_id').notNull().references(() => uploads.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
     data: jsonb('data').$type<CoursePackageData>().notNull(),
     useCount: integer('use_count').notNull().default(0),
     /** Why the metadata could not be read (the backup is broken); null when it was. */
@@ -37,8 +41,12 @@ export const courseImports = pgTable(
   'course_imports',
   {
     id: serial('id').primaryKey(),
-    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
-    uploadId: integer('upload_id').notNull().references(() => uploads.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
     packageId: integer('package_id').references(() => coursePackages.id, { onDelete: 'set null' }),
     statusKey: text('status_key').notNull(),
     status: smallint('status').notNull().default(0),
@@ -61,7 +69,9 @@ export const courseImportSources = pgTable(
   'course_import_sources',
   {
     id: serial('id').primaryKey(),
-    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     sourceKey: text('source_key').notNull(),
     moduleId: integer('module_id'),
     activityId: integer('activity_id'),

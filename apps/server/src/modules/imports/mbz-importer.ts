@@ -89,7 +89,13 @@ interface StoredFile {
 /** Source keys already imported into the course whose module / activity still exists: key → module id (sections) or 0. */
 async function existingSources(deps: AppDeps, courseId: number): Promise<Map<string, number>> {
   const rows = await deps.db
-    .select({ key: courseImportSources.sourceKey, moduleId: courseImportSources.moduleId, activityId: courseImportSources.activityId, liveModule: courseModules.id, liveActivity: activities.id })
+    .select({
+      key: courseImportSources.sourceKey,
+      moduleId: courseImportSources.moduleId,
+      activityId: courseImportSources.activityId,
+      liveModule: courseModules.id,
+      liveActivity: activities.id,
+    })
     .from(courseImportSources)
     .leftJoin(courseModules, eq(courseModules.id, courseImportSources.moduleId))
     .leftJoin(activities, and(eq(activities.id, courseImportSources.activityId), isNull(activities.deletedAt)))
@@ -114,7 +120,12 @@ async function existingSources(deps: AppDeps, courseId: number): Promise<Map<str
  * transaction; processing of the new uploads is queued after it commits.
  * `onProgress` gets 0..1.
  */
-export async function importModel(deps: AppDeps, model: BackupModel, target: ImportTarget, onProgress: (fraction: number) => Promise<void> = async () => undefined): Promise<ImportOutcome> {
+export async function importModel(
+  deps: AppDeps,
+  model: BackupModel,
+  target: ImportTarget,
+  onProgress: (fraction: number) => Promise<void> = async () => undefined,
+): Promise<ImportOutcome> {
   const existing = await existingSources(deps, target.courseId);
   // Pass 1: which files does the plan use?
   const wanted = new Map<string, { file: BackupFile; scorm: boolean }>();
@@ -130,7 +141,14 @@ export async function importModel(deps: AppDeps, model: BackupModel, target: Imp
       const key = `uploads/import/${target.courseId}/${randomUUID()}`;
       const object = await deps.storage.put(key, createReadStream(file.blobPath));
       const sniffed = await sniffContent(await readHeadOf(file.blobPath), extensionOf(file.fileName));
-      stored.push({ file, scorm, key, size: object.size, sha256: object.sha256, mimeType: (sniffed || null) ?? (mime.lookup(file.fileName) || file.mimeType || null) });
+      stored.push({
+        file,
+        scorm,
+        key,
+        size: object.size,
+        sha256: object.sha256,
+        mimeType: (sniffed || null) ?? (mime.lookup(file.fileName) || file.mimeType || null),
+      });
       done += 1;
       if (done % 20 === 0) await onProgress(0.4 + 0.4 * (done / wanted.size));
     }
@@ -164,14 +182,20 @@ export async function importModel(deps: AppDeps, model: BackupModel, target: Imp
       const resolve: FileResolver = (file, options) => ids.get(fileKey(file, options.scorm ?? false)) ?? null;
       const plan = planImport(model, existing, resolve);
       plan.report.counts.files = uploadIds.length;
-      const [top] = await tx.select({ sort: max(courseModules.sort) }).from(courseModules).where(eq(courseModules.courseId, target.courseId));
+      const [top] = await tx
+        .select({ sort: max(courseModules.sort) })
+        .from(courseModules)
+        .where(eq(courseModules.courseId, target.courseId));
       let moduleSort = (top?.sort ?? -1) + 1;
       // A source key whose module or activity was deleted since an earlier import points at the new one.
       const remember = async (sourceKey: string, moduleId: number, activityId: number | null) => {
         await tx
           .insert(courseImportSources)
           .values({ courseId: target.courseId, sourceKey, moduleId, activityId, importId: target.importId })
-          .onConflictDoUpdate({ target: [courseImportSources.courseId, courseImportSources.sourceKey], set: { moduleId, activityId, importId: target.importId } });
+          .onConflictDoUpdate({
+            target: [courseImportSources.courseId, courseImportSources.sourceKey],
+            set: { moduleId, activityId, importId: target.importId },
+          });
       };
       const moduleIds: number[] = [];
       const activityIds: number[] = [];
@@ -180,12 +204,18 @@ export async function importModel(deps: AppDeps, model: BackupModel, target: Imp
         if (m.existingModuleId === null && m.activities.length === 0 && !m.summary && m.sourceKey.endsWith(':unsorted')) continue;
         let moduleId = m.existingModuleId;
         if (moduleId === null) {
-          const [row] = await tx.insert(courseModules).values({ courseId: target.courseId, title: m.title, summary: m.summary, sort: moduleSort++, isPublished: m.isPublished }).returning({ id: courseModules.id });
+          const [row] = await tx
+            .insert(courseModules)
+            .values({ courseId: target.courseId, title: m.title, summary: m.summary, sort: moduleSort++, isPublished: m.isPublished })
+            .returning({ id: courseModules.id });
           moduleId = row!.id;
           moduleIds.push(moduleId);
           await remember(m.sourceKey, moduleId, null);
         }
-        const [last] = await tx.select({ sort: max(activities.sort) }).from(activities).where(eq(activities.moduleId, moduleId));
+        const [last] = await tx
+          .select({ sort: max(activities.sort) })
+          .from(activities)
+          .where(eq(activities.moduleId, moduleId));
         let sort = (last?.sort ?? -1) + 1;
         for (const label of m.activities.filter((a) => a.data.__label === true)) {
           await remember(label.sourceKey, moduleId, null);
@@ -193,18 +223,34 @@ export async function importModel(deps: AppDeps, model: BackupModel, target: Imp
         for (const a of real) {
           const [row] = await tx
             .insert(activities)
-            .values({ courseId: target.courseId, moduleId, type: a.type, title: a.title, description: a.description, sort: sort++, isPublished: a.isPublished, startTime: a.startTime, endTime: a.endTime, data: a.data, createdById: target.ownerId })
+            .values({
+              courseId: target.courseId,
+              moduleId,
+              type: a.type,
+              title: a.title,
+              description: a.description,
+              sort: sort++,
+              isPublished: a.isPublished,
+              startTime: a.startTime,
+              endTime: a.endTime,
+              data: a.data,
+              createdById: target.ownerId,
+            })
             .returning({ id: activities.id });
           const activityId = row!.id;
           activityIds.push(activityId);
           if (a.uploadIds.length > 0) await tx.insert(activityUploads).values(a.uploadIds.map((uploadId, i) => ({ activityId, uploadId, sort: i })));
-          if (a.subjects.length > 0) await tx.insert(examSubjects).values(a.subjects.map((s) => ({ activityId, sort: s.sort, type: s.type, description: s.description, data: s.data })));
+          if (a.subjects.length > 0)
+            await tx.insert(examSubjects).values(a.subjects.map((s) => ({ activityId, sort: s.sort, type: s.type, description: s.description, data: s.data })));
           await remember(a.sourceKey, moduleId, activityId);
         }
       }
       if (target.revealCourse) await tx.update(courses).set({ deletedAt: null, updatedAt: new Date() }).where(eq(courses.id, target.courseId));
       if (target.importId !== null) {
-        await tx.update(courseImports).set({ status: 1, progress: 1, reason: null, report: plan.report, finishedAt: new Date() }).where(eq(courseImports.id, target.importId));
+        await tx
+          .update(courseImports)
+          .set({ status: 1, progress: 1, reason: null, report: plan.report, finishedAt: new Date() })
+          .where(eq(courseImports.id, target.importId));
       }
       return { report: plan.report, uploadIds, moduleIds, activityIds };
     });
@@ -222,7 +268,8 @@ export async function importModel(deps: AppDeps, model: BackupModel, target: Imp
 
 /** A user-facing reason for an error of the import (archive, XML, backup or unexpected). */
 export function reasonOf(error: unknown): string {
-  if (error instanceof ArchiveError || error instanceof XmlRefusedError || error instanceof BackupReadError || error instanceof ImportFailedError) return error.message;
+  if (error instanceof ArchiveError || error instanceof XmlRefusedError || error instanceof BackupReadError || error instanceof ImportFailedError)
+    return error.message;
   return 'The import stopped on an unexpected error; nothing was changed';
 }
 
@@ -231,7 +278,12 @@ export function reasonOf(error: unknown): string {
  * afterwards, whatever happens), reads it and imports it (importModel).
  * Throws ArchiveError, XmlRefusedError, BackupReadError, ImportFailedError.
  */
-export async function importPackageFile(deps: AppDeps, archive: string, target: ImportTarget, onProgress: (fraction: number) => Promise<void> = async () => undefined): Promise<ImportOutcome> {
+export async function importPackageFile(
+  deps: AppDeps,
+  archive: string,
+  target: ImportTarget,
+  onProgress: (fraction: number) => Promise<void> = async () => undefined,
+): Promise<ImportOutcome> {
   return withTempDir(
     'atrium-import-',
     async (dir) => {

@@ -134,13 +134,23 @@ function mapQuestion(ctx: Ctx, q: BackupQuestion, point: number, sort: number): 
   const usedBy = `question "${q.name}"`;
   const description = richText(ctx, q.questionText, filesOf(ctx.model, q.contextId, 'question', 'questiontext', q.id), usedBy) ?? '';
   const plugin = child(q.node, `plugin_qtype_${q.qtype}_question`);
-  const answers = answersOf(q).map((a) => ({ id: attr(a, 'id'), text: text(a, 'answertext') ?? '', fraction: num(a, 'fraction') ?? 0, feedback: text(a, 'feedback') }));
+  const answers = answersOf(q).map((a) => ({
+    id: attr(a, 'id'),
+    text: text(a, 'answertext') ?? '',
+    fraction: num(a, 'fraction') ?? 0,
+    feedback: text(a, 'feedback'),
+  }));
   const base = { point, source: { qtype: q.qtype, question_id: q.id, name: q.name } };
   switch (q.qtype) {
     case 'multichoice': {
       const single = (num(child(plugin, 'multichoice'), 'single') ?? 1) === 1;
       const options = answers.map((a) => ({ content: sanitizeRichText(a.text), is_answer: a.fraction > 0, fraction: a.fraction }));
-      return { type: single ? 'single_selection' : 'multiple_selection', description, sort, data: { ...base, options, shuffle: (num(child(plugin, 'multichoice'), 'shuffleanswers') ?? 1) === 1 } };
+      return {
+        type: single ? 'single_selection' : 'multiple_selection',
+        description,
+        sort,
+        data: { ...base, options, shuffle: (num(child(plugin, 'multichoice'), 'shuffleanswers') ?? 1) === 1 },
+      };
     }
     case 'truefalse': {
       const trueId = text(child(plugin, 'truefalse'), 'trueanswer');
@@ -148,16 +158,33 @@ function mapQuestion(ctx: Ctx, q: BackupQuestion, point: number, sort: number): 
       return { type: 'true_or_false', description, sort, data: { ...base, answer: (trueAnswer?.fraction ?? 0) > 0 } };
     }
     case 'shortanswer':
-      return { type: 'fill_in_blank', description, sort, data: { ...base, answers: answers.map((a) => ({ text: a.text, fraction: a.fraction })), case_sensitive: (num(child(plugin, 'shortanswer'), 'usecase') ?? 0) === 1 } };
+      return {
+        type: 'fill_in_blank',
+        description,
+        sort,
+        data: {
+          ...base,
+          answers: answers.map((a) => ({ text: a.text, fraction: a.fraction })),
+          case_sensitive: (num(child(plugin, 'shortanswer'), 'usecase') ?? 0) === 1,
+        },
+      };
     case 'numerical': {
       const tolerances = new Map(list(child(plugin, 'numerical_records'), 'numerical_record').map((r) => [text(r, 'answer'), num(r, 'tolerance') ?? 0]));
       if (list(child(plugin, 'numerical_units'), 'numerical_unit').length > 0) ctx.notes.push(`units of question "${q.name}" were not kept`);
-      return { type: 'fill_in_blank', description, sort, data: { ...base, numerical: true, answers: answers.map((a) => ({ text: a.text, fraction: a.fraction, tolerance: tolerances.get(a.id) ?? 0 })) } };
+      return {
+        type: 'fill_in_blank',
+        description,
+        sort,
+        data: { ...base, numerical: true, answers: answers.map((a) => ({ text: a.text, fraction: a.fraction, tolerance: tolerances.get(a.id) ?? 0 })) },
+      };
     }
     case 'essay':
       return { type: 'short_answer', description, sort, data: { ...base, response_template: text(child(plugin, 'essay'), 'responsetemplate') } };
     case 'match': {
-      const pairs = list(child(plugin, 'matches'), 'match').map((m) => ({ question: sanitizeRichText(text(m, 'questiontext') ?? ''), answer: text(m, 'answertext') ?? '' }));
+      const pairs = list(child(plugin, 'matches'), 'match').map((m) => ({
+        question: sanitizeRichText(text(m, 'questiontext') ?? ''),
+        answer: text(m, 'answertext') ?? '',
+      }));
       return { type: 'matching', description, sort, data: { ...base, pairs } };
     }
     default:
@@ -168,7 +195,10 @@ function mapQuestion(ctx: Ctx, q: BackupQuestion, point: number, sort: number): 
 /** The questions of a quiz in slot order: [question, max mark] or a reference that cannot be followed. */
 function quizQuestions(model: BackupModel, quiz: XmlNode): { question: BackupQuestion | null; mark: number; why?: string; ref: string }[] {
   const instances = list(child(quiz, 'question_instances'), 'question_instance');
-  const order = (text(quiz, 'questions') ?? '').split(',').map((s) => s.trim()).filter((s) => s && s !== '0');
+  const order = (text(quiz, 'questions') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s && s !== '0');
   const rows = instances.map((inst, index) => {
     const reference = child(inst, 'question_reference');
     const setReference = child(inst, 'question_set_reference');
@@ -303,7 +333,11 @@ function mapActivity(ctx: Ctx, a: BackupActivity, sourceKey: string, published: 
             startTime: seconds(num(inst, 'timeopen')),
             endTime: seconds(num(inst, 'timeclose')),
             subjects,
-            data: { ...(timeLimit > 0 ? { time_limit_seconds: timeLimit } : {}), max_attempts: num(inst, 'attempts_number') ?? num(inst, 'attempts') ?? 0, max_grade: num(inst, 'grade') ?? null },
+            data: {
+              ...(timeLimit > 0 ? { time_limit_seconds: timeLimit } : {}),
+              max_attempts: num(inst, 'attempts_number') ?? num(inst, 'attempts') ?? 0,
+              max_grade: num(inst, 'grade') ?? null,
+            },
           }),
         ],
         atriumType: 'exam',
@@ -320,14 +354,20 @@ function mapActivity(ctx: Ctx, a: BackupActivity, sourceKey: string, published: 
         })),
       }));
       if (discussions.length > 0) ctx.notes.push('post authors were not kept (Moodle users are not imported)');
-      return { activities: [base('forum', { data: { forum_type: text(inst, 'type') ?? 'general', ...(discussions.length > 0 ? { discussions } : {}) } })], atriumType: 'forum' };
+      return {
+        activities: [base('forum', { data: { forum_type: text(inst, 'type') ?? 'general', ...(discussions.length > 0 ? { discussions } : {}) } })],
+        atriumType: 'forum',
+      };
     }
     case 'scorm': {
       const packages = filesOf(ctx.model, a.contextId, component, 'package');
       const uploadIds = attachAll(ctx, packages, usedBy, { scorm: true });
       if (uploadIds.length === 0) return { activities: [], atriumType: null, skipped: 'the SCORM package file is missing from the backup' };
       ctx.notes.push('SCORM attempts and tracking settings were not kept');
-      return { activities: [base('scorm', { uploadIds, startTime: seconds(num(inst, 'timeopen')), endTime: seconds(num(inst, 'timeclose')) })], atriumType: 'scorm' };
+      return {
+        activities: [base('scorm', { uploadIds, startTime: seconds(num(inst, 'timeopen')), endTime: seconds(num(inst, 'timeclose')) })],
+        atriumType: 'scorm',
+      };
     }
     default:
       return { activities: [], atriumType: null, skipped: `Moodle module "${mod}" has no Atrium equivalent` };
@@ -360,18 +400,40 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
     const key = `${src}:section:${s.id}`;
     const ctx: Ctx = { model, resolve: trackingResolve, notes: [] };
     const title = clip(s.name ?? (s.number === 0 ? 'General' : `Section ${s.number}`));
-    const summary = richText(ctx, s.summary, [...model.files.values()].filter((f) => f.fileName !== '.' && f.component === 'course' && f.fileArea === 'section' && f.itemId === s.id), `section "${title}"`);
-    const planned: PlannedModule = { sourceKey: key, existingModuleId: existing.get(key) ?? null, title, summary: summary || null, isPublished: s.visible, activities: [] };
+    const summary = richText(
+      ctx,
+      s.summary,
+      [...model.files.values()].filter((f) => f.fileName !== '.' && f.component === 'course' && f.fileArea === 'section' && f.itemId === s.id),
+      `section "${title}"`,
+    );
+    const planned: PlannedModule = {
+      sourceKey: key,
+      existingModuleId: existing.get(key) ?? null,
+      title,
+      summary: summary || null,
+      isPublished: s.visible,
+      activities: [],
+    };
     modules.push(planned);
     moduleOf.set(s.id, planned);
-    items.push({ kind: 'section', source_type: 'section', source_id: s.id, title, outcome: planned.existingModuleId ? 'skipped' : ctx.notes.length ? 'imported_with_losses' : 'imported', atrium_type: 'module', notes: planned.existingModuleId ? ['already imported by an earlier import; new activities are added to it'] : ctx.notes, section: null });
+    items.push({
+      kind: 'section',
+      source_type: 'section',
+      source_id: s.id,
+      title,
+      outcome: planned.existingModuleId ? 'skipped' : ctx.notes.length ? 'imported_with_losses' : 'imported',
+      atrium_type: 'module',
+      notes: planned.existingModuleId ? ['already imported by an earlier import; new activities are added to it'] : ctx.notes,
+      section: null,
+    });
   }
   // Activities in each section's sequence order, then any the sequences do not name.
   const ordered: BackupActivity[] = [];
-  for (const s of model.sections) for (const id of s.sequence) {
-    const a = model.activities.find((x) => x.moduleId === id && !ordered.includes(x));
-    if (a) ordered.push(a);
-  }
+  for (const s of model.sections)
+    for (const id of s.sequence) {
+      const a = model.activities.find((x) => x.moduleId === id && !ordered.includes(x));
+      if (a) ordered.push(a);
+    }
   for (const a of model.activities) if (!ordered.includes(a)) ordered.push(a);
 
   for (const a of ordered) {
@@ -402,7 +464,18 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
     if (mapped.moduleText !== undefined) {
       module.summary = [module.summary, mapped.moduleText].filter(Boolean).join('\n');
       // A label has no activity of its own: remember it on the module's key so a re-import skips it.
-      module.activities.push({ sourceKey: key, type: 'page', title: '', description: null, isPublished: false, startTime: null, endTime: null, data: { __label: true }, uploadIds: [], subjects: [] });
+      module.activities.push({
+        sourceKey: key,
+        type: 'page',
+        title: '',
+        description: null,
+        isPublished: false,
+        startTime: null,
+        endTime: null,
+        data: { __label: true },
+        uploadIds: [],
+        subjects: [],
+      });
     } else {
       module.activities.push(...mapped.activities);
     }
@@ -413,8 +486,19 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
   return {
     modules,
     report: {
-      backup: { name: model.info.name, moodle_release: model.info.moodleRelease, type: model.info.type, course_name: model.course?.fullname ?? model.info.originalCourseFullname },
-      counts: { imported: count('imported'), imported_with_losses: count('imported_with_losses'), skipped: count('skipped'), files: 0, missing_files: missing.length },
+      backup: {
+        name: model.info.name,
+        moodle_release: model.info.moodleRelease,
+        type: model.info.type,
+        course_name: model.course?.fullname ?? model.info.originalCourseFullname,
+      },
+      counts: {
+        imported: count('imported'),
+        imported_with_losses: count('imported_with_losses'),
+        skipped: count('skipped'),
+        files: 0,
+        missing_files: missing.length,
+      },
       items,
       missing_files: missing,
     },

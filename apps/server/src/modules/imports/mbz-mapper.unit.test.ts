@@ -32,8 +32,14 @@ function moodle4Backup() {
 <sections><section><sectionid>5</sectionid><title>A</title><directory>sections/section_5</directory></section><section><sectionid>6</sectionid><title>B</title><directory>sections/section_6</directory></section></sections>
 </contents></information></moodle_backup>`,
   );
-  write('sections/section_5/section.xml', '<section id="5"><number>0</number><name>$@NULL@$</name><summary></summary><sequence>12,11</sequence><visible>1</visible></section>');
-  write('sections/section_6/section.xml', '<section id="6"><number>1</number><name>Hidden week</name><summary></summary><sequence>13</sequence><visible>0</visible></section>');
+  write(
+    'sections/section_5/section.xml',
+    '<section id="5"><number>0</number><name>$@NULL@$</name><summary></summary><sequence>12,11</sequence><visible>1</visible></section>',
+  );
+  write(
+    'sections/section_6/section.xml',
+    '<section id="6"><number>1</number><name>Hidden week</name><summary></summary><sequence>13</sequence><visible>0</visible></section>',
+  );
   write('activities/quiz_11/module.xml', '<module id="11"><modulename>quiz</modulename><visible>1</visible></module>');
   write(
     'activities/quiz_11/quiz.xml',
@@ -55,9 +61,15 @@ function moodle4Backup() {
 </question_bank_entries></question_category></question_categories>`,
   );
   write('activities/page_12/module.xml', '<module id="12"><modulename>page</modulename><visible>0</visible></module>');
-  write('activities/page_12/page.xml', `<activity id="2" moduleid="12" modulename="page" contextid="71"><page id="2"><name>Pic page</name><intro></intro><content>${esc('<p><img src="@@PLUGINFILE@@/pic.png"><img src="@@PLUGINFILE@@/gone.png"><script>x()</script></p>')}</content></page></activity>`);
+  write(
+    'activities/page_12/page.xml',
+    `<activity id="2" moduleid="12" modulename="page" contextid="71"><page id="2"><name>Pic page</name><intro></intro><content>${esc('<p><img src="@@PLUGINFILE@@/pic.png"><img src="@@PLUGINFILE@@/gone.png"><script>x()</script></p>')}</content></page></activity>`,
+  );
   write('activities/glossary_13/module.xml', '<module id="13"><modulename>glossary</modulename><visible>1</visible></module>');
-  write('activities/glossary_13/glossary.xml', '<activity id="3" moduleid="13" modulename="glossary" contextid="72"><glossary id="3"><name>Terms</name></glossary></activity>');
+  write(
+    'activities/glossary_13/glossary.xml',
+    '<activity id="3" moduleid="13" modulename="glossary" contextid="72"><glossary id="3"><name>Terms</name></glossary></activity>',
+  );
   const hashPic = 'a'.repeat(40);
   const hashMap = 'b'.repeat(40);
   const hashGone = 'c'.repeat(40);
@@ -98,13 +110,21 @@ describe('Moodle 4.x backups', () => {
     expect(exam!.endTime).toBeNull();
     expect(exam!.data).toMatchObject({ time_limit_seconds: 600, max_grade: 10 });
     expect(exam!.subjects).toHaveLength(1);
-    expect(exam!.subjects[0]).toMatchObject({ type: 'multiple_selection', data: { point: 2, options: [{ is_answer: true }, { is_answer: false }, { is_answer: true }] } });
+    expect(exam!.subjects[0]).toMatchObject({
+      type: 'multiple_selection',
+      data: { point: 2, options: [{ is_answer: true }, { is_answer: false }, { is_answer: true }] },
+    });
     expect(exam!.subjects[0]!.description).toContain(`/api/uploads/${ids.get('3')}/blob`);
 
     const byTitle = (title: string) => plan.report.items.find((i) => i.title === title);
-    expect(byTitle('Pic page')).toMatchObject({ outcome: 'imported_with_losses', notes: expect.arrayContaining(['embedded file /gone.png is missing from the backup', 'unsafe HTML (scripts, frames, event handlers) was removed']) });
+    expect(byTitle('Pic page')).toMatchObject({
+      outcome: 'imported_with_losses',
+      notes: expect.arrayContaining(['embedded file /gone.png is missing from the backup', 'unsafe HTML (scripts, frames, event handlers) was removed']),
+    });
     expect(byTitle('Quiz 4')).toMatchObject({ outcome: 'imported_with_losses' });
-    expect(plan.report.items.find((i) => i.kind === 'question' && i.outcome === 'skipped')).toMatchObject({ notes: ['a random question drawn from a category'] });
+    expect(plan.report.items.find((i) => i.kind === 'question' && i.outcome === 'skipped')).toMatchObject({
+      notes: ['a random question drawn from a category'],
+    });
     expect(byTitle('Terms')).toMatchObject({ outcome: 'skipped', notes: ['Moodle module "glossary" has no Atrium equivalent'] });
     expect(plan.report.missing_files).toEqual([{ file_name: '/gone.png', content_hash: 'c'.repeat(40), used_by: 'page "Pic page"' }]);
   });
@@ -119,7 +139,10 @@ describe('Moodle 4.x backups', () => {
     const plan = planImport(model, existing, () => 1);
     expect(plan.modules[0]).toMatchObject({ existingModuleId: 41 });
     expect(plan.modules[0]!.activities.map((a) => a.type)).toEqual(['page']);
-    expect(plan.report.items.find((i) => i.title === 'Quiz 4')).toMatchObject({ outcome: 'skipped', notes: ['already imported by an earlier import of this backup'] });
+    expect(plan.report.items.find((i) => i.title === 'Quiz 4')).toMatchObject({
+      outcome: 'skipped',
+      notes: ['already imported by an earlier import of this backup'],
+    });
   });
 
   it('turns a book into one page per chapter (hidden chapters unpublished) and an assignment into homework', async () => {
@@ -139,7 +162,10 @@ describe('Moodle 4.x backups', () => {
 </chapters></book></activity>`,
     );
     write('activities/assign_2/module.xml', '<module id="2"><visible>1</visible></module>');
-    write('activities/assign_2/assign.xml', '<activity id="2" moduleid="2" modulename="assign" contextid="81"><assign id="2"><name>Essay</name><intro>Write</intro><allowsubmissionsfromdate>1700000000</allowsubmissionsfromdate><duedate>1700600000</duedate><cutoffdate>0</cutoffdate><grade>20</grade></assign></activity>');
+    write(
+      'activities/assign_2/assign.xml',
+      '<activity id="2" moduleid="2" modulename="assign" contextid="81"><assign id="2"><name>Essay</name><intro>Write</intro><allowsubmissionsfromdate>1700000000</allowsubmissionsfromdate><duedate>1700600000</duedate><cutoffdate>0</cutoffdate><grade>20</grade></assign></activity>',
+    );
     const plan = planImport(await readBackup(root), new Map(), () => 1);
     expect(plan.modules).toHaveLength(1);
     const acts = plan.modules[0]!.activities;
@@ -177,7 +203,10 @@ describe('forums', () => {
 </posts></discussion>
 </discussions></forum></activity>`,
     );
-    write('files.xml', `<files><file id="5"><contenthash>${'d'.repeat(40)}</contenthash><contextid>90</contextid><component>mod_forum</component><filearea>post</filearea><itemid>11</itemid><filepath>/</filepath><filename>wave.png</filename><filesize>3</filesize></file></files>`);
+    write(
+      'files.xml',
+      `<files><file id="5"><contenthash>${'d'.repeat(40)}</contenthash><contextid>90</contextid><component>mod_forum</component><filearea>post</filearea><itemid>11</itemid><filepath>/</filepath><filename>wave.png</filename><filesize>3</filesize></file></files>`,
+    );
     write(`files/dd/${'d'.repeat(40)}`, 'png');
   }
 
@@ -200,12 +229,22 @@ describe('forums', () => {
     expect(reply!.message).toContain('Thanks');
     expect(discussions[1]!.posts[0]!.message).toBe('<p>Friday</p>');
     const line = plan.report.items.find((i) => i.kind === 'activity' && i.title === 'Class forum');
-    expect(line).toMatchObject({ outcome: 'imported_with_losses', atrium_type: 'forum', notes: expect.arrayContaining(['post authors were not kept (Moodle users are not imported)', 'unsafe HTML (scripts, frames, event handlers) was removed']) });
+    expect(line).toMatchObject({
+      outcome: 'imported_with_losses',
+      atrium_type: 'forum',
+      notes: expect.arrayContaining([
+        'post authors were not kept (Moodle users are not imported)',
+        'unsafe HTML (scripts, frames, event handlers) was removed',
+      ]),
+    });
   });
 
   it('a forum without discussions has none and no loss', async () => {
     forumBackup();
-    write('activities/forum_30/forum.xml', '<activity id="3" moduleid="30" modulename="forum" contextid="90"><forum id="3"><type>qanda</type><name>Class forum</name><intro></intro></forum></activity>');
+    write(
+      'activities/forum_30/forum.xml',
+      '<activity id="3" moduleid="30" modulename="forum" contextid="90"><forum id="3"><type>qanda</type><name>Class forum</name><intro></intro></forum></activity>',
+    );
     const plan = planImport(await readBackup(root), new Map(), () => 77);
     const [forum] = plan.modules.flatMap((m) => m.activities);
     expect(forum!.data).toEqual({ forum_type: 'qanda' });

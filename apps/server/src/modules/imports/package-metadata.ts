@@ -46,7 +46,12 @@ export async function readPackageMetadata(archive: string, limits: ArchiveLimits
       const category = text(child(course, 'category'), 'name');
       // Instructors: role assignments in the course context to teacher roles, named from users.xml.
       const roles = new Map(list(child(await xmlAt(root, 'roles.xml'), 'roles_definition'), 'role').map((r) => [attr(r, 'id'), text(r, 'shortname')]));
-      const users = new Map(list(child(await xmlAt(root, 'users.xml'), 'users'), 'user').map((u) => [attr(u, 'id'), [text(u, 'firstname'), text(u, 'lastname')].filter(Boolean).join(' ')]));
+      const users = new Map(
+        list(child(await xmlAt(root, 'users.xml'), 'users'), 'user').map((u) => [
+          attr(u, 'id'),
+          [text(u, 'firstname'), text(u, 'lastname')].filter(Boolean).join(' '),
+        ]),
+      );
       const assignments = list(child(child(await xmlAt(root, 'course/roles.xml'), 'roles'), 'role_assignments'), 'assignment');
       const instructors = [
         ...new Set(

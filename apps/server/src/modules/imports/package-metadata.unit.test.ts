@@ -18,10 +18,22 @@ describe('readPackageMetadata (spec §3 Course package item)', () => {
     writeFileSync(
       file,
       await tarGz([
-        { name: 'backup/moodle_backup.xml', data: '<moodle_backup><information><original_course_fullname>Fallback</original_course_fullname><details><detail><type>course</type></detail></details></information></moodle_backup>' },
-        { name: 'backup/course/course.xml', data: '<course id="2"><shortname>PHY-2024-2025-Autumn</shortname><fullname>Physics I</fullname><idnumber></idnumber><category id="4"><name>Faculty of Science</name></category></course>' },
-        { name: 'backup/roles.xml', data: '<roles_definition><role id="3"><shortname>editingteacher</shortname></role><role id="4"><shortname>teacher</shortname></role><role id="5"><shortname>student</shortname></role></roles_definition>' },
-        { name: 'backup/users.xml', data: '<users><user id="10"><firstname>Marie</firstname><lastname>Curie</lastname></user><user id="11"><firstname>Pierre</firstname><lastname>Curie</lastname></user><user id="12"><firstname>Stu</firstname><lastname>Dent</lastname></user></users>' },
+        {
+          name: 'backup/moodle_backup.xml',
+          data: '<moodle_backup><information><original_course_fullname>Fallback</original_course_fullname><details><detail><type>course</type></detail></details></information></moodle_backup>',
+        },
+        {
+          name: 'backup/course/course.xml',
+          data: '<course id="2"><shortname>PHY-2024-2025-Autumn</shortname><fullname>Physics I</fullname><idnumber></idnumber><category id="4"><name>Faculty of Science</name></category></course>',
+        },
+        {
+          name: 'backup/roles.xml',
+          data: '<roles_definition><role id="3"><shortname>editingteacher</shortname></role><role id="4"><shortname>teacher</shortname></role><role id="5"><shortname>student</shortname></role></roles_definition>',
+        },
+        {
+          name: 'backup/users.xml',
+          data: '<users><user id="10"><firstname>Marie</firstname><lastname>Curie</lastname></user><user id="11"><firstname>Pierre</firstname><lastname>Curie</lastname></user><user id="12"><firstname>Stu</firstname><lastname>Dent</lastname></user></users>',
+        },
         {
           name: 'backup/course/roles.xml',
           data: '<roles><role_overrides></role_overrides><role_assignments><assignment id="1"><roleid>3</roleid><userid>10</userid></assignment><assignment id="2"><roleid>4</roleid><userid>11</userid></assignment><assignment id="3"><roleid>5</roleid><userid>12</userid></assignment></role_assignments></roles>',

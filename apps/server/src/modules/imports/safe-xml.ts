@@ -78,7 +78,12 @@ export function text(node: XmlValue, key: string): string | null {
   let value = node[key];
   if (Array.isArray(value)) value = value[0];
   if (value === undefined) return null;
-  const raw = typeof value === 'string' ? value : typeof value === 'object' && value !== null && !Array.isArray(value) && typeof value['#text'] === 'string' ? value['#text'] : '';
+  const raw =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'object' && value !== null && !Array.isArray(value) && typeof value['#text'] === 'string'
+        ? value['#text']
+        : '';
   const trimmed = raw.trim();
   return trimmed === '$@NULL@$' ? null : trimmed;
 }

@@ -22,11 +22,19 @@ afterAll(async () => {
 });
 
 const inject = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who?: keyof BigWorld['cookies'] | string, payload?: object) =>
-  t.app.inject({ method, url, ...(who ? { headers: { cookie: who in w.cookies ? w.cookies[who as keyof BigWorld['cookies']] : who } } : {}), ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url,
+    ...(who ? { headers: { cookie: who in w.cookies ? w.cookies[who as keyof BigWorld['cookies']] : who } } : {}),
+    ...(payload ? { payload } : {}),
+  });
 
 describe('POST /api/course/{id}/invites', () => {
   it('invites by e-mail: the invitee gets an e-mail through a real SMTP server and an in-app invite to confirm', async () => {
-    const res = await inject('POST', `/api/course/${w.course.id}/invites`, 'instructor', { emails: [` ${w.inviteeEmail.toUpperCase()} `], invite_type: 'student' });
+    const res = await inject('POST', `/api/course/${w.course.id}/invites`, 'instructor', {
+      emails: [` ${w.inviteeEmail.toUpperCase()} `],
+      invite_type: 'student',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: expect.any(String) });
     const mail = await smtp.waitFor((m) => m.to.includes(w.inviteeEmail));
@@ -37,7 +45,15 @@ describe('POST /api/course/{id}/invites', () => {
 
     const invitee = await t.factories.login(w.invitee.userName);
     const mine = (await inject('GET', '/api/user/invites', invitee)).json();
-    expect(mine.invites).toEqual([expect.objectContaining({ course_id: w.course.id, teaching_unit_type: 'course', teaching_unit_id: w.course.id, role: 'student', inviter_name: w.instructor.name })]);
+    expect(mine.invites).toEqual([
+      expect.objectContaining({
+        course_id: w.course.id,
+        teaching_unit_type: 'course',
+        teaching_unit_id: w.course.id,
+        role: 'student',
+        inviter_name: w.instructor.name,
+      }),
+    ]);
     const id = mine.invites[0].invite_id;
     expect((await inject('GET', `/api/invites/${id}/status`, invitee)).json()).toEqual({ status: 'not_joined', course_id: w.course.id });
     expect((await inject('GET', `/api/courses/${w.course.id}`, invitee)).statusCode).toBe(403);
@@ -51,7 +67,10 @@ describe('POST /api/course/{id}/invites', () => {
   });
   it('answers 400 with emails_not_exist for unknown addresses and sends nothing', async () => {
     const before = await snapshot(t, w.course.id);
-    const res = await inject('POST', `/api/course/${w.course.id}/invites`, 'instructor', { emails: [w.inviteeEmail, 'nobody@example.edu'], invite_type: 'student' });
+    const res = await inject('POST', `/api/course/${w.course.id}/invites`, 'instructor', {
+      emails: [w.inviteeEmail, 'nobody@example.edu'],
+      invite_type: 'student',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ emails_not_exist: ['nobody@example.edu'] });
     expect(await snapshot(t, w.course.id)).toEqual(before);
@@ -67,16 +86,27 @@ describe('POST /api/course/{id}/invites', () => {
   });
   it('lets an assistant invite students only; 401 anonymous; 404 missing course', async () => {
     const before = await snapshot(t, w.course.id);
-    expect((await inject('POST', `/api/course/${w.course.id}/invites`, 'assistant', { emails: [w.inviteeEmail], invite_type: 'instructor' })).statusCode).toBe(403);
+    expect((await inject('POST', `/api/course/${w.course.id}/invites`, 'assistant', { emails: [w.inviteeEmail], invite_type: 'instructor' })).statusCode).toBe(
+      403,
+    );
     expect(await snapshot(t, w.course.id)).toEqual(before);
     expect((await inject('POST', `/api/course/${w.course.id}/invites`, undefined, { emails: [w.inviteeEmail], invite_type: 'student' })).statusCode).toBe(401);
     expect((await inject('POST', '/api/course/999999/invites', 'instructor', { emails: [w.inviteeEmail], invite_type: 'student' })).statusCode).toBe(404);
   });
   it('invites into a teaching class, which must be named', async () => {
-    const missing = await inject('POST', `/api/course/${w.course.id}/invites`, 'instructor', { emails: [w.inviteeEmail], invite_type: 'student', teaching_unit_type: 'teaching_class' });
+    const missing = await inject('POST', `/api/course/${w.course.id}/invites`, 'instructor', {
+      emails: [w.inviteeEmail],
+      invite_type: 'student',
+      teaching_unit_type: 'teaching_class',
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toHaveProperty('teaching_unit_id');
-    const ok = await inject('POST', `/api/course/${w.course.id}/invites`, 'instructor', { emails: [w.inviteeEmail], invite_type: 'student', teaching_unit_type: 'teaching_class', teaching_unit_id: 7 });
+    const ok = await inject('POST', `/api/course/${w.course.id}/invites`, 'instructor', {
+      emails: [w.inviteeEmail],
+      invite_type: 'student',
+      teaching_unit_type: 'teaching_class',
+      teaching_unit_id: 7,
+    });
     expect(ok.statusCode).toBe(200);
     const rows = await t.database.db.select().from(invites).where(eq(invites.teachingUnitType, 'teaching_class'));
     expect(rows).toEqual([expect.objectContaining({ teachingUnitId: 7, courseId: w.course.id })]);
@@ -112,7 +142,11 @@ describe('team teaching', () => {
     expect(orgsRes.json()).toEqual({ orgs: [{ id: w.org.id, name: w.org.name }] });
     const depts = await inject('GET', `/api/orgs/${w.org.id}/departments`, 'instructor');
     expect(depts.json().departments).toEqual([{ id: w.org.departmentId, name: 'Department of Tests' }]);
-    const found = await inject('GET', `/api/user/search?keywords=${encodeURIComponent(w.spareTeacher.name)}&exclude_student_role=true&org_id=${w.org.id}`, 'instructor');
+    const found = await inject(
+      'GET',
+      `/api/user/search?keywords=${encodeURIComponent(w.spareTeacher.name)}&exclude_student_role=true&org_id=${w.org.id}`,
+      'instructor',
+    );
     expect(found.json().users).toEqual([{ id: w.spareTeacher.id, name: w.spareTeacher.name, user_no: w.spareTeacher.userNo }]);
     const noStudents = await inject('GET', `/api/user/search?keywords=${encodeURIComponent(w.student.name)}&exclude_student_role=true`, 'instructor');
     expect(noStudents.json().users).toEqual([]);
@@ -140,7 +174,10 @@ describe('team teaching', () => {
   });
   it('refuses with 403 when the org’s team-teaching toggle is off, and lists no org', async () => {
     const [org] = await t.database.db.select().from(orgs).where(eq(orgs.id, w.org.id));
-    await t.database.db.update(orgs).set({ settings: { ...org!.settings, orgTeamTeaching: false } }).where(eq(orgs.id, w.org.id));
+    await t.database.db
+      .update(orgs)
+      .set({ settings: { ...org!.settings, orgTeamTeaching: false } })
+      .where(eq(orgs.id, w.org.id));
     expect((await inject('GET', '/api/toggle-opened-orgs?toggle=org_team_teaching', 'instructor')).json()).toEqual({ orgs: [] });
     expect((await inject('POST', `/api/courses/${w.course.id}/team-teaching`, 'instructor', { user_ids: [w.spareTeacher.id] })).statusCode).toBe(403);
     await t.database.db.update(orgs).set({ settings: org!.settings }).where(eq(orgs.id, w.org.id));

@@ -26,7 +26,13 @@ const tags = ['joining and inviting'];
 export const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
   const d = app.deps;
   app.post('/api/course/:id/invites', {
-    schema: { tags, summary: 'Invite users by e-mail', params: CourseIdParamsSchema, body: InviteBodySchema, response: { 200: MessageResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Invite users by e-mail',
+      params: CourseIdParamsSchema,
+      body: InviteBodySchema,
+      response: { 200: MessageResponseSchema, ...errors },
+    },
     handler: async (req) => inviteUsers(d, actorOf(req), req.params.id, req.body),
   });
   app.get('/api/user/invites', {
@@ -42,15 +48,31 @@ export const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => confirmInvite(d, actorOf(req), req.params.id),
   });
   app.post('/api/courses/:id/team-teaching', {
-    schema: { tags, summary: 'Add team-teaching instructors', params: CourseIdParamsSchema, body: TeamTeachingBodySchema, response: { 200: MessageResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Add team-teaching instructors',
+      params: CourseIdParamsSchema,
+      body: TeamTeachingBodySchema,
+      response: { 200: MessageResponseSchema, ...errors },
+    },
     handler: async (req) => addTeamTeachers(d, actorOf(req), req.params.id, req.body.user_ids),
   });
   app.get('/api/toggle-opened-orgs', {
-    schema: { tags, summary: 'Organisations with a feature toggle on', querystring: ToggleOrgsQuerySchema, response: { 200: ToggleOrgsResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Organisations with a feature toggle on',
+      querystring: ToggleOrgsQuerySchema,
+      response: { 200: ToggleOrgsResponseSchema, ...errors },
+    },
     handler: async (req) => toggleOpenedOrgs(d, actorOf(req)),
   });
   app.get('/api/orgs/:id/departments', {
-    schema: { tags, summary: 'Departments of an organisation', params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: DepartmentsResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Departments of an organisation',
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      response: { 200: DepartmentsResponseSchema, ...errors },
+    },
     handler: async (req) => orgDepartments(d, actorOf(req), req.params.id),
   });
   app.get('/api/user/search', {

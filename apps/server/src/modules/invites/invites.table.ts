@@ -10,11 +10,15 @@ export const invites = pgTable(
   'invites',
   {
     id: serial('id').primaryKey(),
-    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     /** Spec §3: 'course' or 'teaching_class'; teaching_unit_id is the course or the class. */
     teachingUnitType: text('teaching_unit_type').$type<'course' | 'teaching_class'>().notNull().default('course'),
     teachingUnitId: integer('teaching_unit_id').notNull(),
-    inviteeId: integer('invitee_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    inviteeId: integer('invitee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     inviterId: integer('inviter_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     role: text('role').$type<'student' | 'instructor' | 'instructor_assistant'>().notNull(),

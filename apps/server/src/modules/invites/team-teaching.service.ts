@@ -11,7 +11,8 @@ import { departments, orgs } from '../orgs/orgs.table.js';
 import { users } from '../users/users.table.js';
 
 function requireStaff(actor: Actor): void {
-  if (actor.role !== USER_ROLE.instructor && actor.role !== USER_ROLE.admin) throw new AppError('FORBIDDEN', 'Only instructors and administrators look up users');
+  if (actor.role !== USER_ROLE.instructor && actor.role !== USER_ROLE.admin)
+    throw new AppError('FORBIDDEN', 'Only instructors and administrators look up users');
 }
 
 /**
@@ -30,7 +31,11 @@ export async function toggleOpenedOrgs(deps: AppDeps, actor: Actor): Promise<{ o
 /** `GET /api/orgs/{id}/departments`. Throws FORBIDDEN for another organisation. */
 export async function orgDepartments(deps: AppDeps, actor: Actor, orgId: number): Promise<{ departments: { id: number; name: string }[] }> {
   if (orgId !== actor.orgId) throw new AppError('FORBIDDEN', 'This organisation is not yours');
-  const rows = await deps.db.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.orgId, orgId)).orderBy(asc(departments.name));
+  const rows = await deps.db
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .where(eq(departments.orgId, orgId))
+    .orderBy(asc(departments.name));
   return { departments: rows };
 }
 

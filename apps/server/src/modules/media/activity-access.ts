@@ -26,7 +26,11 @@ export interface ActivityAccess {
 
 /** The live (not soft-deleted) activity, or undefined. */
 export async function findLiveActivity(deps: AppDeps, activityId: number): Promise<ActivityRow | undefined> {
-  const [row] = await deps.db.select().from(activities).where(and(eq(activities.id, activityId), isNull(activities.deletedAt))).limit(1);
+  const [row] = await deps.db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.id, activityId), isNull(activities.deletedAt)))
+    .limit(1);
   return row;
 }
 
@@ -43,7 +47,8 @@ export async function findLiveActivity(deps: AppDeps, activityId: number): Promi
  */
 export async function activityAccess(deps: AppDeps, actor: Actor, activityId: number, courseId?: number, now = new Date()): Promise<ActivityAccess> {
   const activity = await findLiveActivity(deps, activityId);
-  if (!activity || (courseId !== undefined && activity.courseId !== courseId)) throw new AppError('ACTIVITY_NOT_FOUND', 'This activity does not exist or was deleted');
+  if (!activity || (courseId !== undefined && activity.courseId !== courseId))
+    throw new AppError('ACTIVITY_NOT_FOUND', 'This activity does not exist or was deleted');
   const course = await findCourse(deps.db, activity.courseId);
   if (!course || course.orgId !== actor.orgId || course.deletedAt) throw new AppError('ACTIVITY_NOT_FOUND', 'This activity does not exist or was deleted');
   const roles = await rolesInCourse(deps.db, course.id, actor.id);
@@ -63,7 +68,16 @@ async function assertLearnerMayOpen(deps: AppDeps, actor: Actor, activity: Activ
   if (mode === 'checkpoint') return assertOpen(await studied(deps, actor, activity, false, mode, now));
   const [module] = await deps.db.select({ isPublished: courseModules.isPublished }).from(courseModules).where(eq(courseModules.id, activity.moduleId)).limit(1);
   const [access] = accessOf(
-    [{ isPublished: activity.isPublished, isModulePublished: module?.isPublished ?? false, startTime: activity.startTime?.getTime() ?? null, endTime: activity.endTime?.getTime() ?? null, criterion: activity.completionCriterion, isCompleted: false }],
+    [
+      {
+        isPublished: activity.isPublished,
+        isModulePublished: module?.isPublished ?? false,
+        startTime: activity.startTime?.getTime() ?? null,
+        endTime: activity.endTime?.getTime() ?? null,
+        criterion: activity.completionCriterion,
+        isCompleted: false,
+      },
+    ],
     mode,
     now.getTime(),
     false,
@@ -73,7 +87,11 @@ async function assertLearnerMayOpen(deps: AppDeps, actor: Actor, activity: Activ
 
 /** Whether `activityId` holds `uploadId` (activity_uploads). */
 export async function activityHoldsUpload(deps: AppDeps, activityId: number, uploadId: number): Promise<boolean> {
-  const [row] = await deps.db.select({ id: activityUploads.id }).from(activityUploads).where(and(eq(activityUploads.activityId, activityId), eq(activityUploads.uploadId, uploadId))).limit(1);
+  const [row] = await deps.db
+    .select({ id: activityUploads.id })
+    .from(activityUploads)
+    .where(and(eq(activityUploads.activityId, activityId), eq(activityUploads.uploadId, uploadId)))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -82,7 +100,13 @@ export async function activityHoldsUpload(deps: AppDeps, activityId: number, upl
  * hold the upload (activity_uploads) and the upload must be live, received and
  * of the activity's organisation. Throws ACTIVITY_NOT_FOUND, FORBIDDEN, UPLOAD_NOT_FOUND.
  */
-export async function activityUpload(deps: AppDeps, actor: Actor, activityId: number, uploadId: number, courseId?: number): Promise<ActivityAccess & { upload: UploadRow }> {
+export async function activityUpload(
+  deps: AppDeps,
+  actor: Actor,
+  activityId: number,
+  uploadId: number,
+  courseId?: number,
+): Promise<ActivityAccess & { upload: UploadRow }> {
   const access = await activityAccess(deps, actor, activityId, courseId);
   const upload = await findLiveUpload(deps.db, uploadId);
   if (!upload || upload.orgId !== actor.orgId || !upload.receivedAt || !(await activityHoldsUpload(deps, activityId, uploadId))) {

@@ -13,7 +13,10 @@ export const CONTINUATION_TOLERANCE_SECONDS = 1;
 
 /** Sorted, merged ranges (touching or overlapping ones joined), rounded to milliseconds. */
 export function mergeRanges(ranges: readonly Range[]): Range[] {
-  const sorted = ranges.filter(([s, e]) => e > s).map(([s, e]) => [Math.round(s * 1000) / 1000, Math.round(e * 1000) / 1000] as Range).sort((a, b) => a[0] - b[0]);
+  const sorted = ranges
+    .filter(([s, e]) => e > s)
+    .map(([s, e]) => [Math.round(s * 1000) / 1000, Math.round(e * 1000) / 1000] as Range)
+    .sort((a, b) => a[0] - b[0]);
   const out: Range[] = [];
   for (const r of sorted) {
     const last = out.at(-1);

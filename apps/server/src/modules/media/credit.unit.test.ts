@@ -3,11 +3,32 @@ import { CREDIT_SLACK_SECONDS, creditReport, mergeRanges, unplayedSegments } fro
 
 describe('play-progress credit (decision 0030)', () => {
   it('merges touching and overlapping ranges', () => {
-    expect(mergeRanges([[5, 6], [0, 2], [2, 3], [2.5, 4]])).toEqual([[0, 4], [5, 6]]);
+    expect(
+      mergeRanges([
+        [5, 6],
+        [0, 2],
+        [2, 3],
+        [2.5, 4],
+      ]),
+    ).toEqual([
+      [0, 4],
+      [5, 6],
+    ]);
   });
 
   it('answers the unplayed segments of the duration', () => {
-    expect(unplayedSegments([[2, 4], [6, 10]], 8)).toEqual([[0, 2], [4, 6]]);
+    expect(
+      unplayedSegments(
+        [
+          [2, 4],
+          [6, 10],
+        ],
+        8,
+      ),
+    ).toEqual([
+      [0, 2],
+      [4, 6],
+    ]);
     expect(unplayedSegments([], 5)).toEqual([[0, 5]]);
   });
 
@@ -18,7 +39,17 @@ describe('play-progress credit (decision 0030)', () => {
   });
 
   it('re-reporting what is already credited costs no budget', () => {
-    const out = creditReport({ viewed: [[0, 100]], maxPosition: 100, reported: [[0, 100], [100, 200]], elapsedSeconds: 0, isForwardRefused: true, duration: null });
+    const out = creditReport({
+      viewed: [[0, 100]],
+      maxPosition: 100,
+      reported: [
+        [0, 100],
+        [100, 200],
+      ],
+      elapsedSeconds: 0,
+      isForwardRefused: true,
+      duration: null,
+    });
     expect(out.viewed).toEqual([[0, 100 + CREDIT_SLACK_SECONDS]]);
   });
 
@@ -28,14 +59,40 @@ describe('play-progress credit (decision 0030)', () => {
   });
 
   it('with forward seeking refused, consecutive ranges of one report continue from each other', () => {
-    const out = creditReport({ viewed: [], maxPosition: 0, reported: [[0, 10], [10.5, 20]], elapsedSeconds: 20, isForwardRefused: true, duration: 120 });
-    expect(out.viewed).toEqual([[0, 10], [10.5, 20]]);
+    const out = creditReport({
+      viewed: [],
+      maxPosition: 0,
+      reported: [
+        [0, 10],
+        [10.5, 20],
+      ],
+      elapsedSeconds: 20,
+      isForwardRefused: true,
+      duration: 120,
+    });
+    expect(out.viewed).toEqual([
+      [0, 10],
+      [10.5, 20],
+    ]);
     expect(out.maxPosition).toBe(20);
   });
 
   it('with seeking allowed, ranges anywhere are credited within the budget; never beyond the duration', () => {
-    const out = creditReport({ viewed: [], maxPosition: 0, reported: [[50, 60], [115, 200]], elapsedSeconds: 30, isForwardRefused: false, duration: 120 });
-    expect(out.viewed).toEqual([[50, 60], [115, 120]]);
+    const out = creditReport({
+      viewed: [],
+      maxPosition: 0,
+      reported: [
+        [50, 60],
+        [115, 200],
+      ],
+      elapsedSeconds: 30,
+      isForwardRefused: false,
+      duration: 120,
+    });
+    expect(out.viewed).toEqual([
+      [50, 60],
+      [115, 120],
+    ]);
     expect(out.maxPosition).toBe(120);
   });
 });

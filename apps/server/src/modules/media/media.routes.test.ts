@@ -28,9 +28,15 @@ describe('media playback', () => {
     await t.close();
   });
 
-  const get = (url: string, cookie?: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } });
   const post = (url: string, cookie: string, payload: unknown, contentType = 'application/json') =>
-    t.app.inject({ method: 'POST', url, headers: { cookie, 'content-type': contentType }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie, 'content-type': contentType },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
 
   it('player options carry signed rendition URLs that play (HLS with relative segments, MP4 with Range) for their user only', async () => {
     expect(video.status).toBe('ready');
@@ -38,7 +44,15 @@ describe('media playback', () => {
     const res = await get(`/api/uploads/${video.id}/player-options?activity_id=${activity.id}`, w.cookies.student);
     expect(res.statusCode, res.body).toBe(200);
     const options = res.json() as PlayerOptions;
-    expect(options).toMatchObject({ default_resolution: '360p', seekable: true, last_played: 0, max_played: 0, copyright_notice: '© Atrium', volume: 0.7, duration: expect.closeTo(7.16, 1) });
+    expect(options).toMatchObject({
+      default_resolution: '360p',
+      seekable: true,
+      last_played: 0,
+      max_played: 0,
+      copyright_notice: '© Atrium',
+      volume: 0.7,
+      duration: expect.closeTo(7.16, 1),
+    });
     expect(options.unplayed_segments).toEqual([[0, options.duration]]);
     const r = options.resolutions[0]!;
     expect(r.hls_url).toMatch(new RegExp(`^/api/media/${video.id}/\\d+/[A-Za-z0-9_-]+/360p/hls/index\\.m3u8$`));
@@ -103,7 +117,12 @@ describe('media playback', () => {
     expect(team.seekable).toBe(true);
 
     // Continuing play from the furthest point is credited, as a text/plain beacon too; never beyond the video's end.
-    const beacon = await post(url, w.cookies.student, JSON.stringify({ activity_id: activity.id, ranges: [[2.5, 1000]], position: 1000 }), 'text/plain;charset=UTF-8');
+    const beacon = await post(
+      url,
+      w.cookies.student,
+      JSON.stringify({ activity_id: activity.id, ranges: [[2.5, 1000]], position: 1000 }),
+      'text/plain;charset=UTF-8',
+    );
     expect(beacon.statusCode, beacon.body).toBe(200);
     const credited = beacon.json();
     expect(credited.viewed_ranges).toHaveLength(1);
@@ -179,7 +198,11 @@ describe('media playback', () => {
       await t.database.db.update(courses).set({ learningMode: mode }).where(eq(courses.id, course.id));
       return course;
     }
-    const recordsOf = (activityId: number) => t.database.db.select().from(activityReadRecords).where(and(eq(activityReadRecords.activityId, activityId), eq(activityReadRecords.userId, w.student.id)));
+    const recordsOf = (activityId: number) =>
+      t.database.db
+        .select()
+        .from(activityReadRecords)
+        .where(and(eq(activityReadRecords.activityId, activityId), eq(activityReadRecords.userId, w.student.id)));
     /** Every media call of one activity's video and audio, as the student. */
     const mediaCalls = (activityId: number, cookie: string) => [
       get(`/api/uploads/${video.id}/player-options?activity_id=${activityId}`, cookie),
@@ -193,24 +216,35 @@ describe('media playback', () => {
       ['locked by an unfinished earlier activity (checkpoint)', 'checkpoint', 'ACTIVITY_LOCKED'],
       ['not started yet', 'free', 'ACTIVITY_NOT_STARTED'],
       ['ended', 'free', 'ACTIVITY_ENDED'],
-    ] as const)('%s: player options, progress, seek and audio answer the open call\'s 403; nothing is credited; the team plays it', async (_label, mode, code) => {
-      const course = await ownCourse(mode);
-      await activityWith(t, course.id, [], { completionCriterion: 'viewed' }); // never visited: locks what follows in checkpoint mode
-      const activity = await activityWith(t, course.id, [video.id, audio.id]);
-      const day = 86_400_000;
-      if (code === 'ACTIVITY_NOT_STARTED') await t.database.db.update(activities).set({ startTime: new Date(Date.now() + day) }).where(eq(activities.id, activity.id));
-      if (code === 'ACTIVITY_ENDED') await t.database.db.update(activities).set({ endTime: new Date(Date.now() - day) }).where(eq(activities.id, activity.id));
+    ] as const)(
+      "%s: player options, progress, seek and audio answer the open call's 403; nothing is credited; the team plays it",
+      async (_label, mode, code) => {
+        const course = await ownCourse(mode);
+        await activityWith(t, course.id, [], { completionCriterion: 'viewed' }); // never visited: locks what follows in checkpoint mode
+        const activity = await activityWith(t, course.id, [video.id, audio.id]);
+        const day = 86_400_000;
+        if (code === 'ACTIVITY_NOT_STARTED')
+          await t.database.db
+            .update(activities)
+            .set({ startTime: new Date(Date.now() + day) })
+            .where(eq(activities.id, activity.id));
+        if (code === 'ACTIVITY_ENDED')
+          await t.database.db
+            .update(activities)
+            .set({ endTime: new Date(Date.now() - day) })
+            .where(eq(activities.id, activity.id));
 
-      const opened = await get(`/api/activities/${activity.id}`, w.cookies.student);
-      expect({ status: opened.statusCode, code: opened.json().code }).toEqual({ status: 403, code });
-      for (const res of await Promise.all(mediaCalls(activity.id, w.cookies.student))) {
-        expect({ status: res.statusCode, code: res.json().code }, res.body).toEqual({ status: 403, code });
-        expect(res.body).not.toMatch(/\/api\/media\//);
-      }
-      expect(await recordsOf(activity.id)).toEqual([]);
+        const opened = await get(`/api/activities/${activity.id}`, w.cookies.student);
+        expect({ status: opened.statusCode, code: opened.json().code }).toEqual({ status: 403, code });
+        for (const res of await Promise.all(mediaCalls(activity.id, w.cookies.student))) {
+          expect({ status: res.statusCode, code: res.json().code }, res.body).toEqual({ status: 403, code });
+          expect(res.body).not.toMatch(/\/api\/media\//);
+        }
+        expect(await recordsOf(activity.id)).toEqual([]);
 
-      for (const res of await Promise.all(mediaCalls(activity.id, w.cookies.instructor))) expect(res.statusCode, res.body).toBe(200);
-    });
+        for (const res of await Promise.all(mediaCalls(activity.id, w.cookies.instructor))) expect(res.statusCode, res.body).toBe(200);
+      },
+    );
 
     it('an unpublished module closes its activities to learners', async () => {
       const course = await ownCourse('free');
@@ -224,9 +258,15 @@ describe('media playback', () => {
     it('an exam that has not started plays nothing and counts nothing', async () => {
       const course = await ownCourse('free');
       const exam = await activityWith(t, course.id, [], { type: 'exam' });
-      await t.database.db.update(activities).set({ startTime: new Date(Date.now() + 86_400_000) }).where(eq(activities.id, exam.id));
+      await t.database.db
+        .update(activities)
+        .set({ startTime: new Date(Date.now() + 86_400_000) })
+        .where(eq(activities.id, exam.id));
       const subject = await createExamSubject(t.database, { activityId: exam.id, uploadIds: [audio.id], playLimit: true, playLimitTimes: 2 });
-      for (const res of [await post(`/api/exam-subjects/${subject.id}/uploads/${audio.id}/play`, w.cookies.student, {}), await get(`/api/exam-subjects/${subject.id}/uploads/${audio.id}/play-status`, w.cookies.student)]) {
+      for (const res of [
+        await post(`/api/exam-subjects/${subject.id}/uploads/${audio.id}/play`, w.cookies.student, {}),
+        await get(`/api/exam-subjects/${subject.id}/uploads/${audio.id}/play-status`, w.cookies.student),
+      ]) {
         expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 403, code: 'ACTIVITY_NOT_STARTED' });
       }
       expect(await t.database.db.select().from(examSubjectPlayRecords).where(eq(examSubjectPlayRecords.subjectId, subject.id))).toEqual([]);
@@ -273,7 +313,12 @@ describe('media playback', () => {
         expect(res.body, url).not.toMatch(mediaUrl);
       }
       expect(await list(w.cookies.student)).not.toContain(examVideo.id);
-      for (const url of [`/api/uploads/${examVideo.id}/derived/360p/video.mp4`, `/api/uploads/${examVideo.id}/derived/360p/hls/index.m3u8`, `/api/uploads/${examVideo.id}/blob?preview=true`, `/api/uploads/${examVideo.id}/blob`]) {
+      for (const url of [
+        `/api/uploads/${examVideo.id}/derived/360p/video.mp4`,
+        `/api/uploads/${examVideo.id}/derived/360p/hls/index.m3u8`,
+        `/api/uploads/${examVideo.id}/blob?preview=true`,
+        `/api/uploads/${examVideo.id}/blob`,
+      ]) {
         const res = await get(url, w.cookies.student);
         expect(res.statusCode, url).toBe(403);
         expect(res.json().code).toBe('FORBIDDEN');
@@ -304,8 +349,16 @@ describe('media playback', () => {
       const codes = results.map((r) => r.statusCode).sort();
       expect(codes.filter((c) => c === 200)).toHaveLength(3);
       expect(codes.filter((c) => c === 403)).toHaveLength(9);
-      expect(results.filter((r) => r.statusCode === 200).map((r) => r.json().remaining).sort()).toEqual([0, 1, 2]);
-      const [record] = await t.database.db.select().from(examSubjectPlayRecords).where(and(eq(examSubjectPlayRecords.subjectId, subject.id), eq(examSubjectPlayRecords.userId, w.student.id)));
+      expect(
+        results
+          .filter((r) => r.statusCode === 200)
+          .map((r) => r.json().remaining)
+          .sort(),
+      ).toEqual([0, 1, 2]);
+      const [record] = await t.database.db
+        .select()
+        .from(examSubjectPlayRecords)
+        .where(and(eq(examSubjectPlayRecords.subjectId, subject.id), eq(examSubjectPlayRecords.userId, w.student.id)));
       expect(record!.playCount).toBe(3);
     });
 

@@ -29,19 +29,26 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['media'],
       summary: 'A signed, short-lived media URL (HLS playlist/segment, MP4, poster, audio, PDF); one byte Range',
-      params: z.object({ uploadId: z.coerce.number().int().positive(), expires: z.coerce.number().int(), signature: z.string().max(100), '*': z.string().max(300) }),
+      params: z.object({
+        uploadId: z.coerce.number().int().positive(),
+        expires: z.coerce.number().int(),
+        signature: z.string().max(100),
+        '*': z.string().max(300),
+      }),
     },
     handler: async (request, reply) => {
       const { uploadId, expires, signature } = request.params;
       const userId = request.account?.user.id ?? 0;
       // A visitor's URL (user 0) stays valid for a visitor who happens to be signed in.
-      const isValid = verifyMediaSignature(app.deps.config, uploadId, userId, expires, signature) || (userId !== 0 && verifyMediaSignature(app.deps.config, uploadId, 0, expires, signature));
+      const isValid =
+        verifyMediaSignature(app.deps.config, uploadId, userId, expires, signature) ||
+        (userId !== 0 && verifyMediaSignature(app.deps.config, uploadId, 0, expires, signature));
       if (!isValid) throw new AppError('MEDIA_URL_INVALID', 'This media link has expired or is not yours');
       const file = await openSignedMedia(app.deps, uploadId, request.params['*']);
       reply
         .header('Content-Type', file.mimeType)
         .header('X-Content-Type-Options', 'nosniff')
-        
+
         .header('Cache-Control', 'private, no-store')
         .header('Content-Security-Policy', "sandbox; default-src 'none'");
       return sendStoredObject(reply, app.deps.storage, request.headers.range, file);
@@ -49,12 +56,24 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/:id/player-options', {
-    schema: { tags: ['media'], summary: 'Video-player options with signed rendition URLs (spec §3)', params: UploadIdParamsSchema, querystring: ActivityIdQuerySchema, response: { 200: PlayerOptionsSchema, ...errors } },
+    schema: {
+      tags: ['media'],
+      summary: 'Video-player options with signed rendition URLs (spec §3)',
+      params: UploadIdParamsSchema,
+      querystring: ActivityIdQuerySchema,
+      response: { 200: PlayerOptionsSchema, ...errors },
+    },
     handler: async (request) => playerOptions(app.deps, actorOf(request), request.params.id, request.query.activity_id),
   });
 
   app.post('/api/uploads/:id/play-progress', {
-    schema: { tags: ['media'], summary: 'Report played ranges (JSON or text/plain from sendBeacon); answers what the server credited', params: UploadIdParamsSchema, body: PlayProgressBodySchema, response: { 200: PlayProgressSchema, ...errors } },
+    schema: {
+      tags: ['media'],
+      summary: 'Report played ranges (JSON or text/plain from sendBeacon); answers what the server credited',
+      params: UploadIdParamsSchema,
+      body: PlayProgressBodySchema,
+      response: { 200: PlayProgressSchema, ...errors },
+    },
     preValidation: async (request) => {
       if (typeof request.body === 'string') {
         try {
@@ -68,22 +87,44 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/uploads/:id/seek', {
-    schema: { tags: ['media'], summary: 'May the learner seek to this position? 403 MEDIA_FORWARD_SEEK_REFUSED beyond the furthest played point', params: UploadIdParamsSchema, body: SeekBodySchema, response: { 200: SeekResultSchema, ...errors } },
+    schema: {
+      tags: ['media'],
+      summary: 'May the learner seek to this position? 403 MEDIA_FORWARD_SEEK_REFUSED beyond the furthest played point',
+      params: UploadIdParamsSchema,
+      body: SeekBodySchema,
+      response: { 200: SeekResultSchema, ...errors },
+    },
     handler: async (request) => checkSeek(app.deps, actorOf(request), request.params.id, request.body.activity_id, request.body.position),
   });
 
   app.get('/api/uploads/audio/:id', {
-    schema: { tags: ['media'], summary: 'A playable audio with a signed URL (spec §7); 404 when missing or transcoding', params: UploadIdParamsSchema, querystring: z.object({ activity_id: z.coerce.number().int().positive().optional() }), response: { 200: AudioSourceSchema, ...errors } },
+    schema: {
+      tags: ['media'],
+      summary: 'A playable audio with a signed URL (spec §7); 404 when missing or transcoding',
+      params: UploadIdParamsSchema,
+      querystring: z.object({ activity_id: z.coerce.number().int().positive().optional() }),
+      response: { 200: AudioSourceSchema, ...errors },
+    },
     handler: async (request) => audioSource(app.deps, actorOf(request), request.params.id, request.query.activity_id),
   });
 
   app.get('/api/exam-subjects/:subjectId/uploads/:uploadId/play-status', {
-    schema: { tags: ['media'], summary: 'Exam media play status and plays left (spec §3 Exam video settings)', params: ExamMediaParamsSchema, response: { 200: ExamPlayStatusResultSchema, ...errors } },
+    schema: {
+      tags: ['media'],
+      summary: 'Exam media play status and plays left (spec §3 Exam video settings)',
+      params: ExamMediaParamsSchema,
+      response: { 200: ExamPlayStatusResultSchema, ...errors },
+    },
     handler: async (request) => examPlayStatus(app.deps, actorOf(request), request.params.subjectId, request.params.uploadId),
   });
 
   app.post('/api/exam-subjects/:subjectId/uploads/:uploadId/play', {
-    schema: { tags: ['media'], summary: 'Count one play (atomically, never beyond the limit) and answer a signed URL', params: ExamMediaParamsSchema, response: { 200: ExamPlayResultSchema, ...errors, 410: ErrorBodySchema } },
+    schema: {
+      tags: ['media'],
+      summary: 'Count one play (atomically, never beyond the limit) and answer a signed URL',
+      params: ExamMediaParamsSchema,
+      response: { 200: ExamPlayResultSchema, ...errors, 410: ErrorBodySchema },
+    },
     handler: async (request) => examPlay(app.deps, actorOf(request), request.params.subjectId, request.params.uploadId),
   });
 };

@@ -1,6 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import mime from 'mime-types';
-import { VIDEO_DEFAULT_VOLUME, type AudioSource, type ExamPlayResult, type ExamPlayStatusResult, type PlayerOptions, type PlayProgress, type PlayProgressBody } from '@atrium/contracts';
+import {
+  VIDEO_DEFAULT_VOLUME,
+  type AudioSource,
+  type ExamPlayResult,
+  type ExamPlayStatusResult,
+  type PlayerOptions,
+  type PlayProgress,
+  type PlayProgressBody,
+} from '@atrium/contracts';
 import { derivedPrefix } from '../../jobs/process-upload.job.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -148,7 +156,11 @@ export async function reportProgress(deps: AppDeps, actor: Actor, uploadId: numb
   const duration = upload.meta.duration ?? null;
   const key = [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId];
   const outcome = await deps.db.transaction(async (tx) => {
-    const created = await tx.insert(activityReadRecords).values({ activityId: activity.id, userId: actor.id, uploadId: upload.id }).onConflictDoNothing({ target: key }).returning({ id: activityReadRecords.id });
+    const created = await tx
+      .insert(activityReadRecords)
+      .values({ activityId: activity.id, userId: actor.id, uploadId: upload.id })
+      .onConflictDoNothing({ target: key })
+      .returning({ id: activityReadRecords.id });
     const [record] = await tx
       .select()
       .from(activityReadRecords)
@@ -156,7 +168,14 @@ export async function reportProgress(deps: AppDeps, actor: Actor, uploadId: numb
       .for('update');
     const now = new Date();
     const elapsed = Math.min(MAX_REPORT_GAP_SECONDS, (now.getTime() - record!.updatedAt.getTime()) / 1000);
-    const credit = creditReport({ viewed: record!.viewedRanges, maxPosition: record!.maxPosition, reported: body.ranges as Range[], elapsedSeconds: elapsed, isForwardRefused, duration });
+    const credit = creditReport({
+      viewed: record!.viewedRanges,
+      maxPosition: record!.maxPosition,
+      reported: body.ranges as Range[],
+      elapsedSeconds: elapsed,
+      isForwardRefused,
+      duration,
+    });
     let lastPosition = duration === null ? body.position : Math.min(body.position, duration);
     if (isForwardRefused) lastPosition = Math.min(lastPosition, credit.maxPosition + CONTINUATION_TOLERANCE_SECONDS);
     const percent = activity.completionCriterion === 'video_percent' ? (activity.completionPercent ?? 100) : 100;
@@ -165,7 +184,10 @@ export async function reportProgress(deps: AppDeps, actor: Actor, uploadId: numb
       .update(activityReadRecords)
       .set({ viewedRanges: credit.viewed, maxPosition: credit.maxPosition, lastPosition, isCompleted, updatedAt: now })
       .where(eq(activityReadRecords.id, record!.id));
-    return { progress: { viewed_ranges: credit.viewed, max_position: credit.maxPosition, last_position: lastPosition }, isChanged: created.length > 0 || (isCompleted && !record!.isCompleted) };
+    return {
+      progress: { viewed_ranges: credit.viewed, max_position: credit.maxPosition, last_position: lastPosition },
+      isChanged: created.length > 0 || (isCompleted && !record!.isCompleted),
+    };
   });
   // The percentage moves only when this record is new or completes; the last activity only when it was another one.
   // Otherwise the stored study completeness is still true and the whole course is not read again (spec §3).
@@ -296,7 +318,11 @@ export async function examPlay(deps: AppDeps, actor: Actor, subjectId: number, u
     .returning({ count: examSubjectPlayRecords.playCount });
   if (counted.length === 0) throw new AppError('MEDIA_PLAY_LIMIT_REACHED', 'No plays left (overLimit)');
   const live = (await findLiveUpload(deps.db, uploadId)) ?? upload;
-  return { remaining: subject.isPlayLimited ? Math.max(0, limit - counted[0]!.count) : null, url: await examMediaUrl(deps, live, actor.id), kind: upload.type === 'video' ? 'video' : 'audio' };
+  return {
+    remaining: subject.isPlayLimited ? Math.max(0, limit - counted[0]!.count) : null,
+    url: await examMediaUrl(deps, live, actor.id),
+    kind: upload.type === 'video' ? 'video' : 'audio',
+  };
 }
 
 // ------------------------------------------------------------------ serving signed media
@@ -317,9 +343,14 @@ export async function openSignedMedia(deps: AppDeps, uploadId: number, relative:
     key = row.key;
     type = row.mimeType ?? (mime.lookup(row.name) || 'application/octet-stream');
   } else {
-    if (!DERIVED_PATH.test(relative) || relative.split('/').some((p) => p.startsWith('.')) || relative.startsWith('scorm/')) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
+    if (!DERIVED_PATH.test(relative) || relative.split('/').some((p) => p.startsWith('.')) || relative.startsWith('scorm/'))
+      throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
     key = `${derivedPrefix(row.id)}/${relative}`;
-    type = relative.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : relative.endsWith('.ts') ? 'video/mp2t' : mime.lookup(relative) || 'application/octet-stream';
+    type = relative.endsWith('.m3u8')
+      ? 'application/vnd.apple.mpegurl'
+      : relative.endsWith('.ts')
+        ? 'video/mp2t'
+        : mime.lookup(relative) || 'application/octet-stream';
   }
   const stat = await deps.storage.stat(key);
   if (!stat) throw new AppError('UPLOAD_NOT_FOUND', 'This file does not exist (yet)');

@@ -34,13 +34,28 @@ describe('notes', () => {
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: { cookie }, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  const body = (over: Partial<Note> = {}) => ({ content: '<p>Look here</p>', target_type: 'document', target_id: pdf.id, anchor: 3, course_id: w.courseA.id, activity_id: activityId, ...over });
+  const body = (over: Partial<Note> = {}) => ({
+    content: '<p>Look here</p>',
+    target_type: 'document',
+    target_id: pdf.id,
+    anchor: 3,
+    course_id: w.courseA.id,
+    activity_id: activityId,
+    ...over,
+  });
   const listUrl = (target = pdf.id, cid = w.courseA.id, aid = activityId) => `/api/notes?course_id=${cid}&activity_id=${aid}&target_id=${target}`;
 
   it('a learner adds, lists, edits and deletes notes anchored on a page, a second and an image', async () => {
     const onPage = await call('POST', '/api/notes', w.cookies.student, body());
     expect(onPage.statusCode, onPage.body).toBe(201);
-    expect(onPage.json()).toMatchObject({ content: '<p>Look here</p>', target_type: 'document', target_id: pdf.id, anchor: 3, course_id: w.courseA.id, activity_id: activityId });
+    expect(onPage.json()).toMatchObject({
+      content: '<p>Look here</p>',
+      target_type: 'document',
+      target_id: pdf.id,
+      anchor: 3,
+      course_id: w.courseA.id,
+      activity_id: activityId,
+    });
     expect((await call('POST', '/api/notes', w.cookies.student, body({ target_type: 'video', target_id: video.id, anchor: 2 }))).statusCode).toBe(201);
     expect((await call('POST', '/api/notes', w.cookies.student, body({ target_type: 'image', target_id: image.id, anchor: 0 }))).statusCode).toBe(201);
     const list = await call('GET', listUrl(), w.cookies.student);
@@ -114,13 +129,22 @@ describe('notes', () => {
 
   it('statistics count notes per anchor for the course team only', async () => {
     const aid = (await activityWith(t, w.courseA.id, [pdf.id])).id;
-    for (const [cookie, anchor] of [[w.cookies.student, 2], [w.cookies.assistant, 2], [w.cookies.student, 7]] as const) {
+    for (const [cookie, anchor] of [
+      [w.cookies.student, 2],
+      [w.cookies.assistant, 2],
+      [w.cookies.student, 7],
+    ] as const) {
       expect((await call('POST', '/api/notes', cookie, body({ activity_id: aid, anchor }))).statusCode).toBe(201);
     }
     const url = `/api/notes/statistics?course_id=${w.courseA.id}&activity_id=${aid}&target_id=${pdf.id}`;
     const stats = await call('GET', url, w.cookies.instructor);
     expect(stats.statusCode).toBe(200);
-    expect(stats.json()).toEqual({ positions: [{ position: 2, count: 2 }, { position: 7, count: 1 }] });
+    expect(stats.json()).toEqual({
+      positions: [
+        { position: 2, count: 2 },
+        { position: 7, count: 1 },
+      ],
+    });
     expect((await call('GET', url, w.cookies.student)).statusCode).toBe(403);
     expect((await call('GET', url, w.cookies.instructorB)).statusCode).toBe(403);
   });
@@ -130,7 +154,9 @@ describe('notes', () => {
     expect(own.statusCode).toBe(201);
     const noteB = own.json().id as number;
     expect((await call('GET', listUrl(pdfB.id, w.courseB.id, activityB), w.cookies.student)).statusCode).toBe(403);
-    expect((await call('POST', '/api/notes', w.cookies.student, body({ course_id: w.courseB.id, activity_id: activityB, target_id: pdfB.id }))).statusCode).toBe(403);
+    expect(
+      (await call('POST', '/api/notes', w.cookies.student, body({ course_id: w.courseB.id, activity_id: activityB, target_id: pdfB.id }))).statusCode,
+    ).toBe(403);
     expect((await call('PUT', `/api/notes/${noteB}`, w.cookies.student, { content: 'mine now' })).statusCode).toBe(404);
     expect((await call('DELETE', `/api/notes/${noteB}`, w.cookies.student)).statusCode).toBe(404);
     // Mixed ids: course A's activity with course B's file, or course B's id with course A's activity.

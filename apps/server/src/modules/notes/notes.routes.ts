@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateNoteBodySchema, ErrorBodySchema, NoteIdParamsSchema, NoteListSchema, NoteSchema, NotesQuerySchema, NoteStatisticsSchema, UpdateNoteBodySchema } from '@atrium/contracts';
+import {
+  CreateNoteBodySchema,
+  ErrorBodySchema,
+  NoteIdParamsSchema,
+  NoteListSchema,
+  NoteSchema,
+  NotesQuerySchema,
+  NoteStatisticsSchema,
+  UpdateNoteBodySchema,
+} from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { createNote, deleteNote, listNotes, noteStatistics, updateNote } from './notes.service.js';
 
@@ -13,11 +22,21 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({ notes: await listNotes(app.deps, actorOf(request), request.query) }),
   });
   app.get('/api/notes/statistics', {
-    schema: { tags: ['notes'], summary: 'How many notes sit at each anchor of a file (course team)', querystring: NotesQuerySchema, response: { 200: NoteStatisticsSchema, ...errors } },
+    schema: {
+      tags: ['notes'],
+      summary: 'How many notes sit at each anchor of a file (course team)',
+      querystring: NotesQuerySchema,
+      response: { 200: NoteStatisticsSchema, ...errors },
+    },
     handler: async (request) => noteStatistics(app.deps, actorOf(request), request.query),
   });
   app.post('/api/notes', {
-    schema: { tags: ['notes'], summary: 'Add a note (content sanitised); 400 with field errors', body: CreateNoteBodySchema, response: { 201: NoteSchema, ...errors } },
+    schema: {
+      tags: ['notes'],
+      summary: 'Add a note (content sanitised); 400 with field errors',
+      body: CreateNoteBodySchema,
+      response: { 201: NoteSchema, ...errors },
+    },
     handler: async (request, reply) => reply.status(201).send(await createNote(app.deps, actorOf(request), request.body)),
   });
   app.put('/api/notes/:id', {

@@ -39,9 +39,11 @@ export function noteTargetErrors(upload: UploadRow, targetType: Note['target_typ
   if (targetType === 'image' && anchor !== 0) errors.anchor = ['An image note is anchored at 0'];
   if (targetType === 'document') {
     const pages = upload.meta.numPages;
-    if (!Number.isInteger(anchor) || anchor < 1 || (pages !== undefined && anchor > pages)) errors.anchor = [`The page must be between 1 and ${pages ?? 'the last page'}`];
+    if (!Number.isInteger(anchor) || anchor < 1 || (pages !== undefined && anchor > pages))
+      errors.anchor = [`The page must be between 1 and ${pages ?? 'the last page'}`];
   }
-  if (targetType === 'video' && upload.meta.duration !== undefined && anchor > upload.meta.duration + 1) errors.anchor = ['The second is beyond the end of the video'];
+  if (targetType === 'video' && upload.meta.duration !== undefined && anchor > upload.meta.duration + 1)
+    errors.anchor = ['The second is beyond the end of the video'];
   return errors;
 }
 

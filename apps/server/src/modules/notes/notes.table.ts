@@ -14,11 +14,19 @@ export const notes = pgTable(
   'notes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
-    activityId: integer('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
     targetType: text('target_type').$type<NoteTargetType>().notNull(),
-    targetId: integer('target_id').notNull().references(() => uploads.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
     /** Seconds (video), 1-based page (document), 0 (image). */
     anchor: real('anchor').notNull(),
     content: text('content').notNull(),

@@ -33,6 +33,12 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/api/departments', {
     schema: { tags: ['orgs'], summary: 'Departments of my organisation', response: { 200: DepartmentListSchema, 401: ErrorBodySchema } },
-    handler: async (req) => ({ departments: await db.select({ id: departments.id, name: departments.name, code: departments.code }).from(departments).where(eq(departments.orgId, actorOf(req).orgId)).orderBy(departments.name, departments.id) }),
+    handler: async (req) => ({
+      departments: await db
+        .select({ id: departments.id, name: departments.name, code: departments.code })
+        .from(departments)
+        .where(eq(departments.orgId, actorOf(req).orgId))
+        .orderBy(departments.name, departments.id),
+    }),
   });
 };

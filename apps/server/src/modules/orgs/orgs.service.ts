@@ -14,7 +14,12 @@ export async function presentOrg(db: Db, orgId: number): Promise<OrgResponse> {
     id: org.id,
     name: org.name,
     time_zone: s.timeZone ?? DEFAULT_TIME_ZONE,
-    toggles: { timetable: s.calendarTimetable ?? true, meeting: s.calendarMeeting ?? true, instruction_meeting: s.calendarInstructionMeeting ?? true, cloud_classroom: s.calendarCloudClassroom ?? true },
+    toggles: {
+      timetable: s.calendarTimetable ?? true,
+      meeting: s.calendarMeeting ?? true,
+      instruction_meeting: s.calendarInstructionMeeting ?? true,
+      cloud_classroom: s.calendarCloudClassroom ?? true,
+    },
     office_preview: officePreviewToggles(s),
   };
 }
@@ -26,7 +31,8 @@ export async function presentOrg(db: Db, orgId: number): Promise<OrgResponse> {
  * Only `settings.timeZone` changes; the other settings are kept. Answers the org as GET does.
  */
 export async function updateOrgTimeZone(db: Db, actor: Actor, timeZone: string): Promise<OrgResponse> {
-  if (actor.role !== USER_ROLE.admin && actor.role !== USER_ROLE.wgAdmin) throw new AppError('FORBIDDEN', 'Only organisation administrators change the organisation’s time zone');
+  if (actor.role !== USER_ROLE.admin && actor.role !== USER_ROLE.wgAdmin)
+    throw new AppError('FORBIDDEN', 'Only organisation administrators change the organisation’s time zone');
   await db
     .update(orgs)
     .set({ settings: sql`${orgs.settings} || ${JSON.stringify({ timeZone })}::jsonb` })

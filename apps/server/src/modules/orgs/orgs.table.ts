@@ -47,7 +47,12 @@ export const DEFAULT_ORG_SETTINGS: OrgSettings = {
 
 /** The office preview toggles of spec §6 as `GET /api/org` answers them (issue 5). */
 export function officePreviewToggles(s: OrgSettings): { wps_preview: boolean; yz_office_preview: boolean; aliyun: boolean; private_wps: boolean } {
-  return { wps_preview: s.wpsPreview ?? true, yz_office_preview: s.yzOfficePreview ?? false, aliyun: s.aliyunOfficePreview ?? false, private_wps: s.privateWpsPreview ?? false };
+  return {
+    wps_preview: s.wpsPreview ?? true,
+    yz_office_preview: s.yzOfficePreview ?? false,
+    aliyun: s.aliyunOfficePreview ?? false,
+    private_wps: s.privateWpsPreview ?? false,
+  };
 }
 
 /** An organisation (school or university): the tenant every user and course belongs to. */
@@ -68,7 +73,9 @@ export const departments = pgTable(
   'departments',
   {
     id: serial('id').primaryKey(),
-    orgId: integer('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     code: text('code').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -37,7 +37,13 @@ describe('cross-course matrix: a student of course A and the files of course B',
     audio = await uploadFile(t, as, w.courseB.id, 'audio/howler__sound2.mp3');
     pdf = await uploadFile(t, as, w.courseB.id, 'pdf/pdfjs__tracemonkey.pdf');
     text = await uploadFile(t, as, w.courseB.id, { name: 'secret-b.txt', bytes: Buffer.from('course B only\n') });
-    scorm = await uploadFile(t, as, w.courseB.id, { name: 'package-b.zip', bytes: makeZip([{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: '<html>B</html>' }]) });
+    scorm = await uploadFile(t, as, w.courseB.id, {
+      name: 'package-b.zip',
+      bytes: makeZip([
+        { name: 'imsmanifest.xml', data: manifest12() },
+        { name: 'index.html', data: '<html>B</html>' },
+      ]),
+    });
     activityB = (await activityWith(t, w.courseB.id, [video.id, audio.id, pdf.id, text.id, scorm.id])).id;
     activityA = (await activityWith(t, w.courseA.id, [])).id;
     const exam = await activityWith(t, w.courseB.id, [], { type: 'exam' });
@@ -49,7 +55,14 @@ describe('cross-course matrix: a student of course A and the files of course B',
 
   type Call = [label: string, method: 'GET' | 'POST' | 'PUT', url: () => string, body?: () => unknown];
   const progress = (activityId: () => number) => () => ({ activity_id: activityId(), ranges: [[0, 1]], position: 1 });
-  const note = (courseId: () => number, activityId: () => number) => () => ({ content: '<p>mine</p>', target_type: 'document', target_id: pdf.id, anchor: 1, course_id: courseId(), activity_id: activityId() });
+  const note = (courseId: () => number, activityId: () => number) => () => ({
+    content: '<p>mine</p>',
+    target_type: 'document',
+    target_id: pdf.id,
+    anchor: 1,
+    course_id: courseId(),
+    activity_id: activityId(),
+  });
   const calls: Call[] = [
     ['upload', 'GET', () => `/api/uploads/${video.id}`],
     ['upload preview', 'GET', () => `/api/uploads/${video.id}?preview=true`],
@@ -77,35 +90,72 @@ describe('cross-course matrix: a student of course A and the files of course B',
     ['notes list, course B', 'GET', () => `/api/notes?course_id=${w.courseB.id}&activity_id=${activityB}&target_id=${pdf.id}`],
     ['notes list, own course', 'GET', () => `/api/notes?course_id=${w.courseA.id}&activity_id=${activityA}&target_id=${pdf.id}`],
     ['notes statistics', 'GET', () => `/api/notes/statistics?course_id=${w.courseB.id}&activity_id=${activityB}&target_id=${pdf.id}`],
-    ['note create, course B', 'POST', () => '/api/notes', note(() => w.courseB.id, () => activityB)],
-    ['note create, own course', 'POST', () => '/api/notes', note(() => w.courseA.id, () => activityA)],
+    [
+      'note create, course B',
+      'POST',
+      () => '/api/notes',
+      note(
+        () => w.courseB.id,
+        () => activityB,
+      ),
+    ],
+    [
+      'note create, own course',
+      'POST',
+      () => '/api/notes',
+      note(
+        () => w.courseA.id,
+        () => activityA,
+      ),
+    ],
     ['SCORM launch', 'GET', () => `/api/uploads/scorm/${scorm.id}?sco=i1&preview=true`],
     ['SCORM file', 'GET', () => `/api/uploads/scorm/${scorm.id}/content/index.html`],
     ['SCORM runtime launch, activity of B', 'GET', () => `/api/uploads/scorm/${scorm.id}/runtime?activity_id=${activityB}&sco=i1`],
     ['SCORM runtime launch, own activity', 'GET', () => `/api/uploads/scorm/${scorm.id}/runtime?activity_id=${activityA}&sco=i1`],
-    ['SCORM runtime commit, activity of B', 'PUT', () => `/api/uploads/scorm/${scorm.id}/runtime?activity_id=${activityB}&sco=i1`, () => ({ cmi: { core: { lesson_status: 'completed' } } })],
-    ['SCORM runtime commit, own activity', 'PUT', () => `/api/uploads/scorm/${scorm.id}/runtime?activity_id=${activityA}&sco=i1`, () => ({ cmi: { core: { lesson_status: 'completed' } } })],
+    [
+      'SCORM runtime commit, activity of B',
+      'PUT',
+      () => `/api/uploads/scorm/${scorm.id}/runtime?activity_id=${activityB}&sco=i1`,
+      () => ({ cmi: { core: { lesson_status: 'completed' } } }),
+    ],
+    [
+      'SCORM runtime commit, own activity',
+      'PUT',
+      () => `/api/uploads/scorm/${scorm.id}/runtime?activity_id=${activityA}&sco=i1`,
+      () => ({ cmi: { core: { lesson_status: 'completed' } } }),
+    ],
     ['course B files', 'GET', () => `/api/courses/${w.courseB.id}/uploads`],
     ['course B activity files', 'GET', () => `/api/courses/${w.courseB.id}/activity-files`],
   ];
 
-  it('course B\'s own student reaches these files (the matrix refuses for the course, not for the call)', async () => {
+  it("course B's own student reaches these files (the matrix refuses for the course, not for the call)", async () => {
     expect([video, audio, pdf, scorm].map((u) => u.status)).toEqual(['ready', 'ready', 'ready', 'ready']);
-    for (const url of [`/api/uploads/${video.id}/player-options?activity_id=${activityB}`, `/api/uploads/document/${pdf.id}/url`, `/api/uploads/${text.id}/text`]) {
+    for (const url of [
+      `/api/uploads/${video.id}/player-options?activity_id=${activityB}`,
+      `/api/uploads/document/${pdf.id}/url`,
+      `/api/uploads/${text.id}/text`,
+    ]) {
       expect((await t.app.inject({ method: 'GET', url, headers: { cookie: w.cookies.studentB } })).statusCode, url).toBe(200);
     }
   });
 
   it.each(calls)('%s: refused, nothing of the file in the answer', async (_label, method, url, body) => {
     const payload = body?.();
-    const res = await t.app.inject({ method, url: url(), headers: { cookie: w.cookies.student }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    const res = await t.app.inject({
+      method,
+      url: url(),
+      headers: { cookie: w.cookies.student },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
     expect([403, 404], `${res.statusCode} ${res.body}`).toContain(res.statusCode);
     expect(res.headers.location).toBeUndefined();
     expect(res.body).not.toMatch(/\/api\/media\/|\/derived\/|tracemonkey|secret-b|package-b|course B only|just-two-mice/);
   });
 
-  it('a media URL signed for course B\'s student does not play for the student of course A', async () => {
-    const options = (await t.app.inject({ method: 'GET', url: `/api/uploads/${video.id}/player-options?activity_id=${activityB}`, headers: { cookie: w.cookies.studentB } })).json() as PlayerOptions;
+  it("a media URL signed for course B's student does not play for the student of course A", async () => {
+    const options = (
+      await t.app.inject({ method: 'GET', url: `/api/uploads/${video.id}/player-options?activity_id=${activityB}`, headers: { cookie: w.cookies.studentB } })
+    ).json() as PlayerOptions;
     const res = await t.app.inject({ method: 'GET', url: options.resolutions[0]!.mp4_url!, headers: { cookie: w.cookies.student } });
     expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 403, code: 'MEDIA_URL_INVALID' });
   });

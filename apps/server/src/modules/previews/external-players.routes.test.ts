@@ -65,7 +65,14 @@ describe('external players', () => {
     expect((await get(`/api/captures/${capture.id}/player-url`, w.cookies.studentB)).statusCode).toBe(403);
     expect((await get(`/api/uploads/${plain.id}/rms-preview`, w.cookies.studentB)).statusCode).toBe(403);
     expect((await get(`/api/uploads/${plain.id}/rms-video-urls`, w.cookies.outsider)).statusCode).toBe(403);
-    for (const url of [`/api/resource-file/${resource.id}/player-url`, `/api/captures/${capture.id}/player-url`, `/api/uploads/${plain.id}/rms-preview`, `/api/uploads/${plain.id}/rms-video-urls`, `/api/video-quizzes/org/arrears/${plain.id}`, `/api/resource-file/org/arrears/${resource.id}`]) {
+    for (const url of [
+      `/api/resource-file/${resource.id}/player-url`,
+      `/api/captures/${capture.id}/player-url`,
+      `/api/uploads/${plain.id}/rms-preview`,
+      `/api/uploads/${plain.id}/rms-video-urls`,
+      `/api/video-quizzes/org/arrears/${plain.id}`,
+      `/api/resource-file/org/arrears/${resource.id}`,
+    ]) {
       const anonymous = await get(url);
       expect(anonymous.statusCode, url).toBe(401);
       expect(anonymous.json()).not.toHaveProperty('url');
@@ -86,7 +93,10 @@ describe('external players', () => {
     expect((await get(`/api/resource-file/org/arrears/${resource.id}`, w.cookies.student)).json()).toEqual({ is_org_transfer_arrears: false });
     expect((await get(`/api/resource-file/org/arrears/${resourceB.id}`, w.cookies.student)).statusCode).toBe(403);
     expect((await get('/api/video-quizzes/org/arrears/999999', w.cookies.student)).statusCode).toBe(404);
-    await t.database.db.update(orgs).set({ settings: { ...DEFAULT_ORG_SETTINGS, isTransferArrears: true } }).where(eq(orgs.id, w.org.id));
+    await t.database.db
+      .update(orgs)
+      .set({ settings: { ...DEFAULT_ORG_SETTINGS, isTransferArrears: true } })
+      .where(eq(orgs.id, w.org.id));
     try {
       expect((await get(`/api/resource-file/org/arrears/${resource.id}`, w.cookies.student)).json()).toEqual({ is_org_transfer_arrears: true });
       expect((await get(`/api/video-quizzes/org/arrears/${plain.id}`, w.cookies.student)).json()).toEqual({ is_org_transfer_arrears: true });

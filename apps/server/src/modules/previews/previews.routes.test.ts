@@ -32,7 +32,11 @@ describe('previews', () => {
   });
 
   const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-  const setOrg = (settings: Record<string, boolean>) => t.database.db.update(orgs).set({ settings: { ...DEFAULT_ORG_SETTINGS, ...settings } }).where(eq(orgs.id, w.org.id));
+  const setOrg = (settings: Record<string, boolean>) =>
+    t.database.db
+      .update(orgs)
+      .set({ settings: { ...DEFAULT_ORG_SETTINGS, ...settings } })
+      .where(eq(orgs.id, w.org.id));
 
   it('GET /api/uploads/{id}?preview=true adds audio, scorm and is_text_file', async () => {
     const a = (await get(`/api/uploads/${audio.id}?preview=true`, w.cookies.student)).json();
@@ -62,7 +66,8 @@ describe('previews', () => {
     }
     await setOrg({ wpsPreview: false, aliyunOfficePreview: true, yzOfficePreview: true, privateWpsPreview: true });
     expect((await get(`/api/uploads/${pdf.id}/preview/wps`, w.cookies.student)).statusCode).toBe(403);
-    for (const provider of ['aliyun', 'yz', 'private-wps']) expect((await get(`/api/uploads/${pdf.id}/preview/${provider}`, w.cookies.student)).statusCode, provider).toBe(200);
+    for (const provider of ['aliyun', 'yz', 'private-wps'])
+      expect((await get(`/api/uploads/${pdf.id}/preview/${provider}`, w.cookies.student)).statusCode, provider).toBe(200);
     const org = (await get('/api/org', w.cookies.student)).json();
     expect(org.office_preview).toEqual({ wps_preview: false, yz_office_preview: true, aliyun: true, private_wps: true });
     // Not a document; another course's document.
@@ -85,7 +90,11 @@ describe('previews', () => {
     const hidden = await activityWith(t, w.courseA.id, [video.id], { isPublished: false });
     const url = `/api/courses/${w.courseA.id}/activity-files`;
     const mine = (await get(url, w.cookies.student)).json().items;
-    expect(mine).toEqual(expect.arrayContaining([{ upload_id: pdf.id, activity_id: shown.id, activity_type: 'material', subject_id: null, name: 'pdfjs__tracemonkey.pdf', upload_type: 'document' }]));
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        { upload_id: pdf.id, activity_id: shown.id, activity_type: 'material', subject_id: null, name: 'pdfjs__tracemonkey.pdf', upload_type: 'document' },
+      ]),
+    );
     expect(mine.some((i: { activity_id: number }) => i.activity_id === hidden.id)).toBe(false);
     expect((await get(url, w.cookies.instructor)).json().items.some((i: { activity_id: number }) => i.activity_id === hidden.id)).toBe(true);
     expect((await get(url, w.cookies.studentB)).statusCode).toBe(403);
@@ -120,7 +129,11 @@ describe('previews', () => {
 
     const refusedCases: [string, () => Promise<number>, number][] = [
       ['guest preview off', async () => (await activityWith(t, w.courseA.id, [pdf.id, audio.id, text.id, video.id], { canGuestPreview: false })).id, 403],
-      ['activity unpublished', async () => (await activityWith(t, w.courseA.id, [pdf.id, audio.id, text.id, video.id], { canGuestPreview: true, isPublished: false })).id, 403],
+      [
+        'activity unpublished',
+        async () => (await activityWith(t, w.courseA.id, [pdf.id, audio.id, text.id, video.id], { canGuestPreview: true, isPublished: false })).id,
+        403,
+      ],
       ['activity absent', async () => 999_999, 404],
       ['activity without the files', async () => (await activityWith(t, w.courseA.id, [], { canGuestPreview: true })).id, 404],
       ['another course holds the files', async () => (await activityWith(t, w.courseB.id, [pdfB.id], { canGuestPreview: true })).id, 404],

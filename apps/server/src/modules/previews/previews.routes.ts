@@ -19,7 +19,20 @@ import {
 } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { sendScormFile } from '../scorm/scorm.routes.js';
-import { arrearsOf, courseActivityFiles, guestActivityFiles, guestAudio, guestDocumentUrl, guestImageLocation, guestPlayer, guestPreview, guestScormFile, guestScormLaunch, guestText, officePreviewUrl } from './previews.service.js';
+import {
+  arrearsOf,
+  courseActivityFiles,
+  guestActivityFiles,
+  guestAudio,
+  guestDocumentUrl,
+  guestImageLocation,
+  guestPlayer,
+  guestPreview,
+  guestScormFile,
+  guestScormLaunch,
+  guestText,
+  officePreviewUrl,
+} from './previews.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
@@ -27,65 +40,127 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 export const previewsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const provider of OFFICE_PREVIEW_PROVIDERS) {
     app.get(`/api/uploads/:id/preview/${provider}`, {
-      schema: { tags: ['previews'], summary: `Where to preview an Office document (${provider}); our own PDF viewer unless an external provider is configured`, params: UploadIdParamsSchema, response: { 200: PreviewUrlSchema, ...errors } },
+      schema: {
+        tags: ['previews'],
+        summary: `Where to preview an Office document (${provider}); our own PDF viewer unless an external provider is configured`,
+        params: UploadIdParamsSchema,
+        response: { 200: PreviewUrlSchema, ...errors },
+      },
       handler: async (request) => officePreviewUrl(app.deps, actorOf(request), request.params.id, provider),
     });
   }
 
   app.get('/api/uploads/org/arrears/:id', {
-    schema: { tags: ['previews'], summary: "Whether the upload's organisation is in transfer arrears (spec §7)", params: UploadIdParamsSchema, response: { 200: ArrearsSchema, ...errors } },
+    schema: {
+      tags: ['previews'],
+      summary: "Whether the upload's organisation is in transfer arrears (spec §7)",
+      params: UploadIdParamsSchema,
+      response: { 200: ArrearsSchema, ...errors },
+    },
     handler: async (request) => arrearsOf(app.deps, actorOf(request), request.params.id),
   });
 
   app.get('/api/courses/:id/activity-files', {
-    schema: { tags: ['previews'], summary: 'Which activity (and exam subject) holds each course file, for the previewer\'s activity_id', params: CourseIdParamsSchema, response: { 200: ActivityFilesSchema, ...errors } },
+    schema: {
+      tags: ['previews'],
+      summary: "Which activity (and exam subject) holds each course file, for the previewer's activity_id",
+      params: CourseIdParamsSchema,
+      response: { 200: ActivityFilesSchema, ...errors },
+    },
     handler: async (request) => ({ items: await courseActivityFiles(app.deps, actorOf(request), request.params.id) }),
   });
 
   const guest = { config: { auth: 'public' as const } };
   app.get('/anonymous-api/:activityId/uploads', {
     ...guest,
-    schema: { tags: ['previews'], summary: "Visitor list of an activity's files (guest preview on, activity and course published)", params: z.object({ activityId: z.coerce.number().int().positive() }), response: { 200: GuestActivitySchema, ...errors } },
+    schema: {
+      tags: ['previews'],
+      summary: "Visitor list of an activity's files (guest preview on, activity and course published)",
+      params: z.object({ activityId: z.coerce.number().int().positive() }),
+      response: { 200: GuestActivitySchema, ...errors },
+    },
     handler: async (request) => guestActivityFiles(app.deps, request.params.activityId),
   });
   app.get('/anonymous-api/:activityId/uploads/:id', {
     ...guest,
-    schema: { tags: ['previews'], summary: 'Visitor preview of an upload (guest preview on, activity published and holding the upload)', params: AnonymousUploadParamsSchema, querystring: z.object({ preview: z.string().optional() }), response: { 200: UploadPreviewSchema, ...errors } },
+    schema: {
+      tags: ['previews'],
+      summary: 'Visitor preview of an upload (guest preview on, activity published and holding the upload)',
+      params: AnonymousUploadParamsSchema,
+      querystring: z.object({ preview: z.string().optional() }),
+      response: { 200: UploadPreviewSchema, ...errors },
+    },
     handler: async (request) => guestPreview(app.deps, request.params.activityId, request.params.id),
   });
   app.get('/anonymous-api/:activityId/uploads/audio/:id', {
     ...guest,
-    schema: { tags: ['previews'], summary: 'Visitor audio with a signed URL', params: AnonymousUploadParamsSchema, response: { 200: AudioSourceSchema, ...errors } },
+    schema: {
+      tags: ['previews'],
+      summary: 'Visitor audio with a signed URL',
+      params: AnonymousUploadParamsSchema,
+      response: { 200: AudioSourceSchema, ...errors },
+    },
     handler: async (request) => guestAudio(app.deps, request.params.activityId, request.params.id),
   });
   app.get('/anonymous-api/:activityId/uploads/:id/text', {
     ...guest,
-    schema: { tags: ['previews'], summary: 'Visitor text preview (first MiB)', params: AnonymousUploadParamsSchema, querystring: z.object({ preview: z.string().optional() }), response: { 200: UploadTextSchema, ...errors } },
+    schema: {
+      tags: ['previews'],
+      summary: 'Visitor text preview (first MiB)',
+      params: AnonymousUploadParamsSchema,
+      querystring: z.object({ preview: z.string().optional() }),
+      response: { 200: UploadTextSchema, ...errors },
+    },
     handler: async (request) => guestText(app.deps, request.params.activityId, request.params.id),
   });
   app.get('/anonymous-api/:activityId/uploads/document/:id/url', {
     ...guest,
-    schema: { tags: ['previews'], summary: 'Visitor PDF URL (signed) and status', params: AnonymousUploadParamsSchema, response: { 200: DocumentUrlSchema, ...errors } },
+    schema: {
+      tags: ['previews'],
+      summary: 'Visitor PDF URL (signed) and status',
+      params: AnonymousUploadParamsSchema,
+      response: { 200: DocumentUrlSchema, ...errors },
+    },
     handler: async (request) => guestDocumentUrl(app.deps, request.params.activityId, request.params.id),
   });
   app.get('/anonymous-api/:activityId/uploads/:id/blob', {
     ...guest,
-    schema: { tags: ['previews'], summary: "Visitor image: 302 to a signed, short-lived URL of the image's bytes", params: AnonymousUploadParamsSchema, response: { 302: z.null(), ...errors } },
+    schema: {
+      tags: ['previews'],
+      summary: "Visitor image: 302 to a signed, short-lived URL of the image's bytes",
+      params: AnonymousUploadParamsSchema,
+      response: { 302: z.null(), ...errors },
+    },
     handler: async (request, reply) => reply.redirect(await guestImageLocation(app.deps, request.params.activityId, request.params.id), 302),
   });
   app.get('/anonymous-api/:activityId/uploads/:id/player-options', {
     ...guest,
-    schema: { tags: ['previews'], summary: 'Visitor video-player options (signed renditions; nothing recorded)', params: AnonymousUploadParamsSchema, response: { 200: PlayerOptionsSchema, ...errors } },
+    schema: {
+      tags: ['previews'],
+      summary: 'Visitor video-player options (signed renditions; nothing recorded)',
+      params: AnonymousUploadParamsSchema,
+      response: { 200: PlayerOptionsSchema, ...errors },
+    },
     handler: async (request) => guestPlayer(app.deps, request.params.activityId, request.params.id),
   });
   app.get('/anonymous-api/:activityId/uploads/scorm/:id', {
     ...guest,
-    schema: { tags: ['previews'], summary: "Visitor SCO launch: 302 to its file under the visitors' content route (nothing stored)", params: AnonymousUploadParamsSchema, querystring: ScormLaunchQuerySchema, response: errors },
+    schema: {
+      tags: ['previews'],
+      summary: "Visitor SCO launch: 302 to its file under the visitors' content route (nothing stored)",
+      params: AnonymousUploadParamsSchema,
+      querystring: ScormLaunchQuerySchema,
+      response: errors,
+    },
     handler: async (request, reply) => reply.redirect(await guestScormLaunch(app.deps, request.params.activityId, request.params.id, request.query.sco), 302),
   });
   app.get('/anonymous-api/:activityId/uploads/scorm/:id/content/*', {
     ...guest,
-    schema: { tags: ['previews'], summary: 'Visitor: a file of an extracted SCORM package; one byte Range', params: AnonymousUploadParamsSchema.extend({ '*': z.string().max(1024) }) },
+    schema: {
+      tags: ['previews'],
+      summary: 'Visitor: a file of an extracted SCORM package; one byte Range',
+      params: AnonymousUploadParamsSchema.extend({ '*': z.string().max(1024) }),
+    },
     handler: async (request, reply) => {
       const file = await guestScormFile(app.deps, request.params.activityId, request.params.id, request.params['*']);
       return sendScormFile(reply, app.deps.storage, request.headers.range, file);

@@ -1,5 +1,15 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { TEXT_EXTENSIONS, extensionOf, type Arrears, type OfficePreviewProvider, type ActivityFile, type GuestActivity, type PlayerOptions, type PreviewUrl, type UploadPreview } from '@atrium/contracts';
+import {
+  TEXT_EXTENSIONS,
+  extensionOf,
+  type Arrears,
+  type OfficePreviewProvider,
+  type ActivityFile,
+  type GuestActivity,
+  type PlayerOptions,
+  type PreviewUrl,
+  type UploadPreview,
+} from '@atrium/contracts';
 import { OFFICE_EXTENSIONS } from '../../jobs/documents.js';
 import { readHead } from '../../storage/object-store.js';
 import { guestActivity, guestUpload } from '../media/activity-access.js';
@@ -170,14 +180,38 @@ export async function courseActivityFiles(deps: AppDeps, actor: Actor, courseId:
     .from(activityUploads)
     .where(inArray(activityUploads.activityId, ids))
     .orderBy(asc(activityUploads.activityId), asc(activityUploads.sort));
-  const subjects = await deps.db.select({ id: examSubjects.id, activityId: examSubjects.activityId, uploadIds: examSubjects.uploadIds }).from(examSubjects).where(inArray(examSubjects.activityId, ids)).orderBy(asc(examSubjects.sort), asc(examSubjects.id));
+  const subjects = await deps.db
+    .select({ id: examSubjects.id, activityId: examSubjects.activityId, uploadIds: examSubjects.uploadIds })
+    .from(examSubjects)
+    .where(inArray(examSubjects.activityId, ids))
+    .orderBy(asc(examSubjects.sort), asc(examSubjects.id));
   const uploadIds = [...new Set([...held.map((h) => h.uploadId), ...subjects.flatMap((s) => s.uploadIds)])];
-  const files = uploadIds.length === 0 ? [] : await deps.db.select({ id: uploads.id, name: uploads.name, type: uploads.type, orgId: uploads.orgId, deletedAt: uploads.deletedAt }).from(uploads).where(inArray(uploads.id, uploadIds));
+  const files =
+    uploadIds.length === 0
+      ? []
+      : await deps.db
+          .select({ id: uploads.id, name: uploads.name, type: uploads.type, orgId: uploads.orgId, deletedAt: uploads.deletedAt })
+          .from(uploads)
+          .where(inArray(uploads.id, uploadIds));
   const fileOf = new Map(files.filter((f) => f.orgId === actor.orgId && !f.deletedAt).map((f) => [f.id, f]));
   const described = (uploadId: number) => ({ name: fileOf.get(uploadId)?.name ?? null, upload_type: fileOf.get(uploadId)?.type ?? null });
   return [
-    ...held.map((h) => ({ upload_id: h.uploadId, activity_id: h.activityId, activity_type: typeOf.get(h.activityId)!, subject_id: null, ...described(h.uploadId) })),
-    ...subjects.flatMap((s) => s.uploadIds.map((uploadId) => ({ upload_id: uploadId, activity_id: s.activityId, activity_type: typeOf.get(s.activityId)!, subject_id: s.id, ...described(uploadId) }))),
+    ...held.map((h) => ({
+      upload_id: h.uploadId,
+      activity_id: h.activityId,
+      activity_type: typeOf.get(h.activityId)!,
+      subject_id: null,
+      ...described(h.uploadId),
+    })),
+    ...subjects.flatMap((s) =>
+      s.uploadIds.map((uploadId) => ({
+        upload_id: uploadId,
+        activity_id: s.activityId,
+        activity_type: typeOf.get(s.activityId)!,
+        subject_id: s.id,
+        ...described(uploadId),
+      })),
+    ),
   ];
 }
 

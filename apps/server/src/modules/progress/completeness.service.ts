@@ -35,7 +35,14 @@ export async function recomputeCourseCompleteness(deps: AppDeps, courseId: numbe
  * content tree, so a learner's stored completeness follows content changes
  * (activities added, published, deleted) the next time they look.
  */
-export async function storeCompleteness(deps: AppDeps, courseId: number, userId: number, study: CourseStudy, state: CourseUserState | undefined, now = new Date()): Promise<CourseCompleteness> {
+export async function storeCompleteness(
+  deps: AppDeps,
+  courseId: number,
+  userId: number,
+  study: CourseStudy,
+  state: CourseUserState | undefined,
+  now = new Date(),
+): Promise<CourseCompleteness> {
   let last: { id: number; title: string; at: number } | null = null;
   for (const r of study.records) {
     const activity = study.byId.get(r.activityId);

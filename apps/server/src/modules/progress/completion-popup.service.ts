@@ -16,7 +16,8 @@ import { findState, upsertState } from './progress.repository.js';
 export async function acknowledgeCompletionPopup(deps: AppDeps, actor: Actor, courseId: number, now = new Date()): Promise<CompletionPopup> {
   await courseFor(deps, actor, courseId, 'view');
   const state = await findState(deps.db, courseId, actor.id);
-  if ((state?.studyCompleteness ?? 0) < 100) throw new AppError('COMPLETION_NOT_REACHED', 'The course is not completed yet, so there is no completion popup to acknowledge');
+  if ((state?.studyCompleteness ?? 0) < 100)
+    throw new AppError('COMPLETION_NOT_REACHED', 'The course is not completed yet, so there is no completion popup to acknowledge');
   const seenAt = state!.completionPopupSeenAt ?? now;
   if (!state!.completionPopupSeenAt) await upsertState(deps.db, courseId, actor.id, { completionPopupSeenAt: seenAt });
   return { completion_popup_seen: true, completion_popup_seen_at: seenAt.toISOString() };

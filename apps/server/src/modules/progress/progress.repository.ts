@@ -15,7 +15,12 @@ export async function findState(db: Db, courseId: number, userId: number): Promi
 }
 
 /** Creates or updates one user's state in one course. */
-export async function upsertState(db: Db, courseId: number, userId: number, values: Partial<Omit<CourseUserState, 'id' | 'courseId' | 'userId'>>): Promise<void> {
+export async function upsertState(
+  db: Db,
+  courseId: number,
+  userId: number,
+  values: Partial<Omit<CourseUserState, 'id' | 'courseId' | 'userId'>>,
+): Promise<void> {
   await db
     .insert(courseUserStates)
     .values({ courseId, userId, ...values })
@@ -27,7 +32,10 @@ export async function studentsWithProgress(db: Db, courseId: number): Promise<nu
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(courseUserStates)
-    .innerJoin(enrolments, and(eq(enrolments.courseId, courseUserStates.courseId), eq(enrolments.userId, courseUserStates.userId), eq(enrolments.role, 'student')))
+    .innerJoin(
+      enrolments,
+      and(eq(enrolments.courseId, courseUserStates.courseId), eq(enrolments.userId, courseUserStates.userId), eq(enrolments.role, 'student')),
+    )
     .where(and(eq(courseUserStates.courseId, courseId), gt(courseUserStates.studyCompleteness, 0)));
   return Number(row?.n ?? 0);
 }

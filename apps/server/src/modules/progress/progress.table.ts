@@ -11,8 +11,12 @@ export const courseUserStates = pgTable(
   'course_user_states',
   {
     id: serial('id').primaryKey(),
-    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     activeRole: text('active_role').$type<'student' | 'instructor' | 'instructor_assistant'>(),
     /** 0..100 percent. */
     studyCompleteness: smallint('study_completeness').notNull().default(0),

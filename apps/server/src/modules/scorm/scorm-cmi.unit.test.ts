@@ -25,18 +25,26 @@ describe('CMI fields', () => {
     expect(trackedFields({ 'cmi.completion_status': 'completed', 'cmi.score.scaled': '0.5' }, '2004')).toMatchObject({ status: 'completed', score: 50 });
   });
   it('hands back the CMI for a relaunch with total time and no session time', () => {
-    expect(cmiForLaunch({ cmi: { completion_status: 'incomplete', session_time: 'PT5S' } }, '2004', 65)).toEqual({ cmi: { completion_status: 'incomplete', total_time: 'PT0H1M5S', entry: 'resume' } });
+    expect(cmiForLaunch({ cmi: { completion_status: 'incomplete', session_time: 'PT5S' } }, '2004', 65)).toEqual({
+      cmi: { completion_status: 'incomplete', total_time: 'PT0H1M5S', entry: 'resume' },
+    });
   });
 });
 
 describe('imsmanifest.xml', () => {
   const manifest = (body: string, head = '<?xml version="1.0"?>') =>
     `${head}<manifest identifier="m" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"><metadata><schemaversion>2004 4th Edition</schemaversion></metadata>${body}</manifest>`;
-  const orgs = '<organizations default="o"><organization identifier="o"><title>Org</title><item identifier="a" identifierref="r"><title>A</title><item identifier="b" identifierref="r2" parameters="?x=1"><title>B</title></item></item></organization></organizations>';
+  const orgs =
+    '<organizations default="o"><organization identifier="o"><title>Org</title><item identifier="a" identifierref="r"><title>A</title><item identifier="b" identifierref="r2" parameters="?x=1"><title>B</title></item></item></organization></organizations>';
   const has = (p: string) => ['sco/a.html', 'b.html'].includes(p);
 
   it('reads the version, the title and nested SCOs with xml:base and parameters', () => {
-    const out = parseManifest(manifest(`${orgs}<resources xml:base="sco/"><resource identifier="r" href="a.html"/><resource identifier="r2" xml:base="../" href="b.html"/></resources>`), has);
+    const out = parseManifest(
+      manifest(
+        `${orgs}<resources xml:base="sco/"><resource identifier="r" href="a.html"/><resource identifier="r2" xml:base="../" href="b.html"/></resources>`,
+      ),
+      has,
+    );
     expect(out.version).toBe('2004');
     expect(out.title).toBe('Org');
     expect(out.scos).toEqual([
@@ -45,7 +53,9 @@ describe('imsmanifest.xml', () => {
     ]);
   });
   it('refuses a launch outside the package, a DOCTYPE, broken XML, and an unknown version', () => {
-    expect(() => parseManifest(manifest(`${orgs}<resources><resource identifier="r" href="../a.html"/><resource identifier="r2" href="b.html"/></resources>`), () => true)).toThrow(ManifestError);
+    expect(() =>
+      parseManifest(manifest(`${orgs}<resources><resource identifier="r" href="../a.html"/><resource identifier="r2" href="b.html"/></resources>`), () => true),
+    ).toThrow(ManifestError);
     expect(() => parseManifest(manifest(orgs, '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]>'), () => true)).toThrow(/DOCTYPE/);
     expect(() => parseManifest('<manifest><organizations>', () => true)).toThrow(/well-formed/);
     expect(() => parseManifest('<manifest><organizations/></manifest>', () => true)).toThrow(/neither/);

@@ -90,7 +90,11 @@ export function parseManifest(xml: string, hasFile: (path: string) => boolean): 
           throw new ManifestError(`The launch file ${joined} of item ${String(item['@_identifier'])} is not in the package`);
         }
         const parameters = typeof item['@_parameters'] === 'string' ? item['@_parameters'].replace(/^[?&]/, '') : '';
-        scos.push({ identifier: String(item['@_identifier'] ?? ref), title: textOf(item.title) || String(item['@_identifier'] ?? ref), launch: parameters ? `${launch}${launch.includes('?') ? '&' : '?'}${parameters}` : launch });
+        scos.push({
+          identifier: String(item['@_identifier'] ?? ref),
+          title: textOf(item.title) || String(item['@_identifier'] ?? ref),
+          launch: parameters ? `${launch}${launch.includes('?') ? '&' : '?'}${parameters}` : launch,
+        });
       }
       walk(asArray(item.item));
     }

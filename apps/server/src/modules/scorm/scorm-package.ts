@@ -21,7 +21,9 @@ export function scormPrefix(uploadId: number): string {
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true, decodeStrings: true }, (error, zip) => (error ? reject(error) : resolve(zip)));
+    yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true, decodeStrings: true }, (error, zip) =>
+      error ? reject(error) : resolve(zip),
+    );
   });
 }
 
@@ -123,7 +125,9 @@ export async function processScormPackage(deps: AppDeps, uploadId: number, file:
       throw new ProcessingError(`The package could not be extracted (${(error as Error).message})`);
     }
     await deps.db.delete(scormPackages).where(eq(scormPackages.uploadId, uploadId));
-    await deps.db.insert(scormPackages).values({ uploadId, version: manifest.version, title: manifest.title, scos: manifest.scos, files: keys, totalSize: total });
+    await deps.db
+      .insert(scormPackages)
+      .values({ uploadId, version: manifest.version, title: manifest.title, scos: manifest.scos, files: keys, totalSize: total });
     return manifest;
   } finally {
     zip.close();

@@ -69,78 +69,146 @@ describe('SCORM packages', () => {
   it.each([
     ['golf__RuntimeBasicCalls_SCORM12.zip', '1.2'],
     ['golf__RuntimeBasicCalls_SCORM20043rdEdition.zip', '2004'],
-  ])('%s processes to ready with its SCO, launches same-origin and keeps the runtime per learner', async (fixture, version) => {
-    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, `scorm/${fixture}`);
-    expect(upload).toMatchObject({ status: 'ready', type: 'scorm' });
-    const preview = await call('GET', `/api/uploads/${upload.id}?preview=true`, w.cookies.student);
-    expect(preview.statusCode).toBe(200);
-    const scorm = preview.json().scorm;
-    expect(scorm).toMatchObject({ id: upload.id, status_code: 200, message: null, data: { manifest: { version, scos: [{ identifier: expect.any(String), launch: 'shared/launchpage.html' }] } } });
-    const sco = scorm.data.manifest.scos[0].identifier as string;
+  ])(
+    '%s processes to ready with its SCO, launches same-origin and keeps the runtime per learner',
+    async (fixture, version) => {
+      const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, `scorm/${fixture}`);
+      expect(upload).toMatchObject({ status: 'ready', type: 'scorm' });
+      const preview = await call('GET', `/api/uploads/${upload.id}?preview=true`, w.cookies.student);
+      expect(preview.statusCode).toBe(200);
+      const scorm = preview.json().scorm;
+      expect(scorm).toMatchObject({
+        id: upload.id,
+        status_code: 200,
+        message: null,
+        data: { manifest: { version, scos: [{ identifier: expect.any(String), launch: 'shared/launchpage.html' }] } },
+      });
+      const sco = scorm.data.manifest.scos[0].identifier as string;
 
-    const launch = await call('GET', `/api/uploads/scorm/${upload.id}?sco=${sco}&preview=true`, w.cookies.student);
-    expect(launch.statusCode).toBe(302);
-    expect(launch.headers.location).toBe(`/api/uploads/scorm/${upload.id}/content/shared/launchpage.html`);
-    const page = await call('GET', launch.headers.location!, w.cookies.student);
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toMatch(/<html/i);
-    const image = await call('GET', `/api/uploads/scorm/${upload.id}/content/Etiquette/course.jpg`, w.cookies.student);
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/jpeg');
-    expect((await call('GET', `/api/uploads/scorm/${upload.id}/content/../../etc/passwd`, w.cookies.student)).statusCode).toBe(404);
-    expect((await call('GET', `/api/uploads/scorm/${upload.id}/content/shared/launchpage.html`, w.cookies.studentB)).statusCode).toBe(403);
-    expect((await call('GET', `/api/uploads/scorm/${upload.id}/content/shared/launchpage.html`)).statusCode).toBe(401);
+      const launch = await call('GET', `/api/uploads/scorm/${upload.id}?sco=${sco}&preview=true`, w.cookies.student);
+      expect(launch.statusCode).toBe(302);
+      expect(launch.headers.location).toBe(`/api/uploads/scorm/${upload.id}/content/shared/launchpage.html`);
+      const page = await call('GET', launch.headers.location!, w.cookies.student);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toMatch(/<html/i);
+      const image = await call('GET', `/api/uploads/scorm/${upload.id}/content/Etiquette/course.jpg`, w.cookies.student);
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/jpeg');
+      expect((await call('GET', `/api/uploads/scorm/${upload.id}/content/../../etc/passwd`, w.cookies.student)).statusCode).toBe(404);
+      expect((await call('GET', `/api/uploads/scorm/${upload.id}/content/shared/launchpage.html`, w.cookies.studentB)).statusCode).toBe(403);
+      expect((await call('GET', `/api/uploads/scorm/${upload.id}/content/shared/launchpage.html`)).statusCode).toBe(401);
 
-    const activity = await activityWith(t, w.courseA.id, [upload.id], { type: 'scorm' });
-    const runtimeUrl = `/api/uploads/scorm/${upload.id}/runtime?activity_id=${activity.id}&sco=${encodeURIComponent(sco)}`;
-    const first = await call('GET', runtimeUrl, w.cookies.student);
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ version, cmi: null, scos: [{ identifier: sco }] });
+      const activity = await activityWith(t, w.courseA.id, [upload.id], { type: 'scorm' });
+      const runtimeUrl = `/api/uploads/scorm/${upload.id}/runtime?activity_id=${activity.id}&sco=${encodeURIComponent(sco)}`;
+      const first = await call('GET', runtimeUrl, w.cookies.student);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ version, cmi: null, scos: [{ identifier: sco }] });
 
-    const cmi =
-      version === '1.2'
-        ? { cmi: { core: { lesson_status: 'incomplete', lesson_location: 'page3', score: { raw: '40' }, session_time: '0000:01:30.00' }, suspend_data: 'p=3' } }
-        : { cmi: { completion_status: 'incomplete', success_status: 'unknown', location: 'page3', score: { scaled: '0.4' }, session_time: 'PT1M30S', suspend_data: 'p=3' } };
-    const put = await call('PUT', runtimeUrl, w.cookies.student, { cmi });
-    expect(put.statusCode, put.body).toBe(200);
-    expect(put.json()).toEqual({ status: 'incomplete', score: 40, location: 'page3', total_time: 90 });
-    // A later commit of the same session carries the session's cumulative time: it replaces, not adds.
-    const later = structuredClone(cmi) as unknown as { cmi: Record<string, Record<string, unknown> | string> };
-    if (version === '1.2') Object.assign(later.cmi.core as object, { lesson_status: 'completed', session_time: '0000:02:00.00' });
-    else Object.assign(later.cmi, { completion_status: 'completed', session_time: 'PT2M' });
-    expect((await call('PUT', runtimeUrl, w.cookies.student, later)).json()).toMatchObject({ status: 'completed', total_time: 120 });
+      const cmi =
+        version === '1.2'
+          ? {
+              cmi: {
+                core: { lesson_status: 'incomplete', lesson_location: 'page3', score: { raw: '40' }, session_time: '0000:01:30.00' },
+                suspend_data: 'p=3',
+              },
+            }
+          : {
+              cmi: {
+                completion_status: 'incomplete',
+                success_status: 'unknown',
+                location: 'page3',
+                score: { scaled: '0.4' },
+                session_time: 'PT1M30S',
+                suspend_data: 'p=3',
+              },
+            };
+      const put = await call('PUT', runtimeUrl, w.cookies.student, { cmi });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(put.json()).toEqual({ status: 'incomplete', score: 40, location: 'page3', total_time: 90 });
+      // A later commit of the same session carries the session's cumulative time: it replaces, not adds.
+      const later = structuredClone(cmi) as unknown as { cmi: Record<string, Record<string, unknown> | string> };
+      if (version === '1.2') Object.assign(later.cmi.core as object, { lesson_status: 'completed', session_time: '0000:02:00.00' });
+      else Object.assign(later.cmi, { completion_status: 'completed', session_time: 'PT2M' });
+      expect((await call('PUT', runtimeUrl, w.cookies.student, later)).json()).toMatchObject({ status: 'completed', total_time: 120 });
 
-    // Relaunch: the stored data comes back with the total time of the closed session; a new session adds to it.
-    const relaunch = (await call('GET', runtimeUrl, w.cookies.student)).json();
-    const root = relaunch.cmi.cmi;
-    if (version === '1.2') {
-      expect(root.core).toMatchObject({ lesson_status: 'completed', lesson_location: 'page3', total_time: '0000:02:00.00', entry: 'resume' });
-      expect(root.core.session_time).toBeUndefined();
-    } else {
-      expect(root).toMatchObject({ completion_status: 'completed', location: 'page3', total_time: 'PT0H2M0S', entry: 'resume' });
-    }
-    expect(root.suspend_data).toBe('p=3');
-    const third = version === '1.2' ? { cmi: { core: { lesson_status: 'completed', session_time: '0000:00:30.00' } } } : { cmi: { completion_status: 'completed', session_time: 'PT30S' } };
-    expect((await call('PUT', runtimeUrl, w.cookies.student, third)).json()).toMatchObject({ total_time: 150 });
+      // Relaunch: the stored data comes back with the total time of the closed session; a new session adds to it.
+      const relaunch = (await call('GET', runtimeUrl, w.cookies.student)).json();
+      const root = relaunch.cmi.cmi;
+      if (version === '1.2') {
+        expect(root.core).toMatchObject({ lesson_status: 'completed', lesson_location: 'page3', total_time: '0000:02:00.00', entry: 'resume' });
+        expect(root.core.session_time).toBeUndefined();
+      } else {
+        expect(root).toMatchObject({ completion_status: 'completed', location: 'page3', total_time: 'PT0H2M0S', entry: 'resume' });
+      }
+      expect(root.suspend_data).toBe('p=3');
+      const third =
+        version === '1.2'
+          ? { cmi: { core: { lesson_status: 'completed', session_time: '0000:00:30.00' } } }
+          : { cmi: { completion_status: 'completed', session_time: 'PT30S' } };
+      expect((await call('PUT', runtimeUrl, w.cookies.student, third)).json()).toMatchObject({ total_time: 150 });
 
-    // Another learner starts fresh; a student of course B is refused; an unknown SCO is a field error.
-    expect((await call('GET', runtimeUrl, w.cookies.assistant)).json().cmi).toBeNull();
-    expect((await call('GET', runtimeUrl, w.cookies.studentB)).statusCode).toBe(403);
-    expect((await call('PUT', runtimeUrl, w.cookies.studentB, { cmi })).statusCode).toBe(403);
-    const badSco = await call('GET', `/api/uploads/scorm/${upload.id}/runtime?activity_id=${activity.id}&sco=nope`, w.cookies.student);
-    expect(badSco.statusCode).toBe(400);
-    expect(badSco.json().errors).toHaveProperty('sco');
-  }, 60_000);
+      // Another learner starts fresh; a student of course B is refused; an unknown SCO is a field error.
+      expect((await call('GET', runtimeUrl, w.cookies.assistant)).json().cmi).toBeNull();
+      expect((await call('GET', runtimeUrl, w.cookies.studentB)).statusCode).toBe(403);
+      expect((await call('PUT', runtimeUrl, w.cookies.studentB, { cmi })).statusCode).toBe(403);
+      const badSco = await call('GET', `/api/uploads/scorm/${upload.id}/runtime?activity_id=${activity.id}&sco=nope`, w.cookies.student);
+      expect(badSco.statusCode).toBe(400);
+      expect(badSco.json().errors).toHaveProperty('sco');
+    },
+    60_000,
+  );
 
   it.each([
-    ['zip-slip entry', [{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: '<html></html>' }, { name: '../../evil.html', data: 'owned' }]],
-    ['absolute path', [{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: '<html></html>' }, { name: '/etc/evil', data: 'owned' }]],
-    ['backslash path', [{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: '<html></html>' }, { name: '..\\evil.html', data: 'owned' }]],
-    ['symbolic link', [{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', type: 'symlink' as const, linkname: '/etc/passwd' }]],
-    ['DOCTYPE in the manifest', [{ name: 'imsmanifest.xml', data: `<?xml version="1.0"?><!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]>${manifest12().replace('<?xml version="1.0"?>', '')}` }, { name: 'index.html', data: 'x' }]],
+    [
+      'zip-slip entry',
+      [
+        { name: 'imsmanifest.xml', data: manifest12() },
+        { name: 'index.html', data: '<html></html>' },
+        { name: '../../evil.html', data: 'owned' },
+      ],
+    ],
+    [
+      'absolute path',
+      [
+        { name: 'imsmanifest.xml', data: manifest12() },
+        { name: 'index.html', data: '<html></html>' },
+        { name: '/etc/evil', data: 'owned' },
+      ],
+    ],
+    [
+      'backslash path',
+      [
+        { name: 'imsmanifest.xml', data: manifest12() },
+        { name: 'index.html', data: '<html></html>' },
+        { name: '..\\evil.html', data: 'owned' },
+      ],
+    ],
+    [
+      'symbolic link',
+      [
+        { name: 'imsmanifest.xml', data: manifest12() },
+        { name: 'index.html', type: 'symlink' as const, linkname: '/etc/passwd' },
+      ],
+    ],
+    [
+      'DOCTYPE in the manifest',
+      [
+        {
+          name: 'imsmanifest.xml',
+          data: `<?xml version="1.0"?><!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]>${manifest12().replace('<?xml version="1.0"?>', '')}`,
+        },
+        { name: 'index.html', data: 'x' },
+      ],
+    ],
     ['no manifest', [{ name: 'index.html', data: 'x' }]],
-    ['launch file missing', [{ name: 'imsmanifest.xml', data: manifest12('missing.html') }, { name: 'index.html', data: 'x' }]],
+    [
+      'launch file missing',
+      [
+        { name: 'imsmanifest.xml', data: manifest12('missing.html') },
+        { name: 'index.html', data: 'x' },
+      ],
+    ],
   ])('a package with a %s is refused (failed, with a reason) and nothing is extracted', async (_label, entries) => {
     const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'package.zip', bytes: makeZip(entries) });
     expect(upload.status).toBe('failed');
@@ -165,12 +233,24 @@ describe('SCORM packages', () => {
   });
 
   it('reports the unsafe entry by name', async () => {
-    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'slip.zip', bytes: makeZip([{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'a/../../x.html', data: 'x' }]) });
+    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, {
+      name: 'slip.zip',
+      bytes: makeZip([
+        { name: 'imsmanifest.xml', data: manifest12() },
+        { name: 'a/../../x.html', data: 'x' },
+      ]),
+    });
     expect(upload.failure_reason).toMatch(/unsafe|outside/);
   });
 
   it('a hand-made valid 1.2 package with a path needing encoding launches', async () => {
-    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'ok.zip', bytes: makeZip([{ name: 'imsmanifest.xml', data: manifest12('my page.html') }, { name: 'my page.html', data: '<html>hi</html>' }]) });
+    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, {
+      name: 'ok.zip',
+      bytes: makeZip([
+        { name: 'imsmanifest.xml', data: manifest12('my page.html') },
+        { name: 'my page.html', data: '<html>hi</html>' },
+      ]),
+    });
     expect(upload.status).toBe('ready');
     const launch = await call('GET', `/api/uploads/scorm/${upload.id}?preview=true`, w.cookies.student);
     expect(launch.headers.location).toBe(`/api/uploads/scorm/${upload.id}/content/my%20page.html`);
@@ -178,7 +258,10 @@ describe('SCORM packages', () => {
   });
 
   it(`a package of ${SCORM_MAX_ENTRIES + 1} entries (limit ${SCORM_MAX_ENTRIES}) is refused before anything is extracted`, async () => {
-    const entries = [{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: '<html></html>' }];
+    const entries = [
+      { name: 'imsmanifest.xml', data: manifest12() },
+      { name: 'index.html', data: '<html></html>' },
+    ];
     for (let i = entries.length; i <= SCORM_MAX_ENTRIES; i++) entries.push({ name: `f/${i}.txt`, data: 'x' });
     expect(entries).toHaveLength(SCORM_MAX_ENTRIES + 1);
     const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'many.zip', bytes: makeZip(entries) });
@@ -190,8 +273,18 @@ describe('SCORM packages', () => {
   it('a valid package unpacking to more than 1 GiB (two honest 576 MiB files of zeros, ~5 MB zipped) is refused from its declared sizes before anything is extracted', async () => {
     const half = 576 * 1024 * 1024;
     expect(2 * half).toBeGreaterThan(SCORM_MAX_TOTAL_BYTES);
-    const small = (name: string, data: string) => ({ name, compressed: zlib.deflateRawSync(Buffer.from(data)), crc: zlib.crc32(Buffer.from(data)), size: Buffer.byteLength(data) });
-    const bytes = zipOfDeflated([small('imsmanifest.xml', manifest12()), small('index.html', '<html></html>'), await zeroEntry('a.bin', half), await zeroEntry('b.bin', half)]);
+    const small = (name: string, data: string) => ({
+      name,
+      compressed: zlib.deflateRawSync(Buffer.from(data)),
+      crc: zlib.crc32(Buffer.from(data)),
+      size: Buffer.byteLength(data),
+    });
+    const bytes = zipOfDeflated([
+      small('imsmanifest.xml', manifest12()),
+      small('index.html', '<html></html>'),
+      await zeroEntry('a.bin', half),
+      await zeroEntry('b.bin', half),
+    ]);
     expect(bytes.length).toBeLessThan(20 * 1024 * 1024);
     const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'large.zip', bytes });
     expect(upload.status).toBe('failed');
@@ -199,22 +292,32 @@ describe('SCORM packages', () => {
     expect(await storedKeys(`derived/${upload.id}/scorm/0`)).toBe(false);
   }, 120_000);
 
-  describe('the runtime follows the activity\'s access rules (decision 0070)', () => {
+  describe("the runtime follows the activity's access rules (decision 0070)", () => {
     let upload: { id: number };
     beforeAll(async () => {
-      upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'rules.zip', bytes: makeZip([{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: '<html>sco</html>' }]) });
+      upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, {
+        name: 'rules.zip',
+        bytes: makeZip([
+          { name: 'imsmanifest.xml', data: manifest12() },
+          { name: 'index.html', data: '<html>sco</html>' },
+        ]),
+      });
     });
 
     it.each([
       ['locked by an unfinished earlier activity (checkpoint)', 'checkpoint', 'ACTIVITY_LOCKED'],
       ['not started yet', 'free', 'ACTIVITY_NOT_STARTED'],
-    ] as const)('%s: launch and commit answer the open call\'s 403 and store nothing; the team runs it', async (_label, mode, code) => {
+    ] as const)("%s: launch and commit answer the open call's 403 and store nothing; the team runs it", async (_label, mode, code) => {
       const course = await t.factories.course({ orgId: w.org.id, instructorId: w.instructor.id });
       await t.factories.enrol(course.id, w.student.id, 'student');
       await t.database.db.update(courses).set({ learningMode: mode }).where(eq(courses.id, course.id));
       await activityWith(t, course.id, []); // never visited: locks what follows in checkpoint mode
       const activity = await activityWith(t, course.id, [upload.id], { type: 'scorm' });
-      if (code === 'ACTIVITY_NOT_STARTED') await t.database.db.update(activities).set({ startTime: new Date(Date.now() + 86_400_000) }).where(eq(activities.id, activity.id));
+      if (code === 'ACTIVITY_NOT_STARTED')
+        await t.database.db
+          .update(activities)
+          .set({ startTime: new Date(Date.now() + 86_400_000) })
+          .where(eq(activities.id, activity.id));
       const opened = await call('GET', `/api/activities/${activity.id}`, w.cookies.student);
       expect({ status: opened.statusCode, code: opened.json().code }).toEqual({ status: 403, code });
 
@@ -223,10 +326,17 @@ describe('SCORM packages', () => {
       for (const res of [await call('GET', runtimeUrl, w.cookies.student), await call('PUT', runtimeUrl, w.cookies.student, { cmi })]) {
         expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 403, code });
       }
-      const stored = (userId: number) => Promise.all([
-        t.database.db.select().from(scormRuntimeRecords).where(and(eq(scormRuntimeRecords.activityId, activity.id), eq(scormRuntimeRecords.userId, userId))),
-        t.database.db.select().from(activityReadRecords).where(and(eq(activityReadRecords.activityId, activity.id), eq(activityReadRecords.userId, userId))),
-      ]);
+      const stored = (userId: number) =>
+        Promise.all([
+          t.database.db
+            .select()
+            .from(scormRuntimeRecords)
+            .where(and(eq(scormRuntimeRecords.activityId, activity.id), eq(scormRuntimeRecords.userId, userId))),
+          t.database.db
+            .select()
+            .from(activityReadRecords)
+            .where(and(eq(activityReadRecords.activityId, activity.id), eq(activityReadRecords.userId, userId))),
+        ]);
       expect(await stored(w.student.id)).toEqual([[], []]);
 
       expect((await call('GET', runtimeUrl, w.cookies.instructor)).statusCode).toBe(200);
@@ -236,7 +346,13 @@ describe('SCORM packages', () => {
   });
 
   it('a visitor launches a SCO of a guest-preview activity through the anonymous API; nothing else is served to visitors', async () => {
-    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'guest.zip', bytes: makeZip([{ name: 'imsmanifest.xml', data: manifest12('start page.html') }, { name: 'start page.html', data: '<html>visitor</html>' }]) });
+    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, {
+      name: 'guest.zip',
+      bytes: makeZip([
+        { name: 'imsmanifest.xml', data: manifest12('start page.html') },
+        { name: 'start page.html', data: '<html>visitor</html>' },
+      ]),
+    });
     expect(upload.status).toBe('ready');
     const open = await activityWith(t, w.courseA.id, [upload.id], { canGuestPreview: true });
     const launch = await call('GET', `/anonymous-api/${open.id}/uploads/scorm/${upload.id}?preview=true`);
@@ -250,7 +366,10 @@ describe('SCORM packages', () => {
     expect((await call('GET', `/anonymous-api/${open.id}/uploads/scorm/${upload.id}?sco=nope`)).statusCode).toBe(400);
 
     const closed = await activityWith(t, w.courseA.id, [upload.id], { canGuestPreview: false });
-    for (const url of [`/anonymous-api/${closed.id}/uploads/scorm/${upload.id}`, `/anonymous-api/${closed.id}/uploads/scorm/${upload.id}/content/start%20page.html`]) {
+    for (const url of [
+      `/anonymous-api/${closed.id}/uploads/scorm/${upload.id}`,
+      `/anonymous-api/${closed.id}/uploads/scorm/${upload.id}/content/start%20page.html`,
+    ]) {
       const refused = await call('GET', url);
       expect(refused.statusCode, url).toBe(403);
       expect(refused.headers.location).toBeUndefined();
@@ -285,7 +404,14 @@ describe('SCORM packages on the S3 store', () => {
     const page = await t.app.inject({ method: 'GET', url: launch.headers.location!, headers: { cookie: w.cookies.student } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toMatch(/<html/i);
-    const bad = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'slip.zip', bytes: makeZip([{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: 'x' }, { name: '../../evil.html', data: 'owned' }]) });
+    const bad = await uploadFile(t, w.cookies.instructor, w.courseA.id, {
+      name: 'slip.zip',
+      bytes: makeZip([
+        { name: 'imsmanifest.xml', data: manifest12() },
+        { name: 'index.html', data: 'x' },
+        { name: '../../evil.html', data: 'owned' },
+      ]),
+    });
     expect(bad.status).toBe('failed');
     expect(await t.app.deps.storage.stat(`derived/${bad.id}/scorm/0`)).toBeUndefined();
   }, 60_000);

@@ -3,13 +3,25 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ObjectStore } from '../../storage/object-store.js';
 import { z } from 'zod';
-import { ErrorBodySchema, ScormLaunchQuerySchema, ScormRuntimeBodySchema, ScormRuntimeQuerySchema, ScormRuntimeSchema, ScormRuntimeStoredSchema, UploadIdParamsSchema } from '@atrium/contracts';
+import {
+  ErrorBodySchema,
+  ScormLaunchQuerySchema,
+  ScormRuntimeBodySchema,
+  ScormRuntimeQuerySchema,
+  ScormRuntimeSchema,
+  ScormRuntimeStoredSchema,
+  UploadIdParamsSchema,
+} from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { commitRuntime, launchLocation, launchRuntime, openScormFile } from './scorm.service.js';
 
 /** Sends a package file to the SCO frame: its own type, no sniffing, framed by this origin only; one byte Range. */
 export function sendScormFile(reply: FastifyReply, storage: ObjectStore, range: string | undefined, file: { key: string; mimeType: string; size: number }) {
-  reply.header('Content-Type', file.mimeType).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, max-age=300').header('X-Frame-Options', 'SAMEORIGIN');
+  reply
+    .header('Content-Type', file.mimeType)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, max-age=300')
+    .header('X-Frame-Options', 'SAMEORIGIN');
   return sendStoredObject(reply, storage, range, file);
 }
 
@@ -18,12 +30,22 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 /** SCORM launch, content and runtime (spec §7 Scorm preview URL, decision 0031). */
 export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/uploads/scorm/:id', {
-    schema: { tags: ['scorm'], summary: 'Launch a SCO: 302 to its file under /content/ (same origin, so it finds window.parent.API)', params: UploadIdParamsSchema, querystring: ScormLaunchQuerySchema, response: errors },
+    schema: {
+      tags: ['scorm'],
+      summary: 'Launch a SCO: 302 to its file under /content/ (same origin, so it finds window.parent.API)',
+      params: UploadIdParamsSchema,
+      querystring: ScormLaunchQuerySchema,
+      response: errors,
+    },
     handler: async (request, reply) => reply.redirect(await launchLocation(app.deps, actorOf(request), request.params.id, request.query.sco), 302),
   });
 
   app.get('/api/uploads/scorm/:id/content/*', {
-    schema: { tags: ['scorm'], summary: 'A file of an extracted SCORM package; one byte Range', params: UploadIdParamsSchema.extend({ '*': z.string().max(1024) }) },
+    schema: {
+      tags: ['scorm'],
+      summary: 'A file of an extracted SCORM package; one byte Range',
+      params: UploadIdParamsSchema.extend({ '*': z.string().max(1024) }),
+    },
     handler: async (request, reply) => {
       const file = await openScormFile(app.deps, actorOf(request), request.params.id, request.params['*']);
       return sendScormFile(reply, app.deps.storage, request.headers.range, file);
@@ -31,12 +53,25 @@ export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/scorm/:id/runtime', {
-    schema: { tags: ['scorm'], summary: "Launch: my stored CMI for this SCO (total time accumulated), the version and the SCOs", params: UploadIdParamsSchema, querystring: ScormRuntimeQuerySchema, response: { 200: ScormRuntimeSchema, ...errors } },
+    schema: {
+      tags: ['scorm'],
+      summary: 'Launch: my stored CMI for this SCO (total time accumulated), the version and the SCOs',
+      params: UploadIdParamsSchema,
+      querystring: ScormRuntimeQuerySchema,
+      response: { 200: ScormRuntimeSchema, ...errors },
+    },
     handler: async (request) => launchRuntime(app.deps, actorOf(request), request.params.id, request.query.activity_id, request.query.sco),
   });
 
   app.put('/api/uploads/scorm/:id/runtime', {
-    schema: { tags: ['scorm'], summary: 'Store my CMI for this SCO (status, score, suspend_data, location, session time)', params: UploadIdParamsSchema, querystring: ScormRuntimeQuerySchema, body: ScormRuntimeBodySchema, response: { 200: ScormRuntimeStoredSchema, ...errors } },
+    schema: {
+      tags: ['scorm'],
+      summary: 'Store my CMI for this SCO (status, score, suspend_data, location, session time)',
+      params: UploadIdParamsSchema,
+      querystring: ScormRuntimeQuerySchema,
+      body: ScormRuntimeBodySchema,
+      response: { 200: ScormRuntimeStoredSchema, ...errors },
+    },
     handler: async (request) => commitRuntime(app.deps, actorOf(request), request.params.id, request.query.activity_id, request.query.sco, request.body.cmi),
   });
 };

@@ -28,13 +28,18 @@ export async function scormSummary(deps: AppDeps, row: UploadRow): Promise<Scorm
   if (row.type !== 'scorm') return null;
   const pkg = row.status === 'ready' ? await findPackage(deps, row.id) : undefined;
   if (pkg) return { id: row.id, data: { manifest: { version: pkg.version, title: pkg.title, scos: pkg.scos } }, status_code: 200, message: null };
-  if (row.status === 'failed') return { id: row.id, data: { manifest: null }, status_code: 422, message: row.failureReason ?? 'This SCORM package could not be processed' };
+  if (row.status === 'failed')
+    return { id: row.id, data: { manifest: null }, status_code: 422, message: row.failureReason ?? 'This SCORM package could not be processed' };
   return { id: row.id, data: { manifest: null }, status_code: 202, message: 'This SCORM package is being processed' };
 }
 
 async function readyPackage(deps: AppDeps, row: UploadRow): Promise<PackageRow> {
   const pkg = row.status === 'ready' ? await findPackage(deps, row.id) : undefined;
-  if (!pkg) throw new AppError('SCORM_NOT_READY', row.status === 'failed' ? (row.failureReason ?? 'This SCORM package could not be processed') : 'This SCORM package is being processed');
+  if (!pkg)
+    throw new AppError(
+      'SCORM_NOT_READY',
+      row.status === 'failed' ? (row.failureReason ?? 'This SCORM package could not be processed') : 'This SCORM package is being processed',
+    );
   return pkg;
 }
 
@@ -59,7 +64,11 @@ export async function launchPathOf(deps: AppDeps, row: UploadRow, sco: string | 
   if (!chosen) throw AppError.field('sco', 'This package has no such SCO');
   const cut = chosen.launch.search(/[?#]/);
   const [file, rest] = cut === -1 ? [chosen.launch, ''] : [chosen.launch.slice(0, cut), chosen.launch.slice(cut)];
-  const launch = file.split('/').map((part) => encodeURIComponent(decodeURIComponent(part))).join('/') + rest;
+  const launch =
+    file
+      .split('/')
+      .map((part) => encodeURIComponent(decodeURIComponent(part)))
+      .join('/') + rest;
   return `${contentBase}${launch}`;
 }
 
@@ -88,7 +97,12 @@ async function runtimeContext(deps: AppDeps, actor: Actor, uploadId: number, act
 }
 
 const recordWhere = (uploadId: number, activityId: number, userId: number, sco: string) =>
-  and(eq(scormRuntimeRecords.uploadId, uploadId), eq(scormRuntimeRecords.activityId, activityId), eq(scormRuntimeRecords.userId, userId), eq(scormRuntimeRecords.sco, sco));
+  and(
+    eq(scormRuntimeRecords.uploadId, uploadId),
+    eq(scormRuntimeRecords.activityId, activityId),
+    eq(scormRuntimeRecords.userId, userId),
+    eq(scormRuntimeRecords.sco, sco),
+  );
 
 /**
  * `GET /api/uploads/scorm/{id}/runtime?activity_id=&sco=` (decision 0031): a
@@ -97,11 +111,17 @@ const recordWhere = (uploadId: number, activityId: number, userId: number, sco: 
  */
 export async function launchRuntime(deps: AppDeps, actor: Actor, uploadId: number, activityId: number, sco: string): Promise<ScormRuntime> {
   const { pkg } = await runtimeContext(deps, actor, uploadId, activityId, sco);
-  const [record] = await deps.db.select().from(scormRuntimeRecords).where(recordWhere(uploadId, activityId, actor.id, sco));
+  const [record] = await deps.db
+    .select()
+    .from(scormRuntimeRecords)
+    .where(recordWhere(uploadId, activityId, actor.id, sco));
   let cmi: Cmi | null = null;
   if (record) {
     const total = record.totalSeconds + record.sessionSeconds;
-    await deps.db.update(scormRuntimeRecords).set({ totalSeconds: total, sessionSeconds: 0, updatedAt: new Date() }).where(eq(scormRuntimeRecords.id, record.id));
+    await deps.db
+      .update(scormRuntimeRecords)
+      .set({ totalSeconds: total, sessionSeconds: 0, updatedAt: new Date() })
+      .where(eq(scormRuntimeRecords.id, record.id));
     cmi = record.cmi ? cmiForLaunch(record.cmi, pkg.version, total) : null;
   }
   return { version: pkg.version, cmi, scos: pkg.scos };
@@ -128,7 +148,8 @@ export async function commitRuntime(deps: AppDeps, actor: Actor, uploadId: numbe
       set: { ...values, ...(fields.sessionSeconds !== null ? { sessionSeconds: fields.sessionSeconds } : {}) },
     })
     .returning();
-  if (isFinishedStatus(fields.status) || isFinishedStatus(successStatus(cmi, pkg.version))) await completePackageIfFinished(deps, access.courseId, activityId, uploadId, actor.id, pkg);
+  if (isFinishedStatus(fields.status) || isFinishedStatus(successStatus(cmi, pkg.version)))
+    await completePackageIfFinished(deps, access.courseId, activityId, uploadId, actor.id, pkg);
   return { status: row!.status, score: row!.score, location: row!.location, total_time: row!.totalSeconds + row!.sessionSeconds };
 }
 
@@ -151,17 +172,29 @@ function successStatus(cmi: Cmi, version: PackageRow['version']): string | null 
  * study completeness (spec §3 Activity read record, Study completeness; the
  * scorm rule of isActivityCompleted needs this flag, a visit is not enough).
  */
-async function completePackageIfFinished(deps: AppDeps, courseId: number, activityId: number, uploadId: number, userId: number, pkg: PackageRow): Promise<void> {
+async function completePackageIfFinished(
+  deps: AppDeps,
+  courseId: number,
+  activityId: number,
+  uploadId: number,
+  userId: number,
+  pkg: PackageRow,
+): Promise<void> {
   const rows = await deps.db
     .select({ sco: scormRuntimeRecords.sco, status: scormRuntimeRecords.status, cmi: scormRuntimeRecords.cmi })
     .from(scormRuntimeRecords)
     .where(and(eq(scormRuntimeRecords.uploadId, uploadId), eq(scormRuntimeRecords.activityId, activityId), eq(scormRuntimeRecords.userId, userId)));
-  const finished = new Set(rows.filter((r) => isFinishedStatus(r.status) || (r.cmi !== null && isFinishedStatus(successStatus(r.cmi, pkg.version)))).map((r) => r.sco));
+  const finished = new Set(
+    rows.filter((r) => isFinishedStatus(r.status) || (r.cmi !== null && isFinishedStatus(successStatus(r.cmi, pkg.version)))).map((r) => r.sco),
+  );
   if (!pkg.scos.every((s) => finished.has(s.identifier))) return;
   const now = new Date();
   await deps.db
     .insert(activityReadRecords)
     .values({ activityId, userId, uploadId, isCompleted: true, updatedAt: now })
-    .onConflictDoUpdate({ target: [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId], set: { isCompleted: true, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId],
+      set: { isCompleted: true, updatedAt: now },
+    });
   await recomputeCourseCompleteness(deps, courseId, userId, now);
 }

@@ -32,9 +32,15 @@ export const scormRuntimeRecords = pgTable(
   'scorm_runtime_records',
   {
     id: serial('id').primaryKey(),
-    uploadId: integer('upload_id').notNull().references(() => uploads.id, { onDelete: 'cascade' }),
-    activityId: integer('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     sco: text('sco').notNull(),
     cmi: jsonb('cmi').$type<Record<string, unknown>>(),
     /** 1.2 lesson_status, or 2004 completion_status (success_status kept in cmi). */

@@ -40,14 +40,21 @@ const DEMO_COURSES = [
     courseCode: 'CS101',
     name: 'Introduction to Programming Languages',
     accessCode: 'ATRIUM01',
-    members: [['assistant', 'instructor_assistant'], ['student2', 'student'], ['student3', 'student']] as [string, CourseRole][],
+    members: [
+      ['assistant', 'instructor_assistant'],
+      ['student2', 'student'],
+      ['student3', 'student'],
+    ] as [string, CourseRole][],
     pdf: true,
   },
   {
     courseCode: 'MATH201',
     name: 'Linear Algebra',
     accessCode: null,
-    members: [['student4', 'student'], ['student5', 'student']] as [string, CourseRole][],
+    members: [
+      ['student4', 'student'],
+      ['student5', 'student'],
+    ] as [string, CourseRole][],
     pdf: false,
   },
   {
@@ -119,7 +126,10 @@ export async function seedDemoData(deps: AppDeps): Promise<void> {
   if (!instructor) throw new Error('demo instructor missing');
 
   for (const c of DEMO_COURSES) {
-    let [course] = await db.select().from(courses).where(and(eq(courses.orgId, org.id), eq(courses.courseCode, c.courseCode)));
+    let [course] = await db
+      .select()
+      .from(courses)
+      .where(and(eq(courses.orgId, org.id), eq(courses.courseCode, c.courseCode)));
     if (!course) {
       [course] = await db
         .insert(courses)
@@ -145,19 +155,34 @@ export async function seedDemoData(deps: AppDeps): Promise<void> {
   }
 
   for (const c of DEMO_COURSES) {
-    const [course] = await db.select().from(courses).where(and(eq(courses.orgId, org.id), eq(courses.courseCode, c.courseCode)));
-    if (course) await seedContent(deps, { id: instructor.id, orgId: org.id, role: instructor.role, name: instructor.name, departmentId: instructor.departmentId }, course.id, c.pdf);
+    const [course] = await db
+      .select()
+      .from(courses)
+      .where(and(eq(courses.orgId, org.id), eq(courses.courseCode, c.courseCode)));
+    if (course)
+      await seedContent(
+        deps,
+        { id: instructor.id, orgId: org.id, role: instructor.role, name: instructor.name, departmentId: instructor.departmentId },
+        course.id,
+        c.pdf,
+      );
   }
 
   await seedMediaCourse(deps, org.id, deptId('cs'), userByName);
 
   for (const p of DEMO_READS) {
-    const [course] = await db.select().from(courses).where(and(eq(courses.orgId, org.id), eq(courses.courseCode, p.courseCode)));
+    const [course] = await db
+      .select()
+      .from(courses)
+      .where(and(eq(courses.orgId, org.id), eq(courses.courseCode, p.courseCode)));
     const user = userByName.get(p.userName);
     if (!course || !user) continue;
     if (await findState(db, course.id, user.id)) continue;
     for (const title of p.activities) {
-      const [activity] = await db.select().from(activities).where(and(eq(activities.courseId, course.id), eq(activities.title, title)));
+      const [activity] = await db
+        .select()
+        .from(activities)
+        .where(and(eq(activities.courseId, course.id), eq(activities.title, title)));
       if (!activity) continue;
       const files = await db.select({ uploadId: activityUploads.uploadId }).from(activityUploads).where(eq(activityUploads.activityId, activity.id));
       const uploadIds = files.length > 0 ? files.map((f) => f.uploadId) : [0];
@@ -177,11 +202,20 @@ export async function seedDemoData(deps: AppDeps): Promise<void> {
  */
 async function seedContent(deps: AppDeps, actor: Actor, courseId: number, withFiles: boolean): Promise<void> {
   const { db } = deps;
-  let [module] = await db.select().from(courseModules).where(and(eq(courseModules.courseId, courseId), eq(courseModules.title, 'Getting started')));
+  let [module] = await db
+    .select()
+    .from(courseModules)
+    .where(and(eq(courseModules.courseId, courseId), eq(courseModules.title, 'Getting started')));
   if (!module) {
     [module] = await db
       .insert(courseModules)
-      .values({ courseId, title: 'Getting started', summary: sanitizeRichText('<p>Start here: read the welcome page, then the material.</p>'), sort: 0, isPublished: true })
+      .values({
+        courseId,
+        title: 'Getting started',
+        summary: sanitizeRichText('<p>Start here: read the welcome page, then the material.</p>'),
+        sort: 0,
+        isPublished: true,
+      })
       .returning();
   }
   if (!module) throw new Error('demo module missing');
@@ -189,14 +223,21 @@ async function seedContent(deps: AppDeps, actor: Actor, courseId: number, withFi
   const existing = new Set((await db.select({ title: activities.title }).from(activities).where(eq(activities.moduleId, moduleId))).map((a) => a.title));
   const add = async (sort: number, values: Omit<typeof activities.$inferInsert, 'courseId' | 'moduleId' | 'sort'>, uploadId?: number) => {
     if (existing.has(values.title)) return;
-    const [row] = await db.insert(activities).values({ courseId, moduleId, sort, isPublished: true, createdById: actor.id, ...values }).returning({ id: activities.id });
+    const [row] = await db
+      .insert(activities)
+      .values({ courseId, moduleId, sort, isPublished: true, createdById: actor.id, ...values })
+      .returning({ id: activities.id });
     if (uploadId && row) await db.insert(activityUploads).values({ activityId: row.id, uploadId, sort: 0 });
   };
   await add(0, {
     type: 'page',
     title: 'Welcome',
     description: null,
-    data: { content: sanitizeRichText('<h2>Welcome</h2><p>This course has a <strong>reading</strong> and a short <em>video</em>. Formulas look like <span data-latex="e^{i\\pi}+1=0">e^{iπ}+1=0</span>.</p>') },
+    data: {
+      content: sanitizeRichText(
+        '<h2>Welcome</h2><p>This course has a <strong>reading</strong> and a short <em>video</em>. Formulas look like <span data-latex="e^{i\\pi}+1=0">e^{iπ}+1=0</span>.</p>',
+      ),
+    },
   });
   if (!withFiles) return;
   const pdf = await seedUpload(deps, actor, courseId, DEMO_PDF);

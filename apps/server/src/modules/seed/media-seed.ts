@@ -28,21 +28,50 @@ export const SCORM_FILES = ['scorm/golf__RuntimeBasicCalls_SCORM12.zip', 'scorm/
 async function seedFile(deps: AppDeps, actor: Actor, courseId: number, relative: string, isScorm: boolean): Promise<number | undefined> {
   const file = path.join(deps.config.seedFilesDir, relative);
   const name = path.basename(file);
-  const [already] = await deps.db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.parentType, 'course'), eq(uploads.parentId, courseId), eq(uploads.name, name)));
+  const [already] = await deps.db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.parentType, 'course'), eq(uploads.parentId, courseId), eq(uploads.name, name)));
   if (already) return already.id;
   if (!existsSync(file)) {
     deps.log.warn({ file }, 'demo media file not found; set ATRIUM_SEED_FILES_DIR to the fixtures folder to seed it');
     return undefined;
   }
-  const upload = await createUpload(deps, actor, { name, size: statSync(file).size, parent_type: 'course', parent_id: courseId, ...(isScorm ? { is_scorm: true } : {}) });
+  const upload = await createUpload(deps, actor, {
+    name,
+    size: statSync(file).size,
+    parent_type: 'course',
+    parent_id: courseId,
+    ...(isScorm ? { is_scorm: true } : {}),
+  });
   await receiveContent(deps, actor, upload.id, createReadStream(file));
   return upload.id;
 }
 
-async function seedActivity(deps: AppDeps, courseId: number, moduleId: number, values: { type: 'material' | 'scorm' | 'exam'; title: string; sort: number; canGuestPreview?: boolean; isForwardSeekingRefused?: boolean; data?: Record<string, unknown>; completionCriterion?: 'viewed' | 'submitted' }, uploadIds: number[]): Promise<number> {
-  const [existing] = await deps.db.select({ id: activities.id }).from(activities).where(and(eq(activities.courseId, courseId), eq(activities.title, values.title)));
+async function seedActivity(
+  deps: AppDeps,
+  courseId: number,
+  moduleId: number,
+  values: {
+    type: 'material' | 'scorm' | 'exam';
+    title: string;
+    sort: number;
+    canGuestPreview?: boolean;
+    isForwardSeekingRefused?: boolean;
+    data?: Record<string, unknown>;
+    completionCriterion?: 'viewed' | 'submitted';
+  },
+  uploadIds: number[],
+): Promise<number> {
+  const [existing] = await deps.db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(and(eq(activities.courseId, courseId), eq(activities.title, values.title)));
   if (existing) return existing.id;
-  const [row] = await deps.db.insert(activities).values({ courseId, moduleId, isPublished: true, ...values }).returning({ id: activities.id });
+  const [row] = await deps.db
+    .insert(activities)
+    .values({ courseId, moduleId, isPublished: true, ...values })
+    .returning({ id: activities.id });
   if (uploadIds.length > 0) await deps.db.insert(activityUploads).values(uploadIds.map((uploadId, sort) => ({ activityId: row!.id, uploadId, sort })));
   return row!.id;
 }
@@ -59,11 +88,23 @@ export async function seedMediaCourse(deps: AppDeps, orgId: number, departmentId
   const instructor = userByName.get('instructor');
   if (!instructor) return;
   const { db } = deps;
-  let [course] = await db.select().from(courses).where(and(eq(courses.orgId, orgId), eq(courses.courseCode, MEDIA_COURSE.courseCode)));
+  let [course] = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.orgId, orgId), eq(courses.courseCode, MEDIA_COURSE.courseCode)));
   if (!course) {
     [course] = await db
       .insert(courses)
-      .values({ orgId, departmentId, ...MEDIA_COURSE, academicYear: '2026-2027', semester: 'Autumn', accessCode: null, isPublished: true, createdById: instructor.id })
+      .values({
+        orgId,
+        departmentId,
+        ...MEDIA_COURSE,
+        academicYear: '2026-2027',
+        semester: 'Autumn',
+        accessCode: null,
+        isPublished: true,
+        createdById: instructor.id,
+      })
       .returning();
   }
   if (!course) throw new Error('demo course MEDIA101 missing');
@@ -83,14 +124,39 @@ export async function seedMediaCourse(deps: AppDeps, orgId: number, departmentId
     const id = await seedFile(deps, actor, course.id, f, true);
     if (id !== undefined) packages.push(id);
   }
-  let [module] = await db.select().from(courseModules).where(and(eq(courseModules.courseId, course.id), eq(courseModules.title, 'Media')));
+  let [module] = await db
+    .select()
+    .from(courseModules)
+    .where(and(eq(courseModules.courseId, course.id), eq(courseModules.title, 'Media')));
   if (!module) [module] = await db.insert(courseModules).values({ courseId: course.id, title: 'Media', isPublished: true }).returning();
-  await seedActivity(deps, course.id, module!.id, { type: 'material', title: 'Every kind of file', sort: 0, canGuestPreview: true, isForwardSeekingRefused: true, data: { copyright_notice: '© Atrium demo — not for redistribution' } }, media);
+  await seedActivity(
+    deps,
+    course.id,
+    module!.id,
+    {
+      type: 'material',
+      title: 'Every kind of file',
+      sort: 0,
+      canGuestPreview: true,
+      isForwardSeekingRefused: true,
+      data: { copyright_notice: '© Atrium demo — not for redistribution' },
+    },
+    media,
+  );
   await seedActivity(deps, course.id, module!.id, { type: 'scorm', title: 'Golf (SCORM 1.2 and 2004)', sort: 1 }, packages);
   const examId = await seedActivity(deps, course.id, module!.id, { type: 'exam', title: 'Listening exam', sort: 2, completionCriterion: 'submitted' }, []);
   const video = media[MEDIA_FILES.indexOf('video/pythonpptx__just-two-mice.mp4')];
   const [subject] = await db.select({ id: examSubjects.id }).from(examSubjects).where(eq(examSubjects.activityId, examId));
   if (!subject && video !== undefined) {
-    await db.insert(examSubjects).values({ activityId: examId, type: 'short_answer', description: '<p>Watch the video once, then describe it.</p>', uploadIds: [video], isPlayLimited: true, playLimitTimes: 1 });
+    await db
+      .insert(examSubjects)
+      .values({
+        activityId: examId,
+        type: 'short_answer',
+        description: '<p>Watch the video once, then describe it.</p>',
+        uploadIds: [video],
+        isPlayLimited: true,
+        playLimitTimes: 1,
+      });
   }
 }

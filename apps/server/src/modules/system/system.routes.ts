@@ -6,7 +6,11 @@ import { detectTools } from './system-tools.js';
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/health', {
     config: { auth: 'public' },
-    schema: { tags: ['system'], summary: 'Database reachability and which system tools are present', response: { 200: HealthResponseSchema, 503: HealthResponseSchema } },
+    schema: {
+      tags: ['system'],
+      summary: 'Database reachability and which system tools are present',
+      response: { 200: HealthResponseSchema, 503: HealthResponseSchema },
+    },
     handler: async (_request, reply) => {
       const [reachable, tools] = await Promise.all([app.deps.database.ping(), detectTools()]);
       const body = {

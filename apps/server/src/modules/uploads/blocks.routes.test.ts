@@ -45,7 +45,12 @@ describe.each(['local', 's3'] as const)('block protocol on the %s store (Qiniu v
   });
 
   async function createUpload(name: string, size: number) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie }, payload: { name, size, parent_type: 'course', parent_id: courseId } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { cookie },
+      payload: { name, size, parent_type: 'course', parent_id: courseId },
+    });
     expect(res.statusCode).toBe(201);
     return res.json() as { id: number; key: string; storage_type: string };
   }
@@ -76,7 +81,11 @@ describe.each(['local', 's3'] as const)('block protocol on the %s store (Qiniu v
   it('takes blocks out of order (mkblk of the last block first) and answers crc32 and offset per chunk', async () => {
     const upload = await createUpload('reverse.txt', FILE.length);
     const token = await fetchUptoken(t, cookie, upload.id);
-    const blocks = [FILE.subarray(0, UPLOAD_CHUNK_SIZE_BYTES), FILE.subarray(UPLOAD_CHUNK_SIZE_BYTES, 2 * UPLOAD_CHUNK_SIZE_BYTES), FILE.subarray(2 * UPLOAD_CHUNK_SIZE_BYTES)];
+    const blocks = [
+      FILE.subarray(0, UPLOAD_CHUNK_SIZE_BYTES),
+      FILE.subarray(UPLOAD_CHUNK_SIZE_BYTES, 2 * UPLOAD_CHUNK_SIZE_BYTES),
+      FILE.subarray(2 * UPLOAD_CHUNK_SIZE_BYTES),
+    ];
     const ctxs: string[] = [];
     for (const i of [2, 0, 1]) {
       const res = await protocolCall(t, token, `/mkblk/${blocks[i]!.length}`, blocks[i]!);
@@ -156,7 +165,9 @@ describe.each(['local', 's3'] as const)('block protocol on the %s store (Qiniu v
   it('answers 401 to a missing, unknown or expired token; a fresh token from /api/uptoken then works', async () => {
     const data = textOf(10_000, 'token');
     const upload = await createUpload('token.txt', data.length);
-    expect((await t.app.inject({ method: 'POST', url: `/mkblk/${data.length}`, headers: { 'content-type': 'application/octet-stream' }, payload: data })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/mkblk/${data.length}`, headers: { 'content-type': 'application/octet-stream' }, payload: data })).statusCode,
+    ).toBe(401);
     expect((await protocolCall(t, 'not-a-token', `/mkblk/${data.length}`, data)).statusCode).toBe(401);
     const token = await fetchUptoken(t, cookie, upload.id);
     await t.app.deps.db.update(uploadTokens).set({ expiresAt: new Date(Date.now() - 1000) });
@@ -181,7 +192,10 @@ describe.each(['local', 's3'] as const)('block protocol on the %s store (Qiniu v
     const [block] = await blocksOf(upload.id);
     expect(await t.app.deps.storage.stat(block!.chunks[0]!.key)).toEqual({ size: 40_000 });
     expect(await cleanupExpiredBlocks(t.app.deps)).toBe(0);
-    await t.app.deps.db.update(uploadBlocks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(uploadBlocks.uploadId, upload.id));
+    await t.app.deps.db
+      .update(uploadBlocks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(uploadBlocks.uploadId, upload.id));
     expect((await protocolCall(t, token, `/bput/${first.ctx}/40000`, data.subarray(40_000))).statusCode).toBe(701);
     expect(await cleanupExpiredBlocks(t.app.deps)).toBe(1);
     expect(await blocksOf(upload.id)).toEqual([]);

@@ -1,7 +1,15 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BlockProgressSchema, ErrorBodySchema, MkfileResultSchema, UploadCallbackBodySchema, UploadIdParamsSchema, UploadSchema, UptokenSchema } from '@atrium/contracts';
+import {
+  BlockProgressSchema,
+  ErrorBodySchema,
+  MkfileResultSchema,
+  UploadCallbackBodySchema,
+  UploadIdParamsSchema,
+  UploadSchema,
+  UptokenSchema,
+} from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { issueUptoken, makeBlock, makeFile, putChunk, uploadOfToken } from './blocks.service.js';
 import { storageCallback } from './upload-processing.service.js';
@@ -18,7 +26,12 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 
   app.get('/api/uptoken', {
-    schema: { tags: ['uploads'], summary: 'A token for the block protocol of one upload (spec §7)', querystring: z.object({ id: z.coerce.number().int().positive() }), response: { 200: UptokenSchema, ...errors } },
+    schema: {
+      tags: ['uploads'],
+      summary: 'A token for the block protocol of one upload (spec §7)',
+      querystring: z.object({ id: z.coerce.number().int().positive() }),
+      response: { 200: UptokenSchema, ...errors },
+    },
     handler: async (request) => issueUptoken(app.deps, actorOf(request), request.query.id),
   });
 
@@ -64,7 +77,13 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/internal-api/upload/callback/:id', {
     config: { auth: 'public' },
-    schema: { tags: ['uploads'], summary: 'The storage reports the bytes at file_key (Authorization: UpToken)', params: UploadIdParamsSchema, body: UploadCallbackBodySchema, response: { 200: UploadSchema, ...errors } },
+    schema: {
+      tags: ['uploads'],
+      summary: 'The storage reports the bytes at file_key (Authorization: UpToken)',
+      params: UploadIdParamsSchema,
+      body: UploadCallbackBodySchema,
+      response: { 200: UploadSchema, ...errors },
+    },
     handler: async (request) => storageCallback(app.deps, request.headers.authorization, request.params.id, request.body.file_key),
   });
 };

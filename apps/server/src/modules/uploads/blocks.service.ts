@@ -74,13 +74,20 @@ async function storeChunk(deps: AppDeps, key: string, body: Readable, maxBytes: 
     const stored = await deps.storage.put(key, observed, { maxBytes, skipHash: true });
     return { key, size: stored.size, crc32: sum >>> 0 };
   } catch (error) {
-    if (error instanceof PayloadLimitError) throw new AppError('PAYLOAD_TOO_LARGE', `This chunk is larger than the ${maxBytes} bytes left in its block`, { body: ['too large'] });
+    if (error instanceof PayloadLimitError)
+      throw new AppError('PAYLOAD_TOO_LARGE', `This chunk is larger than the ${maxBytes} bytes left in its block`, { body: ['too large'] });
     throw error;
   }
 }
 
 function progressOf(block: { ctx: string; offset: number; expiresAt: Date }, chunk: BlockChunk): BlockProgress {
-  return { ctx: block.ctx, checksum: createHash('sha1').update(block.ctx).digest('base64url'), crc32: chunk.crc32, offset: block.offset, expired_at: Math.floor(block.expiresAt.getTime() / 1000) };
+  return {
+    ctx: block.ctx,
+    checksum: createHash('sha1').update(block.ctx).digest('base64url'),
+    crc32: chunk.crc32,
+    offset: block.offset,
+    expired_at: Math.floor(block.expiresAt.getTime() / 1000),
+  };
 }
 
 /**
@@ -100,7 +107,15 @@ export async function makeBlock(deps: AppDeps, upload: UploadRow, blockSize: num
     await deps.storage.delete(chunk.key);
     throw AppError.field('body', 'The first chunk of a block cannot be empty');
   }
-  const block = { id, uploadId: upload.id, blockSize, offset: chunk.size, ctx: newCtx(id, chunk.size), chunks: [chunk], expiresAt: new Date(Date.now() + BLOCK_TTL_MS) };
+  const block = {
+    id,
+    uploadId: upload.id,
+    blockSize,
+    offset: chunk.size,
+    ctx: newCtx(id, chunk.size),
+    chunks: [chunk],
+    expiresAt: new Date(Date.now() + BLOCK_TTL_MS),
+  };
   await deps.db.insert(uploadBlocks).values(block);
   return progressOf(block, chunk);
 }
@@ -153,16 +168,22 @@ async function dropBlocks(deps: AppDeps, uploadId: number): Promise<void> {
  */
 export async function makeFile(deps: AppDeps, upload: UploadRow, fileSize: number, encodedKey: string, ctxList: string): Promise<MkfileResult> {
   const key = Buffer.from(encodedKey, 'base64url').toString('utf8');
-  if (key !== upload.key) throw AppError.field('key', 'The key is not this upload\'s key');
-  if (fileSize !== upload.size) throw new AppError('UPLOAD_SIZE_MISMATCH', `fileSize ${fileSize} differs from the declared size ${upload.size}`, { size: ['size mismatch'] });
-  const ctxs = ctxList.split(',').map((c) => c.trim()).filter(Boolean);
+  if (key !== upload.key) throw AppError.field('key', "The key is not this upload's key");
+  if (fileSize !== upload.size)
+    throw new AppError('UPLOAD_SIZE_MISMATCH', `fileSize ${fileSize} differs from the declared size ${upload.size}`, { size: ['size mismatch'] });
+  const ctxs = ctxList
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   if (ctxs.length === 0) throw AppError.field('ctx', 'Send the last ctx of every block, comma-separated');
   const blocks = [];
   for (const ctx of ctxs) {
     const blockId = blockIdOf(ctx);
     const [block] = blockId ? await deps.db.select().from(uploadBlocks).where(eq(uploadBlocks.id, blockId)) : [];
-    if (!block || block.uploadId !== upload.id || block.ctx !== ctx || block.expiresAt.getTime() <= Date.now()) throw ctxError('A ctx is unknown, stale or expired');
-    if (block.offset !== block.blockSize) throw new AppError('UPLOAD_SIZE_MISMATCH', `A block has ${block.offset} of its ${block.blockSize} bytes`, { size: ['incomplete block'] });
+    if (!block || block.uploadId !== upload.id || block.ctx !== ctx || block.expiresAt.getTime() <= Date.now())
+      throw ctxError('A ctx is unknown, stale or expired');
+    if (block.offset !== block.blockSize)
+      throw new AppError('UPLOAD_SIZE_MISMATCH', `A block has ${block.offset} of its ${block.blockSize} bytes`, { size: ['incomplete block'] });
     blocks.push(block);
   }
   if (blocks.slice(0, -1).some((b) => b.blockSize !== UPLOAD_CHUNK_SIZE_BYTES)) {
@@ -172,9 +193,13 @@ export async function makeFile(deps: AppDeps, upload: UploadRow, fileSize: numbe
   if (total !== fileSize) throw new AppError('UPLOAD_SIZE_MISMATCH', `The blocks hold ${total} bytes, not ${fileSize}`, { size: ['size mismatch'] });
   const chunks = blocks.flatMap((b) => b.chunks);
   const sums = chunks.map(() => 0);
-  const stored = await deps.storage.compose(upload.key, chunks.map((c) => c.key), (index, data) => {
-    sums[index] = crc32(data, sums[index]);
-  });
+  const stored = await deps.storage.compose(
+    upload.key,
+    chunks.map((c) => c.key),
+    (index, data) => {
+      sums[index] = crc32(data, sums[index]);
+    },
+  );
   const badChunk = chunks.findIndex((c, i) => c.crc32 !== sums[i]! >>> 0);
   if (badChunk >= 0 || stored.size !== upload.size) {
     await deps.storage.delete(upload.key);

@@ -17,7 +17,9 @@ export const uploadBlocks = pgTable(
   'upload_blocks',
   {
     id: text('id').primaryKey(),
-    uploadId: integer('upload_id').notNull().references(() => uploads.id, { onDelete: 'cascade' }),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
     blockSize: integer('block_size').notNull(),
     offset: integer('offset').notNull(),
     ctx: text('ctx').notNull(),
@@ -33,7 +35,9 @@ export const uploadTokens = pgTable(
   'upload_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    uploadId: integer('upload_id').notNull().references(() => uploads.id, { onDelete: 'cascade' }),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('upload_tokens_expires_idx').on(t.expiresAt)],

@@ -33,9 +33,19 @@ describe.each(['local', 's3'] as const)('processing pipeline on the %s store', (
   /** Creates an upload for a fixture, PUTs its bytes, and waits until processing ends. */
   async function process(fixture: string, name = path.basename(fixture)) {
     const bytes = readFileSync(fixturePath(fixture));
-    const created = await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie }, payload: { name, size: bytes.length, parent_type: 'course', parent_id: courseId } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { cookie },
+      payload: { name, size: bytes.length, parent_type: 'course', parent_id: courseId },
+    });
     expect(created.statusCode).toBe(201);
-    const sent = await t.app.inject({ method: 'PUT', url: created.json().upload_url, headers: { cookie, 'content-type': 'application/octet-stream' }, payload: bytes });
+    const sent = await t.app.inject({
+      method: 'PUT',
+      url: created.json().upload_url,
+      headers: { cookie, 'content-type': 'application/octet-stream' },
+      payload: bytes,
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().status).toBe('processing');
     return waitForProcessed(t, cookie, created.json().id);
@@ -45,7 +55,9 @@ describe.each(['local', 's3'] as const)('processing pipeline on the %s store', (
     const upload = await process('video/pythonpptx__just-two-mice.mp4');
     expect(upload).toMatchObject({ status: 'ready', type: 'video', failure_reason: null });
     expect(upload.duration).toBeCloseTo(7.16, 1);
-    expect(upload.videos).toEqual([{ resolution: '360p', duration: expect.closeTo(7.16, 1), width: 250, height: 360, hls_url: expect.any(String), mp4_url: expect.any(String) }]);
+    expect(upload.videos).toEqual([
+      { resolution: '360p', duration: expect.closeTo(7.16, 1), width: 250, height: 360, hls_url: expect.any(String), mp4_url: expect.any(String) },
+    ]);
     // Rendition URLs are signed for whoever asked: the student asks for their own, the uploader's do not work for them.
     expect((await get(upload.videos[0]!.mp4_url!, studentCookie)).statusCode).toBe(403);
     const video = ((await get(`/api/uploads/${upload.id}`, studentCookie)).json() as Upload).videos[0]!;
@@ -74,12 +86,16 @@ describe.each(['local', 's3'] as const)('processing pipeline on the %s store', (
     ['audio/howler__sound2.mp3', 21.21],
     ['audio/filetype__fixture.m4a', 0.81],
     ['audio/filetype__fixture.ogg', 0.77],
-  ])('probes and normalises audio %s (%f s)', async (fixture, seconds) => {
-    const upload = await process(fixture);
-    expect(upload).toMatchObject({ status: 'ready', type: 'audio' });
-    expect(upload.duration).toBeCloseTo(seconds, 1);
-    expect(await t.app.deps.storage.stat(`derived/${upload.id}/audio.m4a`)).toMatchObject({ size: expect.any(Number) });
-  }, 120_000);
+  ])(
+    'probes and normalises audio %s (%f s)',
+    async (fixture, seconds) => {
+      const upload = await process(fixture);
+      expect(upload).toMatchObject({ status: 'ready', type: 'audio' });
+      expect(upload.duration).toBeCloseTo(seconds, 1);
+      expect(await t.app.deps.storage.stat(`derived/${upload.id}/audio.m4a`)).toMatchObject({ size: expect.any(Number) });
+    },
+    120_000,
+  );
 
   it.each(['office/pythondocx__test.docx', 'office/pythonpptx__test.pptx', 'office/filetype__fixture.xlsx', 'office/filetype__fixture.odt'])(
     'converts %s to a one-page PDF with LibreOffice',
@@ -101,27 +117,44 @@ describe.each(['local', 's3'] as const)('processing pipeline on the %s store', (
     ['pdf/pdfjs__tracemonkey.pdf', 14],
     ['pdf/moodlecore__submission.pdf', 2],
     ['pdf/pdfjs__rotation.pdf', 2],
-  ])('counts the pages of %s (%i)', async (fixture, pages) => {
-    const upload = await process(fixture);
-    expect(upload).toMatchObject({ status: 'ready', num_pages: pages, is_encrypted: false });
-    const info = await get(`/api/uploads/reference/document/${upload.id}/pdf-info-for-stat`, studentCookie);
-    expect(info.json()).toEqual({ num_pages: pages, file_key: upload.key });
-    expect((await get(`/api/uploads/reference/document/${upload.id}/url`, studentCookie)).json()).toEqual({ url: `/api/uploads/${upload.id}/blob?preview=true`, status: 'ready' });
-  }, 120_000);
+  ])(
+    'counts the pages of %s (%i)',
+    async (fixture, pages) => {
+      const upload = await process(fixture);
+      expect(upload).toMatchObject({ status: 'ready', num_pages: pages, is_encrypted: false });
+      const info = await get(`/api/uploads/reference/document/${upload.id}/pdf-info-for-stat`, studentCookie);
+      expect(info.json()).toEqual({ num_pages: pages, file_key: upload.key });
+      expect((await get(`/api/uploads/reference/document/${upload.id}/url`, studentCookie)).json()).toEqual({
+        url: `/api/uploads/${upload.id}/blob?preview=true`,
+        status: 'ready',
+      });
+    },
+    120_000,
+  );
 
   it('marks an encrypted PDF ready with is_encrypted, not failed', async () => {
     const upload = await process('pdf/pdfjs__issue3371_encrypted_pw-ELXRTQWS.pdf', 'locked.pdf');
     expect(upload).toMatchObject({ status: 'ready', is_encrypted: true, num_pages: null, failure_reason: null });
   }, 60_000);
 
-  it.each(['images/filetype__fixture.png', 'images/filetype__fixture.jpg', 'images/filetype__fixture.gif', 'images/filetype__fixture.webp'])('makes image %s ready', async (fixture) => {
-    expect(await process(fixture)).toMatchObject({ status: 'ready', type: 'image' });
-  });
+  it.each(['images/filetype__fixture.png', 'images/filetype__fixture.jpg', 'images/filetype__fixture.gif', 'images/filetype__fixture.webp'])(
+    'makes image %s ready',
+    async (fixture) => {
+      expect(await process(fixture)).toMatchObject({ status: 'ready', type: 'image' });
+    },
+  );
 
   it('refuses a renamed .exe posing as .pdf (magic bytes) and keeps nothing', async () => {
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62), Buffer.from('PE\0\0'), Buffer.alloc(2000, 7)]);
     exe.writeUInt32LE(64, 60);
-    const created = (await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie }, payload: { name: 'setup.pdf', size: exe.length, parent_type: 'course', parent_id: courseId } })).json();
+    const created = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: { cookie },
+        payload: { name: 'setup.pdf', size: exe.length, parent_type: 'course', parent_id: courseId },
+      })
+    ).json();
     const res = await t.app.inject({ method: 'PUT', url: created.upload_url, headers: { cookie, 'content-type': 'application/octet-stream' }, payload: exe });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'UPLOAD_CONTENT_MISMATCH', errors: { name: ['fileUpload.formatLimit'] } });
@@ -151,7 +184,8 @@ describe.each(['local', 's3'] as const)('processing pipeline on the %s store', (
 
   it('records a rendition made elsewhere with POST /api/uploads/{id}/videos (course team only, 400 naming the field)', async () => {
     const upload = await process('video/moodlecore__moodle-logo.webm', 'external.webm');
-    const post = (payload: Record<string, unknown>, who = cookie) => t.app.inject({ method: 'POST', url: `/api/uploads/${upload.id}/videos`, headers: { cookie: who }, payload });
+    const post = (payload: Record<string, unknown>, who = cookie) =>
+      t.app.inject({ method: 'POST', url: `/api/uploads/${upload.id}/videos`, headers: { cookie: who }, payload });
     expect((await post({ resolution: '1080p', duration: 11, width: 1920, height: 1080 }, studentCookie)).statusCode).toBe(403);
     const bad = await post({ resolution: 'big', duration: 11, width: 1920, height: 1080 });
     expect(bad.statusCode).toBe(400);

@@ -69,7 +69,7 @@ export async function markUploaded(deps: AppDeps, actor: Actor, uploadId: number
 export async function storageCallback(deps: AppDeps, authorization: string | undefined, uploadId: number, fileKey: string): Promise<Upload> {
   const row = await uploadOfToken(deps, authorization);
   if (row.id !== uploadId) throw new AppError('UPLOAD_TOKEN_INVALID', 'This token belongs to another upload');
-  if (fileKey !== row.key) throw AppError.field('file_key', 'file_key is not this upload\'s key');
+  if (fileKey !== row.key) throw AppError.field('file_key', "file_key is not this upload's key");
   const stored = await describeObject(deps, row.key);
   if (!stored) throw new AppError('UPLOAD_NOT_RECEIVED', 'Nothing is stored at file_key');
   const accepted = await acceptReceivedObject(deps, row, stored);
@@ -77,7 +77,12 @@ export async function storageCallback(deps: AppDeps, authorization: string | und
 }
 
 /** `POST /api/uploads/{id}/videos` (spec §7): records a rendition made elsewhere (resolution, duration in s, size in px). Course team only. */
-export async function addVideo(deps: AppDeps, actor: Actor, uploadId: number, video: Pick<UploadVideo, 'resolution' | 'duration' | 'width' | 'height'>): Promise<Upload> {
+export async function addVideo(
+  deps: AppDeps,
+  actor: Actor,
+  uploadId: number,
+  video: Pick<UploadVideo, 'resolution' | 'duration' | 'width' | 'height'>,
+): Promise<Upload> {
   const { row, access } = await getUpload(deps, actor, uploadId);
   if (access !== 'manage') throw new AppError('FORBIDDEN', 'Only the course team can add renditions');
   if (row.type !== 'video') throw AppError.field('resolution', 'Only videos have renditions');
@@ -127,11 +132,16 @@ export async function pdfInfoForStat(deps: AppDeps, actor: Actor, uploadId: numb
  */
 export async function openDerived(deps: AppDeps, actor: Actor, uploadId: number, relative: string): Promise<{ key: string; mimeType: string; size: number }> {
   const { row } = await getUploadContent(deps, actor, uploadId);
-  if (!/^[a-z0-9][a-z0-9/_.-]*$/.test(relative) || relative.split('/').some((p) => p.startsWith('.'))) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (!/^[a-z0-9][a-z0-9/_.-]*$/.test(relative) || relative.split('/').some((p) => p.startsWith('.')))
+    throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
   const key = `${derivedPrefix(row.id)}/${relative}`;
   const stat = await deps.storage.stat(key);
   if (!stat) throw new AppError('UPLOAD_NOT_FOUND', 'This derived file does not exist (yet)');
-  const type = relative.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : relative.endsWith('.ts') ? 'video/mp2t' : mime.lookup(relative) || 'application/octet-stream';
+  const type = relative.endsWith('.m3u8')
+    ? 'application/vnd.apple.mpegurl'
+    : relative.endsWith('.ts')
+      ? 'video/mp2t'
+      : mime.lookup(relative) || 'application/octet-stream';
   return { key, mimeType: type, size: stat.size };
 }
 
@@ -139,7 +149,11 @@ export async function openDerived(deps: AppDeps, actor: Actor, uploadId: number,
  * `POST /api/uploads/screen-shot`: stores a PNG or JPEG sent as base64 as an
  * image upload (same rules as any upload: name, size, magic bytes). Answers the upload.
  */
-export async function uploadScreenShot(deps: AppDeps, actor: Actor, body: { name: string; data: string; parent_type: 'course' | 'user'; parent_id?: number | undefined }): Promise<Upload> {
+export async function uploadScreenShot(
+  deps: AppDeps,
+  actor: Actor,
+  body: { name: string; data: string; parent_type: 'course' | 'user'; parent_id?: number | undefined },
+): Promise<Upload> {
   const bytes = Buffer.from(body.data, 'base64');
   const ext = extensionOf(body.name);
   if (!['png', 'jpg', 'jpeg'].includes(ext)) throw AppError.field('name', 'A screenshot is a .png or .jpg file');

@@ -15,7 +15,11 @@ export async function insertUpload(db: Db, values: typeof uploads.$inferInsert):
 
 /** The upload, unless soft-deleted. */
 export async function findLiveUpload(db: Db, id: number): Promise<UploadRow | undefined> {
-  const [row] = await db.select().from(uploads).where(and(eq(uploads.id, id), isNull(uploads.deletedAt))).limit(1);
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, id), isNull(uploads.deletedAt)))
+    .limit(1);
   return row;
 }
 

@@ -56,7 +56,16 @@ describe('POST /api/uploads', () => {
   it('creates the upload first and answers its upload_url (spec §4 lifecycle)', async () => {
     const res = await create('assistant', { name: 'Week 1.pdf', size: pdf.length, parent_type: 'course', parent_id: w.course.id });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Week 1.pdf', size: pdf.length, type: 'document', status: 'processing', storage_type: 'local', parent_type: 'course', parent_id: w.course.id, deleted: false });
+    expect(res.json()).toMatchObject({
+      name: 'Week 1.pdf',
+      size: pdf.length,
+      type: 'document',
+      status: 'processing',
+      storage_type: 'local',
+      parent_type: 'course',
+      parent_id: w.course.id,
+      deleted: false,
+    });
     expect(res.json().upload_url).toBe(`/api/uploads/${res.json().id}/content`);
     expect(res.json().key).toMatch(/^uploads\/\d{4}\/\d{2}\/[0-9a-f-]{36}$/);
     expect(res.json().key).not.toContain('Week');
@@ -92,19 +101,37 @@ describe('POST /api/uploads', () => {
 });
 
 describe('embedded online video (spec §2 embed online video popup, §5, §7 GET /api/uploads/embed-material/{id})', () => {
-  const embed = (who: string, url: string, name = 'Intro lecture') => create(who, { name, size: 0, parent_type: 'course', parent_id: w.course.id, embed_material_type: 'online_video', url });
-  const listNames = async () => (await t.app.inject({ method: 'GET', url: `/api/courses/${w.course.id}/uploads`, headers: as('instructor') })).json().uploads.map((u: { name: string }) => u.name);
+  const embed = (who: string, url: string, name = 'Intro lecture') =>
+    create(who, { name, size: 0, parent_type: 'course', parent_id: w.course.id, embed_material_type: 'online_video', url });
+  const listNames = async () =>
+    (await t.app.inject({ method: 'GET', url: `/api/courses/${w.course.id}/uploads`, headers: as('instructor') }))
+      .json()
+      .uploads.map((u: { name: string }) => u.name);
 
   it('keeps a supported link as a ready upload of type link without bytes; members read its player frame', async () => {
     const before = storedFiles().length;
     const res = await embed('instructor', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10');
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Intro lecture', size: 0, type: 'link', status: 'ready', upload_url: null, url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10' });
+    expect(res.json()).toMatchObject({
+      name: 'Intro lecture',
+      size: 0,
+      type: 'link',
+      status: 'ready',
+      upload_url: null,
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10',
+    });
     expect(storedFiles()).toHaveLength(before);
     const id = res.json().id as number;
     const read = await t.app.inject({ method: 'GET', url: `/api/uploads/embed-material/${id}`, headers: as('student') });
     expect(read.statusCode, read.body).toBe(200);
-    expect(read.json()).toEqual({ id, name: 'Intro lecture', embed_material_type: 'online_video', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10', provider: 'youtube', embed_url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' });
+    expect(read.json()).toEqual({
+      id,
+      name: 'Intro lecture',
+      embed_material_type: 'online_video',
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10',
+      provider: 'youtube',
+      embed_url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    });
     expect(await listNames()).toContain('Intro lecture');
     expect((await t.app.inject({ method: 'GET', url: `/api/uploads/${id}/blob`, headers: as('student') })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/uploads/embed-material/${id}`, headers: as('outsider') })).statusCode).toBe(403);
@@ -136,7 +163,9 @@ describe('PUT {upload_url}', () => {
     expect(upload).toMatchObject({ status: 'ready', upload_url: null, num_pages: 14, is_encrypted: false, failure_reason: null });
     const added = storedFiles().filter((f) => !before.includes(f));
     expect(added).toEqual([upload.key]);
-    const digest = createHash('sha256').update(readFileSync(path.join(t.filesDir, upload.key))).digest('hex');
+    const digest = createHash('sha256')
+      .update(readFileSync(path.join(t.filesDir, upload.key)))
+      .digest('hex');
     expect(digest).toBe(createHash('sha256').update(pdf).digest('hex'));
   });
 
@@ -168,7 +197,9 @@ describe('PUT {upload_url}', () => {
     const created = (await create('instructor', { name: 'mine.pdf', size: pdf.length, parent_type: 'course', parent_id: w.course.id })).json();
     expect((await send('assistant', created.upload_url, pdf)).statusCode).toBe(403);
     expect((await send('instructor', '/api/uploads/99999/content', pdf)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PUT', url: created.upload_url, payload: pdf, headers: { 'content-type': 'application/octet-stream' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: created.upload_url, payload: pdf, headers: { 'content-type': 'application/octet-stream' } })).statusCode,
+    ).toBe(401);
     const asJson = await t.app.inject({ method: 'PUT', url: created.upload_url, headers: as('instructor'), payload: { a: 1 } });
     expect(asJson.statusCode).toBe(400);
     expect(asJson.json().errors).toHaveProperty('content-type');
@@ -274,25 +305,54 @@ describe('folder upload rules (spec §5) and GET /api/uploads/settings', () => {
 
 describe('POST /api/uploads/screen-shot and /share-to', () => {
   it('stores a base64 PNG as an image upload of the user, and shares it into a course the actor teaches', async () => {
-    const shot = await t.app.inject({ method: 'POST', url: '/api/uploads/screen-shot', headers: as('instructor'), payload: { name: 'board.png', data: png.toString('base64') } });
+    const shot = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/screen-shot',
+      headers: as('instructor'),
+      payload: { name: 'board.png', data: png.toString('base64') },
+    });
     expect(shot.statusCode).toBe(201);
     expect(shot.json()).toMatchObject({ name: 'board.png', type: 'image', size: png.length, parent_type: 'user', upload_url: null });
     const ready = await waitForProcessed(t, cookies.instructor!, shot.json().id);
     expect(ready.status).toBe('ready');
     const blob = await t.app.inject({ method: 'GET', url: `/api/uploads/${shot.json().id}/blob`, headers: as('instructor') });
     expect(blob.rawPayload.equals(png)).toBe(true);
-    expect((await t.app.inject({ method: 'POST', url: '/api/uploads/screen-shot/share-to', headers: as('student'), payload: { upload_id: shot.json().id, course_id: w.course.id } })).statusCode).toBe(403);
-    const shared = await t.app.inject({ method: 'POST', url: '/api/uploads/screen-shot/share-to', headers: as('instructor'), payload: { upload_id: shot.json().id, course_id: w.course.id } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/uploads/screen-shot/share-to',
+          headers: as('student'),
+          payload: { upload_id: shot.json().id, course_id: w.course.id },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const shared = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/screen-shot/share-to',
+      headers: as('instructor'),
+      payload: { upload_id: shot.json().id, course_id: w.course.id },
+    });
     expect(shared.statusCode).toBe(201);
     expect(shared.json()).toMatchObject({ parent_type: 'course', parent_id: w.course.id, type: 'image' });
     expect(shared.json().id).not.toBe(shot.json().id);
   });
 
   it('refuses a screenshot that is not PNG/JPEG by name or by content, naming the field, 401 anonymous', async () => {
-    const byName = await t.app.inject({ method: 'POST', url: '/api/uploads/screen-shot', headers: as('instructor'), payload: { name: 'board.gif', data: png.toString('base64') } });
+    const byName = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/screen-shot',
+      headers: as('instructor'),
+      payload: { name: 'board.gif', data: png.toString('base64') },
+    });
     expect(byName.statusCode).toBe(400);
     expect(byName.json().errors).toHaveProperty('name');
-    const byContent = await t.app.inject({ method: 'POST', url: '/api/uploads/screen-shot', headers: as('instructor'), payload: { name: 'board.png', data: pdf.subarray(0, 5000).toString('base64') } });
+    const byContent = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/screen-shot',
+      headers: as('instructor'),
+      payload: { name: 'board.png', data: pdf.subarray(0, 5000).toString('base64') },
+    });
     expect(byContent.statusCode).toBe(400);
     expect(byContent.json()).toMatchObject({ code: 'UPLOAD_CONTENT_MISMATCH' });
     expect((await t.app.inject({ method: 'POST', url: '/api/uploads/screen-shot', payload: { name: 'a.png', data: 'aGk=' } })).statusCode).toBe(401);

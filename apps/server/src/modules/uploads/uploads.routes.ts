@@ -45,17 +45,31 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 
   app.post('/api/uploads', {
-    schema: { tags: ['uploads'], summary: 'Create an upload (spec §3 creation payload); answers its upload_url', body: CreateUploadBodySchema, response: { 201: UploadSchema, ...errors } },
+    schema: {
+      tags: ['uploads'],
+      summary: 'Create an upload (spec §3 creation payload); answers its upload_url',
+      body: CreateUploadBodySchema,
+      response: { 201: UploadSchema, ...errors },
+    },
     handler: async (request, reply) => reply.status(201).send(await createUpload(app.deps, actorOf(request), request.body)),
   });
 
   app.get('/api/uploads/embed-material/:id', {
-    schema: { tags: ['uploads'], summary: 'An embedded online video with its player frame address (spec §7)', params: UploadIdParamsSchema, response: { 200: EmbedMaterialSchema, ...errors } },
+    schema: {
+      tags: ['uploads'],
+      summary: 'An embedded online video with its player frame address (spec §7)',
+      params: UploadIdParamsSchema,
+      response: { 200: EmbedMaterialSchema, ...errors },
+    },
     handler: async (request) => embedMaterial(app.deps, actorOf(request), request.params.id),
   });
 
   app.get('/api/uploads/settings', {
-    schema: { tags: ['uploads'], summary: "The organisation's upload rules (spec §3 Org settings, §5)", response: { 200: UploadSettingsSchema, 401: ErrorBodySchema } },
+    schema: {
+      tags: ['uploads'],
+      summary: "The organisation's upload rules (spec §3 Org settings, §5)",
+      response: { 200: UploadSettingsSchema, 401: ErrorBodySchema },
+    },
     handler: async (request) => uploadSettings(app.deps, actorOf(request)),
   });
 
@@ -108,7 +122,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Disposition', contentDisposition(blob.name, { type: isPreview ? 'inline' : 'attachment' }))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', 'sandbox')
-        
+
         .header('Cache-Control', 'private, max-age=3600');
       return sendStoredObject(reply, app.deps.storage, request.headers.range, blob);
     },
@@ -128,39 +142,75 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/uploads/:id/uploaded', {
-    schema: { tags: ['uploads'], summary: 'The transfer is done: check the bytes and queue processing (spec §7)', params: UploadIdParamsSchema, response: { 200: UploadSchema, ...errors, 409: ErrorBodySchema } },
+    schema: {
+      tags: ['uploads'],
+      summary: 'The transfer is done: check the bytes and queue processing (spec §7)',
+      params: UploadIdParamsSchema,
+      response: { 200: UploadSchema, ...errors, 409: ErrorBodySchema },
+    },
     handler: async (request) => markUploaded(app.deps, actorOf(request), request.params.id),
   });
 
   app.post('/api/uploads/:id/videos', {
-    schema: { tags: ['uploads'], summary: 'Record a rendition (spec §7): resolution, duration (s), width, height (px)', params: UploadIdParamsSchema, body: CreateUploadVideoBodySchema, response: { 200: UploadSchema, ...errors } },
+    schema: {
+      tags: ['uploads'],
+      summary: 'Record a rendition (spec §7): resolution, duration (s), width, height (px)',
+      params: UploadIdParamsSchema,
+      body: CreateUploadVideoBodySchema,
+      response: { 200: UploadSchema, ...errors },
+    },
     handler: async (request) => addVideo(app.deps, actorOf(request), request.params.id, request.body),
   });
 
   app.post('/api/uploads/:id/retry-transcode', {
-    schema: { tags: ['uploads'], summary: 'Queue processing again (previewer "retry transcode")', params: UploadIdParamsSchema, response: { 200: UploadSchema, ...errors, 409: ErrorBodySchema } },
+    schema: {
+      tags: ['uploads'],
+      summary: 'Queue processing again (previewer "retry transcode")',
+      params: UploadIdParamsSchema,
+      response: { 200: UploadSchema, ...errors, 409: ErrorBodySchema },
+    },
     handler: async (request) => retryProcessing(app.deps, actorOf(request), request.params.id),
   });
 
   app.get('/api/uploads/:id/text', {
-    schema: { tags: ['uploads'], summary: 'The content of a text file (spec §7); the first MiB with ?preview=true', params: UploadIdParamsSchema, querystring: z.object({ preview: z.enum(['true', 'false']).optional() }), response: { 200: UploadTextSchema, ...errors } },
+    schema: {
+      tags: ['uploads'],
+      summary: 'The content of a text file (spec §7); the first MiB with ?preview=true',
+      params: UploadIdParamsSchema,
+      querystring: z.object({ preview: z.enum(['true', 'false']).optional() }),
+      response: { 200: UploadTextSchema, ...errors },
+    },
     handler: async (request) => readText(app.deps, actorOf(request), request.params.id, request.query.preview === 'true'),
   });
 
   for (const prefix of ['/api/uploads/document', '/api/uploads/reference/document']) {
     app.get(`${prefix}/:id/url`, {
-      schema: { tags: ['uploads'], summary: 'Where the PDF of a document is, and its status (spec §7)', params: UploadIdParamsSchema, response: { 200: DocumentUrlSchema, ...errors } },
+      schema: {
+        tags: ['uploads'],
+        summary: 'Where the PDF of a document is, and its status (spec §7)',
+        params: UploadIdParamsSchema,
+        response: { 200: DocumentUrlSchema, ...errors },
+      },
       handler: async (request) => documentUrl(app.deps, actorOf(request), request.params.id),
     });
   }
 
   app.get('/api/uploads/reference/document/:id/pdf-info-for-stat', {
-    schema: { tags: ['uploads'], summary: 'Page count and PDF key of a document (spec §7 Notes)', params: UploadIdParamsSchema, response: { 200: PdfInfoSchema, ...errors } },
+    schema: {
+      tags: ['uploads'],
+      summary: 'Page count and PDF key of a document (spec §7 Notes)',
+      params: UploadIdParamsSchema,
+      response: { 200: PdfInfoSchema, ...errors },
+    },
     handler: async (request) => pdfInfoForStat(app.deps, actorOf(request), request.params.id),
   });
 
   app.get('/api/uploads/:id/derived/*', {
-    schema: { tags: ['uploads'], summary: 'A derived file: HLS playlist/segment, MP4 rendition, poster, converted PDF; supports one byte Range', params: UploadIdParamsSchema.extend({ '*': z.string() }) },
+    schema: {
+      tags: ['uploads'],
+      summary: 'A derived file: HLS playlist/segment, MP4 rendition, poster, converted PDF; supports one byte Range',
+      params: UploadIdParamsSchema.extend({ '*': z.string() }),
+    },
     handler: async (request, reply) => {
       const file = await openDerived(app.deps, actorOf(request), request.params.id, request.params['*']);
       reply.header('Content-Type', file.mimeType).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, max-age=3600');
@@ -170,12 +220,23 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/uploads/screen-shot', {
     bodyLimit: 21 * 1024 * 1024,
-    schema: { tags: ['uploads'], summary: 'Store a screenshot sent as base64 PNG/JPEG', body: ScreenShotBodySchema, response: { 201: UploadSchema, ...errors } },
+    schema: {
+      tags: ['uploads'],
+      summary: 'Store a screenshot sent as base64 PNG/JPEG',
+      body: ScreenShotBodySchema,
+      response: { 201: UploadSchema, ...errors },
+    },
     handler: async (request, reply) => reply.status(201).send(await uploadScreenShot(app.deps, actorOf(request), request.body)),
   });
 
   app.post('/api/uploads/screen-shot/share-to', {
-    schema: { tags: ['uploads'], summary: 'Copy one of my screenshots into a course\'s files', body: ScreenShotShareBodySchema, response: { 201: UploadSchema, ...errors } },
-    handler: async (request, reply) => reply.status(201).send(await shareScreenShot(app.deps, actorOf(request), request.body.upload_id, request.body.course_id)),
+    schema: {
+      tags: ['uploads'],
+      summary: "Copy one of my screenshots into a course's files",
+      body: ScreenShotShareBodySchema,
+      response: { 201: UploadSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await shareScreenShot(app.deps, actorOf(request), request.body.upload_id, request.body.course_id)),
   });
 };

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import mime from 'mime-types';
-import { checkUploadFile, checkUploadFolder, extensionOf, invalidNameChars, parseOnlineVideoUrl, uploadTypeOf, type CreateUploadBody, type EmbedMaterial, type Upload, type UploadSettings } from '@atrium/contracts';
+import {
+  checkUploadFile,
+  checkUploadFolder,
+  extensionOf,
+  invalidNameChars,
+  parseOnlineVideoUrl,
+  uploadTypeOf,
+  type CreateUploadBody,
+  type EmbedMaterial,
+  type Upload,
+  type UploadSettings,
+} from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -15,7 +26,17 @@ import { DEFAULT_ORG_SETTINGS, orgs } from '../orgs/orgs.table.js';
 import { sniffContent } from './magic-bytes.js';
 import { signMediaUrl } from '../media/signed-url.js';
 import { presentUpload, type MediaSigner } from './uploads.presenter.js';
-import { examHeldUploadIds, findLiveUpload, insertUpload, listUploadsOfParent, listVideosOf, markDeleted, markReceived, type UploadRow, type UploadVideoRow } from './uploads.repository.js';
+import {
+  examHeldUploadIds,
+  findLiveUpload,
+  insertUpload,
+  listUploadsOfParent,
+  listVideosOf,
+  markDeleted,
+  markReceived,
+  type UploadRow,
+  type UploadVideoRow,
+} from './uploads.repository.js';
 
 export const NOT_FOUND_MESSAGE = 'This file does not exist or was deleted';
 /** Why a learner cannot open an exam subject's file outside the exam (decision 0030). */
@@ -30,7 +51,12 @@ function newStorageKey(now = new Date()): string {
 /** `GET /api/uploads/settings`: the organisation's upload rules for the uploader (spec §3 Org settings). */
 export async function uploadSettings(deps: AppDeps, actor: Actor): Promise<UploadSettings> {
   const s = await orgSettings(deps, actor.orgId);
-  return { maxLevelInUploadFolder: s.maxLevelInUploadFolder, maxFileCountInUploadFolder: s.maxFileCountInUploadFolder, checkUploadExtension: s.checkUploadExtension, maxUploadBytes: deps.config.maxUploadBytes };
+  return {
+    maxLevelInUploadFolder: s.maxLevelInUploadFolder,
+    maxFileCountInUploadFolder: s.maxFileCountInUploadFolder,
+    checkUploadExtension: s.checkUploadExtension,
+    maxUploadBytes: deps.config.maxUploadBytes,
+  };
 }
 
 async function orgSettings(deps: AppDeps, orgId: number) {
@@ -45,7 +71,11 @@ type ParentAccess = 'missing' | 'none' | 'view' | 'manage';
  * of a personal file), 'view' (course member), 'none' (same org, no right) or
  * 'missing' (no such parent, or another organisation's: answered as not found).
  */
-export async function accessToParent(deps: AppDeps, actor: Actor, row: Pick<UploadRow, 'parentType' | 'parentId' | 'ownerId' | 'orgId'>): Promise<ParentAccess> {
+export async function accessToParent(
+  deps: AppDeps,
+  actor: Actor,
+  row: Pick<UploadRow, 'parentType' | 'parentId' | 'ownerId' | 'orgId'>,
+): Promise<ParentAccess> {
   if (row.orgId !== actor.orgId) return 'missing';
   if (row.parentType === 'course' && row.parentId !== null) {
     const course = await findCourse(deps.db, row.parentId);
@@ -68,11 +98,15 @@ export async function accessToParent(deps: AppDeps, actor: Actor, row: Pick<Uplo
 export async function createUpload(deps: AppDeps, actor: Actor, input: CreateUploadBody): Promise<Upload> {
   if (input.embed_material_type !== undefined) return createEmbeddedVideo(deps, actor, input);
   const settings = await orgSettings(deps, actor.orgId);
-  const violations: { key: string; field: string; values?: Record<string, string | number> }[] = checkUploadFile(input, { maxBytes: deps.config.maxUploadBytes, checkExtension: settings.checkUploadExtension });
+  const violations: { key: string; field: string; values?: Record<string, string | number> }[] = checkUploadFile(input, {
+    maxBytes: deps.config.maxUploadBytes,
+    checkExtension: settings.checkUploadExtension,
+  });
   if (input.relative_path !== undefined) {
     const folders = input.relative_path.split('/').slice(0, -1);
     const badChars = folders.flatMap(invalidNameChars);
-    if (badChars.length > 0 || folders.some((f) => f === '..' || f === '.')) violations.push({ key: 'fileUpload.nameError', field: 'relative_path', values: { chars: [...new Set(badChars)].join(' ') } });
+    if (badChars.length > 0 || folders.some((f) => f === '..' || f === '.'))
+      violations.push({ key: 'fileUpload.nameError', field: 'relative_path', values: { chars: [...new Set(badChars)].join(' ') } });
     const paths = [input.relative_path, ...Array.from({ length: Math.max(0, (input.folder_file_count ?? 1) - 1) }, () => 'x')];
     violations.push(...checkUploadFolder(paths, { maxLevel: settings.maxLevelInUploadFolder, maxCount: settings.maxFileCountInUploadFolder }));
   }
@@ -194,9 +228,7 @@ export async function acceptReceivedObject(deps: AppDeps, row: UploadRow, stored
   const head = await readHead(deps.storage, row.key, 4100);
   const sniffed = await sniffContent(head, extension);
   if (sniffed === false) {
-    throw await discard(
-      new AppError('UPLOAD_CONTENT_MISMATCH', `The content of this file is not a .${extension} file`, { name: ['fileUpload.formatLimit'] }),
-    );
+    throw await discard(new AppError('UPLOAD_CONTENT_MISMATCH', `The content of this file is not a .${extension} file`, { name: ['fileUpload.formatLimit'] }));
   }
   const updated = await markReceived(deps.db, row.id, {
     sha256: stored.sha256,
@@ -246,7 +278,14 @@ export function mediaSignerFor(deps: AppDeps, row: UploadRow, userId: number): M
  * for the actor, or null when only an exam holds the file and the actor is not
  * on the course team (`isExamHeld`).
  */
-export function presentUploadFor(deps: AppDeps, actor: Actor, row: UploadRow, videos: readonly UploadVideoRow[], access: 'manage' | 'view', isExamHeld: boolean): Upload {
+export function presentUploadFor(
+  deps: AppDeps,
+  actor: Actor,
+  row: UploadRow,
+  videos: readonly UploadVideoRow[],
+  access: 'manage' | 'view',
+  isExamHeld: boolean,
+): Upload {
   return presentUpload(row, videos, access === 'manage' || !isExamHeld ? mediaSignerFor(deps, row, actor.id) : undefined);
 }
 
@@ -281,9 +320,22 @@ export async function listCourseUploads(deps: AppDeps, actor: Actor, courseId: n
   if (!canViewCourse(actor, course, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
   const isTeam = canManageCourse(actor, course, roles);
   const all = await listUploadsOfParent(deps.db, 'course', courseId);
-  const examHeld = isTeam ? new Set<number>() : await examHeldUploadIds(deps.db, all.map((r) => r.id));
+  const examHeld = isTeam
+    ? new Set<number>()
+    : await examHeldUploadIds(
+        deps.db,
+        all.map((r) => r.id),
+      );
   const rows = all.filter((r) => !examHeld.has(r.id));
-  const videos = await listVideosOf(deps.db, rows.map((r) => r.id));
-  return rows.map((row) => presentUpload(row, videos.filter((v) => v.uploadId === row.id), mediaSignerFor(deps, row, actor.id)));
+  const videos = await listVideosOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) =>
+    presentUpload(
+      row,
+      videos.filter((v) => v.uploadId === row.id),
+      mediaSignerFor(deps, row, actor.id),
+    ),
+  );
 }
-

@@ -27,8 +27,12 @@ export const uploads = pgTable(
   'uploads',
   {
     id: serial('id').primaryKey(),
-    orgId: integer('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
-    ownerId: integer('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     name: text('name').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
@@ -62,7 +66,9 @@ export const uploadVideos = pgTable(
   'upload_videos',
   {
     id: serial('id').primaryKey(),
-    uploadId: integer('upload_id').notNull().references(() => uploads.id, { onDelete: 'cascade' }),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
     resolution: text('resolution').notNull(),
     duration: real('duration').notNull(),
     width: integer('width').notNull(),

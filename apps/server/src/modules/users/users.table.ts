@@ -6,7 +6,9 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    orgId: integer('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
     userName: text('user_name').notNull(),
     userNo: text('user_no').notNull(),
@@ -27,7 +29,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

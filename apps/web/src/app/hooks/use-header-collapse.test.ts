@@ -12,8 +12,6 @@ describe('isHeaderCollapsed (spec §1, §9: 60px threshold)', () => {
   });
 
   it('collapses exactly when the scroll offset exceeds the threshold', () => {
-    fc.assert(
-      fc.property(fc.double({ min: -1000, max: 100_000, noNaN: true }), (y) => isHeaderCollapsed(y) === y > HEADER_COLLAPSE_THRESHOLD_PX),
-    );
+    fc.assert(fc.property(fc.double({ min: -1000, max: 100_000, noNaN: true }), (y) => isHeaderCollapsed(y) === y > HEADER_COLLAPSE_THRESHOLD_PX));
   });
 });

@@ -5,7 +5,18 @@ import { renderWithApp } from '../../test/render';
 import { userManualUrl } from '../../features/previews/lib/manual-source';
 import { UserMenu } from './user-menu';
 
-const user = { id: 2, userNo: 'S001', user_name: 'student', name: 'Sam Student', role: 1, org: { id: 1, name: 'Demo' }, department: null, email: null, mobilePhone: null, time_zone: null };
+const user = {
+  id: 2,
+  userNo: 'S001',
+  user_name: 'student',
+  name: 'Sam Student',
+  role: 1,
+  org: { id: 1, name: 'Demo' },
+  department: null,
+  email: null,
+  mobilePhone: null,
+  time_zone: null,
+};
 const fetchMock = vi.fn<typeof fetch>();
 
 describe('UserMenu: user manual (spec §2 manual viewer)', { timeout: 30_000 }, () => {

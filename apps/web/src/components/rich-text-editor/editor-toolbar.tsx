@@ -66,18 +66,41 @@ export function EditorToolbar({ editor, items, lng, popups }: { editor: Editor; 
     const index = controls.indexOf(target);
     if (index < 0) return;
     event.preventDefault();
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? controls.length - 1 : (index + (event.key === 'ArrowRight' ? 1 : -1) + controls.length) % controls.length;
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? controls.length - 1
+          : (index + (event.key === 'ArrowRight' ? 1 : -1) + controls.length) % controls.length;
     controls[next]?.focus();
   };
 
   const toggle = (key: string, label: string, icon: ReactNode, isActive: boolean, run: () => void) => (
     <Tooltip title={label} key={key}>
-      <Button size="small" type={isActive ? 'primary' : 'text'} aria-label={label} aria-pressed={isActive} icon={icon} data-toolbar-item={key} onClick={run} onMouseDown={(e) => e.preventDefault()} />
+      <Button
+        size="small"
+        type={isActive ? 'primary' : 'text'}
+        aria-label={label}
+        aria-pressed={isActive}
+        icon={icon}
+        data-toolbar-item={key}
+        onClick={run}
+        onMouseDown={(e) => e.preventDefault()}
+      />
     </Tooltip>
   );
   const action = (key: string, label: string, icon: ReactNode, run: () => void, disabled = false) => (
     <Tooltip title={label} key={key}>
-      <Button size="small" type="text" aria-label={label} icon={icon} data-toolbar-item={key} onClick={run} disabled={disabled} onMouseDown={(e) => e.preventDefault()} />
+      <Button
+        size="small"
+        type="text"
+        aria-label={label}
+        icon={icon}
+        data-toolbar-item={key}
+        onClick={run}
+        disabled={disabled}
+        onMouseDown={(e) => e.preventDefault()}
+      />
     </Tooltip>
   );
   const chain = () => editor.chain().focus();
@@ -95,7 +118,13 @@ export function EditorToolbar({ editor, items, lng, popups }: { editor: Editor; 
               value={titleValue(editor)}
               style={{ width: 110 }}
               popupMatchSelectWidth={false}
-              onChange={(value: string) => (value === 'p' ? chain().setParagraph().run() : chain().setHeading({ level: Number(value.slice(1)) as 1 | 2 | 3 | 4 }).run())}
+              onChange={(value: string) =>
+                value === 'p'
+                  ? chain().setParagraph().run()
+                  : chain()
+                      .setHeading({ level: Number(value.slice(1)) as 1 | 2 | 3 | 4 })
+                      .run()
+              }
               options={['p', 'h1', 'h2', 'h3', 'h4'].map((value) => ({ value, label: t(`title.${value}`) }))}
             />
           </span>
@@ -137,7 +166,15 @@ export function EditorToolbar({ editor, items, lng, popups }: { editor: Editor; 
               onClick: ({ key }) => (key ? chain().setColor(key).run() : chain().unsetColor().run()),
             }}
           >
-            <Button size="small" type="text" aria-label={t('toolbar.color')} aria-haspopup="menu" data-toolbar-item="color" icon={<FontColorsOutlined />} onMouseDown={(e) => e.preventDefault()} />
+            <Button
+              size="small"
+              type="text"
+              aria-label={t('toolbar.color')}
+              aria-haspopup="menu"
+              data-toolbar-item="color"
+              icon={<FontColorsOutlined />}
+              onMouseDown={(e) => e.preventDefault()}
+            />
           </Dropdown>
         );
       case 'lists':
@@ -148,7 +185,15 @@ export function EditorToolbar({ editor, items, lng, popups }: { editor: Editor; 
           </span>
         );
       case 'blockquote':
-        return toggle('blockquote', t('toolbar.blockquote'), <span aria-hidden style={{ fontWeight: 700 }}>“</span>, editor.isActive('blockquote'), () => chain().toggleBlockquote().run());
+        return toggle(
+          'blockquote',
+          t('toolbar.blockquote'),
+          <span aria-hidden style={{ fontWeight: 700 }}>
+            “
+          </span>,
+          editor.isActive('blockquote'),
+          () => chain().toggleBlockquote().run(),
+        );
       case 'code':
         return action('code', t('toolbar.code'), <CodeOutlined />, popups.openCode);
       case 'table': {
@@ -177,14 +222,28 @@ export function EditorToolbar({ editor, items, lng, popups }: { editor: Editor; 
               },
             }}
           >
-            <Button size="small" type="text" aria-label={t('toolbar.table')} aria-haspopup="menu" data-toolbar-item="table" icon={<TableOutlined />} onMouseDown={(e) => e.preventDefault()} />
+            <Button
+              size="small"
+              type="text"
+              aria-label={t('toolbar.table')}
+              aria-haspopup="menu"
+              data-toolbar-item="table"
+              icon={<TableOutlined />}
+              onMouseDown={(e) => e.preventDefault()}
+            />
           </Dropdown>
         );
       }
       case 'link':
         return toggle('link', t('toolbar.link'), <LinkOutlined />, editor.isActive('link'), popups.openLink);
       case 'image':
-        return action('image', popups.isUploadingImage ? t('image.uploading') : t('toolbar.image'), <PictureOutlined />, popups.chooseImage, !popups.isImageEnabled || popups.isUploadingImage);
+        return action(
+          'image',
+          popups.isUploadingImage ? t('image.uploading') : t('toolbar.image'),
+          <PictureOutlined />,
+          popups.chooseImage,
+          !popups.isImageEnabled || popups.isUploadingImage,
+        );
       case 'hr':
         return action('hr', t('toolbar.hr'), <LineOutlined />, () => chain().setHorizontalRule().run());
       case 'indent':
@@ -192,7 +251,9 @@ export function EditorToolbar({ editor, items, lng, popups }: { editor: Editor; 
       case 'outdent':
         return action('outdent', t('toolbar.outdent'), <MenuFoldOutlined />, () => changeIndent(editor, -1));
       case 'superscript':
-        return toggle('superscript', t('toolbar.superscript'), <span aria-hidden>x²</span>, editor.isActive('superscript'), () => chain().toggleSuperscript().run());
+        return toggle('superscript', t('toolbar.superscript'), <span aria-hidden>x²</span>, editor.isActive('superscript'), () =>
+          chain().toggleSuperscript().run(),
+        );
       case 'subscript':
         return toggle('subscript', t('toolbar.subscript'), <span aria-hidden>x₂</span>, editor.isActive('subscript'), () => chain().toggleSubscript().run());
       case 'formula':

@@ -9,7 +9,19 @@ import { FORMULA_PLACEHOLDER, isFormulaPlaceholder } from './toolbar-items';
  * while the source is still the placeholder is refused with the 'latex empty'
  * tip (spec §5); otherwise `onSave(latex)`.
  */
-export function FormulaPopup({ open, initialLatex, lng, onSave, onClose }: { open: boolean; initialLatex?: string; lng: string; onSave: (latex: string) => void; onClose: () => void }) {
+export function FormulaPopup({
+  open,
+  initialLatex,
+  lng,
+  onSave,
+  onClose,
+}: {
+  open: boolean;
+  initialLatex?: string;
+  lng: string;
+  onSave: (latex: string) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('editor', { lng });
   const [latex, setLatex] = useState(initialLatex || FORMULA_PLACEHOLDER);
   const [isEmptyTip, setEmptyTip] = useState(false);
@@ -46,7 +58,12 @@ export function FormulaPopup({ open, initialLatex, lng, onSave, onClose }: { ope
         {t('formula.hint')}
       </Typography.Text>
       {isEmptyTip && <Alert type="warning" showIcon role="alert" message={t('formula.latexEmpty')} style={{ marginBottom: 8 }} />}
-      <div aria-label={t('formula.preview')} data-testid="formula-preview" ref={preview} style={{ minHeight: 48, padding: 8, background: '#fafafa', overflowX: 'auto' }} />
+      <div
+        aria-label={t('formula.preview')}
+        data-testid="formula-preview"
+        ref={preview}
+        style={{ minHeight: 48, padding: 8, background: '#fafafa', overflowX: 'auto' }}
+      />
     </Modal>
   );
 }

@@ -13,7 +13,26 @@ describe('RichTextEditor toolbar (spec §9 defaults)', () => {
       .map((node) => node.getAttribute('data-toolbar-item'))
       .filter((key) => key !== 'bulletList' && key !== 'orderedList');
     expect(order).toEqual([...EDITOR_TOOLBAR_DEFAULTS, 'formula']);
-    for (const name of ['Clear formatting', 'Bold', 'Italic', 'Underline', 'Strikethrough', 'Text colour', 'Bulleted list', 'Numbered list', 'Quote', 'Insert code', 'Table', 'Link', 'Horizontal line', 'Increase indent', 'Decrease indent', 'Superscript', 'Subscript', 'Insert formula']) {
+    for (const name of [
+      'Clear formatting',
+      'Bold',
+      'Italic',
+      'Underline',
+      'Strikethrough',
+      'Text colour',
+      'Bulleted list',
+      'Numbered list',
+      'Quote',
+      'Insert code',
+      'Table',
+      'Link',
+      'Horizontal line',
+      'Increase indent',
+      'Decrease indent',
+      'Superscript',
+      'Subscript',
+      'Insert formula',
+    ]) {
       expect(within(toolbar).getByRole('button', { name })).toBeInTheDocument();
     }
   });

@@ -62,7 +62,9 @@ export function RichTextEditor({ value, onChange, toolbar = DEFAULT_EDITOR_TOOLB
     content: value ?? '',
     immediatelyRender: true,
     shouldRerenderOnTransaction: true,
-    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': rest['aria-label'] ?? t('area'), class: 'rte-content', ...(id ? { id } : {}) } },
+    editorProps: {
+      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': rest['aria-label'] ?? t('area'), class: 'rte-content', ...(id ? { id } : {}) },
+    },
     onUpdate: ({ editor: current }) => onChangeRef.current?.(current.isEmpty ? '' : current.getHTML()),
   });
 
@@ -84,7 +86,11 @@ export function RichTextEditor({ value, onChange, toolbar = DEFAULT_EDITOR_TOOLB
     setUploadingImage(true);
     try {
       const { src, alt } = await onUploadImage(file);
-      editor.chain().focus().setImage({ src, alt: alt ?? file.name }).run();
+      editor
+        .chain()
+        .focus()
+        .setImage({ src, alt: alt ?? file.name })
+        .run();
     } catch (error) {
       void message.error(error instanceof Error && error.message ? t('image.uploadError', { reason: error.message }) : t('image.uploadFailed'));
     } finally {
@@ -148,7 +154,11 @@ export function RichTextEditor({ value, onChange, toolbar = DEFAULT_EDITOR_TOOLB
           lng={lng}
           onClose={() => setPopup(null)}
           onSave={(code, language) => {
-            editor.chain().focus().insertContent({ type: 'codeBlock', attrs: { language }, content: [{ type: 'text', text: code }] }).run();
+            editor
+              .chain()
+              .focus()
+              .insertContent({ type: 'codeBlock', attrs: { language }, content: [{ type: 'text', text: code }] })
+              .run();
             setPopup(null);
           }}
         />

@@ -27,7 +27,10 @@ export function useCourseContent(courseId: number) {
 
 /** The query of `GET /api/courses/{id}/content`, shared by the content page and the course frame's prefetch. */
 export function courseContentQuery(courseId: number) {
-  return queryOptions({ queryKey: activityKeys.content(courseId), queryFn: ({ signal }) => api.get<CourseContent>(`/api/courses/${courseId}/content`, undefined, signal) });
+  return queryOptions({
+    queryKey: activityKeys.content(courseId),
+    queryFn: ({ signal }) => api.get<CourseContent>(`/api/courses/${courseId}/content`, undefined, signal),
+  });
 }
 
 /** `GET /api/activities/{id}`; a 403 carries the access-forbidden code and times (not retried). */
@@ -54,7 +57,10 @@ export function useModuleMutations(courseId: number) {
   const refresh = useRefreshContent(courseId);
   return {
     create: useMutation({ mutationFn: (body: CreateModuleBody) => api.post<Module>(`/api/courses/${courseId}/modules`, body), onSuccess: refresh }),
-    update: useMutation({ mutationFn: ({ id, body }: { id: number; body: UpdateModuleBody }) => api.put<Module>(`/api/modules/${id}`, body), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: number; body: UpdateModuleBody }) => api.put<Module>(`/api/modules/${id}`, body),
+      onSuccess: refresh,
+    }),
     remove: useMutation({ mutationFn: (id: number) => api.delete<unknown>(`/api/modules/${id}`), onSuccess: refresh }),
   };
 }
@@ -69,9 +75,15 @@ export function useActivityMutations(courseId: number) {
   };
   return {
     create: useMutation({ mutationFn: (body: CreateActivityBody) => api.post<Activity>(`/api/courses/${courseId}/activities`, body), onSuccess: refreshOne }),
-    update: useMutation({ mutationFn: ({ id, body }: { id: number; body: UpdateActivityBody }) => api.put<Activity>(`/api/activities/${id}`, body), onSuccess: refreshOne }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: number; body: UpdateActivityBody }) => api.put<Activity>(`/api/activities/${id}`, body),
+      onSuccess: refreshOne,
+    }),
     remove: useMutation({ mutationFn: (id: number) => api.delete<unknown>(`/api/activities/${id}`), onSuccess: refresh }),
-    publish: useMutation({ mutationFn: ({ id, published }: { id: number; published: boolean }) => api.put<unknown>(`/api/activities/${id}/publish`, { published }), onSuccess: refresh }),
+    publish: useMutation({
+      mutationFn: ({ id, published }: { id: number; published: boolean }) => api.put<unknown>(`/api/activities/${id}/publish`, { published }),
+      onSuccess: refresh,
+    }),
   };
 }
 

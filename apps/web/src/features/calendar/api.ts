@@ -63,7 +63,8 @@ export function useDepartments(enabled: boolean) {
 export function useUserCourses(userId: number | undefined) {
   return useQuery({
     queryKey: calendarKeys.userCourses(userId ?? 0),
-    queryFn: ({ signal }) => api.get<{ courses: { id: number; name: string; role: string }[] }>(`/api/calendar-events/users/${userId}/courses`, undefined, signal),
+    queryFn: ({ signal }) =>
+      api.get<{ courses: { id: number; name: string; role: string }[] }>(`/api/calendar-events/users/${userId}/courses`, undefined, signal),
     enabled: !!userId,
   });
 }
@@ -80,7 +81,10 @@ export function useCourseStudents(courseId: number | undefined) {
 /** `GET /api/courses/{id}/groups` of each course: their groups with members (course event targets), one query per course, in the order of `courseIds`. */
 export function useCoursesGroups(courseIds: number[]) {
   return useQueries({
-    queries: courseIds.map((id) => ({ queryKey: calendarKeys.groups(id), queryFn: ({ signal }: { signal: AbortSignal }) => api.get<CourseGroups>(`/api/courses/${id}/groups`, undefined, signal) })),
+    queries: courseIds.map((id) => ({
+      queryKey: calendarKeys.groups(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<CourseGroups>(`/api/courses/${id}/groups`, undefined, signal),
+    })),
   });
 }
 
@@ -97,14 +101,37 @@ export function useUserSearch(keywords: string) {
 }
 
 /** The lists behind one calendar window, each only when its view is on (spec §2, §6). */
-export function useCalendarLists(range: CalendarRange | null, on: { timetable: boolean; event: boolean; meeting: boolean; instructionMeeting: boolean; cloudClassroom: boolean }) {
+export function useCalendarLists(
+  range: CalendarRange | null,
+  on: { timetable: boolean; event: boolean; meeting: boolean; instructionMeeting: boolean; cloudClassroom: boolean },
+) {
   const q = range ?? { start: '', end: '' };
   const enabled = range !== null;
-  const timetables = useQuery({ queryKey: calendarKeys.list('timetables', q), queryFn: ({ signal }) => api.get<{ timetables: Timetable[] }>('/api/calendar-timetables', { ...q }, signal), enabled: enabled && on.timetable });
-  const events = useQuery({ queryKey: calendarKeys.list('events', q), queryFn: ({ signal }) => api.get<{ calendar_events: CalendarEvent[] }>('/api/calendar-events', { ...q }, signal), enabled: enabled && on.event });
-  const meetings = useQuery({ queryKey: calendarKeys.list('meetings', q), queryFn: ({ signal }) => api.get<{ meetings: Meeting[] }>('/api/calendar-meeting', { ...q }, signal), enabled: enabled && on.meeting });
-  const instruction = useQuery({ queryKey: calendarKeys.list('instruction', q), queryFn: ({ signal }) => api.get<{ meetings: Meeting[] }>('/api/instruction-team/meeting', { ...q }, signal), enabled: enabled && on.instructionMeeting });
-  const cloud = useQuery({ queryKey: calendarKeys.list('cloud', q), queryFn: ({ signal }) => api.get<{ cloud_classrooms: Meeting[] }>('/api/activity/cloud-classroom', { ...q }, signal), enabled: enabled && on.cloudClassroom });
+  const timetables = useQuery({
+    queryKey: calendarKeys.list('timetables', q),
+    queryFn: ({ signal }) => api.get<{ timetables: Timetable[] }>('/api/calendar-timetables', { ...q }, signal),
+    enabled: enabled && on.timetable,
+  });
+  const events = useQuery({
+    queryKey: calendarKeys.list('events', q),
+    queryFn: ({ signal }) => api.get<{ calendar_events: CalendarEvent[] }>('/api/calendar-events', { ...q }, signal),
+    enabled: enabled && on.event,
+  });
+  const meetings = useQuery({
+    queryKey: calendarKeys.list('meetings', q),
+    queryFn: ({ signal }) => api.get<{ meetings: Meeting[] }>('/api/calendar-meeting', { ...q }, signal),
+    enabled: enabled && on.meeting,
+  });
+  const instruction = useQuery({
+    queryKey: calendarKeys.list('instruction', q),
+    queryFn: ({ signal }) => api.get<{ meetings: Meeting[] }>('/api/instruction-team/meeting', { ...q }, signal),
+    enabled: enabled && on.instructionMeeting,
+  });
+  const cloud = useQuery({
+    queryKey: calendarKeys.list('cloud', q),
+    queryFn: ({ signal }) => api.get<{ cloud_classrooms: Meeting[] }>('/api/activity/cloud-classroom', { ...q }, signal),
+    enabled: enabled && on.cloudClassroom,
+  });
   return { timetables, events, meetings, instruction, cloud };
 }
 
@@ -116,7 +143,9 @@ function useInvalidatingMutation<A, R>(fn: (arg: A) => Promise<R>) {
 /** `POST /api/calendar-events` or `PUT /api/calendar-events/{id}` (full body or only start/end). */
 export function useSaveEvent() {
   return useInvalidatingMutation(({ id, body }: { id?: number; body: CalendarEventBody | { start_time: string; end_time: string; all_day?: boolean } }) =>
-    id ? api.put<{ calendar_event: CalendarEvent }>(`/api/calendar-events/${id}`, body) : api.post<{ calendar_event: CalendarEvent }>('/api/calendar-events', body),
+    id
+      ? api.put<{ calendar_event: CalendarEvent }>(`/api/calendar-events/${id}`, body)
+      : api.post<{ calendar_event: CalendarEvent }>('/api/calendar-events', body),
   );
 }
 /** `DELETE /api/calendar-events/{id}`. */
@@ -126,12 +155,16 @@ export function useDeleteEvent() {
 /** `POST /api/calendar-timetables` or `PUT /api/calendar-timetables/{id}`: answers message and timetable (spec §7). */
 export function useSaveTimetable() {
   return useInvalidatingMutation(({ id, body }: { id?: number; body: CreateTimetableBody | UpdateTimetableBody }) =>
-    id ? api.put<{ message: string; timetable: Timetable | null }>(`/api/calendar-timetables/${id}`, body) : api.post<{ message: string; timetable: Timetable | null }>('/api/calendar-timetables', body),
+    id
+      ? api.put<{ message: string; timetable: Timetable | null }>(`/api/calendar-timetables/${id}`, body)
+      : api.post<{ message: string; timetable: Timetable | null }>('/api/calendar-timetables', body),
   );
 }
 /** `PUT /api/calendar-timetables/{id}/delete` with target_time and update_scope. */
 export function useDeleteTimetable() {
-  return useInvalidatingMutation(({ id, body }: { id: number; body: DeleteTimetableBody }) => api.put<{ message: string }>(`/api/calendar-timetables/${id}/delete`, body));
+  return useInvalidatingMutation(({ id, body }: { id: number; body: DeleteTimetableBody }) =>
+    api.put<{ message: string }>(`/api/calendar-timetables/${id}/delete`, body),
+  );
 }
 /** `POST /api/calendar-meeting` or `PUT /api/calendar-meeting/{id}` (full body or only start/end). */
 export function useSaveMeeting() {
@@ -147,7 +180,8 @@ export function useSaveMeeting() {
 export function useReviewMeeting() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ meeting, audit_status }: { meeting: Meeting; audit_status: Meeting['data']['audit_status'] }) => api.put<{ meeting: Meeting }>(`/api/calendar-meeting/${meeting.id}`, meetingBodyOf(meeting, { audit_status })),
+    mutationFn: ({ meeting, audit_status }: { meeting: Meeting; audit_status: Meeting['data']['audit_status'] }) =>
+      api.put<{ meeting: Meeting }>(`/api/calendar-meeting/${meeting.id}`, meetingBodyOf(meeting, { audit_status })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['calendar', 'list'] });
       void queryClient.invalidateQueries({ queryKey: calendarKeys.management });
@@ -167,7 +201,8 @@ export function useFeed() {
 export function useFeedAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (action: 'rotate' | 'revoke'): Promise<unknown> => (action === 'rotate' ? api.post<{ url: string }>('/api/calendar-feed') : api.delete<{ message: string }>('/api/calendar-feed')),
+    mutationFn: async (action: 'rotate' | 'revoke'): Promise<unknown> =>
+      action === 'rotate' ? api.post<{ url: string }>('/api/calendar-feed') : api.delete<{ message: string }>('/api/calendar-feed'),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.feed }),
   });
 }
@@ -178,13 +213,22 @@ export type { ManagementMeetingFilter };
 export function useManagementMeetings(page: number, pageSize: number, filter: ManagementMeetingFilter) {
   return useQuery({
     queryKey: [...calendarKeys.management, page, pageSize, filter] as const,
-    queryFn: () => api.post<{ items: Meeting[]; page: number; page_size: number; pages: number; total: number }>(`/api/management/calendar-meeting?page=${page}&page_size=${pageSize}`, filter),
+    queryFn: () =>
+      api.post<{ items: Meeting[]; page: number; page_size: number; pages: number; total: number }>(
+        `/api/management/calendar-meeting?page=${page}&page_size=${pageSize}`,
+        filter,
+      ),
   });
 }
 
 /** `POST /api/management/calendar-meeting/excel`: the filtered overview as an .xlsx Blob (binary answer). */
 export async function downloadMeetingsExcel(filter: ManagementMeetingFilter): Promise<Blob> {
-  const response = await fetch('/api/management/calendar-meeting/excel', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json', ...scopeHeaders() }, body: JSON.stringify(filter) });
+  const response = await fetch('/api/management/calendar-meeting/excel', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', ...scopeHeaders() },
+    body: JSON.stringify(filter),
+  });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { message?: string };
     throw new ApiError(response.status, body);

@@ -1,12 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AccessCodeResponse,
-  AccessCodeValidateResponse,
-  Course,
-  CoursePage,
-  CreateCourseBody,
-  JoinCourseResponse,
-} from '@atrium/contracts';
+import type { AccessCodeResponse, AccessCodeValidateResponse, Course, CoursePage, CreateCourseBody, JoinCourseResponse } from '@atrium/contracts';
 import { api } from '../../lib/api-client';
 
 /** Query keys of the courses feature. */

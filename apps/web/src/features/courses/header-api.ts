@@ -38,7 +38,10 @@ function useRefreshCourse(courseId: number) {
 
 /** `GET /api/courses/{id}/header`: role buttons, toggles and modes of the course header. */
 export function useCourseHeader(courseId: number) {
-  return useQuery({ queryKey: headerKeys.header(courseId), queryFn: ({ signal }) => api.get<CourseHeaderState>(`/api/courses/${courseId}/header`, undefined, signal) });
+  return useQuery({
+    queryKey: headerKeys.header(courseId),
+    queryFn: ({ signal }) => api.get<CourseHeaderState>(`/api/courses/${courseId}/header`, undefined, signal),
+  });
 }
 
 /** `PUT /api/course/{id}/role {active}` (spec §6 role buttons). */
@@ -55,13 +58,19 @@ export function fetchCanUnpublish(courseId: number): Promise<CanUnpublishRespons
 /** `PUT /api/courses/{id}/publish {published}`. */
 export function useSetPublished(courseId: number) {
   const refresh = useRefreshCourse(courseId);
-  return useMutation({ mutationFn: (published: boolean) => api.put<{ published: boolean }>(`/api/courses/${courseId}/publish`, { published }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (published: boolean) => api.put<{ published: boolean }>(`/api/courses/${courseId}/publish`, { published }),
+    onSuccess: refresh,
+  });
 }
 
 /** `PUT /api/course/{id}/manager/review {type}`. */
 export function useSetReview(courseId: number) {
   const refresh = useRefreshCourse(courseId);
-  return useMutation({ mutationFn: (type: 'reviewed' | 'unreviewed') => api.put<unknown>(`/api/course/${courseId}/manager/review`, { type }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (type: 'reviewed' | 'unreviewed') => api.put<unknown>(`/api/course/${courseId}/manager/review`, { type }),
+    onSuccess: refresh,
+  });
 }
 
 /** `GET /api/courses/{id}/validate-lite-course-condition`, asked before switching to lite (spec §4). */
@@ -72,7 +81,10 @@ export function fetchLiteCondition(courseId: number): Promise<LiteConditionRespo
 /** `PUT /api/courses/{id}/switch-lite` or `/switch-normal`. */
 export function useSwitchType(courseId: number) {
   const refresh = useRefreshCourse(courseId);
-  return useMutation({ mutationFn: (toLite: boolean) => api.put<{ lite: boolean }>(`/api/courses/${courseId}/${toLite ? 'switch-lite' : 'switch-normal'}`), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (toLite: boolean) => api.put<{ lite: boolean }>(`/api/courses/${courseId}/${toLite ? 'switch-lite' : 'switch-normal'}`),
+    onSuccess: refresh,
+  });
 }
 
 /** `PUT /api/courses/{id}/preview` (as a student or a visitor). */
@@ -104,18 +116,26 @@ export function useAcknowledgeCompletion(courseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.put<CompletionPopup>(`/api/courses/${courseId}/study-completeness/completion-popup`),
-    onSuccess: () => queryClient.setQueryData<StudyCompleteness>(headerKeys.completeness(courseId), (old) => (old ? { ...old, completion_popup_seen: true } : old)),
+    onSuccess: () =>
+      queryClient.setQueryData<StudyCompleteness>(headerKeys.completeness(courseId), (old) => (old ? { ...old, completion_popup_seen: true } : old)),
   });
 }
 
 /** `GET /api/authz/course-roles?course_id`: which roles the user may invite or assign. */
 export function useCourseRoles(courseId: number, enabled = true) {
-  return useQuery({ queryKey: headerKeys.roles(courseId), queryFn: ({ signal }) => api.get<CourseRolesResponse>('/api/authz/course-roles', { course_id: courseId }, signal), enabled });
+  return useQuery({
+    queryKey: headerKeys.roles(courseId),
+    queryFn: ({ signal }) => api.get<CourseRolesResponse>('/api/authz/course-roles', { course_id: courseId }, signal),
+    enabled,
+  });
 }
 
 /** `POST /api/course/{id}/invites {emails, invite_type}`. */
 export function useInvite(courseId: number) {
-  return useMutation({ mutationFn: (body: Omit<InviteBody, 'teaching_unit_type'> & { teaching_unit_type?: InviteBody['teaching_unit_type'] }) => api.post<MessageResponse>(`/api/course/${courseId}/invites`, body) });
+  return useMutation({
+    mutationFn: (body: Omit<InviteBody, 'teaching_unit_type'> & { teaching_unit_type?: InviteBody['teaching_unit_type'] }) =>
+      api.post<MessageResponse>(`/api/course/${courseId}/invites`, body),
+  });
 }
 
 /** `GET /api/user/invites`: my invitations waiting for confirmation. */
@@ -147,8 +167,14 @@ export function useEnrolmentMutations(courseId: number) {
     void queryClient.invalidateQueries({ queryKey: courseKeys.detail(courseId) });
   };
   return {
-    add: useMutation({ mutationFn: (body: { user_ids: number[]; role: CourseRole }) => api.post<{ added: number }>(`/api/courses/${courseId}/enrollments`, body), onSuccess }),
-    changeRole: useMutation({ mutationFn: (body: { enrollment_ids: number[]; role: CourseRole }) => api.put<MessageResponse>('/api/course/enrollments', body), onSuccess }),
+    add: useMutation({
+      mutationFn: (body: { user_ids: number[]; role: CourseRole }) => api.post<{ added: number }>(`/api/courses/${courseId}/enrollments`, body),
+      onSuccess,
+    }),
+    changeRole: useMutation({
+      mutationFn: (body: { enrollment_ids: number[]; role: CourseRole }) => api.put<MessageResponse>('/api/course/enrollments', body),
+      onSuccess,
+    }),
     remove: useMutation({
       mutationFn: (body: { enrollment_ids: number[] }) => apiRequest<MessageResponse>('/api/course/enrollments', { method: 'DELETE', body }),
       onSuccess,
@@ -157,13 +183,22 @@ export function useEnrolmentMutations(courseId: number) {
 }
 
 /** `GET /api/user/search` (spec §7) with keywords, exclude_student_role, org_id, department_id. */
-export function searchUsers(query: { keywords: string; exclude_student_role?: boolean; org_id?: number; department_id?: number }): Promise<{ users: UserSearchResult[] }> {
+export function searchUsers(query: {
+  keywords: string;
+  exclude_student_role?: boolean;
+  org_id?: number;
+  department_id?: number;
+}): Promise<{ users: UserSearchResult[] }> {
   return api.get<{ users: UserSearchResult[] }>('/api/user/search', query);
 }
 
 /** `GET /api/toggle-opened-orgs?toggle=org_team_teaching`. */
 export function useTeamTeachingOrgs(enabled: boolean) {
-  return useQuery({ queryKey: ['orgs', 'team-teaching'], queryFn: ({ signal }) => api.get<{ orgs: { id: number; name: string }[] }>('/api/toggle-opened-orgs', { toggle: 'org_team_teaching' }, signal), enabled });
+  return useQuery({
+    queryKey: ['orgs', 'team-teaching'],
+    queryFn: ({ signal }) => api.get<{ orgs: { id: number; name: string }[] }>('/api/toggle-opened-orgs', { toggle: 'org_team_teaching' }, signal),
+    enabled,
+  });
 }
 
 /** `GET /api/orgs/{id}/departments`. */
@@ -178,5 +213,8 @@ export function useDepartments(orgId: number | undefined) {
 /** `POST /api/courses/{id}/team-teaching {user_ids}`. */
 export function useAddTeamTeachers(courseId: number) {
   const refresh = useRefreshCourse(courseId);
-  return useMutation({ mutationFn: (userIds: number[]) => api.post<MessageResponse>(`/api/courses/${courseId}/team-teaching`, { user_ids: userIds }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (userIds: number[]) => api.post<MessageResponse>(`/api/courses/${courseId}/team-teaching`, { user_ids: userIds }),
+    onSuccess: refresh,
+  });
 }

@@ -65,7 +65,11 @@ export function useCoursePackages(page: number, pageSize: number, keyword: strin
   return useQuery({
     queryKey: importKeys.packages(page, pageSize, keyword, instructor),
     queryFn: ({ signal }) =>
-      api.get<PackagePage>('/api/uploads/moodle-pkg', { page, page_size: pageSize, ...(Object.keys(conditions).length > 0 ? { conditions: JSON.stringify(conditions) } : {}) }, signal),
+      api.get<PackagePage>(
+        '/api/uploads/moodle-pkg',
+        { page, page_size: pageSize, ...(Object.keys(conditions).length > 0 ? { conditions: JSON.stringify(conditions) } : {}) },
+        signal,
+      ),
     placeholderData: (previous) => previous,
   });
 }
@@ -85,7 +89,8 @@ export function useUpdateCoursePackage() {
 /** `POST /api/course/{id}/moodle/import {upload_id}`. */
 export function useStartImport(courseId: number) {
   return useMutation({
-    mutationFn: (uploadId: number) => api.post<{ course_id: number; import_id: number; status_key: string }>(`/api/course/${courseId}/moodle/import`, { upload_id: uploadId }),
+    mutationFn: (uploadId: number) =>
+      api.post<{ course_id: number; import_id: number; status_key: string }>(`/api/course/${courseId}/moodle/import`, { upload_id: uploadId }),
   });
 }
 
@@ -101,10 +106,16 @@ export function useSyncStatus(courseId: number, statusKey: string | null, enable
 
 /** `GET /api/course/{id}/imports`. */
 export function useCourseImports(courseId: number) {
-  return useQuery({ queryKey: importKeys.list(courseId), queryFn: ({ signal }) => api.get<CourseImport[]>(`/api/course/${courseId}/imports`, undefined, signal) });
+  return useQuery({
+    queryKey: importKeys.list(courseId),
+    queryFn: ({ signal }) => api.get<CourseImport[]>(`/api/course/${courseId}/imports`, undefined, signal),
+  });
 }
 
 /** `GET /api/course/{id}/imports/{importId}`: one import with its fidelity report. */
 export function useCourseImport(courseId: number, importId: number) {
-  return useQuery({ queryKey: importKeys.one(courseId, importId), queryFn: ({ signal }) => api.get<CourseImport>(`/api/course/${courseId}/imports/${importId}`, undefined, signal) });
+  return useQuery({
+    queryKey: importKeys.one(courseId, importId),
+    queryFn: ({ signal }) => api.get<CourseImport>(`/api/course/${courseId}/imports/${importId}`, undefined, signal),
+  });
 }

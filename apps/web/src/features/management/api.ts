@@ -44,15 +44,24 @@ export function useCourseAdminActions() {
     edit: useMutation({ mutationFn: ({ id, body }: { id: number; body: UpdateCourseBody }) => api.put<Course>(`/api/courses/${id}`, body), onSuccess }),
     remove: useMutation({ mutationFn: (id: number) => api.delete<{ message: string }>(`/api/courses/${id}`), onSuccess }),
     restore: useMutation({ mutationFn: (id: number) => api.put<Course>(`/api/courses/${id}/restore`), onSuccess }),
-    recommend: useMutation({ mutationFn: ({ id, recommended }: { id: number; recommended: boolean }) => api.put<unknown>(`/api/courses/${id}/recommended`, { recommended }), onSuccess }),
-    review: useMutation({ mutationFn: ({ id, type }: { id: number; type: 'reviewed' | 'unreviewed' }) => api.put<unknown>(`/api/course/${id}/manager/review`, { type }), onSuccess }),
+    recommend: useMutation({
+      mutationFn: ({ id, recommended }: { id: number; recommended: boolean }) => api.put<unknown>(`/api/courses/${id}/recommended`, { recommended }),
+      onSuccess,
+    }),
+    review: useMutation({
+      mutationFn: ({ id, type }: { id: number; type: 'reviewed' | 'unreviewed' }) => api.put<unknown>(`/api/course/${id}/manager/review`, { type }),
+      onSuccess,
+    }),
     inspect: useMutation({ mutationFn: (id: number) => api.put<unknown>(`/api/courses/${id}/inspect`) }),
   };
 }
 
 /** `GET /api/auth_code/auth_validate`: whether the management area may open (spec §6). */
 export function useAuthValidate() {
-  return useQuery({ queryKey: managementKeys.authValidate, queryFn: ({ signal }) => api.get<{ dingtalk_auth_validate: boolean; required: boolean }>('/api/auth_code/auth_validate', undefined, signal) });
+  return useQuery({
+    queryKey: managementKeys.authValidate,
+    queryFn: ({ signal }) => api.get<{ dingtalk_auth_validate: boolean; required: boolean }>('/api/auth_code/auth_validate', undefined, signal),
+  });
 }
 
 /** `POST /api/auth_code/get_auth_code` and `POST /api/auth_code/validate_auth_code`. */

@@ -21,7 +21,10 @@ export function useNoteMutations(query: NotesQuery) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: noteKeys.list(query) });
   const create = useMutation({ mutationFn: (body: CreateNoteBody) => api.post<Note>('/api/notes', body), onSuccess: refresh });
-  const update = useMutation({ mutationFn: ({ id, body }: { id: number; body: UpdateNoteBody }) => api.put<Note>(`/api/notes/${id}`, body), onSuccess: refresh });
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateNoteBody }) => api.put<Note>(`/api/notes/${id}`, body),
+    onSuccess: refresh,
+  });
   const remove = useMutation({ mutationFn: (id: number) => api.delete<void>(`/api/notes/${id}`), onSuccess: refresh });
   return { create, update, remove };
 }

@@ -121,7 +121,8 @@ export function useArrears(id: number) {
 export function useDocumentUrl(id: number, enabled = true, visitorActivityId: VisitorActivityId = null) {
   return useQuery({
     queryKey: previewKeys.documentUrl(id, visitorActivityId),
-    queryFn: ({ signal }) => api.get<{ url: string | null; status: Upload['status'] }>(`${uploadsPrefix(visitorActivityId)}/document/${id}/url`, undefined, signal),
+    queryFn: ({ signal }) =>
+      api.get<{ url: string | null; status: Upload['status'] }>(`${uploadsPrefix(visitorActivityId)}/document/${id}/url`, undefined, signal),
     enabled: enabled && id > 0,
   });
 }
@@ -189,7 +190,11 @@ export function useAudioSource(id: number, activityId: number | null, visitorAct
   return useQuery({
     queryKey: previewKeys.audio(id, activityId, visitorActivityId),
     queryFn: ({ signal }) =>
-      api.get<AudioSource>(`${uploadsPrefix(visitorActivityId)}/audio/${id}`, visitorActivityId === null ? { activity_id: activityId ?? undefined } : undefined, signal),
+      api.get<AudioSource>(
+        `${uploadsPrefix(visitorActivityId)}/audio/${id}`,
+        visitorActivityId === null ? { activity_id: activityId ?? undefined } : undefined,
+        signal,
+      ),
     enabled: id > 0,
     staleTime: 0,
     gcTime: 0,
@@ -261,7 +266,8 @@ export function scormLaunchUrl(id: number, sco: string, visitorActivityId: Visit
 export function useActivityFiles(courseId: number) {
   return useQuery({
     queryKey: previewKeys.activityFiles(courseId),
-    queryFn: ({ signal }) => api.get<ActivityFiles>(`/api/courses/${courseId}/activity-files`, undefined, signal).then((answer): ActivityFile[] => answer.items),
+    queryFn: ({ signal }) =>
+      api.get<ActivityFiles>(`/api/courses/${courseId}/activity-files`, undefined, signal).then((answer): ActivityFile[] => answer.items),
     enabled: courseId > 0,
   });
 }

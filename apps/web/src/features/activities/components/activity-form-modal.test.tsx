@@ -29,7 +29,9 @@ const activity = (over: Partial<Activity>): Activity => ({
 });
 
 beforeEach(() => {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, { maxUploadBytes: 1e9, checkUploadExtension: true, maxLevelInUploadFolder: 5, maxFileCountInUploadFolder: 500 }));
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+    jsonResponse(200, { maxUploadBytes: 1e9, checkUploadExtension: true, maxLevelInUploadFolder: 5, maxFileCountInUploadFolder: 500 }),
+  );
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -67,7 +69,11 @@ describe('ActivityFormModal validation', () => {
   }, 20_000);
 
   it('shows the server 400 field errors on their fields and keeps the popup open', async () => {
-    const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, { code: 'VALIDATION', message: 'Invalid', errors: { url: ['Not a supported online video link'], title: ['Title taken'] } }));
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValue(
+        new ApiError(400, { code: 'VALIDATION', message: 'Invalid', errors: { url: ['Not a supported online video link'], title: ['Title taken'] } }),
+      );
     const onClose = vi.fn();
     renderWithApp(<ActivityFormModal courseId={1} activity={activity({})} onSubmit={onSubmit} onClose={onClose} />);
     const dialog = await screen.findByRole('dialog');
@@ -83,17 +89,34 @@ describe('ActivityFormModal validation', () => {
   it('sends the meeting fields and closes after a successful save', async () => {
     const onSubmit = vi.fn().mockResolvedValue({});
     const onClose = vi.fn();
-    renderWithApp(<ActivityFormModal courseId={1} activity={activity({ type: 'zoom', title: 'Office hours', data: { provider: 'Zoom', join_url: 'https://zoom.us/j/1' } })} onSubmit={onSubmit} onClose={onClose} />);
+    renderWithApp(
+      <ActivityFormModal
+        courseId={1}
+        activity={activity({ type: 'zoom', title: 'Office hours', data: { provider: 'Zoom', join_url: 'https://zoom.us/j/1' } })}
+        onSubmit={onSubmit}
+        onClose={onClose}
+      />,
+    );
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(saveButton(dialog));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ type: 'zoom', data: { provider: 'Zoom', join_url: 'https://zoom.us/j/1', meeting_start_time: null, meeting_end_time: null } });
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      type: 'zoom',
+      data: { provider: 'Zoom', join_url: 'https://zoom.us/j/1', meeting_start_time: null, meeting_end_time: null },
+    });
   }, 20_000);
 });
 
 describe('ActivityFormModal guest link (spec §6)', () => {
   it('shows the guest link to copy only while guest preview is on', async () => {
-    renderWithApp(<ActivityFormModal courseId={1} activity={activity({ id: 42, type: 'material', title: 'Files', is_published: true, can_guest_preview: true })} onSubmit={vi.fn()} onClose={() => {}} />);
+    renderWithApp(
+      <ActivityFormModal
+        courseId={1}
+        activity={activity({ id: 42, type: 'material', title: 'Files', is_published: true, can_guest_preview: true })}
+        onSubmit={vi.fn()}
+        onClose={() => {}}
+      />,
+    );
     const dialog = await screen.findByRole('dialog');
     const link = await within(dialog).findByTestId('guest-link');
     expect(link).toHaveTextContent(`${window.location.origin}/guest/activities/42`);

@@ -39,7 +39,9 @@ export function ActivityFormModal({
   const criterion = Form.useWatch('completion_criterion', form);
   const canGuestPreview = Form.useWatch('can_guest_preview', form) === true;
   const parts = formPartsOf(type);
-  const initialValues: ActivityFormValues = activity ? formOfActivity(activity) : { type: 'page', title: '', completion_criterion: 'viewed', uploads: [], data: { content: '' } };
+  const initialValues: ActivityFormValues = activity
+    ? formOfActivity(activity)
+    : { type: 'page', title: '', completion_criterion: 'viewed', uploads: [], data: { content: '' } };
 
   const save = async () => {
     let values: ActivityFormValues;
@@ -115,7 +117,9 @@ export function ActivityFormModal({
             rules={[
               ({ getFieldValue }) => ({
                 validator: (_rule, value: unknown[] | undefined) =>
-                  type === 'online_video' && !(value?.length) && !String(getFieldValue(['data', 'url']) ?? '').trim() ? Promise.reject(new Error(t('form.videoRequired'))) : Promise.resolve(),
+                  type === 'online_video' && !value?.length && !String(getFieldValue(['data', 'url']) ?? '').trim()
+                    ? Promise.reject(new Error(t('form.videoRequired')))
+                    : Promise.resolve(),
               }),
             ]}
           >
@@ -138,7 +142,11 @@ export function ActivityFormModal({
         )}
         {parts.isMeeting && (
           <>
-            <Form.Item name={['data', 'provider']} label={t('form.provider')} rules={[{ required: true, whitespace: true, message: t('form.providerRequired') }]}>
+            <Form.Item
+              name={['data', 'provider']}
+              label={t('form.provider')}
+              rules={[{ required: true, whitespace: true, message: t('form.providerRequired') }]}
+            >
               <Input maxLength={100} />
             </Form.Item>
             <Form.Item
@@ -146,7 +154,10 @@ export function ActivityFormModal({
               label={t('form.joinUrl')}
               rules={[
                 { required: true, whitespace: true, message: t('form.urlRequired') },
-                { validator: (_r, value: string | undefined) => (!value?.trim() || isOpenableLink(value.trim()) ? Promise.resolve() : Promise.reject(new Error(t('form.urlInvalid')))) },
+                {
+                  validator: (_r, value: string | undefined) =>
+                    !value?.trim() || isOpenableLink(value.trim()) ? Promise.resolve() : Promise.reject(new Error(t('form.urlInvalid'))),
+                },
               ]}
             >
               <Input placeholder="https://" />
@@ -196,7 +207,11 @@ export function ActivityFormModal({
           <Select options={COMPLETION_CRITERIA.map((value) => ({ value, label: t(`completion.${value}`) }))} />
         </Form.Item>
         {criterion === 'video_percent' && (
-          <Form.Item name="completion_percent" label={t('form.completionPercent')} rules={[{ required: true, type: 'number', min: 1, max: 100, message: t('form.percentRange') }]}>
+          <Form.Item
+            name="completion_percent"
+            label={t('form.completionPercent')}
+            rules={[{ required: true, type: 'number', min: 1, max: 100, message: t('form.percentRange') }]}
+          >
             <InputNumber min={1} max={100} addonAfter="%" />
           </Form.Item>
         )}
@@ -211,7 +226,8 @@ export function ActivityFormModal({
  */
 function GuestLink({ activityId, isPublished }: { activityId: number | null; isPublished: boolean }) {
   const { t } = useTranslation('activities');
-  if (activityId === null) return <Alert type="info" showIcon message={t('form.guestLinkAfterSave')} style={{ marginBottom: 16 }} data-testid="guest-link-pending" />;
+  if (activityId === null)
+    return <Alert type="info" showIcon message={t('form.guestLinkAfterSave')} style={{ marginBottom: 16 }} data-testid="guest-link-pending" />;
   const url = guestActivityUrl(activityId, window.location.origin);
   return (
     <Form.Item label={t('form.guestLink')} extra={isPublished ? t('form.guestLinkHint') : t('form.guestLinkUnpublished')}>

@@ -28,7 +28,17 @@ export interface ContentActions {
 
 type Sortable = ReturnType<typeof useSortable>;
 
-function DragHandle({ label, setRef, attributes, listeners }: { label: string; setRef: Sortable['setActivatorNodeRef']; attributes: Sortable['attributes']; listeners: Sortable['listeners'] }) {
+function DragHandle({
+  label,
+  setRef,
+  attributes,
+  listeners,
+}: {
+  label: string;
+  setRef: Sortable['setActivatorNodeRef'];
+  attributes: Sortable['attributes'];
+  listeners: Sortable['listeners'];
+}) {
   return (
     <button ref={setRef} type="button" className="content-icon-button is-handle" aria-label={label} {...attributes} {...listeners}>
       <HolderOutlined aria-hidden />
@@ -36,7 +46,15 @@ function DragHandle({ label, setRef, attributes, listeners }: { label: string; s
   );
 }
 
-const SortableActivity = memo(function SortableActivity({ courseId, activity, actions }: { courseId: number; activity: ActivitySummary; actions: ContentActions }) {
+const SortableActivity = memo(function SortableActivity({
+  courseId,
+  activity,
+  actions,
+}: {
+  courseId: number;
+  activity: ActivitySummary;
+  actions: ContentActions;
+}) {
   const { t } = useTranslation('activities');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: activityDndId(activity.id) });
   return (
@@ -44,7 +62,13 @@ const SortableActivity = memo(function SortableActivity({ courseId, activity, ac
       ref={setNodeRef}
       className="content-row"
       data-testid="content-activity"
-      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.5 : 1, position: 'relative', zIndex: isDragging ? 2 : undefined }}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.5 : 1,
+        position: 'relative',
+        zIndex: isDragging ? 2 : undefined,
+      }}
     >
       <span className="content-row-main">
         <DragHandle label={t('content.moveActivity', { title: activity.title })} setRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />
@@ -63,10 +87,22 @@ const SortableActivity = memo(function SortableActivity({ courseId, activity, ac
         >
           {activity.is_published ? t('content.published') : t('content.unpublished')}
         </button>
-        <button type="button" className="content-icon-button" aria-label={t('content.editActivity', { title: activity.title })} title={t('content.editActivity', { title: activity.title })} onClick={() => actions.onEditActivity(activity)}>
+        <button
+          type="button"
+          className="content-icon-button"
+          aria-label={t('content.editActivity', { title: activity.title })}
+          title={t('content.editActivity', { title: activity.title })}
+          onClick={() => actions.onEditActivity(activity)}
+        >
           <EditOutlined aria-hidden />
         </button>
-        <button type="button" className="content-icon-button is-danger" aria-label={t('content.deleteActivity', { title: activity.title })} title={t('content.deleteActivity', { title: activity.title })} onClick={() => actions.onDeleteActivity(activity)}>
+        <button
+          type="button"
+          className="content-icon-button is-danger"
+          aria-label={t('content.deleteActivity', { title: activity.title })}
+          title={t('content.deleteActivity', { title: activity.title })}
+          onClick={() => actions.onDeleteActivity(activity)}
+        >
           <DeleteOutlined aria-hidden />
         </button>
       </span>
@@ -104,8 +140,19 @@ function SortableModule({ courseId, module, actions, children }: { courseId: num
             <Button size="small" icon={<PlusOutlined />} onClick={() => actions.onAddActivity(module)}>
               {t('content.addActivity')}
             </Button>
-            <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('content.editModule', { title: module.title })} onClick={() => actions.onEditModule(module)} />
-            <Popconfirm title={t('content.deleteModuleConfirm')} okText={t('content.delete')} cancelText={t('form.cancel')} onConfirm={() => actions.onDeleteModule(module)}>
+            <Button
+              size="small"
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={t('content.editModule', { title: module.title })}
+              onClick={() => actions.onEditModule(module)}
+            />
+            <Popconfirm
+              title={t('content.deleteModuleConfirm')}
+              okText={t('content.delete')}
+              cancelText={t('form.cancel')}
+              onConfirm={() => actions.onDeleteModule(module)}
+            >
               <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('content.deleteModule', { title: module.title })} />
             </Popconfirm>
           </Space>
@@ -157,7 +204,10 @@ export function EditableContent({ courseId, content, actions }: { courseId: numb
     [],
   );
   const [isDragging, setDragging] = useState(false);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragging(false);

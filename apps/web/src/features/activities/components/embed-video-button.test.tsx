@@ -14,7 +14,9 @@ describe('EmbedVideoButton (spec §2 embed online video popup, §5 supported lin
   });
 
   it('refuses an unsupported link on the original-URL field, then embeds a supported one as a link upload of the course', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, { id: 77, name: 'Week 1 lecture', size: 0, type: 'link', status: 'ready', url: 'https://youtu.be/dQw4w9WgXcQ' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(201, { id: 77, name: 'Week 1 lecture', size: 0, type: 'link', status: 'ready', url: 'https://youtu.be/dQw4w9WgXcQ' }),
+    );
     const onEmbedded = vi.fn();
     const user = userEvent.setup();
     renderWithApp(<EmbedVideoButton courseId={12} onEmbedded={onEmbedded} />);
@@ -32,11 +34,20 @@ describe('EmbedVideoButton (spec §2 embed online video popup, §5 supported lin
     await waitFor(() => expect(onEmbedded).toHaveBeenCalledWith(expect.objectContaining({ id: 77, type: 'link' })));
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/uploads');
-    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Week 1 lecture', size: 0, parent_type: 'course', parent_id: 12, embed_material_type: 'online_video', url: 'https://youtu.be/dQw4w9WgXcQ' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Week 1 lecture',
+      size: 0,
+      parent_type: 'course',
+      parent_id: 12,
+      embed_material_type: 'online_video',
+      url: 'https://youtu.be/dQw4w9WgXcQ',
+    });
   });
 
   it("shows the server's refusal on the field and keeps the popup open", async () => {
-    fetchMock.mockResolvedValue(jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'url: unsupported', errors: { url: ['Give a supported online video link'] } }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'url: unsupported', errors: { url: ['Give a supported online video link'] } }),
+    );
     const onEmbedded = vi.fn();
     const user = userEvent.setup();
     renderWithApp(<EmbedVideoButton courseId={12} onEmbedded={onEmbedded} />);

@@ -23,7 +23,15 @@ export function EmbedVideoButton({ courseId, onEmbedded }: { courseId: number; o
   const [isOpen, setOpen] = useState(false);
   const [form] = Form.useForm<EmbedValues>();
   const create = useMutation({
-    mutationFn: (v: EmbedValues) => api.post<Upload>('/api/uploads', { name: v.name.trim(), size: 0, parent_type: 'course', parent_id: courseId, embed_material_type: 'online_video', url: v.url.trim() }),
+    mutationFn: (v: EmbedValues) =>
+      api.post<Upload>('/api/uploads', {
+        name: v.name.trim(),
+        size: 0,
+        parent_type: 'course',
+        parent_id: courseId,
+        embed_material_type: 'online_video',
+        url: v.url.trim(),
+      }),
   });
 
   const close = () => {
@@ -45,7 +53,16 @@ export function EmbedVideoButton({ courseId, onEmbedded }: { courseId: number; o
       <Button icon={<YoutubeOutlined />} onClick={() => setOpen(true)}>
         {t('embed.button')}
       </Button>
-      <Modal open={isOpen} title={t('embed.title')} okText={t('embed.ok')} cancelText={t('embed.cancel')} onOk={() => form.submit()} onCancel={close} confirmLoading={create.isPending} destroyOnHidden>
+      <Modal
+        open={isOpen}
+        title={t('embed.title')}
+        okText={t('embed.ok')}
+        cancelText={t('embed.cancel')}
+        onOk={() => form.submit()}
+        onCancel={close}
+        confirmLoading={create.isPending}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
           <Form.Item name="name" label={t('embed.name')} rules={[{ required: true, whitespace: true, message: t('embed.nameRequired') }, { max: 255 }]}>
             <Input maxLength={255} />
@@ -56,7 +73,10 @@ export function EmbedVideoButton({ courseId, onEmbedded }: { courseId: number; o
             extra={t('embed.hint')}
             rules={[
               { required: true, whitespace: true, message: t('form.urlRequired') },
-              { validator: (_rule, value: string | undefined) => (!value?.trim() || parseOnlineVideoUrl(value.trim()) ? Promise.resolve() : Promise.reject(new Error(t('form.videoUrlInvalid')))) },
+              {
+                validator: (_rule, value: string | undefined) =>
+                  !value?.trim() || parseOnlineVideoUrl(value.trim()) ? Promise.resolve() : Promise.reject(new Error(t('form.videoUrlInvalid'))),
+              },
             ]}
           >
             <Input placeholder="https://" />

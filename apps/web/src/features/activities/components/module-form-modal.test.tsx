@@ -9,8 +9,21 @@ import { ModuleFormModal } from './module-form-modal';
 import { StudentContent } from './student-content';
 
 const SUMMARY = '<p>Read <strong>chapter 2</strong> and the <a href="https://example.org/guide">guide</a>.</p>';
-const module = (over: Partial<ContentModule> = {}): ContentModule => ({ id: 4, title: 'Week 1', summary: SUMMARY, sort: 1, is_published: true, activities: [], ...over });
-const content = (m: ContentModule): CourseContent => ({ learning_mode: 'free', can_edit: false, modules: [m], study: { study_completeness: 0, last_activity: null, last_update_completeness_time: null } });
+const module = (over: Partial<ContentModule> = {}): ContentModule => ({
+  id: 4,
+  title: 'Week 1',
+  summary: SUMMARY,
+  sort: 1,
+  is_published: true,
+  activities: [],
+  ...over,
+});
+const content = (m: ContentModule): CourseContent => ({
+  learning_mode: 'free',
+  can_edit: false,
+  modules: [m],
+  study: { study_completeness: 0, last_activity: null, last_update_completeness_time: null },
+});
 const noop = () => {};
 
 describe('ModuleFormModal: title and rich-text summary (issue 7)', () => {
@@ -76,8 +89,22 @@ describe('module summary under the module title (students and instructors)', () 
   });
 
   it('the instructor sees it too; a module without a summary shows none', () => {
-    const actions = { onEditModule: noop, onDeleteModule: noop, onPublishModule: noop, onAddActivity: noop, onEditActivity: noop, onDeleteActivity: noop, onPublishActivity: noop };
-    renderWithApp(<EditableContent courseId={1} content={{ ...content(module()), can_edit: true, modules: [module(), module({ id: 5, title: 'Week 2', summary: null, sort: 2 })] }} actions={actions} />);
+    const actions = {
+      onEditModule: noop,
+      onDeleteModule: noop,
+      onPublishModule: noop,
+      onAddActivity: noop,
+      onEditActivity: noop,
+      onDeleteActivity: noop,
+      onPublishActivity: noop,
+    };
+    renderWithApp(
+      <EditableContent
+        courseId={1}
+        content={{ ...content(module()), can_edit: true, modules: [module(), module({ id: 5, title: 'Week 2', summary: null, sort: 2 })] }}
+        actions={actions}
+      />,
+    );
     const [first, second] = screen.getAllByTestId('content-module');
     expect(within(first!).getByTestId('module-summary')).toHaveTextContent('Read chapter 2 and the guide.');
     expect(within(second!).queryByTestId('module-summary')).not.toBeInTheDocument();

@@ -47,7 +47,10 @@ export function ModuleFormModal({
       await onSubmit({ title: values.title.trim(), summary: values.summary ? values.summary : null });
       onClose();
     } catch (error) {
-      const fields = error instanceof ApiError ? (['title', 'summary'] as const).filter((name) => error.errors[name]?.length).map((name) => ({ name, errors: error.errors[name]! })) : [];
+      const fields =
+        error instanceof ApiError
+          ? (['title', 'summary'] as const).filter((name) => error.errors[name]?.length).map((name) => ({ name, errors: error.errors[name]! }))
+          : [];
       form.setFields(fields);
       setFormError(fields.length > 0 ? null : (serverMessageOf(error) ?? t('content.saveFailed')));
     } finally {

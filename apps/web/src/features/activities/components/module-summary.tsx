@@ -17,7 +17,8 @@ export function ModuleSummary({ html }: { html: string }) {
       link.setAttribute('target', '_blank');
       link.setAttribute('rel', 'noopener noreferrer');
     }
-    if (element.querySelector('span[data-latex]')) void import('../../../components/rich-text-editor/render-formulas').then(({ renderFormulas }) => renderFormulas(element));
+    if (element.querySelector('span[data-latex]'))
+      void import('../../../components/rich-text-editor/render-formulas').then(({ renderFormulas }) => renderFormulas(element));
   }, [html]);
   return <div ref={root} className="rich-text content-module-summary" data-testid="module-summary" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -23,7 +23,17 @@ export function StudentContent({ courseId, content, onForbidden }: { courseId: n
   return (
     <>
       {content.modules.map((module) => (
-        <Card key={module.id} size="small" data-testid="content-module" style={{ marginBottom: 12 }} title={<Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>{module.title}</Typography.Title>}>
+        <Card
+          key={module.id}
+          size="small"
+          data-testid="content-module"
+          style={{ marginBottom: 12 }}
+          title={
+            <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
+              {module.title}
+            </Typography.Title>
+          }
+        >
           {module.summary ? <ModuleSummary html={module.summary} /> : null}
           {module.activities.length === 0 ? (
             <Typography.Text type="secondary">{t('content.emptyModule')}</Typography.Text>
@@ -33,7 +43,11 @@ export function StudentContent({ courseId, content, onForbidden }: { courseId: n
                 <li key={activity.id} className="content-row" data-testid="content-activity">
                   <span className="content-row-main">
                     <span className="content-chip">{t(`types.${activity.type}`)}</span>
-                    <button type="button" className={`content-link-button${activity.access !== 'open' ? ' is-unavailable' : ''}`} onClick={() => open(activity)}>
+                    <button
+                      type="button"
+                      className={`content-link-button${activity.access !== 'open' ? ' is-unavailable' : ''}`}
+                      onClick={() => open(activity)}
+                    >
                       {activity.title}
                     </button>
                     <ActivityStatus activity={activity} showCompletion />

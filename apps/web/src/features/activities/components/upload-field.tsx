@@ -15,7 +15,17 @@ import './content.css';
  * video popup), and lists the attached ones, each removable.
  * `value` is the attached uploads in order.
  */
-export function UploadField({ courseId, value = [], onChange, id }: { courseId: number; value?: ActivityUpload[]; onChange?: (uploads: ActivityUpload[]) => void; id?: string }) {
+export function UploadField({
+  courseId,
+  value = [],
+  onChange,
+  id,
+}: {
+  courseId: number;
+  value?: ActivityUpload[];
+  onChange?: (uploads: ActivityUpload[]) => void;
+  id?: string;
+}) {
   const { t } = useTranslation('activities');
   const uploader = useUploader({ parentType: 'course', parentId: courseId });
   const attached = useRef(new Set<string>());
@@ -29,7 +39,13 @@ export function UploadField({ courseId, value = [], onChange, id }: { courseId: 
     const finished = uploader.items.filter((item) => item.status === 'finished' && item.upload && !attached.current.has(item.uid));
     if (finished.length === 0) return;
     for (const item of finished) attached.current.add(item.uid);
-    const added = finished.map((item) => ({ id: item.upload!.id, name: item.upload!.name, type: item.upload!.type, status: item.upload!.status, size: item.upload!.size }));
+    const added = finished.map((item) => ({
+      id: item.upload!.id,
+      name: item.upload!.name,
+      type: item.upload!.type,
+      status: item.upload!.status,
+      size: item.upload!.size,
+    }));
     latest.current.onChange?.([...latest.current.value, ...added.filter((u) => !latest.current.value.some((v) => v.id === u.id))]);
   }, [uploader.items]);
 
@@ -52,7 +68,15 @@ export function UploadField({ courseId, value = [], onChange, id }: { courseId: 
           <List.Item
             data-testid="activity-upload"
             actions={[
-              <Button key="remove" size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('form.removeFile', { name: upload.name })} onClick={() => onChange?.(value.filter((u) => u.id !== upload.id))} />,
+              <Button
+                key="remove"
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('form.removeFile', { name: upload.name })}
+                onClick={() => onChange?.(value.filter((u) => u.id !== upload.id))}
+              />,
             ]}
           >
             <Typography.Text>{upload.name}</Typography.Text>

@@ -18,19 +18,49 @@ describe('update body of the activity form', () => {
   });
 });
 
-
 describe('activity form: copyright notice, no forward seeking, guest preview', () => {
   it('file types send the copyright notice in data and both switches; other types send none of them', () => {
-    const body = bodyOfForm({ type: 'material', title: ' Clip ', completion_criterion: 'viewed', uploads: [], refuse_forward_seeking: true, can_guest_preview: true, data: { copyright_notice: '  © Atrium  ' } });
-    expect(body).toMatchObject({ title: 'Clip', data: { copyright_notice: '© Atrium' }, refuse_forward_seeking: true, can_guest_preview: true, upload_ids: [] });
-    expect(bodyOfForm({ type: 'scorm', title: 'S', completion_criterion: 'viewed', data: { copyright_notice: ' ' } })).toMatchObject({ data: { copyright_notice: null }, refuse_forward_seeking: false, can_guest_preview: false });
-    const page = bodyOfForm({ type: 'page', title: 'P', completion_criterion: 'viewed', refuse_forward_seeking: true, data: { content: '<p>x</p>', copyright_notice: 'no' } });
+    const body = bodyOfForm({
+      type: 'material',
+      title: ' Clip ',
+      completion_criterion: 'viewed',
+      uploads: [],
+      refuse_forward_seeking: true,
+      can_guest_preview: true,
+      data: { copyright_notice: '  © Atrium  ' },
+    });
+    expect(body).toMatchObject({
+      title: 'Clip',
+      data: { copyright_notice: '© Atrium' },
+      refuse_forward_seeking: true,
+      can_guest_preview: true,
+      upload_ids: [],
+    });
+    expect(bodyOfForm({ type: 'scorm', title: 'S', completion_criterion: 'viewed', data: { copyright_notice: ' ' } })).toMatchObject({
+      data: { copyright_notice: null },
+      refuse_forward_seeking: false,
+      can_guest_preview: false,
+    });
+    const page = bodyOfForm({
+      type: 'page',
+      title: 'P',
+      completion_criterion: 'viewed',
+      refuse_forward_seeking: true,
+      data: { content: '<p>x</p>', copyright_notice: 'no' },
+    });
     expect(page.data).toEqual({ content: '<p>x</p>' });
     expect(page).not.toHaveProperty('refuse_forward_seeking');
   });
 
   it('an activity being edited fills the fields back, and their 400 errors land on them', () => {
-    const values = formOfActivity({ type: 'material', title: 'Clip', data: { copyright_notice: '© A' }, can_guest_preview: true, refuse_forward_seeking: false, uploads: [] } as unknown as Activity);
+    const values = formOfActivity({
+      type: 'material',
+      title: 'Clip',
+      data: { copyright_notice: '© A' },
+      can_guest_preview: true,
+      refuse_forward_seeking: false,
+      uploads: [],
+    } as unknown as Activity);
     expect(values).toMatchObject({ can_guest_preview: true, refuse_forward_seeking: false, data: { copyright_notice: '© A' } });
     const error = new ApiError(400, { code: 'VALIDATION_FAILED', message: 'bad', errors: { copyright_notice: ['too long'], refuse_forward_seeking: ['bad'] } });
     expect(activityFieldErrors(error).fields).toEqual([

@@ -1,5 +1,12 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { parseOnlineVideoUrl, type Activity, type ActivityType, type ActivityUpload, type CompletionCriterion, type CreateActivityBody } from '@atrium/contracts';
+import {
+  parseOnlineVideoUrl,
+  type Activity,
+  type ActivityType,
+  type ActivityUpload,
+  type CompletionCriterion,
+  type CreateActivityBody,
+} from '@atrium/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { FILE_OR_LINK_TYPES, isMeetingType } from './activity-rules';
 
@@ -82,7 +89,11 @@ export function bodyOfForm(values: ActivityFormValues): Omit<CreateActivityBody,
     completion_percent: values.completion_criterion === 'video_percent' ? (values.completion_percent ?? 100) : null,
     data,
     ...(parts.hasUploads
-      ? { upload_ids: (values.uploads ?? []).map((u) => u.id), can_guest_preview: values.can_guest_preview ?? false, refuse_forward_seeking: values.refuse_forward_seeking ?? false }
+      ? {
+          upload_ids: (values.uploads ?? []).map((u) => u.id),
+          can_guest_preview: values.can_guest_preview ?? false,
+          refuse_forward_seeking: values.refuse_forward_seeking ?? false,
+        }
       : {}),
   };
 }
@@ -93,7 +104,9 @@ export function bodyOfForm(values: ActivityFormValues): Omit<CreateActivityBody,
  * so data the form does not show (e.g. an imported assignment's grade and dates)
  * is kept by the server rather than replaced by `{}`.
  */
-export function updateBodyOfForm(body: Omit<CreateActivityBody, 'module_id'>): Omit<CreateActivityBody, 'module_id' | 'type' | 'data'> & { data?: Record<string, unknown> } {
+export function updateBodyOfForm(
+  body: Omit<CreateActivityBody, 'module_id'>,
+): Omit<CreateActivityBody, 'module_id' | 'type' | 'data'> & { data?: Record<string, unknown> } {
   const { type, data, ...rest } = body;
   const parts = formPartsOf(type);
   // File types edit their copyright notice (issue 5), so their data is the form's too.
@@ -129,7 +142,17 @@ export function formOfActivity(activity: Activity): ActivityFormValues {
 }
 
 const DATA_FIELDS = ['copyright_notice', 'content', 'url', 'provider', 'join_url', 'meeting_start_time', 'meeting_end_time'];
-const TOP_FIELDS = ['can_guest_preview', 'refuse_forward_seeking', 'title', 'description', 'start_time', 'end_time', 'completion_criterion', 'completion_percent', 'type'];
+const TOP_FIELDS = [
+  'can_guest_preview',
+  'refuse_forward_seeking',
+  'title',
+  'description',
+  'start_time',
+  'end_time',
+  'completion_criterion',
+  'completion_percent',
+  'type',
+];
 
 /**
  * Field errors of a failed save (400 `errors`) as antd `setFields` entries: `url`,

@@ -33,7 +33,10 @@ describe('access-forbidden popup from the server 403 (spec §2, §9 YYYY-MM-DD H
       titleKey: 'forbidden.notStarted',
       time: dayjs(start).format('YYYY-MM-DD HH:mm'),
     });
-    expect(forbiddenViewOfError(new ApiError(403, { code: 'ACTIVITY_ENDED', message: 'x', end_time: end } as never))).toEqual({ titleKey: 'forbidden.ended', time: dayjs(end).format('YYYY-MM-DD HH:mm') });
+    expect(forbiddenViewOfError(new ApiError(403, { code: 'ACTIVITY_ENDED', message: 'x', end_time: end } as never))).toEqual({
+      titleKey: 'forbidden.ended',
+      time: dayjs(end).format('YYYY-MM-DD HH:mm'),
+    });
     expect(forbiddenViewOfError(new ApiError(403, { code: 'ACTIVITY_UNPUBLISHED', message: 'x' }))).toEqual({ titleKey: 'forbidden.unpublished', time: null });
     expect(forbiddenViewOfError(new ApiError(403, { code: 'ACTIVITY_LOCKED', message: 'x' }))).toEqual({ titleKey: 'forbidden.locked', time: null });
     expect(forbiddenViewOfError(new ApiError(403, { code: 'FORBIDDEN', message: 'x' }))).toBeNull();

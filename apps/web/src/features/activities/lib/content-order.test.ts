@@ -27,7 +27,7 @@ describe('moveInContent (drag and drop order)', () => {
     expect(orderBodyOf(moveInContent(content, 'activity-11', 'activity-13')).modules[0]).toEqual({ id: 1, activity_ids: [12, 13, 11] });
   });
 
-  it('moves an activity onto another module\'s activity, and onto an empty module', () => {
+  it("moves an activity onto another module's activity, and onto an empty module", () => {
     const across = orderBodyOf(moveInContent(content, 'activity-12', 'activity-21')).modules;
     expect(across).toEqual([
       { id: 1, activity_ids: [11, 13] },

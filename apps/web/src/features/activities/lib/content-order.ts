@@ -16,7 +16,11 @@ function parseDndId(value: string | number): { kind: 'module' | 'activity'; id: 
  * module); an activity dropped on a module goes to that module's end. Answers
  * the same array when nothing moves.
  */
-export function moveInContent(modules: readonly ContentModule[], activeId: string | number, overId: string | number | null | undefined): readonly ContentModule[] {
+export function moveInContent(
+  modules: readonly ContentModule[],
+  activeId: string | number,
+  overId: string | number | null | undefined,
+): readonly ContentModule[] {
   if (overId === null || overId === undefined || activeId === overId) return modules;
   const active = parseDndId(activeId);
   const over = parseDndId(overId);

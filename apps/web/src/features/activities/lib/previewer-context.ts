@@ -19,7 +19,10 @@ export interface PreviewerContext {
  * absent) and the course header state (`preview_as`, `inspecting`; undefined
  * while it loads).
  */
-export function previewerContextOf(course: Pick<Course, 'my_roles'> & Partial<Pick<Course, 'hasAiAbility'>>, header: Pick<CourseHeaderState, 'preview_as' | 'inspecting'> | undefined): PreviewerContext {
+export function previewerContextOf(
+  course: Pick<Course, 'my_roles'> & Partial<Pick<Course, 'hasAiAbility'>>,
+  header: Pick<CourseHeaderState, 'preview_as' | 'inspecting'> | undefined,
+): PreviewerContext {
   const isTeam = canTeach(course);
   const isSimulated = header?.preview_as != null || header?.inspecting === true;
   return {

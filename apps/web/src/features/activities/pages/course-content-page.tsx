@@ -59,7 +59,11 @@ export function CourseContentPage() {
 
   const editActivity = async (summary: ActivitySummary) => {
     try {
-      const activity = await queryClient.fetchQuery({ queryKey: activityKeys.detail(summary.id), queryFn: () => api.get<Activity>(`/api/activities/${summary.id}`), staleTime: 0 });
+      const activity = await queryClient.fetchQuery({
+        queryKey: activityKeys.detail(summary.id),
+        queryFn: () => api.get<Activity>(`/api/activities/${summary.id}`),
+        staleTime: 0,
+      });
       setActivityPopup({ mode: 'edit', activity });
     } catch (error) {
       fail(error);

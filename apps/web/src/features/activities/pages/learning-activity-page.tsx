@@ -18,7 +18,17 @@ import { RichHtml } from '../components/views/rich-html';
 import { activityPath, forbiddenViewOf, forbiddenViewOfError, parseActivityHash, type ForbiddenView } from '../lib/activity-rules';
 
 /** Outline of the course beside the activity: every activity the requester sees, with completion and lock markers. */
-function ActivityOutline({ courseId, content, currentId, onForbidden }: { courseId: number; content: CourseContent; currentId: number; onForbidden: (view: ForbiddenView) => void }) {
+function ActivityOutline({
+  courseId,
+  content,
+  currentId,
+  onForbidden,
+}: {
+  courseId: number;
+  content: CourseContent;
+  currentId: number;
+  onForbidden: (view: ForbiddenView) => void;
+}) {
   const { t } = useTranslation('activities');
   const navigate = useNavigate();
   const items = content.modules.map((module) => ({
@@ -116,7 +126,9 @@ export function LearningActivityPage({ isFullScreen = false }: { isFullScreen?: 
           </Space>
         </Flex>
         {(loaded.start_time || loaded.end_time) && (
-          <Typography.Text type="secondary">{t('view.window', { start: format(loaded.start_time) ?? '—', end: format(loaded.end_time) ?? '—' })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('view.window', { start: format(loaded.start_time) ?? '—', end: format(loaded.end_time) ?? '—' })}
+          </Typography.Text>
         )}
         {loaded.description && <RichHtml html={loaded.description} testId="activity-description" />}
         {target.isScoresView && <Typography.Text type="secondary">{t('view.scoresLater')}</Typography.Text>}
@@ -145,7 +157,11 @@ export function LearningActivityPage({ isFullScreen = false }: { isFullScreen?: 
               <ArrowLeftOutlined /> {t('view.backToContent')}
             </Link>
           </div>
-          {content.data ? <ActivityOutline courseId={course.id} content={content.data} currentId={target?.activityId ?? 0} onForbidden={setForbidden} /> : <PageSpinner minHeight={120} />}
+          {content.data ? (
+            <ActivityOutline courseId={course.id} content={content.data} currentId={target?.activityId ?? 0} onForbidden={setForbidden} />
+          ) : (
+            <PageSpinner minHeight={120} />
+          )}
         </Layout.Sider>
       )}
       <Layout.Content>

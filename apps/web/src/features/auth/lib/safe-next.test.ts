@@ -9,7 +9,18 @@ describe('safeNextPath', () => {
   });
 
   it('falls back to /user/index for missing, foreign or protocol-relative targets', () => {
-    for (const next of [null, undefined, '', 'https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'course/3', '/login', '/login?next=%2F']) {
+    for (const next of [
+      null,
+      undefined,
+      '',
+      'https://evil.example',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'course/3',
+      '/login',
+      '/login?next=%2F',
+    ]) {
       expect(safeNextPath(next)).toBe(DEFAULT_AFTER_LOGIN);
     }
   });

@@ -6,7 +6,18 @@ import { jsonResponse, LocationProbe, renderWithApp } from '../../../test/render
 import { LoginPage } from './login-page';
 
 const fetchMock = vi.fn<typeof fetch>();
-const user = { id: 2, userNo: 'T001', user_name: 'instructor', name: 'Ivan Instructor', role: 0, org: { id: 1, name: 'Demo' }, department: null, email: null, mobilePhone: null, time_zone: null };
+const user = {
+  id: 2,
+  userNo: 'T001',
+  user_name: 'instructor',
+  name: 'Ivan Instructor',
+  role: 0,
+  org: { id: 1, name: 'Demo' },
+  department: null,
+  email: null,
+  mobilePhone: null,
+  time_zone: null,
+};
 
 function renderLogin(route: string) {
   renderWithApp(<LoginPage />, { route, path: '/login', extraRoutes: <Route path="*" element={<LocationProbe />} /> });

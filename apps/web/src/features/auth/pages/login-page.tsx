@@ -37,9 +37,7 @@ export function LoginPage() {
         <h1 id="login-title" className="atrium-login__title">
           {t('auth:login.title')}
         </h1>
-        {login.isError && (
-          <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={loginErrorText(login.error, t)} />
-        )}
+        {login.isError && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={loginErrorText(login.error, t)} />}
         <Form<LoginBody> layout="vertical" requiredMark={false} onFinish={onFinish} disabled={login.isPending} name="login">
           <Form.Item
             label={t('auth:login.userName')}
@@ -48,11 +46,7 @@ export function LoginPage() {
           >
             <Input prefix={<UserOutlined aria-hidden />} autoComplete="username" autoFocus />
           </Form.Item>
-          <Form.Item
-            label={t('auth:login.password')}
-            name="password"
-            rules={[{ required: true, message: t('auth:login.passwordRequired') }]}
-          >
+          <Form.Item label={t('auth:login.password')} name="password" rules={[{ required: true, message: t('auth:login.passwordRequired') }]}>
             <Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={login.isPending}>

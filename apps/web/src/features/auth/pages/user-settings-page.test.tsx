@@ -5,7 +5,18 @@ import { jsonResponse, renderWithApp } from '../../../test/render';
 import { timeZoneOptions, UserSettingsPage } from './user-settings-page';
 
 const fetchMock = vi.fn<typeof fetch>();
-const me = { id: 2, userNo: 'T001', user_name: 'instructor', name: 'Ivan', role: 0, org: { id: 1, name: 'Demo' }, department: null, email: null, mobilePhone: null, time_zone: 'Asia/Taipei' };
+const me = {
+  id: 2,
+  userNo: 'T001',
+  user_name: 'instructor',
+  name: 'Ivan',
+  role: 0,
+  org: { id: 1, name: 'Demo' },
+  department: null,
+  email: null,
+  mobilePhone: null,
+  time_zone: 'Asia/Taipei',
+};
 
 describe('UserSettingsPage (time zone)', { timeout: 60_000 }, () => {
   beforeEach(() => vi.stubGlobal('fetch', fetchMock));
@@ -26,10 +37,18 @@ describe('UserSettingsPage (time zone)', { timeout: 60_000 }, () => {
       const url = String(input);
       if (url === '/api/user/time-zone' && init?.method === 'PUT') {
         puts += 1;
-        return puts === 1 ? jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'Check the form', errors: { time_zone: ['not a known IANA time zone'] } }) : jsonResponse(200, { ...me, time_zone: null });
+        return puts === 1
+          ? jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'Check the form', errors: { time_zone: ['not a known IANA time zone'] } })
+          : jsonResponse(200, { ...me, time_zone: null });
       }
       if (url.startsWith('/api/user')) return jsonResponse(200, me);
-      if (url.startsWith('/api/org')) return jsonResponse(200, { id: 1, name: 'Demo', time_zone: 'Asia/Shanghai', toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true } });
+      if (url.startsWith('/api/org'))
+        return jsonResponse(200, {
+          id: 1,
+          name: 'Demo',
+          time_zone: 'Asia/Shanghai',
+          toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true },
+        });
       return jsonResponse(404, {});
     });
     renderWithApp(<UserSettingsPage />);
@@ -37,11 +56,15 @@ describe('UserSettingsPage (time zone)', { timeout: 60_000 }, () => {
     const actor = userEvent.setup();
     await actor.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('not a known IANA time zone')).toBeInTheDocument();
-    expect(JSON.parse(String(fetchMock.mock.calls.find(([u, i]) => String(u) === '/api/user/time-zone' && i?.method === 'PUT')?.[1]?.body))).toEqual({ time_zone: 'Asia/Taipei' });
+    expect(JSON.parse(String(fetchMock.mock.calls.find(([u, i]) => String(u) === '/api/user/time-zone' && i?.method === 'PUT')?.[1]?.body))).toEqual({
+      time_zone: 'Asia/Taipei',
+    });
     await actor.click(screen.getByLabelText('Time zone'));
     await actor.click(await screen.findByTitle('Follow my organisation (Asia/Shanghai)'));
     await actor.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts).toBe(2));
-    expect(JSON.parse(String(fetchMock.mock.calls.filter(([u, i]) => String(u) === '/api/user/time-zone' && i?.method === 'PUT')[1]?.[1]?.body))).toEqual({ time_zone: null });
+    expect(JSON.parse(String(fetchMock.mock.calls.filter(([u, i]) => String(u) === '/api/user/time-zone' && i?.method === 'PUT')[1]?.[1]?.body))).toEqual({
+      time_zone: null,
+    });
   });
 });

@@ -12,7 +12,8 @@ const FOLLOW_ORG = '';
 
 /** The UTC offset of `zone` now, as UTC+08:00 (for the zone list). */
 function offsetOf(zone: string, now: Date): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(now).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const part =
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(now).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   return part === 'GMT' ? 'UTC+00:00' : part.replace('GMT', 'UTC');
 }
 
@@ -47,7 +48,8 @@ export function UserSettingsPage() {
     if (me.data) form.setFieldsValue({ time_zone: me.data.time_zone ?? FOLLOW_ORG });
   }, [me.data, form]);
 
-  if (me.isError) return <Alert type="error" showIcon message={t('settings.loadError')} action={<Button onClick={() => void me.refetch()}>{t('action.retry')}</Button>} />;
+  if (me.isError)
+    return <Alert type="error" showIcon message={t('settings.loadError')} action={<Button onClick={() => void me.refetch()}>{t('action.retry')}</Button>} />;
   if (!me.data) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
 
   const orgZone = org.data?.time_zone;
@@ -72,7 +74,10 @@ export function UserSettingsPage() {
             <Select
               showSearch
               optionFilterProp="label"
-              options={[{ value: FOLLOW_ORG, label: orgZone ? t('settings.timeZone.followOrgZone', { zone: orgZone }) : t('settings.timeZone.followOrg') }, ...options]}
+              options={[
+                { value: FOLLOW_ORG, label: orgZone ? t('settings.timeZone.followOrgZone', { zone: orgZone }) : t('settings.timeZone.followOrg') },
+                ...options,
+              ]}
             />
           </Form.Item>
           <Space>

@@ -49,7 +49,8 @@ function routes(extra: (url: string, init?: RequestInit) => Response | undefined
     }
     if (url.startsWith('/api/courses/7/groups')) return jsonResponse(200, { groups: [{ id: 3, name: 'Lab A', members: [people[0]] }] });
     if (url.startsWith('/api/course/7/students')) return jsonResponse(200, { students: [] });
-    if (url.startsWith('/api/uploads/settings')) return jsonResponse(200, { maxUploadBytes: 1_000_000, checkUploadExtension: true, maxLevelInUploadFolder: 5, maxFileCountInUploadFolder: 500 });
+    if (url.startsWith('/api/uploads/settings'))
+      return jsonResponse(200, { maxUploadBytes: 1_000_000, checkUploadExtension: true, maxLevelInUploadFolder: 5, maxFileCountInUploadFolder: 500 });
     if (url === '/api/uploads') return jsonResponse(200, { id: 55, name: 'handout.pdf', size: 5, upload_url: '/api/uploads/55/content', status: 'created' });
     return jsonResponse(200, { message: 'ok' });
   });
@@ -100,14 +101,25 @@ describe('calendar pickers', { timeout: 90_000 }, () => {
   });
 
   it("shows an editable meeting's participants by name and the server's participant error on the field", async () => {
-    routes((url) => (url.startsWith('/api/calendar-meeting/4') ? jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'unknown participants', errors: { participant_ids: ['unknown participants'] } }) : undefined));
+    routes((url) =>
+      url.startsWith('/api/calendar-meeting/4')
+        ? jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'unknown participants', errors: { participant_ids: ['unknown participants'] } })
+        : undefined,
+    );
     const meeting: Meeting = {
       id: 4,
       title: 'Rejected review',
       kind: 'meeting',
       start_time: '2027-03-01T02:00:00.000Z',
       end_time: '2027-03-01T03:00:00.000Z',
-      data: { description: null, live_config: { live_addr: null }, join_url: null, replay_address: [], audit_status: 'reject', host_user: { id: 1, name: 'Ada Lovelace', user_no: 'T001', mobile_phone: null } },
+      data: {
+        description: null,
+        live_config: { live_addr: null },
+        join_url: null,
+        replay_address: [],
+        audit_status: 'reject',
+        host_user: { id: 1, name: 'Ada Lovelace', user_no: 'T001', mobile_phone: null },
+      },
       scope_org_ids: '9',
       participant_ids: [21],
       participants: [people[0]!],
@@ -141,11 +153,16 @@ describe('calendar pickers', { timeout: 90_000 }, () => {
     expect(within(dialog).queryByTestId('upload-folder-input') && within(dialog).queryByRole('button', { name: /folder/i })).toBeNull();
     await actor.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u) === '/api/calendar-events' && i?.method === 'POST')).toBe(true));
-    expect(bodyOf('/api/calendar-events')).toMatchObject({ title: 'Lab session', target_type: 'course', target_data: { course_id: 7, group_ids: [3] }, upload_ids: [55] });
+    expect(bodyOf('/api/calendar-events')).toMatchObject({
+      title: 'Lab session',
+      target_type: 'course',
+      target_data: { course_id: 7, group_ids: [3] },
+      upload_ids: [55],
+    });
     expect(bodyOf('/api/uploads')).toMatchObject({ name: 'handout.pdf', parent_type: 'user' });
   });
 
-  it("editing an event shows its attachments; removing one leaves it out of upload_ids", async () => {
+  it('editing an event shows its attachments; removing one leaves it out of upload_ids', async () => {
     routes();
     const event: CalendarEvent = {
       id: 8,
@@ -184,7 +201,24 @@ describe('calendar pickers', { timeout: 90_000 }, () => {
     // 02:00Z is 10:00 in Taipei and 11:00 in Tokyo
     expect(toZoneWall('2027-03-01T02:00:00Z', 'Asia/Taipei').format('HH:mm')).toBe('10:00');
     expect(fromZoneWall(toZoneWall('2027-03-01T02:00:00Z', 'Asia/Tokyo'), 'Asia/Tokyo')).toBe('2027-03-01T02:00:00.000Z');
-    const event = { id: 9, title: 'Zoned', all_day: false, start_time: '2027-03-01T02:00:00.000Z', end_time: '2027-03-01T03:00:00.000Z', color: null, editable: true, uploads: [], description: null, location: null, target_type: 'self', target_data: {}, alert_id: null, send_email_alert: false, tag: null, created_by: { id: 1, name: 'Ada' } } satisfies CalendarEvent;
+    const event = {
+      id: 9,
+      title: 'Zoned',
+      all_day: false,
+      start_time: '2027-03-01T02:00:00.000Z',
+      end_time: '2027-03-01T03:00:00.000Z',
+      color: null,
+      editable: true,
+      uploads: [],
+      description: null,
+      location: null,
+      target_type: 'self',
+      target_data: {},
+      alert_id: null,
+      send_email_alert: false,
+      tag: null,
+      created_by: { id: 1, name: 'Ada' },
+    } satisfies CalendarEvent;
     renderWithApp(
       <CalendarZoneContext.Provider value="Asia/Tokyo">
         <EventEditor open event={event} userRole={0} courses={courses} onClose={() => {}} />

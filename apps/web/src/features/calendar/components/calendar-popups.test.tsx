@@ -46,14 +46,23 @@ describe('calendar popups', { timeout: 30_000 }, () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/calendar-timetables/3');
     const body = JSON.parse(String(init?.body));
-    expect(body).toMatchObject({ course_id: 7, repeat_type: 'no_repeat', update_scope: 'current', update_target_time: occurrence.start_time, color: TIMETABLE_SAVED_COLOR, send_ntf: false });
+    expect(body).toMatchObject({
+      course_id: 7,
+      repeat_type: 'no_repeat',
+      update_scope: 'current',
+      update_target_time: occurrence.start_time,
+      color: TIMETABLE_SAVED_COLOR,
+      send_ntf: false,
+    });
     expect(body).not.toHaveProperty('repeat_weekly_days');
     expect(body).not.toHaveProperty('repeat_end_date');
     expect(body).not.toHaveProperty('repeat_frequency');
   });
 
   it('shows a repeat_weekly_days error of the server on the weekly-days field', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'Check the timetable', errors: { repeat_weekly_days: ['choose at least one weekday'] } }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'Check the timetable', errors: { repeat_weekly_days: ['choose at least one weekday'] } }),
+    );
     renderWithApp(<TimetablePopup open occurrence={occurrence} courses={courses} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog');
     const actor = userEvent.setup();
@@ -67,7 +76,8 @@ describe('calendar popups', { timeout: 30_000 }, () => {
   it("a course event with no course shows the server's 'data required' on the course field", async () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
-      if (url.startsWith('/api/calendar-events') && !url.includes('users')) return jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'data required', errors: { target_data_course_id: ['data required'] } });
+      if (url.startsWith('/api/calendar-events') && !url.includes('users'))
+        return jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'data required', errors: { target_data_course_id: ['data required'] } });
       return jsonResponse(200, {});
     });
     renderWithApp(<EventEditor open event={null} userRole={0} courses={courses} onClose={() => {}} />);

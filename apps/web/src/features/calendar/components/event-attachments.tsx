@@ -54,7 +54,16 @@ export function EventAttachments({ value = [], onChange, disabled, id }: EventAt
               actions={
                 disabled
                   ? []
-                  : [<Button key="remove" type="text" size="small" icon={<DeleteOutlined aria-hidden />} aria-label={t('event.removeAttachment', { name: a.name })} onClick={() => onChange?.(value.filter((x) => x.id !== a.id))} />]
+                  : [
+                      <Button
+                        key="remove"
+                        type="text"
+                        size="small"
+                        icon={<DeleteOutlined aria-hidden />}
+                        aria-label={t('event.removeAttachment', { name: a.name })}
+                        onClick={() => onChange?.(value.filter((x) => x.id !== a.id))}
+                      />,
+                    ]
               }
             >
               <Typography.Text>

@@ -15,7 +15,8 @@ const courses = [
 function serve() {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.startsWith('/api/courses/7/groups')) return jsonResponse(200, { groups: [{ id: 3, name: 'Lab A', members: [{ id: 21, name: 'Grace', user_no: 'T021' }] }] });
+    if (url.startsWith('/api/courses/7/groups'))
+      return jsonResponse(200, { groups: [{ id: 3, name: 'Lab A', members: [{ id: 21, name: 'Grace', user_no: 'T021' }] }] });
     if (url.startsWith('/api/courses/8/groups')) return jsonResponse(200, { groups: [{ id: 4, name: 'Lab B', members: [] }] });
     if (url.startsWith('/api/course/')) return jsonResponse(200, { students: [] });
     if (url === '/api/calendar-events' && init?.method === 'POST') return jsonResponse(200, { message: 'created', calendar_event: {} });
@@ -68,9 +69,22 @@ describe('event editor: course targets (spec §3, §5)', { timeout: 120_000 }, (
   it('"all my courses" hides the course choice and sends no courses; an edited event shows its courses', async () => {
     serve();
     const event: CalendarEvent = {
-      id: 12, title: 'Reading week', all_day: false, start_time: '2027-03-01T02:00:00.000Z', end_time: '2027-03-01T03:00:00.000Z', color: null, editable: true, uploads: [],
-      description: null, location: null, target_type: 'course', target_data: { course_id: 7, course_ids: [7, 8], user_ids: [], group_ids: [], all_courses: false },
-      alert_id: null, send_email_alert: false, tag: null, created_by: { id: 1, name: 'Ada' },
+      id: 12,
+      title: 'Reading week',
+      all_day: false,
+      start_time: '2027-03-01T02:00:00.000Z',
+      end_time: '2027-03-01T03:00:00.000Z',
+      color: null,
+      editable: true,
+      uploads: [],
+      description: null,
+      location: null,
+      target_type: 'course',
+      target_data: { course_id: 7, course_ids: [7, 8], user_ids: [], group_ids: [], all_courses: false },
+      alert_id: null,
+      send_email_alert: false,
+      tag: null,
+      created_by: { id: 1, name: 'Ada' },
     };
     renderWithApp(<EventEditor open event={event} userRole={0} courses={courses} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog');
@@ -87,6 +101,12 @@ describe('event editor: course targets (spec §3, §5)', { timeout: 120_000 }, (
     expect(selectOf(dialog, 'Courses')).toBeNull();
     await actor.click(within(dialog).getByText('Save'));
     await waitFor(() => expect(saved('/api/calendar-events/12', 'PUT')).toHaveLength(1));
-    expect(JSON.parse(String(saved('/api/calendar-events/12', 'PUT')[0]?.[1]?.body)).target_data).toEqual({ course_id: null, course_ids: [], all_courses: true, user_ids: [], group_ids: [] });
+    expect(JSON.parse(String(saved('/api/calendar-events/12', 'PUT')[0]?.[1]?.body)).target_data).toEqual({
+      course_id: null,
+      course_ids: [],
+      all_courses: true,
+      user_ids: [],
+      group_ids: [],
+    });
   });
 });

@@ -39,7 +39,13 @@ interface FormValues {
 function courseTarget(v: FormValues): CalendarEventBody['target_data'] {
   if (v.all_courses) return { course_id: null, course_ids: [], all_courses: true, user_ids: [], group_ids: [] };
   const ids = v.target_data_course_id ?? [];
-  return { course_id: ids[0] ?? null, course_ids: ids, all_courses: false, user_ids: ids.length === 1 ? (v.target_data_user_ids ?? []) : [], group_ids: v.target_data_group_ids ?? [] };
+  return {
+    course_id: ids[0] ?? null,
+    course_ids: ids,
+    all_courses: false,
+    user_ids: ids.length === 1 ? (v.target_data_user_ids ?? []) : [],
+    group_ids: v.target_data_group_ids ?? [],
+  };
 }
 
 /** Props of EventEditor: the event to edit (or null for a new one, optionally at a chosen time). */
@@ -80,7 +86,13 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
   const groups = useCoursesGroups(groupIds);
   const groupOptions = groups.flatMap((q, i) => {
     const course = teaching.find((c) => c.id === groupIds[i])?.name ?? '';
-    return (q.data?.groups ?? []).map((g) => ({ value: g.id, label: groupIds.length > 1 ? t('event.groupOfCourse', { course, name: g.name, count: g.members.length }) : t('event.groupOption', { name: g.name, count: g.members.length }) }));
+    return (q.data?.groups ?? []).map((g) => ({
+      value: g.id,
+      label:
+        groupIds.length > 1
+          ? t('event.groupOfCourse', { course, name: g.name, count: g.members.length })
+          : t('event.groupOption', { name: g.name, count: g.members.length }),
+    }));
   });
   const groupsLoading = groups.some((q) => q.isLoading);
   const groupsLoaded = groups.length > 0 && groups.every((q) => q.data);
@@ -113,8 +125,22 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
     } else {
       const defaults = newEventTimes(toZoneWall(new Date(), zone));
       const start = initialRange ? toZoneWall(initialRange.start, zone) : defaults.start;
-      const end = initialRange ? (initialRange.allDay ? allDayEndForEdit(toZoneWall(initialRange.end, zone)) : toZoneWall(initialRange.end, zone)) : defaults.end;
-      form.setFieldsValue({ title: '', all_day: initialRange?.allDay ?? false, start, end, target_type: 'self', upload_ids: [], alert_on: false, alert_id: DEFAULT_CALENDAR_ALERT_ID, send_email_alert: false });
+      const end = initialRange
+        ? initialRange.allDay
+          ? allDayEndForEdit(toZoneWall(initialRange.end, zone))
+          : toZoneWall(initialRange.end, zone)
+        : defaults.end;
+      form.setFieldsValue({
+        title: '',
+        all_day: initialRange?.allDay ?? false,
+        start,
+        end,
+        target_type: 'self',
+        upload_ids: [],
+        alert_on: false,
+        alert_id: DEFAULT_CALENDAR_ALERT_ID,
+        send_email_alert: false,
+      });
     }
   }, [open, event, initialRange, form, zone]);
 
@@ -152,7 +178,13 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
       void message.success(t('page.saved'));
       onClose();
     } catch (error) {
-      const first = applyFieldErrors(form, error, { start_time: 'start', end_time: 'end', target_data_user_ids: 'target_data_user_ids', target_data_group_ids: 'target_data_group_ids', upload_ids: 'upload_ids' });
+      const first = applyFieldErrors(form, error, {
+        start_time: 'start',
+        end_time: 'end',
+        target_data_user_ids: 'target_data_user_ids',
+        target_data_group_ids: 'target_data_group_ids',
+        upload_ids: 'upload_ids',
+      });
       if (first) void message.error(first);
     }
   };
@@ -166,12 +198,21 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
       footer={
         <Space>
           {event && (
-            <Popconfirm title={t('common.confirmDelete')} onConfirm={async () => { await remove.mutateAsync(event.id); void message.success(t('page.deleted')); onClose(); }}>
+            <Popconfirm
+              title={t('common.confirmDelete')}
+              onConfirm={async () => {
+                await remove.mutateAsync(event.id);
+                void message.success(t('page.deleted'));
+                onClose();
+              }}
+            >
               <Button danger>{t('common.delete')}</Button>
             </Popconfirm>
           )}
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>{t('common.save')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            {t('common.save')}
+          </Button>
         </Space>
       }
     >
@@ -205,11 +246,27 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
         </Form.Item>
         {targetType === 'department' && (
           <>
-            <Form.Item name="event_target_data_department_multi_select_tree" label={t('event.departments')} rules={[{ required: true, message: t('common.dataRequired') }]}>
-              <Select mode="multiple" loading={departments.isLoading} options={(departments.data?.departments ?? []).map((d) => ({ value: d.id, label: d.name }))} optionFilterProp="label" />
+            <Form.Item
+              name="event_target_data_department_multi_select_tree"
+              label={t('event.departments')}
+              rules={[{ required: true, message: t('common.dataRequired') }]}
+            >
+              <Select
+                mode="multiple"
+                loading={departments.isLoading}
+                options={(departments.data?.departments ?? []).map((d) => ({ value: d.id, label: d.name }))}
+                optionFilterProp="label"
+              />
             </Form.Item>
             <Form.Item name="role_ids" label={t('event.roles')}>
-              <Select mode="multiple" options={[{ value: USER_ROLE.instructor, label: t('event.roleInstructor') }, { value: USER_ROLE.student, label: t('event.roleStudent') }, { value: USER_ROLE.admin, label: t('event.roleAdmin') }]} />
+              <Select
+                mode="multiple"
+                options={[
+                  { value: USER_ROLE.instructor, label: t('event.roleInstructor') },
+                  { value: USER_ROLE.student, label: t('event.roleStudent') },
+                  { value: USER_ROLE.admin, label: t('event.roleAdmin') },
+                ]}
+              />
             </Form.Item>
           </>
         )}
@@ -220,16 +277,32 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
             </Form.Item>
             {!allCourses && (
               <Form.Item name="target_data_course_id" label={t('event.courses')}>
-                <Select mode="multiple" allowClear aria-label={t('event.courses')} options={teaching.map((c) => ({ value: c.id, label: c.name }))} optionFilterProp="label" showSearch />
+                <Select
+                  mode="multiple"
+                  allowClear
+                  aria-label={t('event.courses')}
+                  options={teaching.map((c) => ({ value: c.id, label: c.name }))}
+                  optionFilterProp="label"
+                  showSearch
+                />
               </Form.Item>
             )}
             {courseId && (
               <Form.Item name="target_data_user_ids" label={t('event.students')}>
-                <Select mode="multiple" loading={students.isLoading} options={(students.data?.students ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.user_no})` }))} optionFilterProp="label" />
+                <Select
+                  mode="multiple"
+                  loading={students.isLoading}
+                  options={(students.data?.students ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.user_no})` }))}
+                  optionFilterProp="label"
+                />
               </Form.Item>
             )}
             {groupIds.length > 0 && (
-              <Form.Item name="target_data_group_ids" label={t('event.groups')} extra={groupsLoaded && groupOptions.length === 0 ? t('event.noGroups') : undefined}>
+              <Form.Item
+                name="target_data_group_ids"
+                label={t('event.groups')}
+                extra={groupsLoaded && groupOptions.length === 0 ? t('event.noGroups') : undefined}
+              >
                 <Select mode="multiple" aria-label={t('event.groups')} loading={groupsLoading} options={groupOptions} optionFilterProp="label" />
               </Form.Item>
             )}
@@ -242,7 +315,13 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
           {alertOn && (
             <>
               <Form.Item name="alert_id" label={t('event.alert')}>
-                <Select style={{ minWidth: 180 }} options={CALENDAR_ALERTS.map((a) => ({ value: a.id, label: a.minutes_before === 0 ? t('event.alertAtStart') : t('event.alertMinutes', { count: a.minutes_before }) }))} />
+                <Select
+                  style={{ minWidth: 180 }}
+                  options={CALENDAR_ALERTS.map((a) => ({
+                    value: a.id,
+                    label: a.minutes_before === 0 ? t('event.alertAtStart') : t('event.alertMinutes', { count: a.minutes_before }),
+                  }))}
+                />
               </Form.Item>
               <Form.Item name="send_email_alert" label=" " valuePropName="checked">
                 <Checkbox>{t('event.emailAlert')}</Checkbox>

@@ -29,14 +29,20 @@ export function FeedPopup({ open, onClose }: { open: boolean; onClose: () => voi
             <Button onClick={copy}>{t('feed.copy')}</Button>
           </Space.Compact>
           <Space>
-            <Button loading={action.isPending} onClick={() => action.mutate('rotate')}>{t('feed.renew')}</Button>
-            <Button danger loading={action.isPending} onClick={() => action.mutate('revoke')}>{t('feed.revoke')}</Button>
+            <Button loading={action.isPending} onClick={() => action.mutate('rotate')}>
+              {t('feed.renew')}
+            </Button>
+            <Button danger loading={action.isPending} onClick={() => action.mutate('revoke')}>
+              {t('feed.revoke')}
+            </Button>
           </Space>
         </Space>
       ) : (
         <Space direction="vertical">
           <Typography.Text type="secondary">{t('feed.none')}</Typography.Text>
-          <Button type="primary" loading={action.isPending} onClick={() => action.mutate('rotate')}>{t('feed.create')}</Button>
+          <Button type="primary" loading={action.isPending} onClick={() => action.mutate('rotate')}>
+            {t('feed.create')}
+          </Button>
         </Space>
       )}
     </Modal>

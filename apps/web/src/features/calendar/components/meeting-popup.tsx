@@ -63,7 +63,21 @@ export function MeetingPopup({ open, meeting, orgId, me, courses, canReview = fa
     if (!open) return;
     form.resetFields();
     if (meeting) {
-      form.setFieldsValue({ title: meeting.title, kind: meeting.kind, start: toZoneWall(meeting.start_time, zone), end: toZoneWall(meeting.end_time, zone), description: meeting.data.description ?? undefined, join_url: meeting.data.join_url ?? undefined, live_addr: meeting.data.live_config.live_addr ?? undefined, room: meeting.room ?? undefined, teaching_unit: meeting.teaching_unit ?? undefined, host_user_id: meeting.data.host_user.id, participant_ids: meeting.participant_ids, course_id: meeting.course_id, replay_address: meeting.data.replay_address });
+      form.setFieldsValue({
+        title: meeting.title,
+        kind: meeting.kind,
+        start: toZoneWall(meeting.start_time, zone),
+        end: toZoneWall(meeting.end_time, zone),
+        description: meeting.data.description ?? undefined,
+        join_url: meeting.data.join_url ?? undefined,
+        live_addr: meeting.data.live_config.live_addr ?? undefined,
+        room: meeting.room ?? undefined,
+        teaching_unit: meeting.teaching_unit ?? undefined,
+        host_user_id: meeting.data.host_user.id,
+        participant_ids: meeting.participant_ids,
+        course_id: meeting.course_id,
+        replay_address: meeting.data.replay_address,
+      });
     } else {
       const { start, end } = newMeetingTimes(toZoneWall(new Date(), zone));
       form.setFieldsValue({ title: '', kind: 'meeting', start, end, host_user_id: me.id, participant_ids: [], course_id: null, replay_address: [] });
@@ -76,7 +90,13 @@ export function MeetingPopup({ open, meeting, orgId, me, courses, canReview = fa
       kind: v.kind,
       start_time: fromZoneWall(v.start, zone),
       end_time: fromZoneWall(v.end, zone),
-      data: { description: v.description ?? null, join_url: v.join_url ?? null, live_config: { live_addr: v.live_addr ?? null }, replay_address: (v.replay_address ?? []).map((a) => a.trim()).filter(Boolean), host_user: { id: v.host_user_id ?? me.id } },
+      data: {
+        description: v.description ?? null,
+        join_url: v.join_url ?? null,
+        live_config: { live_addr: v.live_addr ?? null },
+        replay_address: (v.replay_address ?? []).map((a) => a.trim()).filter(Boolean),
+        host_user: { id: v.host_user_id ?? me.id },
+      },
       scope_org_ids: meeting?.scope_org_ids || String(orgId),
       participant_ids: v.participant_ids ?? [],
       course_id: v.course_id ?? null,
@@ -88,7 +108,13 @@ export function MeetingPopup({ open, meeting, orgId, me, courses, canReview = fa
       void message.success(t('page.saved'));
       onClose();
     } catch (error) {
-      const first = applyFieldErrors(form, error, { start_time: 'start', end_time: 'end', 'data.host_user': 'host_user_id', participant_ids: 'participant_ids', course_id: 'course_id' });
+      const first = applyFieldErrors(form, error, {
+        start_time: 'start',
+        end_time: 'end',
+        'data.host_user': 'host_user_id',
+        participant_ids: 'participant_ids',
+        course_id: 'course_id',
+      });
       if (first) void message.error(first);
     }
   };
@@ -130,7 +156,9 @@ export function MeetingPopup({ open, meeting, orgId, me, courses, canReview = fa
       {meeting && (
         <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
           <Descriptions.Item label={t('meeting.auditStatus')}>
-            <Tag color={meeting.data.audit_status === 'agree' ? 'green' : meeting.data.audit_status === 'reject' ? 'red' : 'gold'}>{t(`meeting.audit.${meeting.data.audit_status}`)}</Tag>
+            <Tag color={meeting.data.audit_status === 'agree' ? 'green' : meeting.data.audit_status === 'reject' ? 'red' : 'gold'}>
+              {t(`meeting.audit.${meeting.data.audit_status}`)}
+            </Tag>
             {meeting.is_ended ? <Tag>{t('meeting.ended')}</Tag> : meeting.is_started ? <Tag color="blue">{t('meeting.started')}</Tag> : null}
           </Descriptions.Item>
           <Descriptions.Item label={t('meeting.host')}>{`${meeting.data.host_user.name} (${meeting.data.host_user.user_no})`}</Descriptions.Item>
@@ -141,17 +169,27 @@ export function MeetingPopup({ open, meeting, orgId, me, courses, canReview = fa
               <Descriptions.Item label={t('common.end')}>{toZoneWall(meeting.end_time, zone).format('YYYY.MM.DD HH:mm')}</Descriptions.Item>
               {meeting.data.join_url && (
                 <Descriptions.Item label={t('meeting.joinUrl')}>
-                  <a href={meeting.data.join_url} target="_blank" rel="noreferrer">{meeting.data.join_url}</a>
+                  <a href={meeting.data.join_url} target="_blank" rel="noreferrer">
+                    {meeting.data.join_url}
+                  </a>
                 </Descriptions.Item>
               )}
-              {meeting.participants.length > 0 && <Descriptions.Item label={t('meeting.participants')}>{meeting.participants.map((p) => p.name).join(', ')}</Descriptions.Item>}
-              {meeting.course_id !== null && <Descriptions.Item label={t('meeting.course')}>{courses.find((c) => c.id === meeting.course_id)?.name ?? `#${meeting.course_id}`}</Descriptions.Item>}
+              {meeting.participants.length > 0 && (
+                <Descriptions.Item label={t('meeting.participants')}>{meeting.participants.map((p) => p.name).join(', ')}</Descriptions.Item>
+              )}
+              {meeting.course_id !== null && (
+                <Descriptions.Item label={t('meeting.course')}>
+                  {courses.find((c) => c.id === meeting.course_id)?.name ?? `#${meeting.course_id}`}
+                </Descriptions.Item>
+              )}
               {meeting.room && <Descriptions.Item label={t('meeting.room')}>{meeting.room}</Descriptions.Item>}
               {meeting.data.replay_address.length > 0 && (
                 <Descriptions.Item label={t('meeting.replay')}>
                   <Space direction="vertical" size={0}>
                     {meeting.data.replay_address.map((a) => (
-                      <a key={a} href={a} target="_blank" rel="noreferrer">{a}</a>
+                      <a key={a} href={a} target="_blank" rel="noreferrer">
+                        {a}
+                      </a>
                     ))}
                   </Space>
                 </Descriptions.Item>
@@ -167,7 +205,10 @@ export function MeetingPopup({ open, meeting, orgId, me, courses, canReview = fa
             <Input maxLength={200} autoFocus />
           </Form.Item>
           <Form.Item name="kind" label={t('meeting.kind')}>
-            <Select disabled={!!meeting} options={(['meeting', 'instruction', 'cloud_classroom'] as const).map((k) => ({ value: k, label: t(`meeting.kinds.${k}`) }))} />
+            <Select
+              disabled={!!meeting}
+              options={(['meeting', 'instruction', 'cloud_classroom'] as const).map((k) => ({ value: k, label: t(`meeting.kinds.${k}`) }))}
+            />
           </Form.Item>
           <Space wrap>
             <Form.Item name="start" label={t('common.start')} rules={[{ required: true, message: t('common.required') }]}>
@@ -184,7 +225,14 @@ export function MeetingPopup({ open, meeting, orgId, me, courses, canReview = fa
             <UserSearchSelect mode="multiple" known={meeting?.participants ?? []} aria-label={t('meeting.participants')} />
           </Form.Item>
           <Form.Item name="course_id" label={t('meeting.course')}>
-            <Select allowClear aria-label={t('meeting.course')} placeholder={t('meeting.noCourse')} options={courses.map((c) => ({ value: c.id, label: c.name }))} optionFilterProp="label" showSearch />
+            <Select
+              allowClear
+              aria-label={t('meeting.course')}
+              placeholder={t('meeting.noCourse')}
+              options={courses.map((c) => ({ value: c.id, label: c.name }))}
+              optionFilterProp="label"
+              showSearch
+            />
           </Form.Item>
           <Form.Item name="description" label={t('common.description')}>
             <Input.TextArea rows={2} maxLength={10000} />
@@ -204,7 +252,12 @@ export function MeetingPopup({ open, meeting, orgId, me, courses, canReview = fa
                       <Form.Item name={field.name} noStyle rules={[{ type: 'url', message: t('meeting.replayInvalid') }]}>
                         <Input maxLength={2000} style={{ width: 380 }} aria-label={t('meeting.replayAddress', { n: index + 1 })} placeholder="https://" />
                       </Form.Item>
-                      <Button type="text" icon={<DeleteOutlined />} aria-label={t('meeting.removeReplay', { n: index + 1 })} onClick={() => remove(field.name)} />
+                      <Button
+                        type="text"
+                        icon={<DeleteOutlined />}
+                        aria-label={t('meeting.removeReplay', { n: index + 1 })}
+                        onClick={() => remove(field.name)}
+                      />
                     </Space>
                   ))}
                   {fields.length < 50 && (

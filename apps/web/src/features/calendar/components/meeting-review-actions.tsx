@@ -39,13 +39,30 @@ export function MeetingReviewActions({ meeting, size = 'middle', onReviewed }: M
   return (
     <Space size="small">
       {status !== 'agree' && (
-        <Button size={size} type="primary" loading={review.isPending && review.variables?.audit_status === 'agree'} onClick={() => void send('agree')} aria-label={t('review.approveMeeting', { title: meeting.title })}>
+        <Button
+          size={size}
+          type="primary"
+          loading={review.isPending && review.variables?.audit_status === 'agree'}
+          onClick={() => void send('agree')}
+          aria-label={t('review.approveMeeting', { title: meeting.title })}
+        >
           {t('review.approve')}
         </Button>
       )}
       {status !== 'reject' && (
-        <Popconfirm title={t('review.confirmReject')} description={t('review.rejectHint')} okText={t('review.reject')} cancelText={t('common.cancel')} onConfirm={() => send('reject')}>
-          <Button size={size} danger loading={review.isPending && review.variables?.audit_status === 'reject'} aria-label={t('review.rejectMeeting', { title: meeting.title })}>
+        <Popconfirm
+          title={t('review.confirmReject')}
+          description={t('review.rejectHint')}
+          okText={t('review.reject')}
+          cancelText={t('common.cancel')}
+          onConfirm={() => send('reject')}
+        >
+          <Button
+            size={size}
+            danger
+            loading={review.isPending && review.variables?.audit_status === 'reject'}
+            aria-label={t('review.rejectMeeting', { title: meeting.title })}
+          >
             {t('review.reject')}
           </Button>
         </Popconfirm>

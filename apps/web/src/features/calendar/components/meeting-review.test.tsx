@@ -18,7 +18,15 @@ function meetingOf(patch: Partial<Meeting> = {}, data: Partial<Meeting['data']> 
     kind: 'meeting',
     start_time: '2027-03-01T02:00:00.000Z',
     end_time: '2027-03-01T03:00:00.000Z',
-    data: { description: 'Plans', live_config: { live_addr: null }, join_url: 'https://meet.example/4', replay_address: [], audit_status: 'pending', host_user: { id: 5, name: 'Grace Hopper', user_no: 'T005', mobile_phone: null }, ...data },
+    data: {
+      description: 'Plans',
+      live_config: { live_addr: null },
+      join_url: 'https://meet.example/4',
+      replay_address: [],
+      audit_status: 'pending',
+      host_user: { id: 5, name: 'Grace Hopper', user_no: 'T005', mobile_phone: null },
+      ...data,
+    },
     scope_org_ids: '9',
     participant_ids: [21],
     participants: [{ id: 21, name: 'Alan Turing', user_no: 'T021' }],
@@ -55,7 +63,14 @@ describe('meeting review and replay addresses (spec §4 audit_status)', { timeou
       kind: 'meeting',
       start_time: '2027-03-01T02:00:00.000Z',
       end_time: '2027-03-01T03:00:00.000Z',
-      data: { description: 'Plans', live_config: { live_addr: null }, join_url: 'https://meet.example/4', replay_address: [], host_user: { id: 5 }, audit_status: 'agree' },
+      data: {
+        description: 'Plans',
+        live_config: { live_addr: null },
+        join_url: 'https://meet.example/4',
+        replay_address: [],
+        host_user: { id: 5 },
+        audit_status: 'agree',
+      },
       scope_org_ids: '9',
       participant_ids: [21],
       course_id: 7,
@@ -91,7 +106,10 @@ describe('meeting review and replay addresses (spec §4 audit_status)', { timeou
 
   it('replay addresses of an editable meeting can be changed, added and removed', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { message: 'updated', meeting: meetingOf() }));
-    const meeting = meetingOf({ form_editable: true }, { audit_status: 'reject', replay_address: ['https://replay.example/old', 'https://replay.example/gone'] });
+    const meeting = meetingOf(
+      { form_editable: true },
+      { audit_status: 'reject', replay_address: ['https://replay.example/old', 'https://replay.example/gone'] },
+    );
     renderWithApp(<MeetingPopup open meeting={meeting} orgId={9} me={me} courses={courses} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog');
     const actor = userEvent.setup();
@@ -127,8 +145,27 @@ describe('management meeting overview', { timeout: 120_000 }, () => {
   function serve(items: Meeting[]) {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
-      if (url === '/api/user') return jsonResponse(200, { id: 1, userNo: 'A1', user_name: 'admin', name: 'Ada Admin', role: 2, org: { id: 9, name: 'Org' }, department: null, email: null, mobilePhone: null, time_zone: 'Asia/Tokyo' });
-      if (url === '/api/org') return jsonResponse(200, { id: 9, name: 'Org', time_zone: 'Europe/London', toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true }, office_preview: { wps_preview: true, yz_office_preview: false, aliyun: false, private_wps: false } });
+      if (url === '/api/user')
+        return jsonResponse(200, {
+          id: 1,
+          userNo: 'A1',
+          user_name: 'admin',
+          name: 'Ada Admin',
+          role: 2,
+          org: { id: 9, name: 'Org' },
+          department: null,
+          email: null,
+          mobilePhone: null,
+          time_zone: 'Asia/Tokyo',
+        });
+      if (url === '/api/org')
+        return jsonResponse(200, {
+          id: 9,
+          name: 'Org',
+          time_zone: 'Europe/London',
+          toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true },
+          office_preview: { wps_preview: true, yz_office_preview: false, aliyun: false, private_wps: false },
+        });
       if (url.startsWith('/api/management/calendar-meeting')) return jsonResponse(200, { items, page: 1, page_size: 10, pages: 1, total: items.length });
       if (url.startsWith('/api/calendar-meeting/') && init?.method === 'PUT') return jsonResponse(200, { message: 'updated', meeting: items[0] });
       return jsonResponse(404, { code: 'NOT_FOUND', message: 'not found' });
@@ -153,7 +190,13 @@ describe('management meeting overview', { timeout: 120_000 }, () => {
     await actor.type(from!, '2027.03.01{Enter}');
     await actor.type(to!, '2027.03.02{Enter}');
     // Whole days in Tokyo: 1 March 00:00 JST to 3 March 00:00 JST.
-    await waitFor(() => expect(lastBody('POST', '/api/management/calendar-meeting')).toEqual({ kind: 'cloud_classroom', start: '2027-02-28T15:00:00.000Z', end: '2027-03-02T15:00:00.000Z' }));
+    await waitFor(() =>
+      expect(lastBody('POST', '/api/management/calendar-meeting')).toEqual({
+        kind: 'cloud_classroom',
+        start: '2027-02-28T15:00:00.000Z',
+        end: '2027-03-02T15:00:00.000Z',
+      }),
+    );
 
     await actor.click(screen.getByLabelText('Approve Curriculum review'));
     await waitFor(() => expect(calls('PUT', '/api/calendar-meeting/4')).toHaveLength(1));

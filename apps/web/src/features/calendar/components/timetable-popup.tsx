@@ -71,7 +71,17 @@ export function TimetablePopup({ open, occurrence, courses, onClose }: Timetable
       });
     } else {
       const d = newTimetableDefaults(toZoneWall(new Date(), zone));
-      form.setFieldsValue({ course_id: teaching[0]?.id, start: d.start, end: d.end, repeat_type: d.repeat_type, repeat_frequency: d.repeat_frequency, color: d.color, update_scope: 'current', send_ntf: false, repeat_weekly_days: [((d.start.day() + 6) % 7) + 1] });
+      form.setFieldsValue({
+        course_id: teaching[0]?.id,
+        start: d.start,
+        end: d.end,
+        repeat_type: d.repeat_type,
+        repeat_frequency: d.repeat_frequency,
+        color: d.color,
+        update_scope: 'current',
+        send_ntf: false,
+        repeat_weekly_days: [((d.start.day() + 6) % 7) + 1],
+      });
     }
     // teaching is derived from props; re-running on its identity would reset the form while typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -94,7 +104,9 @@ export function TimetablePopup({ open, occurrence, courses, onClose }: Timetable
       ...(occurrence && occurrence.origin_repeat_type !== 'no_repeat' && occurrence.repeat_type !== 'no_repeat' ? { update_scope: v.update_scope } : {}),
     });
     try {
-      const body = occurrence ? { ...n, update_scope: v.update_scope, update_target_time: occurrence.start_time, origin_repeat_type: occurrence.repeat_type } : n;
+      const body = occurrence
+        ? { ...n, update_scope: v.update_scope, update_target_time: occurrence.start_time, origin_repeat_type: occurrence.repeat_type }
+        : n;
       await save.mutateAsync({ id: occurrence?.id, body });
       void message.success(t('page.saved'));
       onClose();
@@ -127,7 +139,10 @@ export function TimetablePopup({ open, occurrence, courses, onClose }: Timetable
               }
               onConfirm={async () => {
                 try {
-                  await remove.mutateAsync({ id: occurrence.id, body: { target_time: occurrence.start_time, update_scope: isSeries ? deleteScope : 'current' } });
+                  await remove.mutateAsync({
+                    id: occurrence.id,
+                    body: { target_time: occurrence.start_time, update_scope: isSeries ? deleteScope : 'current' },
+                  });
                   void message.success(t('page.deleted'));
                   onClose();
                 } catch (error) {

@@ -46,7 +46,11 @@ export function UserSearchSelect(props: UserSearchSelectProps) {
   const chosenKey = props.mode === 'multiple' ? (props.value ?? []).join(',') : String(props.value ?? '');
   const { known } = props;
   const options = useMemo(() => {
-    const names = new Map<number, UserSearchResult>([...picked, ...(known ?? []).map((u) => [u.id, u] as const), ...(search.data?.users ?? []).map((u) => [u.id, u] as const)]);
+    const names = new Map<number, UserSearchResult>([
+      ...picked,
+      ...(known ?? []).map((u) => [u.id, u] as const),
+      ...(search.data?.users ?? []).map((u) => [u.id, u] as const),
+    ]);
     const chosen = chosenKey ? chosenKey.split(',').map(Number) : [];
     const ids = new Set([...chosen, ...(search.data?.users ?? []).map((u) => u.id)]);
     return [...ids].map((id) => {

@@ -1,7 +1,18 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { TIMETABLE_DEFAULT_COLORS } from '@atrium/contracts';
-import { allDayEndForEdit, allDayEndForSave, availableViews, fullCalendarLocale, initialView, listsOf, newEventTimes, newMeetingTimes, newTimetableDefaults, toggledAllDayTimes } from './calendar-defaults';
+import {
+  allDayEndForEdit,
+  allDayEndForSave,
+  availableViews,
+  fullCalendarLocale,
+  initialView,
+  listsOf,
+  newEventTimes,
+  newMeetingTimes,
+  newTimetableDefaults,
+  toggledAllDayTimes,
+} from './calendar-defaults';
 
 const now = dayjs('2026-05-04T10:17:42');
 const on = { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true };
@@ -36,7 +47,11 @@ describe('views by toggle (spec §2, §6)', () => {
     expect(initialView(on)).toBe('timetable');
     expect(initialView({ ...on, timetable: false })).toBe('all');
     expect(availableViews(on)).toEqual(['timetable', 'event', 'meeting', 'instructionMeeting', 'cloudClassroom', 'all']);
-    expect(availableViews({ timetable: false, meeting: false, instruction_meeting: true, cloud_classroom: false })).toEqual(['event', 'instructionMeeting', 'all']);
+    expect(availableViews({ timetable: false, meeting: false, instruction_meeting: true, cloud_classroom: false })).toEqual([
+      'event',
+      'instructionMeeting',
+      'all',
+    ]);
     expect(listsOf('all', { ...on, meeting: false })).toEqual({ timetable: true, event: true, meeting: false, instructionMeeting: true, cloudClassroom: true });
     expect(listsOf('event', on)).toEqual({ timetable: false, event: true, meeting: false, instructionMeeting: false, cloudClassroom: false });
   });

@@ -16,7 +16,10 @@ export function newEventTimes(now: Dayjs): { start: Dayjs; end: Dayjs } {
 export function toggledAllDayTimes(allDay: boolean, day: Dayjs, now: Dayjs): { start: Dayjs; end: Dayjs } {
   if (allDay) return { start: day.startOf('day'), end: day.startOf('day').add(1, 'day') };
   const { start, end } = newEventTimes(now);
-  return { start: day.hour(start.hour()).minute(0).second(0).millisecond(0), end: day.hour(start.hour()).minute(0).second(0).millisecond(0).add(end.diff(start, 'minute'), 'minute') };
+  return {
+    start: day.hour(start.hour()).minute(0).second(0).millisecond(0),
+    end: day.hour(start.hour()).minute(0).second(0).millisecond(0).add(end.diff(start, 'minute'), 'minute'),
+  };
 }
 
 /** Spec §4: an all-day event stores its end as the next day and shows it minus one day on edit. */
@@ -78,7 +81,11 @@ export function listsOf(view: CalendarView, t: CalendarToggles) {
 }
 
 /** Colours of spec §9 per item kind. */
-export const KIND_COLORS = { meeting: CALENDAR_COLORS.meeting, instruction: CALENDAR_COLORS.instructionMeeting, cloud_classroom: CALENDAR_COLORS.cloudClassroom } as const;
+export const KIND_COLORS = {
+  meeting: CALENDAR_COLORS.meeting,
+  instruction: CALENDAR_COLORS.instructionMeeting,
+  cloud_classroom: CALENDAR_COLORS.cloudClassroom,
+} as const;
 
 /** FullCalendar's locale for an app language (spec §2: zh-cn, zh-tw, en; others fall back to en, except zh-mo and zh-hk, which read Traditional Chinese and get zh-tw: decision 0021). */
 export function fullCalendarLocale(language: string): 'zh-cn' | 'zh-tw' | 'en' {

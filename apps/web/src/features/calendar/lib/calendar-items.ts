@@ -2,10 +2,7 @@ import type { CalendarEvent, Meeting, Timetable } from '@atrium/contracts';
 import { KIND_COLORS } from './calendar-defaults';
 
 /** What a calendar item is, so clicks and drags reach the right popup and call. */
-export type ItemRef =
-  | { kind: 'event'; item: CalendarEvent }
-  | { kind: 'timetable'; item: Timetable }
-  | { kind: 'meeting'; item: Meeting };
+export type ItemRef = { kind: 'event'; item: CalendarEvent } | { kind: 'timetable'; item: Timetable } | { kind: 'meeting'; item: Meeting };
 
 /** A FullCalendar event input built from our items (kept minimal and typed here). */
 export interface CalendarItem {
@@ -23,13 +20,40 @@ export interface CalendarItem {
 export function toCalendarItems(lists: { timetables?: Timetable[]; events?: CalendarEvent[]; meetings?: Meeting[] }): CalendarItem[] {
   const out: CalendarItem[] = [];
   for (const t of lists.timetables ?? []) {
-    out.push({ id: `timetable-${t.id}-${t.start_time}`, title: t.location ? `${t.course_title} · ${t.location}` : t.course_title, start: t.start_time, end: t.end_time, allDay: false, color: t.color, editable: t.editable, extendedProps: { ref: { kind: 'timetable', item: t } } });
+    out.push({
+      id: `timetable-${t.id}-${t.start_time}`,
+      title: t.location ? `${t.course_title} · ${t.location}` : t.course_title,
+      start: t.start_time,
+      end: t.end_time,
+      allDay: false,
+      color: t.color,
+      editable: t.editable,
+      extendedProps: { ref: { kind: 'timetable', item: t } },
+    });
   }
   for (const e of lists.events ?? []) {
-    out.push({ id: `event-${e.id}`, title: e.title, start: e.start_time, end: e.end_time, allDay: e.all_day, ...(e.color ? { color: e.color } : {}), editable: e.editable, extendedProps: { ref: { kind: 'event', item: e } } });
+    out.push({
+      id: `event-${e.id}`,
+      title: e.title,
+      start: e.start_time,
+      end: e.end_time,
+      allDay: e.all_day,
+      ...(e.color ? { color: e.color } : {}),
+      editable: e.editable,
+      extendedProps: { ref: { kind: 'event', item: e } },
+    });
   }
   for (const m of lists.meetings ?? []) {
-    out.push({ id: `meeting-${m.id}`, title: m.title, start: m.start_time, end: m.end_time, allDay: false, color: KIND_COLORS[m.kind], editable: m.editable, extendedProps: { ref: { kind: 'meeting', item: m } } });
+    out.push({
+      id: `meeting-${m.id}`,
+      title: m.title,
+      start: m.start_time,
+      end: m.end_time,
+      allDay: false,
+      color: KIND_COLORS[m.kind],
+      editable: m.editable,
+      extendedProps: { ref: { kind: 'meeting', item: m } },
+    });
   }
   return out;
 }

@@ -56,7 +56,10 @@ export function CalendarPage() {
   const view: CalendarView = chosenView ?? (toggles ? initialView(toggles) : 'all');
   const [range, setRange] = useState<CalendarRange | null>(null);
   const [popup, setPopup] = useState<Popup>(null);
-  const lists = useCalendarLists(toggles ? range : null, toggles ? listsOf(view, toggles) : { timetable: false, event: false, meeting: false, instructionMeeting: false, cloudClassroom: false });
+  const lists = useCalendarLists(
+    toggles ? range : null,
+    toggles ? listsOf(view, toggles) : { timetable: false, event: false, meeting: false, instructionMeeting: false, cloudClassroom: false },
+  );
   const saveEvent = useSaveEvent();
   const saveTimetable = useSaveTimetable();
   const saveMeeting = useSaveMeeting();
@@ -73,7 +76,8 @@ export function CalendarPage() {
   const failed = [lists.timetables, lists.events, lists.meetings, lists.instruction, lists.cloud].find((q) => q.isError);
   const fetching = [lists.timetables, lists.events, lists.meetings, lists.instruction, lists.cloud].some((q) => q.isFetching);
 
-  if (org.isError || me.isError) return <Alert type="error" showIcon message={t('page.loadError')} action={<Button onClick={() => void org.refetch()}>{t('page.retry')}</Button>} />;
+  if (org.isError || me.isError)
+    return <Alert type="error" showIcon message={t('page.loadError')} action={<Button onClick={() => void org.refetch()}>{t('page.retry')}</Button>} />;
   if (!toggles || !me.data) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
 
   const teaching = (courses.data?.courses ?? []).filter((c) => c.role !== 'student');
@@ -92,7 +96,18 @@ export function CalendarPage() {
         const o = ref.item;
         await saveTimetable.mutateAsync({
           id: o.id,
-          body: { course_id: o.course_id, start_time: start, end_time: end, repeat_type: 'no_repeat', location: o.location, description: o.description, send_ntf: false, update_scope: 'current', update_target_time: o.start_time, origin_repeat_type: o.repeat_type },
+          body: {
+            course_id: o.course_id,
+            start_time: start,
+            end_time: end,
+            repeat_type: 'no_repeat',
+            location: o.location,
+            description: o.description,
+            send_ntf: false,
+            update_scope: 'current',
+            update_target_time: o.start_time,
+            origin_repeat_type: o.repeat_type,
+          },
         });
       }
     } catch (error) {
@@ -103,71 +118,116 @@ export function CalendarPage() {
 
   return (
     <CalendarZoneContext.Provider value={zone}>
-    <div className="atrium-calendar" style={{ padding: 16 }}>
-      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('page.title')} {fetching && <Spin size="small" />}
-        </Typography.Title>
-        <Typography.Text type="secondary">
-          {t('page.zone', { zone })} · <Link to="/user/settings">{t('page.changeZone')}</Link>
-        </Typography.Text>
-        <Space wrap>
-          <Button onClick={() => setPopup({ kind: 'event', event: null })}>{t('page.newEvent')}</Button>
-          {toggles.timetable && teaching.length > 0 && <Button onClick={() => setPopup({ kind: 'timetable', occurrence: null })}>{t('page.newTimetable')}</Button>}
-          {canMeet && <Button onClick={() => setPopup({ kind: 'meeting', meeting: null })}>{t('page.newMeeting')}</Button>}
-          <Button onClick={() => setPopup({ kind: 'feed' })}>{t('page.subscribe')}</Button>
+      <div className="atrium-calendar" style={{ padding: 16 }}>
+        <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('page.title')} {fetching && <Spin size="small" />}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {t('page.zone', { zone })} · <Link to="/user/settings">{t('page.changeZone')}</Link>
+          </Typography.Text>
+          <Space wrap>
+            <Button onClick={() => setPopup({ kind: 'event', event: null })}>{t('page.newEvent')}</Button>
+            {toggles.timetable && teaching.length > 0 && (
+              <Button onClick={() => setPopup({ kind: 'timetable', occurrence: null })}>{t('page.newTimetable')}</Button>
+            )}
+            {canMeet && <Button onClick={() => setPopup({ kind: 'meeting', meeting: null })}>{t('page.newMeeting')}</Button>}
+            <Button onClick={() => setPopup({ kind: 'feed' })}>{t('page.subscribe')}</Button>
+          </Space>
         </Space>
-      </Space>
-      <Segmented
-        aria-label={t('page.title')}
-        value={view}
-        onChange={(v) => setChosenView(v as CalendarView)}
-        options={availableViews(toggles).map((v) => ({ value: v, label: t(`views.${v}`) }))}
-        style={{ marginBottom: 12 }}
-      />
-      {failed && <Alert type="error" showIcon message={t('page.loadError')} action={<Button onClick={() => void failed.refetch()}>{t('page.retry')}</Button>} style={{ marginBottom: 12 }} />}
-      <FullCalendar
-        plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin]}
-        initialView="timeGridWeek"
-        firstDay={1}
-        timeZone={zone}
-        locales={[zhCnLocale, zhTwLocale]}
-        locale={fullCalendarLocale(i18n.language)}
-        // FullCalendar's zh locales lack these (screen-reader) texts; ours follow the app's language.
-        timedText={t('fc.timed')}
-        closeHint={t('fc.close')}
-        eventsHint={t('fc.events')}
-        prevHint={t('fc.prev')}
-        nextHint={t('fc.next')}
-        todayHint={(unitText: string, unit: string) => (unit === 'day' ? t('fc.today') : t('fc.thisUnit', { unit: unitText }))}
-        viewHint={t('fc.view')}
-        navLinkHint={t('fc.navLink')}
-        moreLinkHint={(count: number) => t('fc.moreLink', { count })}
-        headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }}
-        buttons={{ today: { text: t('buttons.today') }, dayGridMonth: { text: t('buttons.month') }, timeGridWeek: { text: t('buttons.week') }, timeGridDay: { text: t('buttons.day') } }}
-        views={{ dayGridMonth: { titleFormat: (d) => `${d.date.year}.${String(d.date.month + 1).padStart(2, '0')}` } }}
-        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-        height="auto"
-        nowIndicator
-        selectable
-        events={items}
-        datesSet={(info) => setRange((r) => (r && r.start === info.start.toISOString() && r.end === info.end.toISOString() ? r : { start: info.start.toISOString(), end: info.end.toISOString() }))}
-        select={(info) => setPopup({ kind: 'event', event: null, range: { start: info.start, end: info.end, allDay: info.allDay } })}
-        eventClick={(info) => {
-          const ref = info.event.extendedProps.ref as ItemRef;
-          if (ref.kind === 'event') setPopup({ kind: 'event', event: ref.item });
-          else if (ref.kind === 'timetable') setPopup({ kind: 'timetable', occurrence: ref.item });
-          else setPopup({ kind: 'meeting', meeting: ref.item });
-        }}
-        eventDrop={(info) => void onChange(info)}
-        eventResize={(info) => void onChange(info)}
-      />
-      {!fetching && items.length === 0 && <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>{t('page.empty')}</Typography.Paragraph>}
-      <EventEditor open={popup?.kind === 'event'} event={popup?.kind === 'event' ? popup.event : null} initialRange={popup?.kind === 'event' ? popup.range : null} userRole={me.data.role} courses={courses.data?.courses ?? []} onClose={() => setPopup(null)} />
-      <TimetablePopup open={popup?.kind === 'timetable'} occurrence={popup?.kind === 'timetable' ? popup.occurrence : null} courses={courses.data?.courses ?? []} onClose={() => setPopup(null)} />
-      <MeetingPopup open={popup?.kind === 'meeting'} meeting={popup?.kind === 'meeting' ? popup.meeting : null} orgId={org.data!.id} me={{ id: me.data.id, name: me.data.name, user_no: me.data.userNo }} courses={teaching} canReview={me.data.role === USER_ROLE.admin || me.data.role === USER_ROLE.wgAdmin} onClose={() => setPopup(null)} />
-      <FeedPopup open={popup?.kind === 'feed'} onClose={() => setPopup(null)} />
-    </div>
+        <Segmented
+          aria-label={t('page.title')}
+          value={view}
+          onChange={(v) => setChosenView(v as CalendarView)}
+          options={availableViews(toggles).map((v) => ({ value: v, label: t(`views.${v}`) }))}
+          style={{ marginBottom: 12 }}
+        />
+        {failed && (
+          <Alert
+            type="error"
+            showIcon
+            message={t('page.loadError')}
+            action={<Button onClick={() => void failed.refetch()}>{t('page.retry')}</Button>}
+            style={{ marginBottom: 12 }}
+          />
+        )}
+        <FullCalendar
+          plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin]}
+          initialView="timeGridWeek"
+          firstDay={1}
+          timeZone={zone}
+          locales={[zhCnLocale, zhTwLocale]}
+          locale={fullCalendarLocale(i18n.language)}
+          // FullCalendar's zh locales lack these (screen-reader) texts; ours follow the app's language.
+          timedText={t('fc.timed')}
+          closeHint={t('fc.close')}
+          eventsHint={t('fc.events')}
+          prevHint={t('fc.prev')}
+          nextHint={t('fc.next')}
+          todayHint={(unitText: string, unit: string) => (unit === 'day' ? t('fc.today') : t('fc.thisUnit', { unit: unitText }))}
+          viewHint={t('fc.view')}
+          navLinkHint={t('fc.navLink')}
+          moreLinkHint={(count: number) => t('fc.moreLink', { count })}
+          headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }}
+          buttons={{
+            today: { text: t('buttons.today') },
+            dayGridMonth: { text: t('buttons.month') },
+            timeGridWeek: { text: t('buttons.week') },
+            timeGridDay: { text: t('buttons.day') },
+          }}
+          views={{ dayGridMonth: { titleFormat: (d) => `${d.date.year}.${String(d.date.month + 1).padStart(2, '0')}` } }}
+          eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+          height="auto"
+          nowIndicator
+          selectable
+          events={items}
+          datesSet={(info) =>
+            setRange((r) =>
+              r && r.start === info.start.toISOString() && r.end === info.end.toISOString()
+                ? r
+                : { start: info.start.toISOString(), end: info.end.toISOString() },
+            )
+          }
+          select={(info) => setPopup({ kind: 'event', event: null, range: { start: info.start, end: info.end, allDay: info.allDay } })}
+          eventClick={(info) => {
+            const ref = info.event.extendedProps.ref as ItemRef;
+            if (ref.kind === 'event') setPopup({ kind: 'event', event: ref.item });
+            else if (ref.kind === 'timetable') setPopup({ kind: 'timetable', occurrence: ref.item });
+            else setPopup({ kind: 'meeting', meeting: ref.item });
+          }}
+          eventDrop={(info) => void onChange(info)}
+          eventResize={(info) => void onChange(info)}
+        />
+        {!fetching && items.length === 0 && (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+            {t('page.empty')}
+          </Typography.Paragraph>
+        )}
+        <EventEditor
+          open={popup?.kind === 'event'}
+          event={popup?.kind === 'event' ? popup.event : null}
+          initialRange={popup?.kind === 'event' ? popup.range : null}
+          userRole={me.data.role}
+          courses={courses.data?.courses ?? []}
+          onClose={() => setPopup(null)}
+        />
+        <TimetablePopup
+          open={popup?.kind === 'timetable'}
+          occurrence={popup?.kind === 'timetable' ? popup.occurrence : null}
+          courses={courses.data?.courses ?? []}
+          onClose={() => setPopup(null)}
+        />
+        <MeetingPopup
+          open={popup?.kind === 'meeting'}
+          meeting={popup?.kind === 'meeting' ? popup.meeting : null}
+          orgId={org.data!.id}
+          me={{ id: me.data.id, name: me.data.name, user_no: me.data.userNo }}
+          courses={teaching}
+          canReview={me.data.role === USER_ROLE.admin || me.data.role === USER_ROLE.wgAdmin}
+          onClose={() => setPopup(null)}
+        />
+        <FeedPopup open={popup?.kind === 'feed'} onClose={() => setPopup(null)} />
+      </div>
     </CalendarZoneContext.Provider>
   );
 }

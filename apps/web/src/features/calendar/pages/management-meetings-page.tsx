@@ -70,13 +70,22 @@ export function ManagementMeetingsPage() {
     <div>
       <Typography.Title level={3}>{t('management.title')}</Typography.Title>
       <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search allowClear placeholder={t('management.keyword')} aria-label={t('management.keyword')} onSearch={(keyword) => change({ keyword: keyword || undefined })} style={{ width: 260 }} />
+        <Input.Search
+          allowClear
+          placeholder={t('management.keyword')}
+          aria-label={t('management.keyword')}
+          onSearch={(keyword) => change({ keyword: keyword || undefined })}
+          style={{ width: 260 }}
+        />
         <Select
           aria-label={t('management.status')}
           style={{ width: 180 }}
           value={filter.audit_status ?? ''}
           onChange={(v) => change({ audit_status: (v || undefined) as ManagementMeetingFilter['audit_status'] })}
-          options={[{ value: '', label: t('management.anyStatus') }, ...(['pending', 'agree', 'reject'] as const).map((s) => ({ value: s, label: t(`meeting.audit.${s}`) }))]}
+          options={[
+            { value: '', label: t('management.anyStatus') },
+            ...(['pending', 'agree', 'reject'] as const).map((s) => ({ value: s, label: t(`meeting.audit.${s}`) })),
+          ]}
         />
         <Select
           aria-label={t('management.kind')}
@@ -92,22 +101,39 @@ export function ManagementMeetingsPage() {
           placeholder={[t('management.from'), t('management.to')]}
           onChange={(range) => change(dateRangeFilter(range, zone))}
         />
-        <Button type="primary" loading={exporting} onClick={() => void onExport()}>{t('management.export')}</Button>
+        <Button type="primary" loading={exporting} onClick={() => void onExport()}>
+          {t('management.export')}
+        </Button>
       </Space>
       <Typography.Paragraph type="secondary">{t('management.zone', { zone })}</Typography.Paragraph>
-      {list.isError && <Alert type="error" showIcon message={t('page.loadError')} action={<Button onClick={() => void list.refetch()}>{t('page.retry')}</Button>} />}
+      {list.isError && (
+        <Alert type="error" showIcon message={t('page.loadError')} action={<Button onClick={() => void list.refetch()}>{t('page.retry')}</Button>} />
+      )}
       <Table<Meeting>
         rowKey="id"
         loading={list.isLoading}
         dataSource={list.data?.items ?? []}
-        pagination={{ current: page, pageSize, total: list.data?.total ?? 0, pageSizeOptions: PAGE_SIZE_OPTIONS.map(String), showSizeChanger: true, onChange: (p, s) => { setPage(p); setPageSize(s); } }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: list.data?.total ?? 0,
+          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+          showSizeChanger: true,
+          onChange: (p, s) => {
+            setPage(p);
+            setPageSize(s);
+          },
+        }}
         columns={[
           { title: t('management.columns.title'), dataIndex: 'title' },
           { title: t('management.columns.kind'), dataIndex: 'kind', render: (k: Meeting['kind']) => t(`meeting.kinds.${k}`) },
           { title: t('management.columns.start'), dataIndex: 'start_time', render: when },
           { title: t('management.columns.end'), dataIndex: 'end_time', render: when },
           { title: t('management.columns.host'), render: (_: unknown, m: Meeting) => m.data.host_user.name },
-          { title: t('management.columns.status'), render: (_: unknown, m: Meeting) => <Tag color={AUDIT_COLORS[m.data.audit_status]}>{t(`meeting.audit.${m.data.audit_status}`)}</Tag> },
+          {
+            title: t('management.columns.status'),
+            render: (_: unknown, m: Meeting) => <Tag color={AUDIT_COLORS[m.data.audit_status]}>{t(`meeting.audit.${m.data.audit_status}`)}</Tag>,
+          },
           { title: t('management.columns.review'), render: (_: unknown, m: Meeting) => <MeetingReviewActions meeting={m} size="small" /> },
         ]}
       />

@@ -5,8 +5,25 @@ import { jsonResponse, renderWithApp } from '../../../test/render';
 import { OrgSettingsPage } from './org-settings-page';
 
 const fetchMock = vi.fn<typeof fetch>();
-const user = (role: number) => ({ id: 1, userNo: 'A1', user_name: 'admin', name: 'Ada Admin', role, org: { id: 9, name: 'Northwind' }, department: null, email: null, mobilePhone: null, time_zone: null });
-const org = (zone: string) => ({ id: 9, name: 'Northwind', time_zone: zone, toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true }, office_preview: { wps_preview: true, yz_office_preview: false, aliyun: false, private_wps: false } });
+const user = (role: number) => ({
+  id: 1,
+  userNo: 'A1',
+  user_name: 'admin',
+  name: 'Ada Admin',
+  role,
+  org: { id: 9, name: 'Northwind' },
+  department: null,
+  email: null,
+  mobilePhone: null,
+  time_zone: null,
+});
+const org = (zone: string) => ({
+  id: 9,
+  name: 'Northwind',
+  time_zone: zone,
+  toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true },
+  office_preview: { wps_preview: true, yz_office_preview: false, aliyun: false, private_wps: false },
+});
 
 function serve(role: number, put: (body: { time_zone: string }) => Response) {
   fetchMock.mockImplementation(async (input, init) => {
@@ -48,7 +65,9 @@ describe('organisation settings: time zone (decision 0020)', { timeout: 120_000 
   });
 
   it("shows the server's time_zone error on the field", async () => {
-    serve(2, () => jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'time_zone: not a known IANA time zone', errors: { time_zone: ['not a known IANA time zone'] } }));
+    serve(2, () =>
+      jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'time_zone: not a known IANA time zone', errors: { time_zone: ['not a known IANA time zone'] } }),
+    );
     renderWithApp(<OrgSettingsPage />);
     await screen.findByText('Northwind: settings');
     await choose('Europe/Paris');

@@ -27,7 +27,8 @@ export function OrgSettingsPage() {
     if (org.data) form.setFieldsValue({ time_zone: org.data.time_zone });
   }, [org.data, form]);
 
-  if (org.isError || me.isError) return <Alert type="error" showIcon message={t('page.loadError')} action={<Button onClick={() => void org.refetch()}>{t('page.retry')}</Button>} />;
+  if (org.isError || me.isError)
+    return <Alert type="error" showIcon message={t('page.loadError')} action={<Button onClick={() => void org.refetch()}>{t('page.retry')}</Button>} />;
   if (!org.data || !me.data) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
   const isAdmin = me.data.role === USER_ROLE.admin || me.data.role === USER_ROLE.wgAdmin;
   if (!isAdmin) return <Alert type="warning" showIcon message={t('orgSettings.forbidden')} />;

@@ -21,15 +21,7 @@ export function AccessCodePopup({ courseId, open, onClose }: { courseId: number;
   return (
     <Modal open={open} title={t('accessCode.title')} onCancel={onClose} footer={null} destroyOnHidden>
       {code.isPending && <PageSpinner minHeight={160} />}
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          style={{ marginBottom: 16 }}
-          title={serverMessageOf(failure) ?? t('common:result.error.title')}
-        />
-      )}
+      {failure && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={serverMessageOf(failure) ?? t('common:result.error.title')} />}
       {code.data && (
         <Flex vertical align="center" gap={12} style={{ padding: '8px 0 4px' }}>
           <Typography.Text type="secondary">{t('accessCode.hint')}</Typography.Text>

@@ -24,7 +24,9 @@ describe('CourseGroupsCard', { timeout: 60_000 }, () => {
       if (url.startsWith('/api/course/7/students')) return jsonResponse(200, { students });
       if (url === '/api/courses/7/groups' && init?.method === 'POST') {
         posts += 1;
-        return posts === 1 ? jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'a group of this name exists', errors: { name: ['a group of this name exists'] } }) : jsonResponse(200, { message: 'created', group: { id: 4, name: 'Lab B', members: [students[1]] } });
+        return posts === 1
+          ? jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'a group of this name exists', errors: { name: ['a group of this name exists'] } })
+          : jsonResponse(200, { message: 'created', group: { id: 4, name: 'Lab B', members: [students[1]] } });
       }
       if (url.startsWith('/api/courses/7/groups')) return jsonResponse(200, { groups: [{ id: 3, name: 'Lab A', members: [students[0]] }] });
       return jsonResponse(404, {});

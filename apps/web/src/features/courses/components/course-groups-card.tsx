@@ -17,7 +17,10 @@ export function CourseGroupsCard({ courseId, canEdit }: { courseId: number; canE
   const { t } = useTranslation('courses');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const groups = useQuery({ queryKey: groupsKey(courseId), queryFn: ({ signal }) => api.get<CourseGroups>(`/api/courses/${courseId}/groups`, undefined, signal) });
+  const groups = useQuery({
+    queryKey: groupsKey(courseId),
+    queryFn: ({ signal }) => api.get<CourseGroups>(`/api/courses/${courseId}/groups`, undefined, signal),
+  });
   const students = useQuery({
     queryKey: ['calendar', 'students', courseId],
     queryFn: ({ signal }) => api.get<{ students: { id: number; name: string; user_no: string }[] }>(`/api/course/${courseId}/students`, undefined, signal),
@@ -45,7 +48,8 @@ export function CourseGroupsCard({ courseId, canEdit }: { courseId: number; canE
       void message.success(t('groups.saved'));
       setEditing(null);
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.errors).length > 0) form.setFields(Object.entries(error.errors).map(([name, errors]) => ({ name: name as 'name', errors })));
+      if (error instanceof ApiError && Object.keys(error.errors).length > 0)
+        form.setFields(Object.entries(error.errors).map(([name, errors]) => ({ name: name as 'name', errors })));
       else void message.error(serverMessageOf(error) ?? t('groups.saveFailed'));
     }
   };
@@ -58,7 +62,11 @@ export function CourseGroupsCard({ courseId, canEdit }: { courseId: number; canE
   return (
     <Card
       style={{ marginTop: 16 }}
-      title={<Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>{t('groups.title')}</Typography.Title>}
+      title={
+        <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+          {t('groups.title')}
+        </Typography.Title>
+      }
       extra={canEdit && <Button onClick={() => setEditing('new')}>{t('groups.new')}</Button>}
     >
       {groups.isError ? (
@@ -83,7 +91,10 @@ export function CourseGroupsCard({ courseId, canEdit }: { courseId: number; canE
                         <Button size="small" onClick={() => setEditing(g)} aria-label={t('groups.editNamed', { name: g.name })}>
                           {t('groups.edit')}
                         </Button>
-                        <Popconfirm title={t('groups.deleteConfirm', { name: g.name })} onConfirm={() => remove.mutate(g.id, { onError: (e) => void message.error(serverMessageOf(e) ?? t('groups.saveFailed')) })}>
+                        <Popconfirm
+                          title={t('groups.deleteConfirm', { name: g.name })}
+                          onConfirm={() => remove.mutate(g.id, { onError: (e) => void message.error(serverMessageOf(e) ?? t('groups.saveFailed')) })}
+                        >
                           <Button size="small" danger aria-label={t('groups.deleteNamed', { name: g.name })}>
                             {t('groups.delete')}
                           </Button>
@@ -96,7 +107,15 @@ export function CourseGroupsCard({ courseId, canEdit }: { courseId: number; canE
           ]}
         />
       )}
-      <Modal open={editing !== null} title={editing === 'new' ? t('groups.new') : t('groups.edit')} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={save.isPending} okText={t('groups.save')} destroyOnHidden>
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? t('groups.new') : t('groups.edit')}
+        onCancel={() => setEditing(null)}
+        onOk={() => form.submit()}
+        confirmLoading={save.isPending}
+        okText={t('groups.save')}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" onFinish={submit}>
           <Form.Item name="name" label={t('groups.name')} rules={[{ required: true, whitespace: true, message: t('groups.nameRequired') }]}>
             <Input maxLength={100} autoFocus />

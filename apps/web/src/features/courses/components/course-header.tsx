@@ -38,7 +38,8 @@ export function CourseHeader({ course }: { course: Course }) {
   const term = courseTerm(course);
   const header = useCourseHeader(course.id);
   const { data: user } = useCurrentUser();
-  const isStudentView = header.data?.preview_as === 'student' || (course.my_roles.includes('student') && (header.data?.active_role ?? course.my_roles[0]) === 'student');
+  const isStudentView =
+    header.data?.preview_as === 'student' || (course.my_roles.includes('student') && (header.data?.active_role ?? course.my_roles[0]) === 'student');
 
   return (
     <Card styles={{ body: { paddingBottom: 0 } }} style={{ marginBottom: 16 }}>

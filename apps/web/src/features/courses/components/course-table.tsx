@@ -15,17 +15,7 @@ export interface CourseTablePaging {
 }
 
 /** Table of courses (title linking to the course, code, instructors, term, my role), with spec §9 page sizes. */
-export function CourseTable({
-  courses,
-  loading,
-  paging,
-  empty,
-}: {
-  courses: Course[];
-  loading: boolean;
-  paging?: CourseTablePaging;
-  empty: ReactNode;
-}) {
+export function CourseTable({ courses, loading, paging, empty }: { courses: Course[]; loading: boolean; paging?: CourseTablePaging; empty: ReactNode }) {
   const { t } = useTranslation('courses');
   const pagination: TablePaginationConfig | false = paging
     ? {

@@ -9,7 +9,8 @@ const fetchMock = vi.fn<typeof fetch>();
 function answer(invitable: string[], inviteAnswer: Response) {
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
-    if (url.startsWith('/api/authz/course-roles')) return jsonResponse(200, { roles: ['student', 'instructor_assistant', 'instructor'], invitable_roles: invitable, assignable_roles: [] });
+    if (url.startsWith('/api/authz/course-roles'))
+      return jsonResponse(200, { roles: ['student', 'instructor_assistant', 'instructor'], invitable_roles: invitable, assignable_roles: [] });
     return inviteAnswer;
   });
 }

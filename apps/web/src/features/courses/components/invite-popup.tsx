@@ -62,7 +62,12 @@ export function InvitePopup({ courseId, open, onClose }: { courseId: number; ope
           name="emails"
           label={t('invite.emails')}
           extra={t('invite.emailsHint')}
-          rules={[{ validator: (_, value: string | undefined) => (value && splitInviteEmails(value).length > 0 ? Promise.resolve() : Promise.reject(new Error(t('invite.emailsRequired')))) }]}
+          rules={[
+            {
+              validator: (_, value: string | undefined) =>
+                value && splitInviteEmails(value).length > 0 ? Promise.resolve() : Promise.reject(new Error(t('invite.emailsRequired'))),
+            },
+          ]}
           normalize={(value: string) => value.replace(/\s+/g, '')}
         >
           <Input.TextArea rows={3} autoFocus placeholder="name@example.edu, other@example.edu" />

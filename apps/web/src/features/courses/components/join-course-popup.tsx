@@ -42,18 +42,15 @@ export function JoinCoursePopup({ open, onClose }: { open: boolean; onClose: () 
   };
 
   return (
-    <Modal
-      open={open}
-      title={t('join.title')}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
-      afterClose={() => form.resetFields()}
-    >
+    <Modal open={open} title={t('join.title')} onCancel={onClose} footer={null} destroyOnHidden afterClose={() => form.resetFields()}>
       <Typography.Paragraph type="secondary">{t('join.hint')}</Typography.Paragraph>
-      <Form<JoinFormValues> form={form} layout="vertical" name="join-course"
+      <Form<JoinFormValues>
+        form={form}
+        layout="vertical"
+        name="join-course"
         onValuesChange={() => form.setFields([{ name: 'access_code', errors: [] }])}
-        onFinish={(values) => void onFinish(values)}>
+        onFinish={(values) => void onFinish(values)}
+      >
         <Form.Item
           label={t('join.codeLabel')}
           name="access_code"

@@ -23,7 +23,8 @@ const completeness = (over: Partial<StudyCompleteness>): StudyCompleteness => ({
 /** Answers the completeness GET with `state` and the acknowledgement PUT; records the calls. */
 function serve(state: StudyCompleteness) {
   fetchMock.mockImplementation(async (url, init) => {
-    if (String(url) === ACK_URL && init?.method === 'PUT') return jsonResponse(200, { completion_popup_seen: true, completion_popup_seen_at: '2026-09-01T08:01:00.000Z' });
+    if (String(url) === ACK_URL && init?.method === 'PUT')
+      return jsonResponse(200, { completion_popup_seen: true, completion_popup_seen_at: '2026-09-01T08:01:00.000Z' });
     if (String(url) === '/api/courses/3/study-completeness') return jsonResponse(200, state);
     return jsonResponse(404, { code: 'ROUTE_NOT_FOUND', message: String(url) });
   });

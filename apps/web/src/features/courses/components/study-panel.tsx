@@ -23,7 +23,8 @@ export function StudyPanel({ courseId }: { courseId: number }) {
   const acknowledge = useAcknowledgeCompletion(courseId);
   const percent = completeness.data?.study_completeness ?? 0;
 
-  const completedOpen = !completionClosed && !!completeness.data && shouldShowCompletion(completeness.data.study_completeness, completeness.data.completion_popup_seen);
+  const completedOpen =
+    !completionClosed && !!completeness.data && shouldShowCompletion(completeness.data.study_completeness, completeness.data.completion_popup_seen);
 
   const closeCompleted = () => {
     setCompletionClosed(true);

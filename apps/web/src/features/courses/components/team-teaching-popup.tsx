@@ -52,10 +52,23 @@ export function TeamTeachingPopup({ courseId, open, onClose }: { courseId: numbe
   };
 
   return (
-    <Modal open={open} title={t('team.title')} okText={t('team.submit')} cancelText={t('common:action.cancel')} confirmLoading={add.isPending} onCancel={onClose} onOk={submit} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t('team.title')}
+      okText={t('team.submit')}
+      cancelText={t('common:action.cancel')}
+      confirmLoading={add.isPending}
+      onCancel={onClose}
+      onOk={submit}
+      destroyOnHidden
+    >
       {orgs.data && orgs.data.orgs.length === 0 && <Alert type="info" showIcon title={t('team.disabled')} style={{ marginBottom: 12 }} />}
       <Form layout="vertical">
-        <Form.Item label={t('team.org')} validateStatus={submitted && missing.missingOrg ? 'error' : undefined} help={submitted && missing.missingOrg ? t('team.missingOrg') : undefined}>
+        <Form.Item
+          label={t('team.org')}
+          validateStatus={submitted && missing.missingOrg ? 'error' : undefined}
+          help={submitted && missing.missingOrg ? t('team.missingOrg') : undefined}
+        >
           <Select
             aria-label={t('team.org')}
             loading={orgs.isPending}
@@ -68,7 +81,11 @@ export function TeamTeachingPopup({ courseId, open, onClose }: { courseId: numbe
             options={(orgs.data?.orgs ?? []).map((o) => ({ value: o.id, label: o.name }))}
           />
         </Form.Item>
-        <Form.Item label={t('team.department')} validateStatus={submitted && missing.missingDepartment ? 'error' : undefined} help={submitted && missing.missingDepartment ? t('team.missingDepartment') : undefined}>
+        <Form.Item
+          label={t('team.department')}
+          validateStatus={submitted && missing.missingDepartment ? 'error' : undefined}
+          help={submitted && missing.missingDepartment ? t('team.missingDepartment') : undefined}
+        >
           <Select
             aria-label={t('team.department')}
             disabled={orgId === undefined}
@@ -81,7 +98,11 @@ export function TeamTeachingPopup({ courseId, open, onClose }: { courseId: numbe
             options={(departments.data?.departments ?? []).map((d) => ({ value: d.id, label: d.name }))}
           />
         </Form.Item>
-        <Form.Item label={t('team.users')} validateStatus={submitted && missing.missingUser ? 'error' : undefined} help={submitted && missing.missingUser ? t('team.missingUser') : undefined}>
+        <Form.Item
+          label={t('team.users')}
+          validateStatus={submitted && missing.missingUser ? 'error' : undefined}
+          help={submitted && missing.missingUser ? t('team.missingUser') : undefined}
+        >
           <Select
             aria-label={t('team.users')}
             mode="multiple"

@@ -11,9 +11,18 @@ describe('course header rules', () => {
   });
   it('access-forbidden popup: title per reason, times in YYYY-MM-DD HH:mm (spec §2, §9)', () => {
     const start = new Date(2026, 8, 1, 8, 5).toISOString();
-    expect(accessForbiddenView({ forbidden_reason: 'not_started', start_time: start, end_time: null })).toEqual({ titleKey: 'forbidden.notStarted', time: '2026-09-01 08:05' });
-    expect(accessForbiddenView({ forbidden_reason: 'ended', start_time: null, end_time: start })).toEqual({ titleKey: 'forbidden.ended', time: '2026-09-01 08:05' });
-    expect(accessForbiddenView({ forbidden_reason: 'unpublished', start_time: null, end_time: null })).toEqual({ titleKey: 'forbidden.unpublished', time: null });
+    expect(accessForbiddenView({ forbidden_reason: 'not_started', start_time: start, end_time: null })).toEqual({
+      titleKey: 'forbidden.notStarted',
+      time: '2026-09-01 08:05',
+    });
+    expect(accessForbiddenView({ forbidden_reason: 'ended', start_time: null, end_time: start })).toEqual({
+      titleKey: 'forbidden.ended',
+      time: '2026-09-01 08:05',
+    });
+    expect(accessForbiddenView({ forbidden_reason: 'unpublished', start_time: null, end_time: null })).toEqual({
+      titleKey: 'forbidden.unpublished',
+      time: null,
+    });
     expect(accessForbiddenView({ forbidden_reason: null, start_time: null, end_time: null })).toBeNull();
   });
   it('completion popup opens at 100 only once (spec §4)', () => {

@@ -9,7 +9,9 @@ export function publishFailureMessage(error: unknown): string | null {
 }
 
 /** Spec §2 access-forbidden popup: its title key and the time shown (YYYY-MM-DD HH:mm, spec §9), from the completeness answer. */
-export function accessForbiddenView(c: Pick<StudyCompleteness, 'forbidden_reason' | 'start_time' | 'end_time'>): { titleKey: string; time: string | null } | null {
+export function accessForbiddenView(
+  c: Pick<StudyCompleteness, 'forbidden_reason' | 'start_time' | 'end_time'>,
+): { titleKey: string; time: string | null } | null {
   const format = (iso: string | null) => (iso ? dayjs(iso).format(TIME_FORMAT.accessForbidden) : null);
   switch (c.forbidden_reason) {
     case 'not_started':

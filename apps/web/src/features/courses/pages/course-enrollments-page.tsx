@@ -31,94 +31,115 @@ export function CourseEnrollmentsPage() {
   const roles = useCourseRoles(course.id);
   const canEnrol = (roles.data?.assignable_roles.length ?? 0) > 0;
   const { add, changeRole, remove } = useEnrolmentMutations(course.id);
-  const candidates = useQuery({ queryKey: ['users', 'search', 'enrol', keywords], queryFn: () => searchUsers({ keywords }), enabled: canEnrol && keywords.length > 0 });
+  const candidates = useQuery({
+    queryKey: ['users', 'search', 'enrol', keywords],
+    queryFn: () => searchUsers({ keywords }),
+    enabled: canEnrol && keywords.length > 0,
+  });
   const fail = (error: unknown) => void message.error(serverMessageOf(error) ?? t('common:result.error.title'));
 
   if (members.isError) return <ApiErrorResult error={members.error} onRetry={() => void members.refetch()} />;
   return (
     <>
-    <Card title={<Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>{t('members.title')}</Typography.Title>}>
-      {canEnrol && (
-        <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-          <Select
-            aria-label={t('members.addUsers')}
-            mode="multiple"
-            style={{ minWidth: 280, flex: 1 }}
-            placeholder={t('members.searchPlaceholder')}
-            showSearch={{ filterOption: false, onSearch: setKeywords }}
-            value={toAdd}
-            onChange={setToAdd}
-            loading={candidates.isFetching}
-            options={(candidates.data?.users ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.user_no})` }))}
-          />
-          <Select aria-label={t('members.role')} value={addRole} onChange={setAddRole} options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} style={{ width: 200 }} />
-          <Button
-            type="primary"
-            disabled={toAdd.length === 0}
-            loading={add.isPending}
-            onClick={() => add.mutate({ user_ids: toAdd, role: addRole }, { onSuccess: () => setToAdd([]), onError: fail })}
-          >
-            {t('members.add')}
-          </Button>
-        </Flex>
-      )}
-      <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
-        <Select
-          aria-label={t('members.filter')}
-          allowClear
-          placeholder={t('members.allRoles')}
-          value={role}
-          onChange={(value?: CourseRole) => {
-            setRole(value);
-            setPage(1);
-          }}
-          options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-          style={{ width: 220 }}
-        />
-        {canEnrol && selected.length > 0 && (
-          <Space>
+      <Card
+        title={
+          <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+            {t('members.title')}
+          </Typography.Title>
+        }
+      >
+        {canEnrol && (
+          <Flex gap={8} wrap style={{ marginBottom: 16 }}>
             <Select
-              aria-label={t('members.changeRole')}
-              placeholder={t('members.changeRole')}
-              style={{ width: 220 }}
-              value={null}
-              onChange={(value: CourseRole) => changeRole.mutate({ enrollment_ids: selected, role: value }, { onSuccess: () => setSelected([]), onError: fail })}
-              options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+              aria-label={t('members.addUsers')}
+              mode="multiple"
+              style={{ minWidth: 280, flex: 1 }}
+              placeholder={t('members.searchPlaceholder')}
+              showSearch={{ filterOption: false, onSearch: setKeywords }}
+              value={toAdd}
+              onChange={setToAdd}
+              loading={candidates.isFetching}
+              options={(candidates.data?.users ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.user_no})` }))}
             />
-            <Popconfirm title={t('members.removeConfirm', { count: selected.length })} onConfirm={() => remove.mutate({ enrollment_ids: selected }, { onSuccess: () => setSelected([]), onError: fail })}>
-              <Button danger loading={remove.isPending}>
-                {t('members.remove')}
-              </Button>
-            </Popconfirm>
-          </Space>
+            <Select
+              aria-label={t('members.role')}
+              value={addRole}
+              onChange={setAddRole}
+              options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+              style={{ width: 200 }}
+            />
+            <Button
+              type="primary"
+              disabled={toAdd.length === 0}
+              loading={add.isPending}
+              onClick={() => add.mutate({ user_ids: toAdd, role: addRole }, { onSuccess: () => setToAdd([]), onError: fail })}
+            >
+              {t('members.add')}
+            </Button>
+          </Flex>
         )}
-      </Flex>
-      <Table<Member>
-        rowKey="enrollment_id"
-        loading={members.isFetching}
-        dataSource={members.data?.items ?? []}
-        rowSelection={canEnrol ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
-        locale={{ emptyText: t('members.empty') }}
-        columns={[
-          { title: t('members.name'), render: (_, m) => m.user.name },
-          { title: t('members.userNo'), render: (_, m) => m.user.user_no },
-          { title: t('members.email'), render: (_, m) => m.user.email ?? '—' },
-          { title: t('members.role'), render: (_, m) => t(`roles.${m.role}`) },
-        ]}
-        pagination={{
-          current: page,
-          pageSize,
-          total: members.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          onChange: (p, size) => {
-            setPage(size === pageSize ? p : 1);
-            setPageSize(size);
-          },
-        }}
-      />
-    </Card>
-    <CourseGroupsCard courseId={course.id} canEdit={canEnrol && roles.data?.assignable_roles.includes('instructor') === true} />
+        <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
+          <Select
+            aria-label={t('members.filter')}
+            allowClear
+            placeholder={t('members.allRoles')}
+            value={role}
+            onChange={(value?: CourseRole) => {
+              setRole(value);
+              setPage(1);
+            }}
+            options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+            style={{ width: 220 }}
+          />
+          {canEnrol && selected.length > 0 && (
+            <Space>
+              <Select
+                aria-label={t('members.changeRole')}
+                placeholder={t('members.changeRole')}
+                style={{ width: 220 }}
+                value={null}
+                onChange={(value: CourseRole) =>
+                  changeRole.mutate({ enrollment_ids: selected, role: value }, { onSuccess: () => setSelected([]), onError: fail })
+                }
+                options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+              />
+              <Popconfirm
+                title={t('members.removeConfirm', { count: selected.length })}
+                onConfirm={() => remove.mutate({ enrollment_ids: selected }, { onSuccess: () => setSelected([]), onError: fail })}
+              >
+                <Button danger loading={remove.isPending}>
+                  {t('members.remove')}
+                </Button>
+              </Popconfirm>
+            </Space>
+          )}
+        </Flex>
+        <Table<Member>
+          rowKey="enrollment_id"
+          loading={members.isFetching}
+          dataSource={members.data?.items ?? []}
+          rowSelection={canEnrol ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
+          locale={{ emptyText: t('members.empty') }}
+          columns={[
+            { title: t('members.name'), render: (_, m) => m.user.name },
+            { title: t('members.userNo'), render: (_, m) => m.user.user_no },
+            { title: t('members.email'), render: (_, m) => m.user.email ?? '—' },
+            { title: t('members.role'), render: (_, m) => t(`roles.${m.role}`) },
+          ]}
+          pagination={{
+            current: page,
+            pageSize,
+            total: members.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+            onChange: (p, size) => {
+              setPage(size === pageSize ? p : 1);
+              setPageSize(size);
+            },
+          }}
+        />
+      </Card>
+      <CourseGroupsCard courseId={course.id} canEdit={canEnrol && roles.data?.assignable_roles.includes('instructor') === true} />
     </>
   );
 }

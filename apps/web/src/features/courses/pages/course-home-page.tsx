@@ -53,7 +53,14 @@ export function CourseHomePage() {
           <CourseFileList
             uploads={files}
             loading={uploads.isPending}
-            onOpen={(upload) => setPreviewIndex(Math.max(0, files.findIndex((file) => file.id === upload.id)))}
+            onOpen={(upload) =>
+              setPreviewIndex(
+                Math.max(
+                  0,
+                  files.findIndex((file) => file.id === upload.id),
+                ),
+              )
+            }
           />
         )}
       </Card>

@@ -35,7 +35,11 @@ export function CourseOutlinePage() {
   const canEdit = header.data?.can_manage ?? false;
   return (
     <Card
-      title={<Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>{t('sections.outline')}</Typography.Title>}
+      title={
+        <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+          {t('sections.outline')}
+        </Typography.Title>
+      }
       extra={
         canEdit && draft === null ? (
           <Space>

@@ -34,8 +34,7 @@ export function MyCoursesPage() {
               page,
               pageSize,
               total: courses.data?.total ?? 0,
-              onChange: (nextPage, nextSize) =>
-                setParams({ page: String(nextSize === pageSize ? nextPage : 1), page_size: String(nextSize) }),
+              onChange: (nextPage, nextSize) => setParams({ page: String(nextSize === pageSize ? nextPage : 1), page_size: String(nextSize) }),
             }}
           />
         )}

@@ -24,10 +24,7 @@ export function UserIndexPage() {
         </div>
         <CourseActions />
       </Flex>
-      <Card
-        title={t('home.myCourses')}
-        extra={<Link to="/user/courses">{t('home.allCourses')}</Link>}
-      >
+      <Card title={t('home.myCourses')} extra={<Link to="/user/courses">{t('home.allCourses')}</Link>}>
         {courses.isError ? (
           <ApiErrorResult error={courses.error} onRetry={() => void courses.refetch()} />
         ) : (

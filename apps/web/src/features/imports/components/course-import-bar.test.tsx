@@ -28,7 +28,11 @@ function courseWith(status: 0 | 1 | 2 | undefined): Course {
     department: null,
     instructors: [],
     instructors_names: '',
-    course_attributes: { published: true, student_count: 0, data: { review_status: 'unreviewed', ...(status === undefined ? {} : { course_importer_status: status }) } },
+    course_attributes: {
+      published: true,
+      student_count: 0,
+      data: { review_status: 'unreviewed', ...(status === undefined ? {} : { course_importer_status: status }) },
+    },
     imported_from: status === undefined ? null : { source: 'moodle', import_id: 12, upload_id: 40, name: 'SC.mbz' },
     lite: false,
     recommended: false,
@@ -42,7 +46,8 @@ function courseWith(status: 0 | 1 | 2 | undefined): Course {
   };
 }
 
-const urlOf = (input: Parameters<typeof fetch>[0]) => new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+const urlOf = (input: Parameters<typeof fetch>[0]) =>
+  new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
 
 describe('CourseImportBar (spec §4 course package import status)', () => {
   beforeEach(() => vi.stubGlobal('fetch', fetchMock));
@@ -74,7 +79,12 @@ describe('CourseImportBar (spec §4 course package import status)', () => {
     fetchMock.mockImplementation(async (input) => {
       expect(urlOf(input).pathname).toBe('/api/course/7/sync-status');
       calls += 1;
-      return jsonResponse(200, calls === 1 ? { status: 0, progress: 0.4, reason: null, import_id: 12, status_key: 'k' } : { status: 1, progress: 1, reason: null, import_id: 12, status_key: 'k' });
+      return jsonResponse(
+        200,
+        calls === 1
+          ? { status: 0, progress: 0.4, reason: null, import_id: 12, status_key: 'k' }
+          : { status: 1, progress: 1, reason: null, import_id: 12, status_key: 'k' },
+      );
     });
     renderWithApp(<CourseImportBar course={courseWith(0)} />);
     expect(screen.queryByRole('button', { name: /Import course package/ })).not.toBeInTheDocument();

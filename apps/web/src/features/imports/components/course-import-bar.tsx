@@ -84,7 +84,9 @@ export function CourseImportBar({ course }: { course: Course }) {
   }
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="course-import-bar">
-      {status === SYNC_STATUS.failed ? <Alert type="error" showIcon message={t('bar.failed')} action={<Link to={`/course/${course.id}/import`}>{t('bar.allImports')}</Link>} /> : null}
+      {status === SYNC_STATUS.failed ? (
+        <Alert type="error" showIcon message={t('bar.failed')} action={<Link to={`/course/${course.id}/import`}>{t('bar.allImports')}</Link>} />
+      ) : null}
       <Space wrap>
         <Button icon={<ImportOutlined />} onClick={() => setPopupOpen(true)}>
           {t('page.open')}

@@ -13,7 +13,17 @@ const ITEM: CoursePackageItem = {
   upload_id: 40,
   name: 'SC.mbz',
   read_error: null,
-  data: { course_name: 'Sample Course', course_code: 'SC101', academic_year: null, semester: 'Spring', department: null, college: 'Science', spoc_course_name: null, instructors: ['Ada Lovelace'], use_count: 3 },
+  data: {
+    course_name: 'Sample Course',
+    course_code: 'SC101',
+    academic_year: null,
+    semester: 'Spring',
+    department: null,
+    college: 'Science',
+    spoc_course_name: null,
+    instructors: ['Ada Lovelace'],
+    use_count: 3,
+  },
 };
 
 describe('CoursePackageEditPopup (spec §3: package metadata editable by admins)', () => {
@@ -44,7 +54,15 @@ describe('CoursePackageEditPopup (spec §3: package metadata editable by admins)
     await user.type(screen.getByRole('combobox', { name: 'Instructors' }), 'Grace Hopper{Enter}');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodies).toHaveLength(1), SLOW);
-    expect(bodies[0]).toEqual({ course_name: 'Sample Course II', course_code: 'SC101', academic_year: '2025-2026', semester: null, college: 'Science', department: null, instructors: ['Ada Lovelace', 'Grace Hopper'] });
+    expect(bodies[0]).toEqual({
+      course_name: 'Sample Course II',
+      course_code: 'SC101',
+      academic_year: '2025-2026',
+      semester: null,
+      college: 'Science',
+      department: null,
+      instructors: ['Ada Lovelace', 'Grace Hopper'],
+    });
     await waitFor(() => expect(onClose).toHaveBeenCalled(), SLOW);
   }, 120_000);
 

@@ -71,9 +71,23 @@ export function CoursePackageEditPopup({ item, onClose }: { item: CoursePackageI
   };
 
   return (
-    <Modal open title={t('edit.title', { name: item.name })} okText={t('edit.save')} cancelText={t('popup.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={update.isPending} mask={{ closable: false }} destroyOnHidden>
+    <Modal
+      open
+      title={t('edit.title', { name: item.name })}
+      okText={t('edit.save')}
+      cancelText={t('popup.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={update.isPending}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
       <Form<FormValues> form={form} layout="vertical" onFinish={save}>
-        <Form.Item name="course_name" label={t('columns.courseName')} rules={[{ required: true, whitespace: true, message: t('edit.nameRequired') }, { max: 200 }]}>
+        <Form.Item
+          name="course_name"
+          label={t('columns.courseName')}
+          rules={[{ required: true, whitespace: true, message: t('edit.nameRequired') }, { max: 200 }]}
+        >
           <Input />
         </Form.Item>
         <Form.Item name="course_code" label={t('columns.courseCode')} rules={[{ max: 50 }]}>

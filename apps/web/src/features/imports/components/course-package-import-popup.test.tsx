@@ -14,7 +14,17 @@ const PACKAGE = {
   upload_id: 40,
   name: 'SC.mbz',
   read_error: null,
-  data: { course_name: 'Sample Course', course_code: 'SC101', academic_year: '2024-2025', semester: 'Spring', department: 'Science', college: 'Science', spoc_course_name: null, instructors: ['Ada Lovelace'], use_count: 3 },
+  data: {
+    course_name: 'Sample Course',
+    course_code: 'SC101',
+    academic_year: '2024-2025',
+    semester: 'Spring',
+    department: 'Science',
+    college: 'Science',
+    spoc_course_name: null,
+    instructors: ['Ada Lovelace'],
+    use_count: 3,
+  },
 };
 
 function page(items: unknown[]) {
@@ -40,19 +50,31 @@ describe('CoursePackageImportPopup (spec §2, §4)', () => {
         const conditions = url.searchParams.get('conditions');
         return jsonResponse(200, page(conditions && JSON.parse(conditions).keyword === 'nothing' ? [] : [PACKAGE]));
       }
-      if (url.pathname === '/api/course/7/moodle/import' && init?.method === 'POST') return jsonResponse(202, { course_id: 7, import_id: 12, status_key: 'k1' });
+      if (url.pathname === '/api/course/7/moodle/import' && init?.method === 'POST')
+        return jsonResponse(202, { course_id: 7, import_id: 12, status_key: 'k1' });
       if (url.pathname === '/api/course/7/sync-status') {
-        if (url.searchParams.get('status_key') !== 'k1') return jsonResponse(200, { status: null, progress: 0, reason: null, import_id: null, status_key: null });
+        if (url.searchParams.get('status_key') !== 'k1')
+          return jsonResponse(200, { status: null, progress: 0, reason: null, import_id: null, status_key: null });
         statusCalls += 1;
-        return jsonResponse(200, statusCalls === 1 ? { status: 0, progress: 0.4, reason: null, import_id: 12, status_key: 'k1' } : { status: 1, progress: 1, reason: null, import_id: 12, status_key: 'k1' });
+        return jsonResponse(
+          200,
+          statusCalls === 1
+            ? { status: 0, progress: 0.4, reason: null, import_id: 12, status_key: 'k1' }
+            : { status: 1, progress: 1, reason: null, import_id: 12, status_key: 'k1' },
+        );
       }
       return jsonResponse(404, { code: 'NOT_FOUND', message: 'no' });
     });
     const user = userEvent.setup({ delay: null });
-    renderWithApp(<CoursePackageImportPopup courseId={7} open onClose={() => undefined} />, { route: '/course/7/import', path: '/course/7/import', extraRoutes: <Route path="/course/7/imports/12" element={<LocationProbe />} /> });
+    renderWithApp(<CoursePackageImportPopup courseId={7} open onClose={() => undefined} />, {
+      route: '/course/7/import',
+      path: '/course/7/import',
+      extraRoutes: <Route path="/course/7/imports/12" element={<LocationProbe />} />,
+    });
 
     const row = (await screen.findByText('Sample Course')).closest('tr')!;
-    for (const header of ['Academic year', 'Semester', 'Course code', 'Course name', 'College', 'Instructors', 'Use count']) expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    for (const header of ['Academic year', 'Semester', 'Course code', 'Course name', 'College', 'Instructors', 'Use count'])
+      expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     expect(within(row).getByText('SC101')).toBeInTheDocument();
     expect(within(row).getByText('Ada Lovelace')).toBeInTheDocument();
 
@@ -66,7 +88,13 @@ describe('CoursePackageImportPopup (spec §2, §4)', () => {
     expect(importButton).toBeDisabled();
     await user.click(within((await screen.findByText('Sample Course')).closest('tr')!).getByRole('radio'));
     await user.click(importButton);
-    await waitFor(() => expect(fetchMock.mock.calls.some(([input, init]) => urlOf(input).pathname === '/api/course/7/moodle/import' && init?.body === JSON.stringify({ upload_id: 40 }))).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([input, init]) => urlOf(input).pathname === '/api/course/7/moodle/import' && init?.body === JSON.stringify({ upload_id: 40 }),
+        ),
+      ).toBe(true),
+    );
     expect(await screen.findByRole('progressbar', { name: 'Import progress' })).toBeInTheDocument();
     // Polled again (every 3000 ms) until the status is no longer 0; then the success message and the report.
     expect(await screen.findByText('The course package was imported.', {}, { timeout: 6000 })).toBeInTheDocument();
@@ -78,7 +106,13 @@ describe('CoursePackageImportPopup (spec §2, §4)', () => {
       const url = urlOf(input);
       if (url.pathname === '/api/uploads/moodle-pkg') return jsonResponse(200, page([PACKAGE]));
       if (url.pathname === '/api/course/7/moodle/import') return jsonResponse(202, { course_id: 7, import_id: 13, status_key: 'k2' });
-      return jsonResponse(200, { status: 2, progress: 0, reason: 'moodle_backup.xml is missing or empty: this is not a Moodle backup', import_id: 13, status_key: 'k2' });
+      return jsonResponse(200, {
+        status: 2,
+        progress: 0,
+        reason: 'moodle_backup.xml is missing or empty: this is not a Moodle backup',
+        import_id: 13,
+        status_key: 'k2',
+      });
     });
     const user = userEvent.setup({ delay: null });
     renderWithApp(<CoursePackageImportPopup courseId={7} open onClose={() => undefined} />);
@@ -92,7 +126,8 @@ describe('CoursePackageImportPopup (spec §2, §4)', () => {
   it('filters by instructor (the use count column hidden while it does), defaults to 10 a page and changes the page size', async () => {
     fetchMock.mockImplementation(async (input) => {
       const url = urlOf(input);
-      if (url.pathname === '/api/uploads/moodle-pkg') return jsonResponse(200, { ...page([PACKAGE]), total: 35, pages: 4, page_size: Number(url.searchParams.get('page_size')) });
+      if (url.pathname === '/api/uploads/moodle-pkg')
+        return jsonResponse(200, { ...page([PACKAGE]), total: 35, pages: 4, page_size: Number(url.searchParams.get('page_size')) });
       return jsonResponse(404, { code: 'NOT_FOUND', message: 'no' });
     });
     const lists = () => fetchMock.mock.calls.map(([input]) => urlOf(input)).filter((u) => u.pathname === '/api/uploads/moodle-pkg');
@@ -106,10 +141,14 @@ describe('CoursePackageImportPopup (spec §2, §4)', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Filter by instructor' }), 'Ada{Enter}');
     await waitFor(() => expect(lists().some((u) => u.searchParams.get('conditions') === JSON.stringify({ instructor: 'Ada' }))).toBe(true), SLOW);
     await waitFor(() => expect(screen.queryByRole('columnheader', { name: 'Use count' })).not.toBeInTheDocument(), SLOW);
-    for (const header of ['Academic year', 'Semester', 'Course code', 'Course name', 'College', 'Instructors']) expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    for (const header of ['Academic year', 'Semester', 'Course code', 'Course name', 'College', 'Instructors'])
+      expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     // Keyword and instructor together.
     await user.type(screen.getByRole('searchbox', { name: /Search by course name/ }), 'sample{Enter}');
-    await waitFor(() => expect(lists().some((u) => u.searchParams.get('conditions') === JSON.stringify({ keyword: 'sample', instructor: 'Ada' }))).toBe(true), SLOW);
+    await waitFor(
+      () => expect(lists().some((u) => u.searchParams.get('conditions') === JSON.stringify({ keyword: 'sample', instructor: 'Ada' }))).toBe(true),
+      SLOW,
+    );
     await user.clear(screen.getByRole('searchbox', { name: 'Filter by instructor' }));
     await user.type(screen.getByRole('searchbox', { name: 'Filter by instructor' }), '{Enter}');
     expect(await screen.findByRole('columnheader', { name: 'Use count' }, SLOW)).toBeInTheDocument();
@@ -175,7 +214,13 @@ describe('CoursePackageImportPopup (spec §2, §4)', () => {
     await user.type(within(dialog).getByLabelText('Semester'), 'Autumn');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts).toHaveLength(1), SLOW);
-    expect(puts[0]).toMatchObject({ course_name: 'Sample Course', course_code: 'SC101', semester: 'Autumn', academic_year: '2024-2025', instructors: ['Ada Lovelace'] });
+    expect(puts[0]).toMatchObject({
+      course_name: 'Sample Course',
+      course_code: 'SC101',
+      semester: 'Autumn',
+      academic_year: '2024-2025',
+      instructors: ['Ada Lovelace'],
+    });
     expect(await screen.findByText('The course package was saved.', {}, SLOW)).toBeInTheDocument();
     // The selection is untouched by the edit button.
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();

@@ -58,11 +58,24 @@ export function CoursePackageImportPopup({ courseId, open, onClose }: { courseId
     { title: t('columns.academicYear'), key: 'year', render: (_, r) => r.data.academic_year ?? '—' },
     { title: t('columns.semester'), key: 'semester', render: (_, r) => r.data.semester ?? '—' },
     { title: t('columns.courseCode'), key: 'code', render: (_, r) => r.data.course_code || '—' },
-    { title: t('columns.courseName'), key: 'name', render: (_, r) => (r.read_error ? <Typography.Text type="danger" title={r.read_error}>{r.data.course_name}</Typography.Text> : r.data.course_name) },
+    {
+      title: t('columns.courseName'),
+      key: 'name',
+      render: (_, r) =>
+        r.read_error ? (
+          <Typography.Text type="danger" title={r.read_error}>
+            {r.data.course_name}
+          </Typography.Text>
+        ) : (
+          r.data.course_name
+        ),
+    },
     { title: t('columns.college'), key: 'college', render: (_, r) => r.data.college ?? '—' },
     { title: t('columns.instructors'), key: 'instructors', render: (_, r) => r.data.instructors.join(', ') || '—' },
     // Spec §2: the use count is hidden when the list is filtered by instructor.
-    ...(instructor ? [] : [{ title: t('columns.useCount'), key: 'use', align: 'right' as const, render: (_: unknown, r: CoursePackageItem) => r.data.use_count }]),
+    ...(instructor
+      ? []
+      : [{ title: t('columns.useCount'), key: 'use', align: 'right' as const, render: (_: unknown, r: CoursePackageItem) => r.data.use_count }]),
     ...(isAdmin
       ? [
           {
@@ -147,7 +160,12 @@ export function CoursePackageImportPopup({ courseId, open, onClose }: { courseId
           dataSource={packages.data?.items ?? []}
           loading={packages.isFetching}
           locale={{ emptyText: t('popup.empty') }}
-          rowSelection={{ type: 'radio', selectedRowKeys: selected === null ? [] : [selected], onChange: (keys) => setSelected(Number(keys[0])), getCheckboxProps: () => ({ disabled: running }) }}
+          rowSelection={{
+            type: 'radio',
+            selectedRowKeys: selected === null ? [] : [selected],
+            onChange: (keys) => setSelected(Number(keys[0])),
+            getCheckboxProps: () => ({ disabled: running }),
+          }}
           onRow={(record) => ({ onClick: () => !running && setSelected(record.id) })}
           pagination={{
             current: page,
@@ -164,7 +182,11 @@ export function CoursePackageImportPopup({ courseId, open, onClose }: { courseId
         {running ? (
           <div>
             <Typography.Text>{t('popup.running')}</Typography.Text>
-            <Progress percent={Math.round((current?.status === SYNC_STATUS.running ? current.progress : 0) * 100)} status="active" aria-label={t('popup.progress')} />
+            <Progress
+              percent={Math.round((current?.status === SYNC_STATUS.running ? current.progress : 0) * 100)}
+              status="active"
+              aria-label={t('popup.progress')}
+            />
           </div>
         ) : null}
         {current && current.status === SYNC_STATUS.failed ? <Alert type="error" showIcon message={t('popup.failed')} description={current.reason} /> : null}

@@ -13,7 +13,13 @@ export function CourseImportPage() {
   const [open, setOpen] = useState(false);
   const imports = useCourseImports(course.id);
   const statusTag = (row: CourseImport) =>
-    row.status === 1 ? <Tag color="success">{t('status.done')}</Tag> : row.status === 2 ? <Tag color="error">{t('status.failed')}</Tag> : <Progress percent={Math.round(row.progress * 100)} size="small" />;
+    row.status === 1 ? (
+      <Tag color="success">{t('status.done')}</Tag>
+    ) : row.status === 2 ? (
+      <Tag color="error">{t('status.failed')}</Tag>
+    ) : (
+      <Progress percent={Math.round(row.progress * 100)} size="small" />
+    );
   return (
     <Card
       title={t('page.title')}

@@ -22,11 +22,15 @@ export function ImportReportPage() {
         {data.status === 2 ? <Alert type="error" showIcon message={t('status.failed')} description={data.reason} /> : null}
         {report ? (
           <>
-            <Descriptions size="small" column={3} items={[
-              { key: 'name', label: t('report.backup'), children: report.backup.name ?? '—' },
-              { key: 'course', label: t('report.sourceCourse'), children: report.backup.course_name ?? '—' },
-              { key: 'release', label: t('report.moodle'), children: report.backup.moodle_release ?? '—' },
-            ]} />
+            <Descriptions
+              size="small"
+              column={3}
+              items={[
+                { key: 'name', label: t('report.backup'), children: report.backup.name ?? '—' },
+                { key: 'course', label: t('report.sourceCourse'), children: report.backup.course_name ?? '—' },
+                { key: 'release', label: t('report.moodle'), children: report.backup.moodle_release ?? '—' },
+              ]}
+            />
             <Space size="large" wrap>
               <Statistic title={t('outcome.imported')} value={report.counts.imported} />
               <Statistic title={t('outcome.imported_with_losses')} value={report.counts.imported_with_losses} />
@@ -57,7 +61,11 @@ export function ImportReportPage() {
       ) : null}
       {report && report.missing_files.length > 0 ? (
         <Card title={t('report.missingFiles')}>
-          <List size="small" dataSource={report.missing_files} renderItem={(f) => <List.Item>{t('report.missingLine', { file: f.file_name, usedBy: f.used_by })}</List.Item>} />
+          <List
+            size="small"
+            dataSource={report.missing_files}
+            renderItem={(f) => <List.Item>{t('report.missingLine', { file: f.file_name, usedBy: f.used_by })}</List.Item>}
+          />
         </Card>
       ) : null}
     </Space>

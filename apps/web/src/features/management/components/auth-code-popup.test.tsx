@@ -42,7 +42,11 @@ describe('AuthCodePopup (spec §4, §5, §6)', () => {
 
   it('closing without validating returns to /user/index', async () => {
     const user = userEvent.setup();
-    renderWithApp(<AuthCodePopup open />, { route: '/management/course', path: '/management/course', extraRoutes: <Route path="/user/index" element={<LocationProbe />} /> });
+    renderWithApp(<AuthCodePopup open />, {
+      route: '/management/course',
+      path: '/management/course',
+      extraRoutes: <Route path="/user/index" element={<LocationProbe />} />,
+    });
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/user/index'));

@@ -52,7 +52,15 @@ export function AuthCodePopup({ open }: { open: boolean }) {
   };
 
   return (
-    <Modal open={open} title={t('authCode.title')} onCancel={() => void navigate('/user/index')} okText={t('authCode.validate')} onOk={onValidate} confirmLoading={validate.isPending} cancelText={t('common:action.cancel')}>
+    <Modal
+      open={open}
+      title={t('authCode.title')}
+      onCancel={() => void navigate('/user/index')}
+      okText={t('authCode.validate')}
+      onOk={onValidate}
+      confirmLoading={validate.isPending}
+      cancelText={t('common:action.cancel')}
+    >
       <Typography.Paragraph type="secondary">{t('authCode.hint')}</Typography.Paragraph>
       <Form layout="vertical">
         <Form.Item label={t('authCode.label')} validateStatus={showError ? 'error' : undefined} help={showError ? t('authCode.invalid') : undefined}>

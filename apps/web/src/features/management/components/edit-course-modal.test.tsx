@@ -48,7 +48,10 @@ function UserProbe() {
   return data ? <span data-testid="user-role">{data.role}</span> : null;
 }
 
-const puts = () => fetchMock.mock.calls.filter(([u, i]) => String(u) === '/api/courses/7' && i?.method === 'PUT').map(([, i]) => JSON.parse(String(i?.body)) as Record<string, unknown>);
+const puts = () =>
+  fetchMock.mock.calls
+    .filter(([u, i]) => String(u) === '/api/courses/7' && i?.method === 'PUT')
+    .map(([, i]) => JSON.parse(String(i?.body)) as Record<string, unknown>);
 
 describe('EditCourseModal: the course’s hasAiAbility (spec §3, §6)', { timeout: 30_000 }, () => {
   beforeEach(() => vi.stubGlobal('fetch', fetchMock));

@@ -67,7 +67,9 @@ export function EditCourseModal({ course, onClose }: { course: Course | null; on
         },
         onError: (error) => {
           if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
-            form.setFields(Object.entries(error.errors).map(([name, errors]) => ({ name: name === 'start_date' || name === 'end_date' ? 'dates' : name, errors })) as never);
+            form.setFields(
+              Object.entries(error.errors).map(([name, errors]) => ({ name: name === 'start_date' || name === 'end_date' ? 'dates' : name, errors })) as never,
+            );
           } else void message.error(serverMessageOf(error) ?? t('common:result.error.title'));
         },
       },
@@ -75,7 +77,16 @@ export function EditCourseModal({ course, onClose }: { course: Course | null; on
   };
 
   return (
-    <Modal open={course !== null} title={t('courses.editTitle')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={edit.isPending} okText={t('courses.save')} cancelText={t('common:action.cancel')} destroyOnHidden>
+    <Modal
+      open={course !== null}
+      title={t('courses.editTitle')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={edit.isPending}
+      okText={t('courses.save')}
+      cancelText={t('common:action.cancel')}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item name="name" label={t('courses.name')} rules={[{ required: true, whitespace: true, message: t('courses.nameRequired') }]}>
           <Input maxLength={200} />

@@ -41,9 +41,13 @@ export function ManagedCourseTable(props: {
           title: t('courses.state'),
           render: (_, c) => (
             <Space size={4} wrap>
-              <Tag color={c.course_attributes.published ? 'green' : 'default'}>{c.course_attributes.published ? t('courses.published') : t('courses.unpublished')}</Tag>
+              <Tag color={c.course_attributes.published ? 'green' : 'default'}>
+                {c.course_attributes.published ? t('courses.published') : t('courses.unpublished')}
+              </Tag>
               {c.lite && <Tag color="purple">{t('courses.lite')}</Tag>}
-              <Tag color={c.course_attributes.data.review_status === 'reviewed' ? 'blue' : 'orange'}>{t(`courses.${c.course_attributes.data.review_status}`)}</Tag>
+              <Tag color={c.course_attributes.data.review_status === 'reviewed' ? 'blue' : 'orange'}>
+                {t(`courses.${c.course_attributes.data.review_status}`)}
+              </Tag>
               {c.recommended && <Tag color="gold">{t('courses.recommended')}</Tag>}
             </Space>
           ),
@@ -61,7 +65,12 @@ export function ManagedCourseTable(props: {
               <Switch
                 aria-label={t('courses.reviewed')}
                 checked={c.course_attributes.data.review_status === 'reviewed'}
-                onChange={(checked) => actions.review.mutate({ id: c.id, type: checked ? 'reviewed' : 'unreviewed' }, { onError: (error) => void message.warning(serverMessageOf(error) ?? t('common:result.error.title')) })}
+                onChange={(checked) =>
+                  actions.review.mutate(
+                    { id: c.id, type: checked ? 'reviewed' : 'unreviewed' },
+                    { onError: (error) => void message.warning(serverMessageOf(error) ?? t('common:result.error.title')) },
+                  )
+                }
               />
             ) : (
               <Space size={4} wrap>

@@ -26,7 +26,10 @@ export function ManagementAuditPage() {
             setStatus(v as 'unreviewed' | 'reviewed');
             setPage(1);
           }}
-          options={[{ value: 'unreviewed', label: t('courses.unreviewed') }, { value: 'reviewed', label: t('courses.reviewed') }]}
+          options={[
+            { value: 'unreviewed', label: t('courses.unreviewed') },
+            { value: 'reviewed', label: t('courses.reviewed') },
+          ]}
         />
         {list.isError ? (
           <ApiErrorResult error={list.error} onRetry={() => void list.refetch()} />

@@ -65,7 +65,9 @@ export function ManagementCoursesPage() {
                 <Switch
                   checked={settings.data[key]}
                   loading={update.isPending}
-                  onChange={(checked) => update.mutate({ [key]: checked }, { onError: (error) => void message.error(serverMessageOf(error) ?? t('common:result.error.title')) })}
+                  onChange={(checked) =>
+                    update.mutate({ [key]: checked }, { onError: (error) => void message.error(serverMessageOf(error) ?? t('common:result.error.title')) })
+                  }
                 />
                 {t(`settings.${key}`)}
               </label>
@@ -75,18 +77,59 @@ export function ManagementCoursesPage() {
       )}
       <Card>
         <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-          <Segmented value={view} onChange={(v) => { setView(v as 'live' | 'deleted'); setPage(1); }} options={[{ value: 'live', label: t('courses.live') }, { value: 'deleted', label: t('courses.deletedView') }]} />
-          <Input.Search aria-label={t('filters.keyword')} placeholder={t('filters.keyword')} allowClear onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} style={{ width: 240 }} />
-          <Input aria-label={t('filters.academicYear')} placeholder={t('filters.academicYear')} allowClear style={{ width: 150 }} onChange={(e) => change({ academic_year: e.target.value.trim() || undefined })} />
-          <Input aria-label={t('filters.semester')} placeholder={t('filters.semester')} allowClear style={{ width: 130 }} onChange={(e) => change({ semester: e.target.value.trim() || undefined })} />
-          <Select aria-label={t('filters.department')} placeholder={t('filters.department')} allowClear style={{ width: 180 }} onChange={(v?: number) => change({ department_id: v })} options={(departments.data?.departments ?? []).map((d) => ({ value: d.id, label: d.name }))} />
+          <Segmented
+            value={view}
+            onChange={(v) => {
+              setView(v as 'live' | 'deleted');
+              setPage(1);
+            }}
+            options={[
+              { value: 'live', label: t('courses.live') },
+              { value: 'deleted', label: t('courses.deletedView') },
+            ]}
+          />
+          <Input.Search
+            aria-label={t('filters.keyword')}
+            placeholder={t('filters.keyword')}
+            allowClear
+            onSearch={(v) => {
+              setKeyword(v.trim());
+              setPage(1);
+            }}
+            style={{ width: 240 }}
+          />
+          <Input
+            aria-label={t('filters.academicYear')}
+            placeholder={t('filters.academicYear')}
+            allowClear
+            style={{ width: 150 }}
+            onChange={(e) => change({ academic_year: e.target.value.trim() || undefined })}
+          />
+          <Input
+            aria-label={t('filters.semester')}
+            placeholder={t('filters.semester')}
+            allowClear
+            style={{ width: 130 }}
+            onChange={(e) => change({ semester: e.target.value.trim() || undefined })}
+          />
+          <Select
+            aria-label={t('filters.department')}
+            placeholder={t('filters.department')}
+            allowClear
+            style={{ width: 180 }}
+            onChange={(v?: number) => change({ department_id: v })}
+            options={(departments.data?.departments ?? []).map((d) => ({ value: d.id, label: d.name }))}
+          />
           <Select
             aria-label={t('filters.published')}
             placeholder={t('filters.published')}
             allowClear
             style={{ width: 150 }}
             onChange={(v?: 'yes' | 'no') => change({ published: v === undefined ? undefined : v === 'yes' })}
-            options={[{ value: 'yes', label: t('courses.published') }, { value: 'no', label: t('courses.unpublished') }]}
+            options={[
+              { value: 'yes', label: t('courses.published') },
+              { value: 'no', label: t('courses.unpublished') },
+            ]}
           />
           <Select
             aria-label={t('filters.type')}
@@ -94,7 +137,10 @@ export function ManagementCoursesPage() {
             allowClear
             style={{ width: 140 }}
             onChange={(v?: 'normal' | 'lite') => change({ type: v })}
-            options={[{ value: 'normal', label: t('courses.normal') }, { value: 'lite', label: t('courses.lite') }]}
+            options={[
+              { value: 'normal', label: t('courses.normal') },
+              { value: 'lite', label: t('courses.lite') },
+            ]}
           />
         </Flex>
         {list.isError ? (

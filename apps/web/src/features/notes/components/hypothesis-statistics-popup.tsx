@@ -36,7 +36,8 @@ export function HypothesisStatisticsPopup({
   const slot = positions.length > 0 ? (WIDTH - PAD.left - PAD.right) / positions.length : 0;
   const barWidth = Math.max(4, Math.min(40, slot * 0.7));
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
-  const label = (position: number) => (targetType === 'video' ? formatAnchor('video', position) : targetType === 'document' ? t('statistics.page', { page: position }) : t('anchor.image'));
+  const label = (position: number) =>
+    targetType === 'video' ? formatAnchor('video', position) : targetType === 'document' ? t('statistics.page', { page: position }) : t('anchor.image');
 
   return (
     <Modal open={open} onCancel={onClose} footer={null} title={t('statistics.title')} width={WIDTH + 48} destroyOnHidden>

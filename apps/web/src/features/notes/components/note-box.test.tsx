@@ -71,7 +71,11 @@ describe('NoteBox (spec §4, §5, §8)', { timeout: 30_000 }, () => {
   it('posts the note as HTML at the current second and puts a 400 answer on the fields', async () => {
     fetchMock.mockImplementation(async (input, init) => {
       if (init?.method === 'POST') {
-        return jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'Invalid note', errors: { anchor: ['anchor is beyond the end of the video'], content: ['content has no text after sanitising'] } });
+        return jsonResponse(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'Invalid note',
+          errors: { anchor: ['anchor is beyond the end of the video'], content: ['content has no text after sanitising'] },
+        });
       }
       return jsonResponse(200, { notes: [] });
     });
@@ -114,7 +118,9 @@ describe('NoteBox (spec §4, §5, §8)', { timeout: 30_000 }, () => {
   });
 
   it('edits a note with PUT and closes the form on success', async () => {
-    fetchMock.mockImplementation(async (input, init) => (init?.method === 'PUT' ? jsonResponse(200, { ...note, content: '<p>Changed</p>' }) : jsonResponse(200, { notes: [note] })));
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'PUT' ? jsonResponse(200, { ...note, content: '<p>Changed</p>' }) : jsonResponse(200, { notes: [note] }),
+    );
     const user = userEvent.setup();
     renderWithApp(<NoteBox courseId={2} activityId={9} targetId={5} targetType="document" currentAnchor={() => 1} onGoTo={() => {}} onClose={() => {}} />);
     await user.click(await screen.findByRole('button', { name: 'Edit note' }));

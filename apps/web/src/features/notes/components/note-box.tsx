@@ -52,7 +52,14 @@ export function NoteBox({
     <aside
       aria-label={t('box.title')}
       data-testid="note-box"
-      style={{ width: NOTE_BOX_WIDTH_PX, flex: `0 0 ${NOTE_BOX_WIDTH_PX}px`, borderLeft: '1px solid #f0f0f0', display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      style={{
+        width: NOTE_BOX_WIDTH_PX,
+        flex: `0 0 ${NOTE_BOX_WIDTH_PX}px`,
+        borderLeft: '1px solid #f0f0f0',
+        display: 'flex',
+        flexDirection: 'column',
+        minHeight: 0,
+      }}
     >
       <Flex align="center" gap={4} style={{ padding: '8px 12px', borderBottom: '1px solid #f0f0f0' }}>
         <Typography.Text strong style={{ flex: 1 }}>
@@ -84,7 +91,13 @@ export function NoteBox({
             dataSource={[...notes.data].sort((a, b) => a.anchor - b.anchor)}
             rowKey="id"
             renderItem={(note) => (
-              <NoteItem note={note} query={query} onGoTo={onGoTo} onEdit={() => setEditing(note)} isEditing={editing !== null && editing !== 'new' && editing.id === note.id} />
+              <NoteItem
+                note={note}
+                query={query}
+                onGoTo={onGoTo}
+                onEdit={() => setEditing(note)}
+                isEditing={editing !== null && editing !== 'new' && editing.id === note.id}
+              />
             )}
           />
         )}
@@ -212,7 +225,11 @@ export function NoteForm({
       <Form.Item
         name="content"
         label={t('form.content')}
-        rules={[{ validator: (_, value: string | undefined) => (isBlankNote(value ?? '') ? Promise.reject(new Error(t('form.contentRequired'))) : Promise.resolve()) }]}
+        rules={[
+          {
+            validator: (_, value: string | undefined) => (isBlankNote(value ?? '') ? Promise.reject(new Error(t('form.contentRequired'))) : Promise.resolve()),
+          },
+        ]}
       >
         <NoteContentInput aria-label={t('form.content')} />
       </Form.Item>

@@ -10,7 +10,17 @@ export const NOTE_EDITOR_TOOLBAR: readonly EditorToolbarItem[] = ['bold', 'itali
  * (the server sanitises it with the shared allow-list); works as an antd Form
  * control (`value` / `onChange`).
  */
-export function NoteContentInput({ value = '', onChange, id, 'aria-label': ariaLabel }: { value?: string; onChange?: (html: string) => void; id?: string; 'aria-label'?: string }) {
+export function NoteContentInput({
+  value = '',
+  onChange,
+  id,
+  'aria-label': ariaLabel,
+}: {
+  value?: string;
+  onChange?: (html: string) => void;
+  id?: string;
+  'aria-label'?: string;
+}) {
   return (
     <div data-testid="note-content-input">
       <LazyRichTextEditor value={value} onChange={onChange} id={id} aria-label={ariaLabel} toolbar={NOTE_EDITOR_TOOLBAR} minHeight={96} />

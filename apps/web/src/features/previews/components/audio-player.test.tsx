@@ -25,8 +25,10 @@ describe('AudioPlayer (spec §4 audio, no forward seeking)', { timeout: 30_000 }
   it('resumes at the last position and snaps a forward seek back when the server refuses it', async () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
-      if (url.startsWith('/api/uploads/audio/5')) return jsonResponse(200, { id: 5, url: '/api/media/5/1/sig/audio.m4a', status: 'ready', duration: 60, seekable: false, last_played: 3, max_played: 4 });
-      if (url === '/api/uploads/5/seek' && init?.method === 'POST') return jsonResponse(403, { code: 'MEDIA_FORWARD_SEEK_REFUSED', message: 'Forward seeking is not allowed' });
+      if (url.startsWith('/api/uploads/audio/5'))
+        return jsonResponse(200, { id: 5, url: '/api/media/5/1/sig/audio.m4a', status: 'ready', duration: 60, seekable: false, last_played: 3, max_played: 4 });
+      if (url === '/api/uploads/5/seek' && init?.method === 'POST')
+        return jsonResponse(403, { code: 'MEDIA_FORWARD_SEEK_REFUSED', message: 'Forward seeking is not allowed' });
       return jsonResponse(200, {});
     });
     renderWithApp(<AudioPlayer upload={upload} activityId={9} />);
@@ -39,14 +41,18 @@ describe('AudioPlayer (spec §4 audio, no forward seeking)', { timeout: 30_000 }
     clock.set(30);
     fireEvent.seeking(element);
     expect(clock.get()).toBe(4);
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u) === '/api/uploads/5/seek' && JSON.parse(String(i?.body)).position === 30)).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u, i]) => String(u) === '/api/uploads/5/seek' && JSON.parse(String(i?.body)).position === 30)).toBe(true),
+    );
     expect(await screen.findByText('You cannot skip ahead past the part you have listened to.')).toBeInTheDocument();
     expect(clock.get()).toBe(4);
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('activity_id=9'))).toBe(true);
   });
 
   it('seeks freely when the activity allows it, without asking the server', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { id: 5, url: '/api/media/5/1/sig/audio.m4a', status: 'ready', duration: 60, seekable: true, last_played: 0, max_played: 0 }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { id: 5, url: '/api/media/5/1/sig/audio.m4a', status: 'ready', duration: 60, seekable: true, last_played: 0, max_played: 0 }),
+    );
     renderWithApp(<AudioPlayer upload={upload} activityId={9} />);
     await screen.findByTestId('audio-player');
     expect(screen.queryByTestId('audio-no-forward')).toBeNull();

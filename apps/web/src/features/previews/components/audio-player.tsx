@@ -35,7 +35,18 @@ export function AudioPlayer({ upload, activityId, onHandle }: { upload: Upload; 
   const url = source.data?.url ?? (visitor === null ? previewBlobUrl(upload.id) : null);
   if (url === null) return <Result status="warning" title={t('audio.missing')} data-testid="audio-missing" />;
   const play = source.data ?? { seekable: true, last_played: 0, max_played: 0 };
-  return <AudioControls key={url} url={url} uploadId={upload.id} activityId={activityId} seekable={play.seekable} lastPlayed={play.last_played} maxPlayed={play.max_played} onHandle={onHandle} />;
+  return (
+    <AudioControls
+      key={url}
+      url={url}
+      uploadId={upload.id}
+      activityId={activityId}
+      seekable={play.seekable}
+      lastPlayed={play.last_played}
+      maxPlayed={play.max_played}
+      onHandle={onHandle}
+    />
+  );
 }
 
 /**
@@ -92,7 +103,13 @@ export function AudioControls({
         if (isClosing && beaconPlayProgress(uploadId, body)) return;
         void postPlayProgress(uploadId, body).catch(() => {});
       },
-      checkSeek: (at) => (activityId === null ? Promise.resolve(true) : postSeek(uploadId, activityId, at).then(() => true, () => false)),
+      checkSeek: (at) =>
+        activityId === null
+          ? Promise.resolve(true)
+          : postSeek(uploadId, activityId, at).then(
+              () => true,
+              () => false,
+            ),
       onSeekRefused: () => void live.current.message.warning(live.current.t('audio.notForward')),
     });
     live.current.onHandle?.({ currentTime: () => element.currentTime, seekTo: (s) => (element.currentTime = s) });
@@ -184,7 +201,11 @@ export function AudioControls({
         <Typography.Text data-testid="audio-volume">{volume}</Typography.Text>
         {isMuted && <Tag>{t('audio.muted')}</Tag>}
       </Flex>
-      {!seekable && <Typography.Text type="secondary" data-testid="audio-no-forward">{t('audio.noForwardSeeking')}</Typography.Text>}
+      {!seekable && (
+        <Typography.Text type="secondary" data-testid="audio-no-forward">
+          {t('audio.noForwardSeeking')}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }

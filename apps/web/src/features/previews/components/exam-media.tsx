@@ -189,5 +189,12 @@ function ExamVideo({ url, onUnplayable, onEnded }: { url: string; onUnplayable: 
       dispose();
     };
   }, [url]);
-  return <div ref={host} data-testid="exam-video" data-src={url} style={{ position: 'relative', width: 'min(100%, calc(63vh * 1.8))', aspectRatio: '1.8', background: '#000' }} />;
+  return (
+    <div
+      ref={host}
+      data-testid="exam-video"
+      data-src={url}
+      style={{ position: 'relative', width: 'min(100%, calc(63vh * 1.8))', aspectRatio: '1.8', background: '#000' }}
+    />
+  );
 }

@@ -61,5 +61,12 @@ export function ExternalStatusView({
   if (player.isPending) return <PageSpinner minHeight="100%" />;
   if (player.isError) return <Result status="warning" title={serverMessageOf(player.error) ?? t('loadFailed')} />;
   if (!player.data.url) return statusView(player.data.status_code ?? EVERCAM_NOT_CONFIGURED_CODE, player.data.message ?? t('external.notConfigured'));
-  return <iframe title={t(`external.${kind}`)} src={player.data.url} style={{ width: '100%', height: '100%', border: 0 }} sandbox="allow-scripts allow-same-origin allow-presentation" />;
+  return (
+    <iframe
+      title={t(`external.${kind}`)}
+      src={player.data.url}
+      style={{ width: '100%', height: '100%', border: 0 }}
+      sandbox="allow-scripts allow-same-origin allow-presentation"
+    />
+  );
 }

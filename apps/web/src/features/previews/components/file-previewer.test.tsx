@@ -207,7 +207,16 @@ describe('FilePreviewer (spec §2 previewer behaviour, §5, §6, §9)', { timeou
     unmount();
     // With the extension check off, only the size counts.
     settings = { ...settings, checkUploadExtension: false, maxUploadBytes: 10_000 };
-    renderWithApp(<FilePreviewer files={[{ id: 7, name: 'tool.EXE' }, { id: 6, name: 'big.pdf' }]} startIndex={0} onClose={() => {}} />);
+    renderWithApp(
+      <FilePreviewer
+        files={[
+          { id: 7, name: 'tool.EXE' },
+          { id: 6, name: 'big.pdf' },
+        ]}
+        startIndex={0}
+        onClose={() => {}}
+      />,
+    );
     await waitFor(async () => expect(await shownName()).toBe('tool.EXE'));
     await waitFor(() => expect(screen.getByTestId('previewer-frame')).toHaveAttribute('data-state', 'shown'));
     expect(screen.queryByTestId('previewer-refusal')).not.toBeInTheDocument();
@@ -248,7 +257,9 @@ describe('FilePreviewer (spec §2 previewer behaviour, §5, §6, §9)', { timeou
     fireEvent.keyDown(window, { key: 'ArrowRight', keyCode: 39 });
     await waitFor(() => expect(screen.getByTestId('external-status')).toHaveTextContent('Not ready (failed): The source is gone'));
     fireEvent.keyDown(window, { key: 'ArrowRight', keyCode: 39 });
-    await waitFor(() => expect(screen.getByTestId('external-status')).toHaveTextContent('Not ready (503): No provider for this kind of recording is configured'));
+    await waitFor(() =>
+      expect(screen.getByTestId('external-status')).toHaveTextContent('Not ready (503): No provider for this kind of recording is configured'),
+    );
   });
 
   it('a missing upload shows the not-found message and closes (spec §8)', async () => {

@@ -10,7 +10,15 @@ import { lazyNamed } from '../../../lib/lazy-named';
 import { previewKeys, retryTranscode, useArrears, usePreviewLimits, usePreviewUpload } from '../api';
 import { INITIAL_VIEW, type ViewTransform } from '../lib/view-transform';
 import { canTransformKind, navigationDelta, previewKindOf, wrapIndex } from '../lib/preview-kind';
-import { canShowAiQuizPanel, canShowQuestionPanel, checkPreviewable, noteTargetOf, togglePanel, type PreviewSizeLimit, type SidePanel } from '../lib/preview-rules';
+import {
+  canShowAiQuizPanel,
+  canShowQuestionPanel,
+  checkPreviewable,
+  noteTargetOf,
+  togglePanel,
+  type PreviewSizeLimit,
+  type SidePanel,
+} from '../lib/preview-rules';
 import { PreviewerToolbar, type ToolbarExtras } from './previewer-toolbar';
 import { PreviewerContent } from './previewer-content';
 import { AiSidePanel } from './ai-panels';
@@ -190,7 +198,9 @@ export function FilePreviewer({
 
   const data = upload.data;
   const kind = data ? previewKindOf(data) : null;
-  const refusal = data ? checkPreviewable(data, { sizeLimit: sizeLimit ?? orgLimits.limits.sizeLimit, allowedExtensions: allowedExtensions ?? orgLimits.limits.allowedExtensions }) : null;
+  const refusal = data
+    ? checkPreviewable(data, { sizeLimit: sizeLimit ?? orgLimits.limits.sizeLimit, allowedExtensions: allowedExtensions ?? orgLimits.limits.allowedExtensions })
+    : null;
   const isArrears = arrears.data?.is_org_transfer_arrears === true;
   // A visitor has no download (the blob route is a signed-in user's).
   // An embedded online video has no file to download either.
@@ -214,7 +224,10 @@ export function FilePreviewer({
   };
 
   const extras: ToolbarExtras = {
-    onRetryTranscode: canRetryTranscode && !isVisitor && data && data.status === 'failed' && ['video', 'audio', 'office', 'pdf'].includes(kind ?? '') ? () => void retry() : undefined,
+    onRetryTranscode:
+      canRetryTranscode && !isVisitor && data && data.status === 'failed' && ['video', 'audio', 'office', 'pdf'].includes(kind ?? '')
+        ? () => void retry()
+        : undefined,
     isRetrying,
     onToggleQuestion: isShown && canShowQuestionPanel(data.name, panelContext) ? () => setPanel((p) => togglePanel(p, 'question')) : undefined,
     isQuestionOpen: panel === 'question',
@@ -264,79 +277,81 @@ export function FilePreviewer({
       aria-label={t('previewer:title')}
     >
       <VisitorActivityContext.Provider value={visitorActivityId}>
-      <div
-        ref={frame}
-        data-testid="previewer-frame"
-        data-kind={kind ?? ''}
-        data-state={isPending ? 'loading' : 'shown'}
-        style={{
-          display: 'flex',
-          flexDirection: 'column',
-          minWidth: PREVIEWER_MIN_WIDTH_PX - 48,
-          height: isFullscreen ? '100vh' : 'max(420px, calc(100vh - 180px))',
-          background: '#fff',
-        }}
-      >
-        <PreviewerToolbar
-          view={view}
-          onViewChange={setView}
-          canTransform={isShown && canTransformKind(kind)}
-          pageInfo={isShown && (kind === 'pdf' || kind === 'office') ? pageInfo : null}
-          isFullscreen={isFullscreen}
-          onToggleFullscreen={toggleFullscreen}
-          downloadUrl={downloadUrl}
-          extras={extras}
-        />
-        <div style={{ flex: 1, minHeight: 0, display: 'flex' }}>
-          <div style={{ flex: 1, minWidth: 0, position: 'relative' }} data-testid="previewer-content">
-            {isPending && <PageSpinner minHeight="100%" />}
-            {!isPending && isArrears && <Result status="warning" title={t('previewer:arrears.title')} subTitle={t('previewer:arrears.description')} data-testid="previewer-arrears" />}
-            {!isPending && data && !isArrears && refusal && (
-              <Result status="warning" title={t(`previewer:refusal.${refusal}`)} data-testid="previewer-refusal" />
-            )}
-            {!isPending && data && isShown && kind && (
-              <PreviewerContent
-                upload={data}
-                kind={kind}
-                view={view}
-                activityId={activityId}
-                pageTarget={pageTarget}
-                onPageInfo={setPageInfo}
-                onMediaHandle={(handle) => {
-                  media.current = handle;
-                }}
-                onPageView={onPageView ? (page) => onPageView(data.id, page) : undefined}
-              />
+        <div
+          ref={frame}
+          data-testid="previewer-frame"
+          data-kind={kind ?? ''}
+          data-state={isPending ? 'loading' : 'shown'}
+          style={{
+            display: 'flex',
+            flexDirection: 'column',
+            minWidth: PREVIEWER_MIN_WIDTH_PX - 48,
+            height: isFullscreen ? '100vh' : 'max(420px, calc(100vh - 180px))',
+            background: '#fff',
+          }}
+        >
+          <PreviewerToolbar
+            view={view}
+            onViewChange={setView}
+            canTransform={isShown && canTransformKind(kind)}
+            pageInfo={isShown && (kind === 'pdf' || kind === 'office') ? pageInfo : null}
+            isFullscreen={isFullscreen}
+            onToggleFullscreen={toggleFullscreen}
+            downloadUrl={downloadUrl}
+            extras={extras}
+          />
+          <div style={{ flex: 1, minHeight: 0, display: 'flex' }}>
+            <div style={{ flex: 1, minWidth: 0, position: 'relative' }} data-testid="previewer-content">
+              {isPending && <PageSpinner minHeight="100%" />}
+              {!isPending && isArrears && (
+                <Result status="warning" title={t('previewer:arrears.title')} subTitle={t('previewer:arrears.description')} data-testid="previewer-arrears" />
+              )}
+              {!isPending && data && !isArrears && refusal && (
+                <Result status="warning" title={t(`previewer:refusal.${refusal}`)} data-testid="previewer-refusal" />
+              )}
+              {!isPending && data && isShown && kind && (
+                <PreviewerContent
+                  upload={data}
+                  kind={kind}
+                  view={view}
+                  activityId={activityId}
+                  pageTarget={pageTarget}
+                  onPageInfo={setPageInfo}
+                  onMediaHandle={(handle) => {
+                    media.current = handle;
+                  }}
+                  onPageView={onPageView ? (page) => onPageView(data.id, page) : undefined}
+                />
+              )}
+            </div>
+            {panel !== 'none' && data && <AiSidePanel panel={panel} fileName={data.name} onClose={() => setPanel('none')} />}
+            {isNotesOpen && canNote && courseId !== null && activityId !== null && noteTarget && data && (
+              <Suspense fallback={null}>
+                <NoteBox
+                  key={data.id}
+                  courseId={courseId}
+                  activityId={activityId}
+                  targetId={data.id}
+                  targetType={noteTarget}
+                  currentAnchor={currentAnchor}
+                  onGoTo={goToAnchor}
+                  onClose={() => setNotesOpen(false)}
+                />
+              </Suspense>
             )}
           </div>
-          {panel !== 'none' && data && <AiSidePanel panel={panel} fileName={data.name} onClose={() => setPanel('none')} />}
-          {isNotesOpen && canNote && courseId !== null && activityId !== null && noteTarget && data && (
-            <Suspense fallback={null}>
-            <NoteBox
-              key={data.id}
-              courseId={courseId}
-              activityId={activityId}
-              targetId={data.id}
-              targetType={noteTarget}
-              currentAnchor={currentAnchor}
-              onGoTo={goToAnchor}
-              onClose={() => setNotesOpen(false)}
-            />
-            </Suspense>
-          )}
         </div>
-      </div>
       </VisitorActivityContext.Provider>
       {isStatisticsOpen && canNote && courseId !== null && activityId !== null && noteTarget && data && (
         <Suspense fallback={null}>
-        <HypothesisStatisticsPopup
-          open
-          onClose={() => setStatisticsOpen(false)}
-          courseId={courseId}
-          activityId={activityId}
-          targetId={data.id}
-          targetType={noteTarget}
-        />
+          <HypothesisStatisticsPopup
+            open
+            onClose={() => setStatisticsOpen(false)}
+            courseId={courseId}
+            activityId={activityId}
+            targetId={data.id}
+            targetType={noteTarget}
+          />
         </Suspense>
       )}
     </Modal>

@@ -13,10 +13,7 @@ import './pdf-viewer.css';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; doc: PDFDocumentProxy; firstPage: Size; fitScale: number };
+type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; doc: PDFDocumentProxy; firstPage: Size; fitScale: number };
 
 /** A request to show a page: 1-based `page`, and a `nonce` that changes with every request. */
 export interface PdfPageTarget {

@@ -75,7 +75,15 @@ export function PreviewerContent({
     case 'pdf':
       return (
         <Suspense fallback={spinner}>
-          <PdfDocument key={upload.id} url={previewBlobUrl(upload.id)} zoom={view.zoom} rotation={view.rotation} onPageInfo={onPageInfo} target={pageTarget} onPageView={onPageView} />
+          <PdfDocument
+            key={upload.id}
+            url={previewBlobUrl(upload.id)}
+            zoom={view.zoom}
+            rotation={view.rotation}
+            onPageInfo={onPageInfo}
+            target={pageTarget}
+            onPageView={onPageView}
+          />
         </Suspense>
       );
     case 'office':
@@ -140,7 +148,10 @@ function OfficeDocument(props: {
 }) {
   const { t } = useTranslation('previewer');
   const toggles = useOrgOfficeToggles();
-  const offered = props.upload.status === 'ready' ? officeProvidersOffered(toggles.data, props.upload as { allow_aliyun_office_view?: boolean; allow_private_wps_office_view?: boolean }) : [];
+  const offered =
+    props.upload.status === 'ready'
+      ? officeProvidersOffered(toggles.data, props.upload as { allow_aliyun_office_view?: boolean; allow_private_wps_office_view?: boolean })
+      : [];
   const [provider, setProvider] = useState<OfficePreviewProvider | null>(null);
   if (offered.length === 0) return <ConvertedPdf {...props} />;
   return (
@@ -153,7 +164,9 @@ function OfficeDocument(props: {
         options={[{ value: 'atrium', label: t('office.provider.atrium') }, ...offered.map((p) => ({ value: p, label: t(`office.provider.${p}`) }))]}
         aria-label={t('office.providerChoice')}
       />
-      <div style={{ flex: 1, minHeight: 0 }}>{provider ? <ProviderFrame uploadId={props.upload.id} provider={provider} title={props.upload.name} /> : <ConvertedPdf {...props} />}</div>
+      <div style={{ flex: 1, minHeight: 0 }}>
+        {provider ? <ProviderFrame uploadId={props.upload.id} provider={provider} title={props.upload.name} /> : <ConvertedPdf {...props} />}
+      </div>
     </Flex>
   );
 }
@@ -189,7 +202,15 @@ function ConvertedPdf({
   if (documentUrl.isError || !documentUrl.data.url) return <Result status="warning" title={t('office.failed')} />;
   return (
     <Suspense fallback={<PageSpinner minHeight="100%" />}>
-      <PdfDocument key={documentUrl.data.url} url={documentUrl.data.url} zoom={view.zoom} rotation={view.rotation} onPageInfo={onPageInfo} target={pageTarget} onPageView={onPageView} />
+      <PdfDocument
+        key={documentUrl.data.url}
+        url={documentUrl.data.url}
+        zoom={view.zoom}
+        rotation={view.rotation}
+        onPageInfo={onPageInfo}
+        target={pageTarget}
+        onPageView={onPageView}
+      />
     </Suspense>
   );
 }

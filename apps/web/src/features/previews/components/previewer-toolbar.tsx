@@ -15,30 +15,25 @@ import {
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import {
-  canZoomIn,
-  canZoomOut,
-  INITIAL_VIEW,
-  rotateClockwise,
-  zoomIn,
-  zoomOut,
-  zoomPercent,
-  type ViewTransform,
-} from '../lib/view-transform';
+import { canZoomIn, canZoomOut, INITIAL_VIEW, rotateClockwise, zoomIn, zoomOut, zoomPercent, type ViewTransform } from '../lib/view-transform';
 import type { PdfPageInfo } from './pdf-document';
 
-function ToolButton({ label, icon, onClick, disabled, pressed }: { label: string; icon: ReactNode; onClick: () => void; disabled?: boolean; pressed?: boolean }) {
+function ToolButton({
+  label,
+  icon,
+  onClick,
+  disabled,
+  pressed,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  disabled?: boolean;
+  pressed?: boolean;
+}) {
   return (
     <Tooltip title={label}>
-      <Button
-        type={pressed ? 'primary' : 'text'}
-        ghost={pressed}
-        icon={icon}
-        aria-label={label}
-        aria-pressed={pressed}
-        onClick={onClick}
-        disabled={disabled}
-      />
+      <Button type={pressed ? 'primary' : 'text'} ghost={pressed} icon={icon} aria-label={label} aria-pressed={pressed} onClick={onClick} disabled={disabled} />
     </Tooltip>
   );
 }
@@ -105,14 +100,14 @@ export function PreviewerToolbar({
           {t('toolbar.retryTranscode')}
         </Button>
       )}
-      {extras.onToggleNotes && (
-        <ToolButton label={t('toolbar.notes')} icon={<EditOutlined />} onClick={extras.onToggleNotes} pressed={extras.isNotesOpen} />
-      )}
+      {extras.onToggleNotes && <ToolButton label={t('toolbar.notes')} icon={<EditOutlined />} onClick={extras.onToggleNotes} pressed={extras.isNotesOpen} />}
       {extras.onOpenStatistics && <ToolButton label={t('toolbar.statistics')} icon={<BarChartOutlined />} onClick={extras.onOpenStatistics} />}
       {extras.onToggleQuestion && (
         <ToolButton label={t('toolbar.question')} icon={<QuestionCircleOutlined />} onClick={extras.onToggleQuestion} pressed={extras.isQuestionOpen} />
       )}
-      {extras.onToggleAiQuiz && <ToolButton label={t('toolbar.aiQuiz')} icon={<BulbOutlined />} onClick={extras.onToggleAiQuiz} pressed={extras.isAiQuizOpen} />}
+      {extras.onToggleAiQuiz && (
+        <ToolButton label={t('toolbar.aiQuiz')} icon={<BulbOutlined />} onClick={extras.onToggleAiQuiz} pressed={extras.isAiQuizOpen} />
+      )}
       {(extras.onToggleNotes || extras.onToggleQuestion || extras.onToggleAiQuiz || extras.onRetryTranscode) && <Divider orientation="vertical" />}
       <ToolButton
         label={t('toolbar.zoomOut')}

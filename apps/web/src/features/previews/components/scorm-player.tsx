@@ -30,7 +30,9 @@ export function ScormPlayer({ uploadId, scorm, activityId }: { uploadId: number;
       <Result
         status="warning"
         title={t('scorm.notReady')}
-        subTitle={<span data-testid="scorm-status">{t('scorm.statusLine', { code: scorm?.status_code ?? '—', message: scorm?.message ?? t('scorm.noPackage') })}</span>}
+        subTitle={
+          <span data-testid="scorm-status">{t('scorm.statusLine', { code: scorm?.status_code ?? '—', message: scorm?.message ?? t('scorm.noPackage') })}</span>
+        }
       />
     );
   }
@@ -48,7 +50,15 @@ export function ScormPlayer({ uploadId, scorm, activityId }: { uploadId: number;
         </nav>
       )}
       <div style={{ flex: 1, minWidth: 0 }}>
-        {sco && <ScoFrame key={sco} uploadId={uploadId} version={manifest.version} sco={manifest.scos.find((s) => s.identifier === sco) ?? manifest.scos[0]!} activityId={activityId} />}
+        {sco && (
+          <ScoFrame
+            key={sco}
+            uploadId={uploadId}
+            version={manifest.version}
+            sco={manifest.scos.find((s) => s.identifier === sco) ?? manifest.scos[0]!}
+            activityId={activityId}
+          />
+        )}
       </div>
     </Flex>
   );

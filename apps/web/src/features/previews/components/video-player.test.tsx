@@ -104,7 +104,9 @@ describe('VideoPlayer (spec §3 Video-player options, §8, §9)', { timeout: 30_
   });
 
   it('in an activity: the server’s resolutions with its default chosen, and the copyright notice over the picture', async () => {
-    fetchMock.mockImplementation(async (input) => (String(input).startsWith('/api/uploads/5/player-options') ? jsonResponse(200, optionsSigned(1)) : jsonResponse(200, {})));
+    fetchMock.mockImplementation(async (input) =>
+      String(input).startsWith('/api/uploads/5/player-options') ? jsonResponse(200, optionsSigned(1)) : jsonResponse(200, {}),
+    );
     renderWithApp(<VideoPlayer upload={upload} activityId={9} />);
     expect(await screen.findByTestId('copyright-notice')).toHaveTextContent('© Atrium University — do not redistribute');
     await waitFor(() => expect(playerOf().currentSrc()).toBe('/api/media/5/1/sig/720p.mp4'));

@@ -97,15 +97,7 @@ function adapterOf(player: VideoJsPlayer): MediaAdapter {
  * resumes at the same second; any other playback error shows the unplayable
  * warning (spec §8).
  */
-export function VideoPlayer({
-  upload,
-  activityId,
-  onHandle,
-}: {
-  upload: Upload;
-  activityId: number | null;
-  onHandle?: (handle: MediaHandle | null) => void;
-}) {
+export function VideoPlayer({ upload, activityId, onHandle }: { upload: Upload; activityId: number | null; onHandle?: (handle: MediaHandle | null) => void }) {
   const { t } = useTranslation('previewer');
   const visitor = useVisitorActivityId();
   const fetched = usePlayerOptions(upload.id, activityId, visitor);
@@ -118,7 +110,8 @@ export function VideoPlayer({
   }
   const options = isFetched && fetched.data ? fetched.data : fallback;
   // Fresh signed URLs, read outside the query cache so the mounted player is not rebuilt.
-  const refresh = async (): Promise<PlayerOptions> => (isFetched ? fetchPlayerOptions(upload.id, activityId, visitor) : optionsFromUpload(await fetchPreviewUpload(upload.id, visitor)));
+  const refresh = async (): Promise<PlayerOptions> =>
+    isFetched ? fetchPlayerOptions(upload.id, activityId, visitor) : optionsFromUpload(await fetchPreviewUpload(upload.id, visitor));
   if (options.resolutions.length === 0) {
     return <Result status="info" title={upload.status === 'processing' ? t('video.transcoding') : t('video.unplayable')} />;
   }
@@ -282,13 +275,30 @@ function VideoPlayerView({
         {options.copyright_notice && (
           <div
             data-testid="copyright-notice"
-            style={{ position: 'absolute', top: 8, right: 12, color: 'rgba(255,255,255,0.75)', fontSize: 12, pointerEvents: 'none', zIndex: 2, textShadow: '0 0 2px #000' }}
+            style={{
+              position: 'absolute',
+              top: 8,
+              right: 12,
+              color: 'rgba(255,255,255,0.75)',
+              fontSize: 12,
+              pointerEvents: 'none',
+              zIndex: 2,
+              textShadow: '0 0 2px #000',
+            }}
           >
             {options.copyright_notice}
           </div>
         )}
       </div>
-      {isUnplayable && <Alert type="warning" showIcon title={t('video.unplayable')} data-testid="video-unplayable" style={{ width: `min(100%, ${Math.floor(frame.maxWidth)}px)` }} />}
+      {isUnplayable && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('video.unplayable')}
+          data-testid="video-unplayable"
+          style={{ width: `min(100%, ${Math.floor(frame.maxWidth)}px)` }}
+        />
+      )}
       <Flex align="center" gap={12} style={{ width: `min(100%, ${Math.floor(frame.maxWidth)}px)` }}>
         {options.resolutions.length > 1 && (
           <Select
@@ -314,7 +324,14 @@ function VideoPlayerView({
               {unplayed.map(([s, e]) => (
                 <span
                   key={`${s}-${e}`}
-                  style={{ position: 'absolute', top: 0, bottom: 0, left: `${(s / duration) * 100}%`, width: `${((e - s) / duration) * 100}%`, background: '#d9d9d9' }}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    bottom: 0,
+                    left: `${(s / duration) * 100}%`,
+                    width: `${((e - s) / duration) * 100}%`,
+                    background: '#d9d9d9',
+                  }}
                 />
               ))}
             </div>

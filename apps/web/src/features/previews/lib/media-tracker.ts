@@ -91,9 +91,12 @@ export function trackMedia(media: MediaAdapter, options: MediaTrackerOptions): (
     flush(false);
   };
 
-  const timer = window.setInterval(() => {
-    if (!media.isPaused()) flush(false);
-  }, (options.intervalSeconds ?? 15) * 1000);
+  const timer = window.setInterval(
+    () => {
+      if (!media.isPaused()) flush(false);
+    },
+    (options.intervalSeconds ?? 15) * 1000,
+  );
 
   const onHide = () => flush(true);
   const onVisibility = () => {

@@ -7,23 +7,28 @@ import { extensionOf, TEXT_EXTENSIONS, type Upload } from '@atrium/contracts';
  * the status-driven external types, or the "no preview" state.
  */
 export type PreviewKind =
-  | 'pdf'
-  | 'office'
-  | 'image'
-  | 'text'
-  | 'audio'
-  | 'video'
-  | 'scorm'
-  | 'online-video'
-  | 'evercam'
-  | 'lesson-resource'
-  | 'capture'
-  | 'unsupported';
+  'pdf' | 'office' | 'image' | 'text' | 'audio' | 'video' | 'scorm' | 'online-video' | 'evercam' | 'lesson-resource' | 'capture' | 'unsupported';
 
 const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'svg'];
 
 /** Office extensions previewable through their converted PDF (spec §9), plus the OpenDocument ones LibreOffice converts. */
-export const OFFICE_EXTENSIONS: readonly string[] = ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'uof', 'uot', 'uos', 'uop', 'ofd', 'odt', 'ods', 'odp', 'rtf'];
+export const OFFICE_EXTENSIONS: readonly string[] = [
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'uof',
+  'uot',
+  'uos',
+  'uop',
+  'ofd',
+  'odt',
+  'ods',
+  'odp',
+  'rtf',
+];
 
 /** Extensions offering the question panel button (spec §9). */
 export const QUESTION_PANEL_EXTENSIONS: readonly string[] = ['doc', 'docx', 'ppt', 'pptx', 'xls', 'xlsx', 'pdf', 'csv'];
@@ -92,7 +97,10 @@ export const NAV_KEY_CODES = { previous: 37, next: 39 } as const;
  * The file step an arrow key asks for (spec §2, §9): −1 for ← (37), +1 for → (39),
  * 0 when the key is another one, the focus is in a text field, or the AI quiz panel is open.
  */
-export function navigationDelta(event: Pick<KeyboardEvent, 'key' | 'keyCode' | 'target' | 'altKey' | 'ctrlKey' | 'metaKey'>, isAiQuizOpen: boolean): -1 | 0 | 1 {
+export function navigationDelta(
+  event: Pick<KeyboardEvent, 'key' | 'keyCode' | 'target' | 'altKey' | 'ctrlKey' | 'metaKey'>,
+  isAiQuizOpen: boolean,
+): -1 | 0 | 1 {
   if (isAiQuizOpen || isTypingTarget(event.target) || event.altKey || event.ctrlKey || event.metaKey) return 0;
   if (event.keyCode === NAV_KEY_CODES.previous || event.key === 'ArrowLeft') return -1;
   if (event.keyCode === NAV_KEY_CODES.next || event.key === 'ArrowRight') return 1;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canShowAiQuizPanel, canShowQuestionPanel, checkPreviewable, noteTargetOf, officeProvidersOffered, previewLimitsOf, togglePanel } from './preview-rules';
+import {
+  canShowAiQuizPanel,
+  canShowQuestionPanel,
+  checkPreviewable,
+  noteTargetOf,
+  officeProvidersOffered,
+  previewLimitsOf,
+  togglePanel,
+} from './preview-rules';
 
 describe('checkPreviewable (spec §5 previewer)', () => {
   it('needs a size above 0 and within a number limit', () => {

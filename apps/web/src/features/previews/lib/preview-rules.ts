@@ -33,10 +33,7 @@ export type PreviewRefusal = 'zeroSize' | 'tooLarge' | 'formatNotAllowed' | null
  * (online video links, evercam, lesson resources, captures) have no extension to
  * check. Size in bytes.
  */
-export function checkPreviewable(
-  file: { name: string; size: number; type: string },
-  options: PreviewLimits = {},
-): PreviewRefusal {
+export function checkPreviewable(file: { name: string; size: number; type: string }, options: PreviewLimits = {}): PreviewRefusal {
   // An embedded online video (type link) has no bytes: it plays from its provider.
   if (file.type !== 'link' && !(file.size > 0)) return 'zeroSize';
   const limit = limitFor(file.type, options.sizeLimit);

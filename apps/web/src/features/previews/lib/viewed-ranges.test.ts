@@ -5,16 +5,40 @@ import { trackMedia, type MediaAdapter } from './media-tracker';
 
 describe('ranges', () => {
   it('merges overlapping and touching ranges', () => {
-    expect(mergeRanges([[5, 8], [0, 2], [1, 3], [8.2, 9]])).toEqual([[0, 3], [5, 9]]);
+    expect(
+      mergeRanges([
+        [5, 8],
+        [0, 2],
+        [1, 3],
+        [8.2, 9],
+      ]),
+    ).toEqual([
+      [0, 3],
+      [5, 9],
+    ]);
   });
   it('unplayed segments are the complement within the duration', () => {
-    expect(unplayedSegments([[0, 3], [5, 9]], 10)).toEqual([[3, 5], [9, 10]]);
+    expect(
+      unplayedSegments(
+        [
+          [0, 3],
+          [5, 9],
+        ],
+        10,
+      ),
+    ).toEqual([
+      [3, 5],
+      [9, 10],
+    ]);
     expect(unplayedSegments([], 4)).toEqual([[0, 4]]);
   });
   it('viewed and unplayed always cover the whole duration without overlap', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 }))), (pairs) => {
-        const viewed = mergeRanges(pairs.map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as [number, number]), 0).map(([s, e]) => [s, Math.min(e, 100)] as [number, number]);
+        const viewed = mergeRanges(
+          pairs.map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as [number, number]),
+          0,
+        ).map(([s, e]) => [s, Math.min(e, 100)] as [number, number]);
         const gaps = unplayedSegments(viewed, 100);
         const total = [...viewed, ...gaps].reduce((n, [s, e]) => n + (e - s), 0);
         return Math.abs(total - 100) < 1.01;
@@ -31,7 +55,10 @@ describe('ranges', () => {
     for (const t of [0, 0.25, 0.5, 1, 1.5, 2]) recorder.tick(t);
     recorder.tick(10);
     recorder.tick(11);
-    expect(recorder.take()).toEqual([[0, 2], [10, 11]]);
+    expect(recorder.take()).toEqual([
+      [0, 2],
+      [10, 11],
+    ]);
     recorder.tick(12);
     expect(recorder.take()).toEqual([[11, 12]]);
   });
@@ -100,7 +127,14 @@ describe('trackMedia (spec §4 refuse-forward-seeking, §3 activity read record)
 
   it('lets the seek through when the server says the learner had played that far', async () => {
     const player = fakeMedia();
-    const dispose = trackMedia(player.media, { activityId: 3, isSeekable: false, maxPlayed: 0, report: () => {}, checkSeek: async () => true, onSeekRefused: () => {} });
+    const dispose = trackMedia(player.media, {
+      activityId: 3,
+      isSeekable: false,
+      maxPlayed: 0,
+      report: () => {},
+      checkSeek: async () => true,
+      onSeekRefused: () => {},
+    });
     player.userSeek(30);
     await vi.waitFor(() => expect(player.time()).toBe(30));
     dispose();
@@ -122,7 +156,14 @@ describe('trackMedia (spec §4 refuse-forward-seeking, §3 activity read record)
   it('reports nothing outside an activity', () => {
     const player = fakeMedia();
     const report = vi.fn();
-    const dispose = trackMedia(player.media, { activityId: null, isSeekable: true, maxPlayed: 0, report, checkSeek: async () => true, onSeekRefused: () => {} });
+    const dispose = trackMedia(player.media, {
+      activityId: null,
+      isSeekable: true,
+      maxPlayed: 0,
+      report,
+      checkSeek: async () => true,
+      onSeekRefused: () => {},
+    });
     player.play();
     for (const t of [0, 1, 2]) player.advance(t);
     player.pause();

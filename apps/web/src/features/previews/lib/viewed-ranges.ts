@@ -8,7 +8,10 @@ export type TimeRange = [number, number];
 
 /** Sorts and merges overlapping or touching ranges (within `gap` seconds); drops empty ones. */
 export function mergeRanges(ranges: readonly TimeRange[], gap = 0.5): TimeRange[] {
-  const sorted = ranges.filter(([s, e]) => Number.isFinite(s) && Number.isFinite(e) && e > s).map(([s, e]) => [s, e] as TimeRange).sort((a, b) => a[0] - b[0]);
+  const sorted = ranges
+    .filter(([s, e]) => Number.isFinite(s) && Number.isFinite(e) && e > s)
+    .map(([s, e]) => [s, e] as TimeRange)
+    .sort((a, b) => a[0] - b[0]);
   const out: TimeRange[] = [];
   for (const range of sorted) {
     const last = out.at(-1);

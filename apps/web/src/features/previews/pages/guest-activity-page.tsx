@@ -66,7 +66,18 @@ export function GuestActivityPage() {
         ) : (
           <ul aria-label={t('guest.files')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {files.map((file, index) => (
-              <li key={file.id} data-testid="guest-file" style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, padding: '10px 0', borderTop: index === 0 ? undefined : '1px solid #f0f0f0' }}>
+              <li
+                key={file.id}
+                data-testid="guest-file"
+                style={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                  gap: 12,
+                  padding: '10px 0',
+                  borderTop: index === 0 ? undefined : '1px solid #f0f0f0',
+                }}
+              >
                 <Button type="link" icon={<FileTypeIcon name={file.name} type={file.type} />} onClick={() => setOpenIndex(index)} style={{ padding: 0 }}>
                   {file.name}
                 </Button>
@@ -80,7 +91,12 @@ export function GuestActivityPage() {
         )}
         {openIndex !== null && (
           <Suspense fallback={null}>
-            <FilePreviewer files={files.map((f) => ({ id: f.id, name: f.name }))} startIndex={openIndex} onClose={() => setOpenIndex(null)} visitorActivityId={activity.id} />
+            <FilePreviewer
+              files={files.map((f) => ({ id: f.id, name: f.name }))}
+              startIndex={openIndex}
+              onClose={() => setOpenIndex(null)}
+              visitorActivityId={activity.id}
+            />
           </Suspense>
         )}
       </Card>

@@ -5,15 +5,7 @@ import { formatBytes, TIME_FORMAT, type Upload } from '@atrium/contracts';
 import { FileTypeIcon } from './file-type-icon';
 
 /** A course's files: type icon, name (a button that opens the previewer), size, upload time (YYYY.MM.DD HH:mm), and the processing or failed state with its reason (spec §4). */
-export function CourseFileList({
-  uploads,
-  loading,
-  onOpen,
-}: {
-  uploads: readonly Upload[];
-  loading: boolean;
-  onOpen: (upload: Upload) => void;
-}) {
+export function CourseFileList({ uploads, loading, onOpen }: { uploads: readonly Upload[]; loading: boolean; onOpen: (upload: Upload) => void }) {
   const { t } = useTranslation('uploads');
   return (
     <List

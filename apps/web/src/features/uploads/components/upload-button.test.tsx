@@ -20,7 +20,9 @@ function pick(testId: string, files: File[]) {
 describe('UploadButton (spec §5 folder upload and file rules)', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation(async () => jsonResponse(200, { maxLevelInUploadFolder: 3, maxFileCountInUploadFolder: 5, checkUploadExtension: true, maxUploadBytes: 1000 }));
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(200, { maxLevelInUploadFolder: 3, maxFileCountInUploadFolder: 5, checkUploadExtension: true, maxUploadBytes: 1000 }),
+    );
   });
   afterEach(() => {
     fetchMock.mockReset();
@@ -33,7 +35,14 @@ describe('UploadButton (spec §5 folder upload and file rules)', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Upload folder' })).toBeEnabled());
     expect(fetchMock).toHaveBeenCalledWith('/api/uploads/settings', expect.anything());
     const good = inFolder('Week/notes.pdf', 'pdf');
-    pick('upload-folder-input', [good, inFolder('Week/.DS_Store', 'x'), inFolder('Week/empty.txt', ''), inFolder('Week/tool.exe', 'x'), inFolder('Week/bad?name.pdf', 'x'), inFolder('Week/huge.pdf', 'x'.repeat(2000))]);
+    pick('upload-folder-input', [
+      good,
+      inFolder('Week/.DS_Store', 'x'),
+      inFolder('Week/empty.txt', ''),
+      inFolder('Week/tool.exe', 'x'),
+      inFolder('Week/bad?name.pdf', 'x'),
+      inFolder('Week/huge.pdf', 'x'.repeat(2000)),
+    ]);
     const dialog = await screen.findByRole('dialog', { name: 'Some files cannot be uploaded' });
     const rows = within(dialog).getAllByTestId('upload-not-supported-item');
     expect(rows.map((r) => r.textContent)).toEqual([
@@ -54,7 +63,10 @@ describe('UploadButton (spec §5 folder upload and file rules)', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Upload folder' })).toBeEnabled());
     pick('upload-folder-input', [inFolder('A/b/c/deep.pdf', 'x')]);
     expect(await screen.findByText('The folder is nested too deeply: folders may be at most 3 levels deep.')).toBeInTheDocument();
-    pick('upload-folder-input', ['1', '2', '3', '4', '5', '6'].map((n) => inFolder(`A/${n}.pdf`, 'x')));
+    pick(
+      'upload-folder-input',
+      ['1', '2', '3', '4', '5', '6'].map((n) => inFolder(`A/${n}.pdf`, 'x')),
+    );
     expect(await screen.findByText('The folder holds too many files: at most 5 files can be uploaded at once.')).toBeInTheDocument();
     expect(onFiles).not.toHaveBeenCalled();
   });

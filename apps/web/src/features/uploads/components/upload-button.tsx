@@ -26,7 +26,15 @@ const pathOf = (file: File) => (file as File & { webkitRelativePath?: string }).
  * files are set aside in the upload-not-supported popup, from which the user
  * continues with the rest. `allowFolder={false}` hides the folder button.
  */
-export function UploadButton({ onFiles, disabled, allowFolder = true }: { onFiles: (files: File[], options?: AddFilesOptions) => void; disabled?: boolean; allowFolder?: boolean }) {
+export function UploadButton({
+  onFiles,
+  disabled,
+  allowFolder = true,
+}: {
+  onFiles: (files: File[], options?: AddFilesOptions) => void;
+  disabled?: boolean;
+  allowFolder?: boolean;
+}) {
   const { t } = useTranslation('uploads');
   const input = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);

@@ -92,7 +92,14 @@ export function UploadProgressList({
               actions={[
                 ...(isFailed && item.retry
                   ? [
-                      <Button key="retry" type="text" size="small" icon={<RedoOutlined />} aria-label={t('progress.retry', { name: item.name })} onClick={item.retry} />,
+                      <Button
+                        key="retry"
+                        type="text"
+                        size="small"
+                        icon={<RedoOutlined />}
+                        aria-label={t('progress.retry', { name: item.name })}
+                        onClick={item.retry}
+                      />,
                     ]
                   : []),
                 <Button

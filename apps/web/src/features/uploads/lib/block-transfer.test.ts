@@ -58,7 +58,10 @@ describe('transferByBlocks (spec §4 resume, §8 token retry, §9 4 MiB blocks)'
       return json({}, 404);
     });
     let n = 0;
-    ProtocolXhr.answer = (url) => (url.startsWith('/mkfile') ? { status: 200, body: { key: upload.key, hash: 'h' } } : { status: 200, body: { ctx: `ctx-${++n}`, offset: url.startsWith('/mkblk/4194304') ? 4194304 : 1000, crc32: 1, checksum: 'c', expired_at: 1 } });
+    ProtocolXhr.answer = (url) =>
+      url.startsWith('/mkfile')
+        ? { status: 200, body: { key: upload.key, hash: 'h' } }
+        : { status: 200, body: { ctx: `ctx-${++n}`, offset: url.startsWith('/mkblk/4194304') ? 4194304 : 1000, crc32: 1, checksum: 'c', expired_at: 1 } };
   });
   afterEach(() => {
     fetchMock.mockReset();
@@ -77,7 +80,13 @@ describe('transferByBlocks (spec §4 resume, §8 token retry, §9 4 MiB blocks)'
   });
 
   it('resumes from the stored block list after a reload: block 0 is not sent again', async () => {
-    saveProgress(fingerprint, { uploadId: 9, key: upload.key, size: upload.size, savedAt: Date.now(), blocks: { 0: { ctx: 'saved-ctx', offset: 4194304, size: 4194304 } } });
+    saveProgress(fingerprint, {
+      uploadId: 9,
+      key: upload.key,
+      size: upload.size,
+      savedAt: Date.now(),
+      blocks: { 0: { ctx: 'saved-ctx', offset: 4194304, size: 4194304 } },
+    });
     await transferByBlocks(upload, file, fingerprint, () => undefined);
     expect(ProtocolXhr.calls.map((c) => c.url)).toEqual(['/mkblk/1000', `/mkfile/${upload.size}/key/dXBsb2Fkcy8yMDI2LzExL2FiYw`]);
   });

@@ -48,7 +48,13 @@ export function saveProgress(fingerprint: string, progress: StoredProgress | und
 }
 
 /** POSTs one protocol call with XMLHttpRequest (progress events); status 0 means the connection dropped. */
-function post(url: string, token: string, body: Blob | string, onProgress: (loaded: number) => void, signal?: AbortSignal): Promise<{ status: number; body: unknown }> {
+function post(
+  url: string,
+  token: string,
+  body: Blob | string,
+  onProgress: (loaded: number) => void,
+  signal?: AbortSignal,
+): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -81,9 +87,16 @@ function post(url: string, token: string, body: Blob | string, onProgress: (load
  * (stale block state) restarts that block. `onProgress(bytesSent)`. Rejects
  * with ApiError (status 0 when the connection dropped or it was cancelled).
  */
-export async function transferByBlocks(upload: Pick<Upload, 'id' | 'key' | 'size'>, file: Blob, fingerprint: string, onProgress: (bytes: number) => void, signal?: AbortSignal): Promise<Upload> {
+export async function transferByBlocks(
+  upload: Pick<Upload, 'id' | 'key' | 'size'>,
+  file: Blob,
+  fingerprint: string,
+  onProgress: (bytes: number) => void,
+  signal?: AbortSignal,
+): Promise<Upload> {
   const stored = loadProgress(fingerprint);
-  const progress: StoredProgress = stored && stored.uploadId === upload.id ? stored : { uploadId: upload.id, key: upload.key, size: upload.size, savedAt: Date.now(), blocks: {} };
+  const progress: StoredProgress =
+    stored && stored.uploadId === upload.id ? stored : { uploadId: upload.id, key: upload.key, size: upload.size, savedAt: Date.now(), blocks: {} };
   let token = (await api.get<{ uptoken: string }>(`/api/uptoken?id=${upload.id}`, undefined, signal)).uptoken;
   const call = async (url: string, body: Blob | string, onBytes: (loaded: number) => void) => {
     for (let attempt = 0; ; attempt++) {
@@ -111,7 +124,10 @@ export async function transferByBlocks(upload: Pick<Upload, 'id' | 'key' | 'size
     saveProgress(fingerprint, progress);
   }
   const ctxs = Array.from({ length: blockCount }, (_, i) => progress.blocks[i]!.ctx).join(',');
-  const keyPart = btoa(unescape(encodeURIComponent(upload.key))).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  const keyPart = btoa(unescape(encodeURIComponent(upload.key)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
   const made = await call(`/mkfile/${file.size}/key/${keyPart}`, ctxs, () => undefined);
   if (made.status === 701) {
     saveProgress(fingerprint, undefined); // the server no longer has these blocks: start over next time

@@ -45,19 +45,34 @@ describe('ActivityView per type', () => {
   });
 
   it('embeds a supported online video link', () => {
-    renderWithApp(<ActivityView activity={activity({ type: 'online_video', title: 'Clip', data: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } })} onOpenFile={() => {}} />);
+    renderWithApp(
+      <ActivityView
+        activity={activity({ type: 'online_video', title: 'Clip', data: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } })}
+        onOpenFile={() => {}}
+      />,
+    );
     expect(screen.getByTitle('Clip')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
   });
 
   it('enables the meeting join button only inside the time window', () => {
     const future = new Date(Date.now() + 3_600_000).toISOString();
     const later = new Date(Date.now() + 7_200_000).toISOString();
-    const { unmount } = renderWithApp(<ActivityView activity={activity({ type: 'zoom', data: { provider: 'Zoom', join_url: 'https://zoom.us/j/1', meeting_start_time: future, meeting_end_time: later } })} onOpenFile={() => {}} />);
+    const { unmount } = renderWithApp(
+      <ActivityView
+        activity={activity({ type: 'zoom', data: { provider: 'Zoom', join_url: 'https://zoom.us/j/1', meeting_start_time: future, meeting_end_time: later } })}
+        onOpenFile={() => {}}
+      />,
+    );
     expect(screen.getByRole('button', { name: /Join/ })).toBeDisabled();
     expect(screen.getByText('You can join once the meeting starts.')).toBeInTheDocument();
     unmount();
     const past = new Date(Date.now() - 3_600_000).toISOString();
-    renderWithApp(<ActivityView activity={activity({ type: 'zoom', data: { provider: 'Zoom', join_url: 'https://zoom.us/j/1', meeting_start_time: past, meeting_end_time: later } })} onOpenFile={() => {}} />);
+    renderWithApp(
+      <ActivityView
+        activity={activity({ type: 'zoom', data: { provider: 'Zoom', join_url: 'https://zoom.us/j/1', meeting_start_time: past, meeting_end_time: later } })}
+        onOpenFile={() => {}}
+      />,
+    );
     const join = screen.getByRole('link', { name: /Join/ });
     expect(join).toHaveAttribute('href', 'https://zoom.us/j/1');
     expect(join).toHaveAttribute('rel', 'noopener noreferrer');
@@ -65,7 +80,10 @@ describe('ActivityView per type', () => {
 
   it('a join URL withheld by the server (window opened since the page loaded): the activity is read again and the URL arrives', async () => {
     const start = new Date(Date.now() - 60_000).toISOString();
-    const withheld = activity({ type: 'zoom', data: { provider: 'Zoom', join_url: null, join_withheld: 'not_started', join_available_from: start, meeting_start_time: start } });
+    const withheld = activity({
+      type: 'zoom',
+      data: { provider: 'Zoom', join_url: null, join_withheld: 'not_started', join_available_from: start, meeting_start_time: start },
+    });
     const open = activity({ type: 'zoom', data: { provider: 'Zoom', join_url: 'https://zoom.us/j/1', meeting_start_time: start } });
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(jsonResponse(200, withheld)).mockResolvedValue(jsonResponse(200, open));
     function Page() {
@@ -82,7 +100,9 @@ describe('ActivityView per type', () => {
   });
 
   it('a join URL withheld because the meeting ended says so', () => {
-    renderWithApp(<ActivityView activity={activity({ type: 'zoom', data: { provider: 'Zoom', join_url: null, join_withheld: 'ended' } })} onOpenFile={() => {}} />);
+    renderWithApp(
+      <ActivityView activity={activity({ type: 'zoom', data: { provider: 'Zoom', join_url: null, join_withheld: 'ended' } })} onOpenFile={() => {}} />,
+    );
     expect(screen.getByRole('button', { name: /Join/ })).toBeDisabled();
     expect(screen.getByText('The meeting is over.')).toBeInTheDocument();
   });

@@ -75,7 +75,15 @@ function MeetingView({ activity }: { activity: Activity }) {
   );
 }
 
-function OnlineVideoView({ activity, onOpenFile, preview }: { activity: Activity; onOpenFile: (upload: ActivityUpload) => void; preview?: ActivityFilesPreview }) {
+function OnlineVideoView({
+  activity,
+  onOpenFile,
+  preview,
+}: {
+  activity: Activity;
+  onOpenFile: (upload: ActivityUpload) => void;
+  preview?: ActivityFilesPreview;
+}) {
   const { t } = useTranslation('activities');
   const video = parseOnlineVideoUrl(str(activity.data.url));
   if (video) {

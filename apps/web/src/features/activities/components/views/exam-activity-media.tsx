@@ -41,7 +41,11 @@ export function ExamActivityMedia({ courseId, activityId }: { courseId: number; 
             subjectId={subjectId}
             items={rows
               .filter((row) => row.subject_id === subjectId)
-              .map((row): ExamMediaItem => ({ id: row.upload_id, name: row.name ?? t('view.missingFile'), kind: row.upload_type === 'audio' ? 'audio' : 'video' }))}
+              .map((row): ExamMediaItem => ({
+                id: row.upload_id,
+                name: row.name ?? t('view.missingFile'),
+                kind: row.upload_type === 'audio' ? 'audio' : 'video',
+              }))}
           />
         ))}
       </Suspense>

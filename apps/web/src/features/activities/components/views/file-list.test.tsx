@@ -20,7 +20,8 @@ const files: ActivityUpload[] = [
 function route(input: RequestInfo | URL): Response {
   const url = String(input);
   if (url.startsWith('/api/uploads/org/arrears/')) return jsonResponse(200, { is_org_transfer_arrears: false });
-  if (url === '/api/uploads/settings') return jsonResponse(200, { maxLevelInUploadFolder: 5, maxFileCountInUploadFolder: 100, checkUploadExtension: true, maxUploadBytes: 10_000 });
+  if (url === '/api/uploads/settings')
+    return jsonResponse(200, { maxLevelInUploadFolder: 5, maxFileCountInUploadFolder: 100, checkUploadExtension: true, maxUploadBytes: 10_000 });
   const match = /\/api\/uploads\/(\d+)\?preview=true/.exec(url);
   const file = match ? files.find((f) => f.id === Number(match[1])) : undefined;
   if (!file) return jsonResponse(404, { code: 'UPLOAD_NOT_FOUND', message: 'gone' });
@@ -84,7 +85,9 @@ describe('FileList opening the previewer from an activity (spec §2, §3 Activit
   it('reports a read for the clicked file and for each file ← → or previous/next switch to', async () => {
     const user = userEvent.setup();
     const onOpen = vi.fn();
-    renderWithApp(<FileList uploads={files} onOpen={onOpen} preview={{ activityId: 7, courseId: 3, ...previewerContextOf({ my_roles: ['student'] }, header) }} />);
+    renderWithApp(
+      <FileList uploads={files} onOpen={onOpen} preview={{ activityId: 7, courseId: 3, ...previewerContextOf({ my_roles: ['student'] }, header) }} />,
+    );
     await user.click(screen.getByRole('button', { name: /week1\.docx/ }));
     await waitFor(() => expect(onOpen).toHaveBeenCalledTimes(1));
     fireEvent.keyDown(window, { key: 'ArrowRight', keyCode: 39 });

@@ -29,7 +29,15 @@ export interface ActivityFilesPreview extends PreviewerContext {
  * gives the previewer its activity, course and rules (without it, files open
  * with no activity: no notes, no progress).
  */
-export function FileList({ uploads, onOpen, preview }: { uploads: readonly ActivityUpload[]; onOpen?: (upload: ActivityUpload) => void; preview?: ActivityFilesPreview }) {
+export function FileList({
+  uploads,
+  onOpen,
+  preview,
+}: {
+  uploads: readonly ActivityUpload[];
+  onOpen?: (upload: ActivityUpload) => void;
+  preview?: ActivityFilesPreview;
+}) {
   const { t } = useTranslation('activities');
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   if (uploads.length === 0) return <Empty description={t('view.noFiles')} />;
@@ -40,12 +48,7 @@ export function FileList({ uploads, onOpen, preview }: { uploads: readonly Activ
         dataSource={uploads}
         renderItem={(upload, index) => (
           <List.Item data-testid="activity-file">
-            <Button
-              type="link"
-              icon={<FileTypeIcon name={upload.name} type={upload.type} />}
-              onClick={() => setOpenIndex(index)}
-              style={{ padding: 0 }}
-            >
+            <Button type="link" icon={<FileTypeIcon name={upload.name} type={upload.type} />} onClick={() => setOpenIndex(index)} style={{ padding: 0 }}>
               {upload.name}
             </Button>
             <span>
