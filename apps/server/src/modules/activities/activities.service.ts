@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import type { Actor } from '../../plugins/auth.js';
-import { courseFor } from '../courses/course-access.js';
+import { courseFor } from '../courses/courses.policy.js';
 import { recomputeCourseCompleteness } from '../progress/completeness.service.js';
 import { uploads } from '../uploads/uploads.table.js';
 import { findActivity, findModule, listActivityUploads, nextActivitySort, recordRead, setActivityUploads, type ActivityRow } from './activities.repository.js';

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import type { Actor } from '../../plugins/auth.js';
-import { courseFor, may, type CourseAccess, type CourseAction } from '../courses/course-access.js';
+import { courseFor, may, type CourseAccess, type CourseAction } from '../courses/courses.policy.js';
 import { courses } from '../courses/courses.table.js';
 import { storeCompleteness } from '../progress/completeness.service.js';
 import { findState } from '../progress/progress.repository.js';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/deps.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../plugins/auth.js';
-import { courseFor } from '../courses/course-access.js';
+import { courseFor } from '../courses/courses.policy.js';
 import { enrolments } from '../enrolments/enrolments.table.js';
 import { users } from '../users/users.table.js';
 import { isOrgAdmin, myCourses } from './calendar-scope.js';
@@ -27,7 +27,7 @@ export async function userCalendarCourses(deps: AppDeps, actor: Actor, userId: n
   return { courses: courses.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id) };
 }
 
-/** `GET /api/course/{id}/students` (spec §7): the course's students, by name; see_members only (403/404 as course-access.ts). */
+/** `GET /api/course/{id}/students` (spec §7): the course's students, by name; see_members only (403/404 as courses.policy.ts). */
 export async function courseStudents(deps: AppDeps, actor: Actor, courseId: number) {
   await courseFor(deps, actor, courseId, 'see_members');
   const rows = await deps.db

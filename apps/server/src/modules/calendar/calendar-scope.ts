@@ -1,7 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { DEFAULT_TIME_ZONE, USER_ROLE, type CourseRole } from '@atrium/contracts';
+import { DEFAULT_TIME_ZONE, type CourseRole } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
-import type { Actor } from '../../plugins/auth.js';
 import { courses } from '../courses/courses.table.js';
 import { enrolments } from '../enrolments/enrolments.table.js';
 import { orgs } from '../orgs/orgs.table.js';
@@ -37,10 +36,8 @@ export async function myCourses(db: Db, userId: number): Promise<Map<number, { n
   return map;
 }
 
-/** Is the actor an administrator of their organisation (spec §6 org role admin or wg admin)? */
-export function isOrgAdmin(actor: Actor): boolean {
-  return actor.role === USER_ROLE.admin || actor.role === USER_ROLE.wgAdmin;
-}
+/** Is the actor an administrator of their organisation (spec §6 org role admin or wg admin)? The course policy's rule. */
+export { isOrgAdmin } from '../courses/courses.policy.js';
 
 /** Courses of `ids` that belong to the actor's org and are live; answers the ids found. */
 export async function liveCourseIdsInOrg(db: Db, orgId: number, ids: number[]): Promise<Set<number>> {

@@ -11,7 +11,7 @@ import { randomString } from '../../lib/crypto.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { insertEnrolment, rolesInCourse } from '../enrolments/enrolments.repository.js';
-import { courseFor } from './course-access.js';
+import { courseFor } from './courses.policy.js';
 import { findCourseByAccessCode, trySetAccessCode, type CourseRow } from './courses.repository.js';
 
 async function managedCourse(deps: AppDeps, actor: Actor, courseId: number): Promise<CourseRow> {

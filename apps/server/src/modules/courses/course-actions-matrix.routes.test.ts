@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { bigWorld, snapshot, WHO, type BigWorld, type Who } from '../../../test/helpers/course-world.js';
-import { COURSE_ACTIONS, type CourseAction, type CourseActorKind } from './course-access.js';
+import { COURSE_ACTIONS, type CourseAction, type CourseActorKind } from './courses.policy.js';
 import { courses } from './courses.table.js';
 
 interface Call {

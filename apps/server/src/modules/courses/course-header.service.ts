@@ -17,7 +17,7 @@ import { DEFAULT_ORG_SETTINGS, orgs, type OrgSettings } from '../orgs/orgs.table
 import { activities, courseModules } from '../activities/activities.table.js';
 import { accessOf } from '../activities/completion.js';
 import { findState, studentsWithProgress, upsertState } from '../progress/progress.repository.js';
-import { courseFor, may } from './course-access.js';
+import { courseFor, may } from './courses.policy.js';
 import { courses } from './courses.table.js';
 
 /** The organisation's settings with defaults filled in (spec §6 feature toggles). */

@@ -18,7 +18,7 @@ import { enrolments } from '../enrolments/enrolments.table.js';
 import { departments, orgs } from '../orgs/orgs.table.js';
 import { enqueueEmails } from '../outbox/outbox.service.js';
 import { users } from '../users/users.table.js';
-import { courseFor } from './course-access.js';
+import { courseFor } from './courses.policy.js';
 import { orgSettingsOf } from './course-header.service.js';
 import { latestImportsOf } from '../imports/imports.repository.js';
 import { presentCourse } from './courses.presenter.js';

@@ -8,7 +8,7 @@ import type { Actor } from '../../plugins/auth.js';
 import { departments } from '../orgs/orgs.table.js';
 import { insertEnrolment, instructorsOf, rolesInCourse, rolesInCourses, studentCountsOf } from '../enrolments/enrolments.repository.js';
 import { latestImportsOf } from '../imports/imports.repository.js';
-import { canCreateCourse, canViewCourse } from './courses.policy.js';
+import { canCreateCourse, isCourseViewer } from './courses.policy.js';
 import { presentCourse } from './courses.presenter.js';
 import { findCourse, insertCourse, listCoursesOfUser, type CourseWithDepartment } from './courses.repository.js';
 
@@ -66,7 +66,7 @@ export async function getCourse(deps: AppDeps, actor: Actor, courseId: number): 
   const row = await findCourse(deps.db, courseId);
   if (!row || row.orgId !== actor.orgId || row.deletedAt) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
   const roles = await rolesInCourse(deps.db, courseId, actor.id);
-  if (!canViewCourse(actor, row, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
+  if (!isCourseViewer(actor, row, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
   const [instructors, counts, imports] = await Promise.all([
     instructorsOf(deps.db, [row.id]),
     studentCountsOf(deps.db, [row.id]),

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { courseFor } from '../courses/course-access.js';
+import { courseFor } from '../courses/courses.policy.js';
 import { users } from '../users/users.table.js';
 import { courseGroupMembers, courseGroups } from './course-groups.table.js';
 import { enrolments } from './enrolments.table.js';
@@ -36,7 +36,7 @@ async function groupsOf(db: Db, courseId: number, onlyId?: number): Promise<Cour
 /**
  * `GET /api/courses/{id}/groups` (spec §7): the course's groups with their members, for
  * event targets and the members page. Instructors, assistants and org admins (see_members;
- * 403/404 as course-access.ts).
+ * 403/404 as courses.policy.ts).
  */
 export async function listCourseGroups(deps: AppDeps, actor: Actor, courseId: number): Promise<CourseGroups> {
   await courseFor(deps, actor, courseId, 'see_members');
@@ -65,7 +65,7 @@ async function checkNameFree(db: Db, courseId: number, name: string, exceptId?: 
 
 /**
  * `POST /api/courses/{id}/groups`: creates a group of course members. Instructors and org
- * admins (the `enrol` action; 403/404 as course-access.ts). 400 on `name` (empty or taken)
+ * admins (the `enrol` action; 403/404 as courses.policy.ts). 400 on `name` (empty or taken)
  * or `member_ids` (not enrolled in the course).
  */
 export async function createCourseGroup(

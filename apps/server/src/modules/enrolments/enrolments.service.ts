@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { offsetOf, toPage } from '../../lib/pagination.js';
 import type { Actor } from '../../plugins/auth.js';
-import { courseFor, invitableRoles, may } from '../courses/course-access.js';
+import { courseFor, invitableRoles, may } from '../courses/courses.policy.js';
 import { users } from '../users/users.table.js';
 import { enrolments } from './enrolments.table.js';
 

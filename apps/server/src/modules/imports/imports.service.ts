@@ -8,7 +8,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import { offsetOf } from '../../lib/pagination.js';
 import type { Actor } from '../../plugins/auth.js';
 import { downloadToFile } from '../../storage/object-store.js';
-import { canManageCourse } from '../courses/courses.policy.js';
+import { isCourseTeam } from '../courses/courses.policy.js';
 import { findCourse, insertCourse } from '../courses/courses.repository.js';
 import { insertEnrolment, rolesInCourse } from '../enrolments/enrolments.repository.js';
 import { uploads } from '../uploads/uploads.table.js';
@@ -159,7 +159,7 @@ async function manageableCourse(deps: AppDeps, actor: Actor, courseId: number, o
   if (!course || course.orgId !== actor.orgId || (course.deletedAt && !options.includeDeleted))
     throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
   const roles = await rolesInCourse(deps.db, courseId, actor.id);
-  if (!canManageCourse(actor, course, roles)) throw new AppError('FORBIDDEN', 'Only the course team imports into this course');
+  if (!isCourseTeam(actor, course, roles)) throw new AppError('FORBIDDEN', 'Only the course team imports into this course');
   return course;
 }
 

@@ -3,7 +3,7 @@ import type { Invite, InviteBody, InviteStatus } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { courseFor, invitableRoles } from '../courses/course-access.js';
+import { courseFor, invitableRoles } from '../courses/courses.policy.js';
 import { courses } from '../courses/courses.table.js';
 import { insertEnrolment } from '../enrolments/enrolments.repository.js';
 import { enqueueEmails } from '../outbox/outbox.service.js';

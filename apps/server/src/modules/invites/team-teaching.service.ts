@@ -3,7 +3,7 @@ import { USER_ROLE, type UserSearchResult } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { courseFor } from '../courses/course-access.js';
+import { courseFor } from '../courses/courses.policy.js';
 import { courses } from '../courses/courses.table.js';
 import { orgSettingsOf } from '../courses/course-header.service.js';
 import { insertEnrolment } from '../enrolments/enrolments.repository.js';

@@ -6,7 +6,7 @@ import type { Actor } from '../../plugins/auth.js';
 import { assertOpen, studied } from '../activities/activities.service.js';
 import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
 import { accessOf } from '../activities/completion.js';
-import { canManageCourse, canViewCourse } from '../courses/courses.policy.js';
+import { isCourseTeam, isCourseViewer } from '../courses/courses.policy.js';
 import { findCourse } from '../courses/courses.repository.js';
 import { rolesInCourse } from '../enrolments/enrolments.repository.js';
 import { findState } from '../progress/progress.repository.js';
@@ -52,8 +52,8 @@ export async function activityAccess(deps: AppDeps, actor: Actor, activityId: nu
   const course = await findCourse(deps.db, activity.courseId);
   if (!course || course.orgId !== actor.orgId || course.deletedAt) throw new AppError('ACTIVITY_NOT_FOUND', 'This activity does not exist or was deleted');
   const roles = await rolesInCourse(deps.db, course.id, actor.id);
-  if (!canViewCourse(actor, course, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
-  const isTeam = canManageCourse(actor, course, roles) && (await findState(deps.db, course.id, actor.id))?.previewAs == null;
+  if (!isCourseViewer(actor, course, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
+  const isTeam = isCourseTeam(actor, course, roles) && (await findState(deps.db, course.id, actor.id))?.previewAs == null;
   if (!isTeam) await assertLearnerMayOpen(deps, actor, activity, course.learningMode, now);
   return { activity, courseId: course.id, roles, isTeam };
 }

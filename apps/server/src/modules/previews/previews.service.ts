@@ -26,7 +26,7 @@ import { listVideosOf, type UploadRow } from '../uploads/uploads.repository.js';
 import { getUpload } from '../uploads/uploads.service.js';
 import { uploads } from '../uploads/uploads.table.js';
 import { activities, activityUploads } from '../activities/activities.table.js';
-import { canManageCourse, canViewCourse } from '../courses/courses.policy.js';
+import { isCourseTeam, isCourseViewer } from '../courses/courses.policy.js';
 import { findCourse } from '../courses/courses.repository.js';
 import { rolesInCourse } from '../enrolments/enrolments.repository.js';
 import { examSubjects } from '../exams/exams.table.js';
@@ -165,8 +165,8 @@ export async function courseActivityFiles(deps: AppDeps, actor: Actor, courseId:
   const course = await findCourse(deps.db, courseId);
   if (!course || course.orgId !== actor.orgId || course.deletedAt) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
   const roles = await rolesInCourse(deps.db, courseId, actor.id);
-  if (!canViewCourse(actor, course, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
-  const isTeam = canManageCourse(actor, course, roles);
+  if (!isCourseViewer(actor, course, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
+  const isTeam = isCourseTeam(actor, course, roles);
   const acts = await deps.db
     .select({ id: activities.id, type: activities.type })
     .from(activities)

@@ -2,7 +2,7 @@ import type { CompletionPopup } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { courseFor } from '../courses/course-access.js';
+import { courseFor } from '../courses/courses.policy.js';
 import { findState, upsertState } from './progress.repository.js';
 
 /**

@@ -19,7 +19,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { PayloadLimitError, readHead, type StoredObject } from '../../storage/object-store.js';
 import { derivedPrefix, enqueueProcessing } from '../../jobs/process-upload.job.js';
-import { canManageCourse, canViewCourse } from '../courses/courses.policy.js';
+import { isCourseTeam, isCourseViewer } from '../courses/courses.policy.js';
 import { findCourse } from '../courses/courses.repository.js';
 import { rolesInCourse } from '../enrolments/enrolments.repository.js';
 import { DEFAULT_ORG_SETTINGS, orgs } from '../orgs/orgs.table.js';
@@ -81,8 +81,8 @@ export async function accessToParent(
     const course = await findCourse(deps.db, row.parentId);
     if (!course || course.orgId !== actor.orgId) return 'missing';
     const roles = await rolesInCourse(deps.db, course.id, actor.id);
-    if (canManageCourse(actor, course, roles)) return 'manage';
-    if (canViewCourse(actor, course, roles)) return 'view';
+    if (isCourseTeam(actor, course, roles)) return 'manage';
+    if (isCourseViewer(actor, course, roles)) return 'view';
     return 'none';
   }
   return row.ownerId === actor.id ? 'manage' : 'none';
@@ -317,8 +317,8 @@ export async function listCourseUploads(deps: AppDeps, actor: Actor, courseId: n
   const course = await findCourse(deps.db, courseId);
   if (!course || course.orgId !== actor.orgId) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
   const roles = await rolesInCourse(deps.db, courseId, actor.id);
-  if (!canViewCourse(actor, course, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
-  const isTeam = canManageCourse(actor, course, roles);
+  if (!isCourseViewer(actor, course, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
+  const isTeam = isCourseTeam(actor, course, roles);
   const all = await listUploadsOfParent(deps.db, 'course', courseId);
   const examHeld = isTeam
     ? new Set<number>()

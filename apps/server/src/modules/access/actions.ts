@@ -1,0 +1,46 @@
+import { COURSE_ACTIONS } from '../courses/courses.policy.js';
+
+/**
+ * The action catalogue (issue 14 §1, decision 0080): every route declares one
+ * (`config: { action }`), named `<resource kind>.<verb>`. The kind says which
+ * policy decides (`authorize` in authorize.ts); `public.*` and `self.*` need
+ * no resource (public pages, the signed-in user's own account and lists).
+ * A route registered without an action makes the app refuse to start.
+ */
+export const RESOURCE_ACTIONS = {
+  /** No sign-in needed (health, version, sign-in itself, documents of the product). */
+  public: ['read', 'sign_in'],
+  /** The signed-in user's own account, sessions, lists and settings: no other resource involved. */
+  self: ['read', 'write'],
+  /** Spec §6 course roles (COURSE_ACTIONS), plus creating and joining. */
+  course: [...(Object.keys(COURSE_ACTIONS) as (keyof typeof COURSE_ACTIONS)[]), 'create', 'join'],
+  /** Modules of a course: managed by the course team (course.manage_content). */
+  module: ['manage'],
+  /** One activity: opened by learners under its rules (published, window, checkpoint), managed by the team. */
+  activity: ['open', 'manage'],
+  /** One file, reached through its parent (course, activity, personal, exam-only): its answer, its bytes and every rendition. */
+  upload: ['create', 'read', 'read_content', 'manage', 'send'],
+  /** A visitor's way to an activity that allows guest preview (spec §6 visitors, /anonymous-api). */
+  guest: ['read'],
+  /** Notes on a file of an activity. */
+  note: ['read', 'write'],
+  /** Calendar items: events, timetables, meetings, feeds. */
+  calendar: ['read', 'write', 'review'],
+  /** The organisation: settings, departments, users, management lists. */
+  organisation: ['read', 'manage'],
+  /** Course package imports. */
+  import: ['create', 'read', 'manage'],
+  /** Invitations and team teaching: answered by the invitee. */
+  invite: ['answer'],
+  /** Storage and job callbacks authorised by their own token, not a session. */
+  token: ['use'],
+} as const;
+
+export type ResourceKind = keyof typeof RESOURCE_ACTIONS;
+/** `<kind>.<verb>`, e.g. `upload.read_content`, `course.publish`. */
+export type RouteAction = { [K in ResourceKind]: `${K}.${(typeof RESOURCE_ACTIONS)[K][number]}` }[ResourceKind];
+
+/** Every declared action, for the route test and the start-up check. */
+export const ROUTE_ACTIONS: ReadonlySet<string> = new Set(
+  (Object.entries(RESOURCE_ACTIONS) as [ResourceKind, readonly string[]][]).flatMap(([kind, verbs]) => verbs.map((v) => `${kind}.${v}`)),
+);
