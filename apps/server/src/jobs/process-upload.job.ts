@@ -94,17 +94,15 @@ async function runProcessors(deps: AppDeps, row: UploadRow, workDir: string): Pr
       const mp4Key = `${prefix}/${r.resolution}/video.mp4`;
       await uploadFromFile(deps.storage, mp4Key, r.mp4);
       for (const file of r.hlsFiles) await uploadFromFile(deps.storage, `${prefix}/${r.resolution}/hls/${file}`, path.join(r.dir, 'hls', file));
-      await deps.db
-        .insert(uploadVideos)
-        .values({
-          uploadId: row.id,
-          resolution: r.resolution,
-          duration: probe.duration,
-          width: r.width,
-          height: r.height,
-          hlsKey: `${prefix}/${r.resolution}/hls/index.m3u8`,
-          mp4Key,
-        });
+      await deps.db.insert(uploadVideos).values({
+        uploadId: row.id,
+        resolution: r.resolution,
+        duration: probe.duration,
+        width: r.width,
+        height: r.height,
+        hlsKey: `${prefix}/${r.resolution}/hls/index.m3u8`,
+        mp4Key,
+      });
     }
     const posterKey = `${prefix}/poster.jpg`;
     await uploadFromFile(deps.storage, posterKey, poster);

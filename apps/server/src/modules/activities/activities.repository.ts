@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../uploads/uploads.table.js';
+import { examSubjects } from '../exams/exams.table.js';
 import { activities, activityReadRecords, activityUploads, courseModules } from './activities.table.js';
 
 export type ModuleRow = typeof courseModules.$inferSelect;
@@ -173,4 +174,53 @@ export async function recordRead(db: Db, activityId: number, userId: number, upl
         updatedAt: new Date(),
       },
     });
+}
+
+/** A live activity that holds a file, as the access rules see it (decision 0080). Times as stored. */
+export interface FileHolderRow {
+  uploadId: number;
+  activityId: number;
+  courseId: number;
+  isPublished: boolean;
+  isModulePublished: boolean;
+  startTime: Date | null;
+  endTime: Date | null;
+  criterion: ActivityRow['completionCriterion'];
+  /** true: an exam subject lists the file (exam_subjects.upload_ids); false: the activity holds it (activity_uploads). */
+  viaExam: boolean;
+}
+
+/**
+ * Every live activity holding one of `uploadIds`, by activity_uploads or by an
+ * exam subject's upload_ids (decision 0030), with its module's published flag.
+ * Two statements; none when `uploadIds` is empty.
+ */
+export async function listFileHolders(db: Db, uploadIds: readonly number[]): Promise<FileHolderRow[]> {
+  if (uploadIds.length === 0) return [];
+  const columns = {
+    activityId: activities.id,
+    courseId: activities.courseId,
+    isPublished: activities.isPublished,
+    isModulePublished: courseModules.isPublished,
+    startTime: activities.startTime,
+    endTime: activities.endTime,
+    criterion: activities.completionCriterion,
+  };
+  const held = await db
+    .select({ uploadId: activityUploads.uploadId, ...columns })
+    .from(activityUploads)
+    .innerJoin(activities, eq(activities.id, activityUploads.activityId))
+    .innerJoin(courseModules, eq(courseModules.id, activities.moduleId))
+    .where(and(inArray(activityUploads.uploadId, [...uploadIds]), isNull(activities.deletedAt)));
+  const listed = await db
+    .select({ uploadIds: examSubjects.uploadIds, ...columns })
+    .from(examSubjects)
+    .innerJoin(activities, eq(activities.id, examSubjects.activityId))
+    .innerJoin(courseModules, eq(courseModules.id, activities.moduleId))
+    .where(and(isNull(activities.deletedAt), or(...uploadIds.map((id) => sql`${examSubjects.uploadIds} @> ${JSON.stringify([id])}::jsonb`))));
+  const wanted = new Set(uploadIds);
+  return [
+    ...held.map((h) => ({ ...h, viaExam: false })),
+    ...listed.flatMap(({ uploadIds: ids, ...a }) => [...new Set(ids)].filter((id) => wanted.has(id)).map((uploadId) => ({ uploadId, ...a, viaExam: true }))),
+  ];
 }

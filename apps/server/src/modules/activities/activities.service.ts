@@ -8,8 +8,6 @@ import {
   type ActivityType,
   type CommentCount,
   type CreateActivityBody,
-  type LearningMode,
-  type ErrorCode,
   type UpdateActivityBody,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
@@ -23,45 +21,15 @@ import { findActivity, findModule, listActivityUploads, nextActivitySort, record
 import { presentActivity } from './activities.presenter.js';
 import { activities } from './activities.table.js';
 import { contentAccess } from './content.service.js';
-import { loadCourseStudy, type StudiedActivity } from './course-study.js';
+import { assertOpen, studied } from './activities.policy.js';
 
 const NOT_FOUND = 'This activity does not exist or was deleted';
-
-/** The forbidden codes and messages of the access-forbidden popup (spec §2). */
-const FORBIDDEN: Record<Exclude<StudiedActivity['access'], 'open'>, { code: ErrorCode; message: string }> = {
-  not_started: { code: 'ACTIVITY_NOT_STARTED', message: 'This activity has not started yet' },
-  ended: { code: 'ACTIVITY_ENDED', message: 'This activity has ended' },
-  unpublished: { code: 'ACTIVITY_UNPUBLISHED', message: 'This activity is not published' },
-  locked: { code: 'ACTIVITY_LOCKED', message: 'Finish the previous activities first' },
-};
 
 /** A live activity or ACTIVITY_NOT_FOUND (404). */
 async function activityRow(deps: AppDeps, activityId: number): Promise<ActivityRow> {
   const row = await findActivity(deps.db, activityId);
   if (!row) throw new AppError('ACTIVITY_NOT_FOUND', NOT_FOUND);
   return row;
-}
-
-/** One activity as the actor meets it (completion, access), from the whole course (checkpoint needs the earlier ones). Also used by media/activity-access.ts. */
-export async function studied(
-  deps: AppDeps,
-  actor: Actor,
-  row: ActivityRow,
-  isTeamView: boolean,
-  mode: LearningMode,
-  now = new Date(),
-): Promise<StudiedActivity> {
-  const study = await loadCourseStudy(deps.db, row.courseId, actor.id, { mode, bypass: isTeamView, now });
-  const found = study.byId.get(row.id);
-  if (!found) throw new AppError('ACTIVITY_NOT_FOUND', NOT_FOUND);
-  return found;
-}
-
-/** Throws the access-forbidden error (403 with start_time/end_time) unless the activity is open to the actor. Also used by media/activity-access.ts. */
-export function assertOpen(a: Pick<StudiedActivity, 'access'> & { row: Pick<StudiedActivity['row'], 'startTime' | 'endTime'> }): void {
-  if (a.access === 'open') return;
-  const { code, message } = FORBIDDEN[a.access];
-  throw new AppError(code, message, undefined, { start_time: a.row.startTime?.toISOString() ?? null, end_time: a.row.endTime?.toISOString() ?? null });
 }
 
 /** Field errors of a zod failure of `data`, named by the data field (errors.url, errors.content …). */

@@ -12,7 +12,7 @@ import { isCourseTeam } from '../courses/courses.policy.js';
 import { findCourse, insertCourse } from '../courses/courses.repository.js';
 import { insertEnrolment, rolesInCourse } from '../enrolments/enrolments.repository.js';
 import { uploads } from '../uploads/uploads.table.js';
-import { accessToParent } from '../uploads/uploads.service.js';
+import { accessToParent } from '../uploads/uploads.policy.js';
 import { withTempDir } from './archive.js';
 import { coursePackages, courseImports } from './imports.table.js';
 import { archiveLimits, importPackageFile, reasonOf, setProgress } from './mbz-importer.js';
@@ -173,7 +173,7 @@ async function importableUpload(deps: AppDeps, actor: Actor, uploadId: number): 
     throw new AppError('UPLOAD_NOT_FOUND', 'This file does not exist or was deleted', { upload_id: ['This file does not exist or was deleted'] });
   const [pkg] = await deps.db.select().from(coursePackages).where(eq(coursePackages.uploadId, uploadId));
   if (!pkg) {
-    const access = await accessToParent(deps, actor, upload);
+    const { access } = await accessToParent(deps, actor, upload);
     if (access === 'missing' || access === 'none')
       throw new AppError('UPLOAD_NOT_FOUND', 'This file does not exist or was deleted', { upload_id: ['This file does not exist or was deleted'] });
   }

@@ -11,6 +11,7 @@ import {
 } from '@atrium/contracts';
 import { derivedPrefix } from '../../jobs/process-upload.job.js';
 import { AppError } from '../../lib/app-error.js';
+import { authorize } from '../access/authorize.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { activityReadRecords } from '../activities/activities.table.js';
@@ -19,8 +20,8 @@ import { findLiveUpload, listVideosOf, type UploadRow, type UploadVideoRow } fro
 import { uploads } from '../uploads/uploads.table.js';
 import { recomputeCourseCompleteness } from '../progress/completeness.service.js';
 import { findState } from '../progress/progress.repository.js';
-import { getUploadContent, NOT_FOUND_MESSAGE } from '../uploads/uploads.service.js';
-import { activityAccess, activityUpload, type ActivityRow } from './activity-access.js';
+import { NOT_FOUND_MESSAGE } from '../uploads/uploads.service.js';
+import type { ActivityRow } from '../activities/activities.repository.js';
 import { CONTINUATION_TOLERANCE_SECONDS, coveredSeconds, creditReport, unplayedSegments, type Range } from './credit.js';
 import { signMediaUrl } from './signed-url.js';
 
@@ -101,7 +102,7 @@ function copyrightOf(activity: ActivityRow): string | null {
  * ACTIVITY_NOT_FOUND, FORBIDDEN, UPLOAD_NOT_FOUND, VALIDATION_FAILED (not a video).
  */
 export async function playerOptions(deps: AppDeps, actor: Actor, uploadId: number, activityId: number): Promise<PlayerOptions> {
-  const { activity, upload, isTeam } = await activityUpload(deps, actor, activityId, uploadId);
+  const { activity, upload, isTeam } = await authorize(deps, actor, 'upload.in_activity', { activityId: activityId, uploadId: uploadId });
   if (upload.type !== 'video') throw AppError.field('id', 'This file is not a video');
   const videos = await listVideosOf(deps.db, [upload.id]);
   const record = await startViewingSession(deps, activity, actor.id, upload.id);
@@ -150,7 +151,7 @@ export async function guestPlayerOptions(deps: AppDeps, activity: ActivityRow, u
  * is new or has just completed, or another activity was the last one. Answers what is credited.
  */
 export async function reportProgress(deps: AppDeps, actor: Actor, uploadId: number, body: PlayProgressBody): Promise<PlayProgress> {
-  const { activity, upload } = await activityUpload(deps, actor, body.activity_id, uploadId);
+  const { activity, upload } = await authorize(deps, actor, 'upload.in_activity', { activityId: body.activity_id, uploadId: uploadId });
   if (upload.type !== 'video' && upload.type !== 'audio') throw AppError.field('id', 'Only video and audio report play progress');
   const isForwardRefused = activity.isForwardSeekingRefused;
   const duration = upload.meta.duration ?? null;
@@ -203,7 +204,7 @@ export async function reportProgress(deps: AppDeps, actor: Actor, uploadId: numb
  * beyond the furthest played position (+1 s). Throws MEDIA_FORWARD_SEEK_REFUSED.
  */
 export async function checkSeek(deps: AppDeps, actor: Actor, uploadId: number, activityId: number, position: number): Promise<{ allowed: true }> {
-  const { activity, upload, isTeam } = await activityUpload(deps, actor, activityId, uploadId);
+  const { activity, upload, isTeam } = await authorize(deps, actor, 'upload.in_activity', { activityId: activityId, uploadId: uploadId });
   if (isTeam || !activity.isForwardSeekingRefused) return { allowed: true };
   const record = await readRecord(deps, activityId, actor.id, upload.id);
   if (position > (record?.maxPosition ?? 0) + CONTINUATION_TOLERANCE_SECONDS) {
@@ -238,8 +239,8 @@ export function presentAudio(deps: AppDeps, row: UploadRow, userId: number, play
  * FORBIDDEN, the activity's access-forbidden codes, UPLOAD_NOT_FOUND (spec §8 message when not playable).
  */
 export async function audioSource(deps: AppDeps, actor: Actor, uploadId: number, activityId: number | undefined): Promise<AudioSource> {
-  if (!activityId) return presentAudio(deps, (await getUploadContent(deps, actor, uploadId)).row, actor.id);
-  const { activity, upload, isTeam } = await activityUpload(deps, actor, activityId, uploadId);
+  if (!activityId) return presentAudio(deps, (await authorize(deps, actor, 'upload.read_content', { uploadId: uploadId })).row, actor.id);
+  const { activity, upload, isTeam } = await authorize(deps, actor, 'upload.in_activity', { activityId: activityId, uploadId: uploadId });
   const source = presentAudio(deps, upload, actor.id);
   const record = await startViewingSession(deps, activity, actor.id, upload.id);
   return { ...source, seekable: isTeam || !activity.isForwardSeekingRefused, last_played: record?.lastPosition ?? 0, max_played: record?.maxPosition ?? 0 };
@@ -250,7 +251,7 @@ export async function audioSource(deps: AppDeps, actor: Actor, uploadId: number,
 async function examContext(deps: AppDeps, actor: Actor, subjectId: number, uploadId: number) {
   const [subject] = await deps.db.select().from(examSubjects).where(eq(examSubjects.id, subjectId));
   if (!subject) throw new AppError('NOT_FOUND', 'This exam question does not exist');
-  const access = await activityAccess(deps, actor, subject.activityId);
+  const access = await authorize(deps, actor, 'activity.open', { activityId: subject.activityId });
   if (!subject.uploadIds.includes(uploadId)) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
   const [upload] = await deps.db.select().from(uploads).where(eq(uploads.id, uploadId));
   if (upload && upload.orgId !== actor.orgId) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);

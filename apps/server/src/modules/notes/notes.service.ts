@@ -1,9 +1,9 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { TEXT_EXTENSIONS, extensionOf, type CreateNoteBody, type Note, type NoteStatistics, type NotesQuery, type UpdateNoteBody } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { authorize } from '../access/authorize.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { activityAccess, activityUpload } from '../media/activity-access.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
 import { hasVisibleRichText, sanitizeRichText } from '../../lib/sanitize-html.js';
 import { notes } from './notes.table.js';
@@ -55,7 +55,7 @@ function cleanContent(content: string): string {
 
 /** `GET /api/notes?course_id&activity_id&target_id` (spec §7): the actor's own notes on the file, by anchor. */
 export async function listNotes(deps: AppDeps, actor: Actor, query: NotesQuery): Promise<Note[]> {
-  await activityUpload(deps, actor, query.activity_id, query.target_id, query.course_id);
+  await authorize(deps, actor, 'upload.in_activity', { activityId: query.activity_id, uploadId: query.target_id, courseId: query.course_id });
   const rows = await deps.db
     .select()
     .from(notes)
@@ -66,7 +66,11 @@ export async function listNotes(deps: AppDeps, actor: Actor, query: NotesQuery):
 
 /** `POST /api/notes` (spec §7): a member of the course adds a note to a file the activity holds. VALIDATION_FAILED with `errors{content|target_type|anchor}`. */
 export async function createNote(deps: AppDeps, actor: Actor, body: CreateNoteBody): Promise<Note> {
-  const { upload, courseId } = await activityUpload(deps, actor, body.activity_id, body.target_id, body.course_id);
+  const { upload, courseId } = await authorize(deps, actor, 'upload.in_activity', {
+    activityId: body.activity_id,
+    uploadId: body.target_id,
+    courseId: body.course_id,
+  });
   const errors = noteTargetErrors(upload, body.target_type, body.anchor);
   const content = sanitizeRichText(body.content).trim();
   if (!hasVisibleRichText(content)) errors.content = ['Write something in the note'];
@@ -83,7 +87,7 @@ async function ownNote(deps: AppDeps, actor: Actor, id: number): Promise<NoteRow
   const [row] = await deps.db.select().from(notes).where(eq(notes.id, id));
   if (!row || row.userId !== actor.id) throw new AppError('NOTE_NOT_FOUND', 'This note does not exist or is not yours');
   // Still a member of the course, and the file is still in the activity.
-  await activityUpload(deps, actor, row.activityId, row.targetId, row.courseId);
+  await authorize(deps, actor, 'upload.in_activity', { activityId: row.activityId, uploadId: row.targetId, courseId: row.courseId });
   return row;
 }
 
@@ -92,7 +96,7 @@ export async function updateNote(deps: AppDeps, actor: Actor, id: number, body: 
   const row = await ownNote(deps, actor, id);
   const content = cleanContent(body.content);
   if (body.anchor !== undefined) {
-    const { upload } = await activityUpload(deps, actor, row.activityId, row.targetId, row.courseId);
+    const { upload } = await authorize(deps, actor, 'upload.in_activity', { activityId: row.activityId, uploadId: row.targetId, courseId: row.courseId });
     const errors = noteTargetErrors(upload, row.targetType, body.anchor);
     if (errors.anchor) throw new AppError('VALIDATION_FAILED', `anchor: ${errors.anchor[0]}`, { anchor: errors.anchor });
   }
@@ -116,9 +120,9 @@ export async function deleteNote(deps: AppDeps, actor: Actor, id: number): Promi
  * team only (FORBIDDEN otherwise).
  */
 export async function noteStatistics(deps: AppDeps, actor: Actor, query: NotesQuery): Promise<NoteStatistics> {
-  const { isTeam } = await activityAccess(deps, actor, query.activity_id, query.course_id);
+  const { isTeam } = await authorize(deps, actor, 'activity.open', { activityId: query.activity_id, courseId: query.course_id });
   if (!isTeam) throw new AppError('FORBIDDEN', 'Only the course team sees note statistics');
-  await activityUpload(deps, actor, query.activity_id, query.target_id, query.course_id);
+  await authorize(deps, actor, 'upload.in_activity', { activityId: query.activity_id, uploadId: query.target_id, courseId: query.course_id });
   const rows = await deps.db
     .select({ position: notes.anchor, count: count() })
     .from(notes)

@@ -1,8 +1,9 @@
 import type { Arrears, ExternalPlayerUrl, RmsVideoUrls } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { authorize } from '../access/authorize.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { getUpload, NOT_FOUND_MESSAGE } from '../uploads/uploads.service.js';
+import { NOT_FOUND_MESSAGE } from '../uploads/uploads.service.js';
 import { arrearsOf } from './previews.service.js';
 
 /**
@@ -23,7 +24,7 @@ const MESSAGES = {
 
 /** The upload of the given external type the actor may open; UPLOAD_NOT_FOUND when it is another type. */
 async function externalUpload(deps: AppDeps, actor: Actor, uploadId: number, type: 'lesson-resource' | 'capture') {
-  const { row } = await getUpload(deps, actor, uploadId);
+  const { row } = await authorize(deps, actor, 'upload.read', { uploadId: uploadId });
   if (row.type !== type) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
   return row;
 }
@@ -43,13 +44,13 @@ export async function capturePlayerUrl(deps: AppDeps, actor: Actor, code: string
 
 /** `GET /api/uploads/{id}/rms-preview` (spec §7): the RMS previewer of a file the actor may open. */
 export async function rmsPreview(deps: AppDeps, actor: Actor, uploadId: number): Promise<ExternalPlayerUrl> {
-  await getUpload(deps, actor, uploadId);
+  await authorize(deps, actor, 'upload.read', { uploadId: uploadId });
   return { url: null, status_code: NOT_CONFIGURED_STATUS, message: MESSAGES.rms };
 }
 
 /** `GET /api/uploads/{id}/rms-video-urls` (spec §7): the RMS renditions of a file the actor may open (none). */
 export async function rmsVideoUrls(deps: AppDeps, actor: Actor, uploadId: number): Promise<RmsVideoUrls> {
-  await getUpload(deps, actor, uploadId);
+  await authorize(deps, actor, 'upload.read', { uploadId: uploadId });
   return { video_urls: [], status_code: NOT_CONFIGURED_STATUS, message: MESSAGES.rms };
 }
 

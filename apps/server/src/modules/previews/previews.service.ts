@@ -12,10 +12,10 @@ import {
 } from '@atrium/contracts';
 import { OFFICE_EXTENSIONS } from '../../jobs/documents.js';
 import { readHead } from '../../storage/object-store.js';
-import { guestActivity, guestUpload } from '../media/activity-access.js';
 import { guestPlayerOptions, presentAudio } from '../media/media.service.js';
 import { TEXT_PREVIEW_BYTES } from '../uploads/upload-processing.service.js';
 import { AppError } from '../../lib/app-error.js';
+import { authorize } from '../access/authorize.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { DEFAULT_ORG_SETTINGS, officePreviewToggles, orgs } from '../orgs/orgs.table.js';
@@ -23,12 +23,9 @@ import { signMediaUrl } from '../media/signed-url.js';
 import { scormSummary } from '../scorm/scorm.service.js';
 import { presentUpload } from '../uploads/uploads.presenter.js';
 import { listVideosOf, type UploadRow } from '../uploads/uploads.repository.js';
-import { getUpload } from '../uploads/uploads.service.js';
 import { uploads } from '../uploads/uploads.table.js';
-import { activities, activityUploads } from '../activities/activities.table.js';
-import { isCourseTeam, isCourseViewer } from '../courses/courses.policy.js';
-import { findCourse } from '../courses/courses.repository.js';
-import { rolesInCourse } from '../enrolments/enrolments.repository.js';
+import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
+import { may } from '../courses/courses.policy.js';
 import { examSubjects } from '../exams/exams.table.js';
 import { launchPathOf, scormFileOf } from '../scorm/scorm.service.js';
 
@@ -75,7 +72,7 @@ const TOGGLE_OF: Record<OfficePreviewProvider, 'wps_preview' | 'aliyun' | 'yz_of
  * (UPLOAD_NOT_RECEIVED) while the PDF is not made yet.
  */
 export async function officePreviewUrl(deps: AppDeps, actor: Actor, uploadId: number, provider: OfficePreviewProvider): Promise<PreviewUrl> {
-  const { row } = await getUpload(deps, actor, uploadId);
+  const { row } = await authorize(deps, actor, 'upload.read', { uploadId: uploadId });
   const toggles = officePreviewToggles(await settingsOf(deps, row.orgId));
   if (!toggles[TOGGLE_OF[provider]]) throw new AppError('PREVIEW_PROVIDER_DISABLED', 'This office previewer is not enabled for your organisation');
   const ext = extensionOf(row.name);
@@ -87,7 +84,7 @@ export async function officePreviewUrl(deps: AppDeps, actor: Actor, uploadId: nu
 
 /** `GET /api/uploads/org/arrears/{id}` (spec §7): whether the upload's organisation is in transfer arrears. */
 export async function arrearsOf(deps: AppDeps, actor: Actor, uploadId: number): Promise<Arrears> {
-  const { row } = await getUpload(deps, actor, uploadId);
+  const { row } = await authorize(deps, actor, 'upload.read', { uploadId: uploadId });
   return { is_org_transfer_arrears: (await settingsOf(deps, row.orgId)).isTransferArrears ?? false };
 }
 
@@ -99,7 +96,7 @@ export async function arrearsOf(deps: AppDeps, actor: Actor, uploadId: number): 
  * ACTIVITY_NOT_FOUND / FORBIDDEN as guestActivity: a refusal names nothing.
  */
 export async function guestActivityFiles(deps: AppDeps, activityId: number): Promise<GuestActivity> {
-  const { activity, orgId } = await guestActivity(deps, activityId);
+  const { activity, orgId } = await authorize(deps, null, 'guest.activity', { activityId: activityId });
   const rows = await deps.db
     .select({ id: uploads.id, name: uploads.name, type: uploads.type, status: uploads.status, size: uploads.size })
     .from(activityUploads)
@@ -111,19 +108,19 @@ export async function guestActivityFiles(deps: AppDeps, activityId: number): Pro
 
 /** `GET /anonymous-api/{activityId}/uploads/{id}?preview=true`: guestUpload's checks, then the preview answer. */
 export async function guestPreview(deps: AppDeps, activityId: number, uploadId: number): Promise<UploadPreview> {
-  const { upload } = await guestUpload(deps, activityId, uploadId);
+  const { upload } = await authorize(deps, null, 'guest.upload', { activityId: activityId, uploadId: uploadId });
   return presentPreview(deps, upload);
 }
 
 /** `GET /anonymous-api/{activityId}/uploads/audio/{id}`: a signed URL for the visitor (user 0). */
 export async function guestAudio(deps: AppDeps, activityId: number, uploadId: number) {
-  const { activity, upload } = await guestUpload(deps, activityId, uploadId);
+  const { activity, upload } = await authorize(deps, null, 'guest.upload', { activityId: activityId, uploadId: uploadId });
   return presentAudio(deps, upload, 0, { seekable: !activity.isForwardSeekingRefused, last_played: 0, max_played: 0 });
 }
 
 /** `GET /anonymous-api/{activityId}/uploads/{id}/text`: the first TEXT_PREVIEW_BYTES of a text file. */
 export async function guestText(deps: AppDeps, activityId: number, uploadId: number): Promise<{ content: string; truncated: boolean }> {
-  const { upload } = await guestUpload(deps, activityId, uploadId);
+  const { upload } = await authorize(deps, null, 'guest.upload', { activityId: activityId, uploadId: uploadId });
   if (!TEXT_EXTENSIONS.includes(extensionOf(upload.name))) throw AppError.field('id', 'This file is not a text file');
   const head = await readHead(deps.storage, upload.key, TEXT_PREVIEW_BYTES);
   return { content: head.toString('utf8'), truncated: upload.size > head.length };
@@ -131,7 +128,7 @@ export async function guestText(deps: AppDeps, activityId: number, uploadId: num
 
 /** `GET /anonymous-api/{activityId}/uploads/document/{id}/url`: the signed PDF URL (for `/anonymous-api/pdf-viewer`) and the status. */
 export async function guestDocumentUrl(deps: AppDeps, activityId: number, uploadId: number): Promise<{ url: string | null; status: UploadRow['status'] }> {
-  const { upload } = await guestUpload(deps, activityId, uploadId);
+  const { upload } = await authorize(deps, null, 'guest.upload', { activityId: activityId, uploadId: uploadId });
   return { url: signedPdfUrl(deps, upload, 0), status: upload.status };
 }
 
@@ -142,14 +139,14 @@ export async function guestDocumentUrl(deps: AppDeps, activityId: number, upload
  * VALIDATION_FAILED (field id) for anything but an image: visitors download nothing else.
  */
 export async function guestImageLocation(deps: AppDeps, activityId: number, uploadId: number): Promise<string> {
-  const { upload } = await guestUpload(deps, activityId, uploadId);
+  const { upload } = await authorize(deps, null, 'guest.upload', { activityId: activityId, uploadId: uploadId });
   if (upload.type !== 'image') throw AppError.field('id', 'Only images are shown this way');
   return signMediaUrl(deps.config, upload.id, 0, 'original');
 }
 
 /** `GET /anonymous-api/{activityId}/uploads/{id}/player-options`: signed renditions for the visitor; nothing is recorded. */
 export async function guestPlayer(deps: AppDeps, activityId: number, uploadId: number): Promise<PlayerOptions> {
-  const { activity, upload } = await guestUpload(deps, activityId, uploadId);
+  const { activity, upload } = await authorize(deps, null, 'guest.upload', { activityId: activityId, uploadId: uploadId });
   return guestPlayerOptions(deps, activity, upload);
 }
 
@@ -158,19 +155,23 @@ export async function guestPlayer(deps: AppDeps, activityId: number, uploadId: n
  * the course holds, the activity (and for exam media, each exam subject listing
  * it), so the previewer can pass `activity_id`. Course members (FORBIDDEN
  * otherwise, COURSE_NOT_FOUND for another organisation's course); students see
- * published activities only. Each item names its upload (name, type; null
+ * published activities of published modules only. Each item names its upload (name, type; null
  * when the upload is gone) so the exam activity page can list its subjects' media.
  */
 export async function courseActivityFiles(deps: AppDeps, actor: Actor, courseId: number): Promise<ActivityFile[]> {
-  const course = await findCourse(deps.db, courseId);
-  if (!course || course.orgId !== actor.orgId || course.deletedAt) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
-  const roles = await rolesInCourse(deps.db, courseId, actor.id);
-  if (!isCourseViewer(actor, course, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
-  const isTeam = isCourseTeam(actor, course, roles);
+  const { kinds } = await authorize(deps, actor, 'course.view', { courseId });
+  const isTeam = may(kinds, 'manage_content');
   const acts = await deps.db
     .select({ id: activities.id, type: activities.type })
     .from(activities)
-    .where(and(eq(activities.courseId, courseId), isNull(activities.deletedAt), ...(isTeam ? [] : [eq(activities.isPublished, true)])))
+    .innerJoin(courseModules, eq(courseModules.id, activities.moduleId))
+    .where(
+      and(
+        eq(activities.courseId, courseId),
+        isNull(activities.deletedAt),
+        ...(isTeam ? [] : [eq(activities.isPublished, true), eq(courseModules.isPublished, true)]),
+      ),
+    )
     .orderBy(asc(activities.sort), asc(activities.id));
   if (acts.length === 0) return [];
   const typeOf = new Map(acts.map((a) => [a.id, a.type]));
@@ -221,12 +222,12 @@ export async function courseActivityFiles(deps: AppDeps, actor: Actor, courseId:
  * route. Nothing the SCO reports is stored for a visitor.
  */
 export async function guestScormLaunch(deps: AppDeps, activityId: number, uploadId: number, sco: string | undefined): Promise<string> {
-  const { upload } = await guestUpload(deps, activityId, uploadId);
+  const { upload } = await authorize(deps, null, 'guest.upload', { activityId: activityId, uploadId: uploadId });
   return launchPathOf(deps, upload, sco, `/anonymous-api/${activityId}/uploads/scorm/${upload.id}/content/`);
 }
 
 /** `GET /anonymous-api/{activityId}/uploads/scorm/{id}/content/*`: a file of the package for the visitor. */
 export async function guestScormFile(deps: AppDeps, activityId: number, uploadId: number, path: string) {
-  const { upload } = await guestUpload(deps, activityId, uploadId);
+  const { upload } = await authorize(deps, null, 'guest.upload', { activityId: activityId, uploadId: uploadId });
   return scormFileOf(deps, upload, path);
 }

@@ -2,11 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import mime from 'mime-types';
 import type { Cmi, ScormRuntime, ScormRuntimeStored, ScormSummary } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { authorize } from '../access/authorize.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { activityUpload } from '../media/activity-access.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
-import { getUploadContent } from '../uploads/uploads.service.js';
 import { activityReadRecords } from '../activities/activities.table.js';
 import { recomputeCourseCompleteness } from '../progress/completeness.service.js';
 import { CMI_MAX_CHARS, cmiForLaunch, cmiValue, trackedFields } from './scorm-cmi.js';
@@ -49,7 +48,7 @@ async function readyPackage(deps: AppDeps, row: UploadRow): Promise<PackageRow> 
  * Course members (getUploadContent: not an exam subject's file for learners). Throws SCORM_NOT_READY, VALIDATION_FAILED (unknown sco).
  */
 export async function launchLocation(deps: AppDeps, actor: Actor, uploadId: number, sco: string | undefined): Promise<string> {
-  const { row } = await getUploadContent(deps, actor, uploadId);
+  const { row } = await authorize(deps, actor, 'upload.read_content', { uploadId: uploadId });
   return launchPathOf(deps, row, sco, `/api/uploads/scorm/${row.id}/content/`);
 }
 
@@ -74,7 +73,7 @@ export async function launchPathOf(deps: AppDeps, row: UploadRow, sco: string | 
 
 /** A file of a ready package for `GET /api/uploads/scorm/{id}/content/*`: its key, content type and size. UPLOAD_NOT_FOUND when absent. */
 export async function openScormFile(deps: AppDeps, actor: Actor, uploadId: number, path: string): Promise<{ key: string; mimeType: string; size: number }> {
-  const { row } = await getUploadContent(deps, actor, uploadId);
+  const { row } = await authorize(deps, actor, 'upload.read_content', { uploadId: uploadId });
   return scormFileOf(deps, row, path);
 }
 
@@ -88,7 +87,7 @@ export async function scormFileOf(deps: AppDeps, row: UploadRow, path: string): 
 }
 
 async function runtimeContext(deps: AppDeps, actor: Actor, uploadId: number, activityId: number, sco: string) {
-  const access = await activityUpload(deps, actor, activityId, uploadId);
+  const access = await authorize(deps, actor, 'upload.in_activity', { activityId: activityId, uploadId: uploadId });
   const { upload } = access;
   if (upload.type !== 'scorm') throw AppError.field('id', 'This file is not a SCORM package');
   const pkg = await readyPackage(deps, upload);

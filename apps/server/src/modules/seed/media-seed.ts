@@ -148,15 +148,13 @@ export async function seedMediaCourse(deps: AppDeps, orgId: number, departmentId
   const video = media[MEDIA_FILES.indexOf('video/pythonpptx__just-two-mice.mp4')];
   const [subject] = await db.select({ id: examSubjects.id }).from(examSubjects).where(eq(examSubjects.activityId, examId));
   if (!subject && video !== undefined) {
-    await db
-      .insert(examSubjects)
-      .values({
-        activityId: examId,
-        type: 'short_answer',
-        description: '<p>Watch the video once, then describe it.</p>',
-        uploadIds: [video],
-        isPlayLimited: true,
-        playLimitTimes: 1,
-      });
+    await db.insert(examSubjects).values({
+      activityId: examId,
+      type: 'short_answer',
+      description: '<p>Watch the video once, then describe it.</p>',
+      uploadIds: [video],
+      isPlayLimited: true,
+      playLimitTimes: 1,
+    });
   }
 }

@@ -10,8 +10,9 @@ import type { Actor } from '../../plugins/auth.js';
 import { readHead, type StoredObject } from '../../storage/object-store.js';
 import { uploadOfToken } from './blocks.service.js';
 import { presentUpload } from './uploads.presenter.js';
-import { examHeldUploadIds, findLiveUpload, listVideosOf } from './uploads.repository.js';
-import { acceptReceivedObject, createUpload, getUpload, getUploadContent, NOT_FOUND_MESSAGE, presentUploadFor, receiveContent } from './uploads.service.js';
+import { findLiveUpload, listVideosOf } from './uploads.repository.js';
+import { authorize } from '../access/authorize.js';
+import { acceptReceivedObject, createUpload, NOT_FOUND_MESSAGE, presentUploadFor, receiveContent } from './uploads.service.js';
 import { uploadVideos, uploads } from './uploads.table.js';
 
 /** Largest text answered by `GET /api/uploads/{id}/text?preview=true`, in bytes. */
@@ -23,9 +24,8 @@ export const TEXT_PREVIEW_BYTES = 1024 * 1024;
  * file (presentUploadFor, decision 0030).
  */
 export async function presentOne(deps: AppDeps, actor: Actor, uploadId: number): Promise<Upload> {
-  const { row, access } = await getUpload(deps, actor, uploadId);
-  const isExamHeld = access !== 'manage' && (await examHeldUploadIds(deps.db, [row.id])).size > 0;
-  return presentUploadFor(deps, actor, row, await listVideosOf(deps.db, [row.id]), access, isExamHeld);
+  const { row, access } = await authorize(deps, actor, 'upload.read', { uploadId });
+  return presentUploadFor(deps, actor, row, await listVideosOf(deps.db, [row.id]), access);
 }
 
 async function describeObject(deps: AppDeps, key: string): Promise<StoredObject | undefined> {
@@ -83,7 +83,7 @@ export async function addVideo(
   uploadId: number,
   video: Pick<UploadVideo, 'resolution' | 'duration' | 'width' | 'height'>,
 ): Promise<Upload> {
-  const { row, access } = await getUpload(deps, actor, uploadId);
+  const { row, access } = await authorize(deps, actor, 'upload.read', { uploadId });
   if (access !== 'manage') throw new AppError('FORBIDDEN', 'Only the course team can add renditions');
   if (row.type !== 'video') throw AppError.field('resolution', 'Only videos have renditions');
   await deps.db.delete(uploadVideos).where(and(eq(uploadVideos.uploadId, row.id), eq(uploadVideos.resolution, video.resolution)));
@@ -93,8 +93,7 @@ export async function addVideo(
 
 /** The previewer's "retry transcode" (spec §2): requeues processing of a failed (or ready) upload. Course team or owner. Throws UPLOAD_NOT_RECEIVED. */
 export async function retryProcessing(deps: AppDeps, actor: Actor, uploadId: number): Promise<Upload> {
-  const { row, access } = await getUpload(deps, actor, uploadId);
-  if (access !== 'manage' && row.ownerId !== actor.id) throw new AppError('FORBIDDEN', 'Only the course team can retry processing');
+  const { row } = await authorize(deps, actor, 'upload.manage', { uploadId });
   if (!row.receivedAt) throw new AppError('UPLOAD_NOT_RECEIVED', 'The bytes of this file have not arrived yet');
   await enqueueProcessing(deps, row, { resetAttempts: true });
   return presentOne(deps, actor, uploadId);
@@ -102,7 +101,7 @@ export async function retryProcessing(deps: AppDeps, actor: Actor, uploadId: num
 
 /** `GET /api/uploads/{id}/text` (spec §7): a text file's content (UTF-8), the first TEXT_PREVIEW_BYTES when `preview`. */
 export async function readText(deps: AppDeps, actor: Actor, uploadId: number, isPreview: boolean): Promise<{ content: string; truncated: boolean }> {
-  const { row } = await getUploadContent(deps, actor, uploadId);
+  const { row } = await authorize(deps, actor, 'upload.read_content', { uploadId });
   if (!TEXT_EXTENSIONS.includes(extensionOf(row.name))) throw AppError.field('id', 'This file is not a text file');
   if (!row.receivedAt) throw new AppError('UPLOAD_NOT_FOUND', 'This file has not finished uploading');
   const limit = isPreview ? TEXT_PREVIEW_BYTES : deps.config.maxUploadBytes;
@@ -112,7 +111,7 @@ export async function readText(deps: AppDeps, actor: Actor, uploadId: number, is
 
 /** The PDF to show for a document (spec §7 document url): the original PDF, or LibreOffice's output once ready; null while processing. */
 export async function documentUrl(deps: AppDeps, actor: Actor, uploadId: number): Promise<{ url: string | null; status: Upload['status'] }> {
-  const { row } = await getUploadContent(deps, actor, uploadId);
+  const { row } = await authorize(deps, actor, 'upload.read_content', { uploadId });
   const pdfKey = row.meta.pdfKey;
   const url = !pdfKey ? null : pdfKey === row.key ? `/api/uploads/${row.id}/blob?preview=true` : `/api/uploads/${row.id}/derived/document.pdf`;
   return { url: row.status === 'ready' ? url : null, status: row.status };
@@ -120,7 +119,7 @@ export async function documentUrl(deps: AppDeps, actor: Actor, uploadId: number)
 
 /** `GET /api/uploads/reference/document/{id}/pdf-info-for-stat` (spec §7 Notes): page count and the PDF's storage key. UPLOAD_NOT_FOUND until processed. */
 export async function pdfInfoForStat(deps: AppDeps, actor: Actor, uploadId: number): Promise<{ num_pages: number; file_key: string }> {
-  const { row } = await getUpload(deps, actor, uploadId);
+  const { row } = await authorize(deps, actor, 'upload.read', { uploadId });
   if (!row.meta.pdfKey || row.meta.numPages === undefined) throw new AppError('UPLOAD_NOT_FOUND', 'This file has no PDF pages (yet)');
   return { num_pages: row.meta.numPages, file_key: row.meta.pdfKey };
 }
@@ -128,10 +127,10 @@ export async function pdfInfoForStat(deps: AppDeps, actor: Actor, uploadId: numb
 /**
  * A derived object of an upload (HLS playlist or segment, MP4 rendition, poster,
  * PDF) for `GET /api/uploads/{id}/derived/*`. FORBIDDEN to a learner for an exam
- * subject's file (getUploadContent).
+ * subject's file (upload.read_content).
  */
 export async function openDerived(deps: AppDeps, actor: Actor, uploadId: number, relative: string): Promise<{ key: string; mimeType: string; size: number }> {
-  const { row } = await getUploadContent(deps, actor, uploadId);
+  const { row } = await authorize(deps, actor, 'upload.read_content', { uploadId });
   if (!/^[a-z0-9][a-z0-9/_.-]*$/.test(relative) || relative.split('/').some((p) => p.startsWith('.')))
     throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
   const key = `${derivedPrefix(row.id)}/${relative}`;

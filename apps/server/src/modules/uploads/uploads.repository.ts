@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
-import { examSubjects } from '../exams/exams.table.js';
+import { activityUploads } from '../activities/activities.table.js';
 import { uploads, uploadVideos } from './uploads.table.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -58,29 +57,12 @@ export async function listVideosOf(db: Db, uploadIds: number[]): Promise<UploadV
   return db.select().from(uploadVideos).where(inArray(uploadVideos.uploadId, uploadIds)).orderBy(asc(uploadVideos.height));
 }
 
-/**
- * Of `uploadIds`, those only an exam holds: a subject of a live exam activity
- * lists them (spec §3 Exam video settings) and no live, published activity in a
- * published module holds them as well (through which a learner plays them
- * anyway). Their bytes and URLs reach a learner only through the counted exam
- * play call (decision 0030).
- */
-export async function examHeldUploadIds(db: Db, uploadIds: readonly number[]): Promise<Set<number>> {
-  if (uploadIds.length === 0) return new Set();
-  const rows = await db
-    .select({ uploadIds: examSubjects.uploadIds })
-    .from(examSubjects)
-    .innerJoin(activities, eq(activities.id, examSubjects.activityId))
-    .where(and(isNull(activities.deletedAt), or(...uploadIds.map((id) => sql`${examSubjects.uploadIds} @> ${JSON.stringify([id])}::jsonb`))));
-  const wanted = new Set(uploadIds);
-  const held = [...new Set(rows.flatMap((r) => r.uploadIds).filter((id) => wanted.has(id)))];
-  if (held.length === 0) return new Set();
-  const shown = await db
-    .selectDistinct({ id: activityUploads.uploadId })
+/** Whether `activityId` holds `uploadId` (activity_uploads). One statement. */
+export async function activityHoldsUpload(db: Db, activityId: number, uploadId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: activityUploads.id })
     .from(activityUploads)
-    .innerJoin(activities, eq(activities.id, activityUploads.activityId))
-    .innerJoin(courseModules, eq(courseModules.id, activities.moduleId))
-    .where(and(inArray(activityUploads.uploadId, held), isNull(activities.deletedAt), eq(activities.isPublished, true), eq(courseModules.isPublished, true)));
-  const free = new Set(shown.map((r) => r.id));
-  return new Set(held.filter((id) => !free.has(id)));
+    .where(and(eq(activityUploads.activityId, activityId), eq(activityUploads.uploadId, uploadId)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -20,6 +20,7 @@ import {
   UploadPreviewSchema,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { authorize } from '../access/authorize.js';
 import { sendStoredObject } from '../../lib/send-stored-object.js';
 import { actorOf } from '../../plugins/auth.js';
 import {
@@ -35,7 +36,7 @@ import {
   uploadScreenShot,
 } from './upload-processing.service.js';
 import { presentPreview } from '../previews/previews.service.js';
-import { createUpload, deleteUpload, embedMaterial, getUpload, listCourseUploads, openBlob, receiveContent, uploadSettings } from './uploads.service.js';
+import { createUpload, deleteUpload, embedMaterial, listCourseUploads, openBlob, receiveContent, uploadSettings } from './uploads.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -101,7 +102,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const upload = await presentOne(app.deps, actor, request.params.id);
       if (request.query.preview !== 'true') return upload;
-      const { row } = await getUpload(app.deps, actor, request.params.id);
+      const { row } = await authorize(app.deps, actor, 'upload.read', { uploadId: request.params.id });
       // The preview adds audio, scorm and is_text_file; its renditions are the ones signed for this actor.
       return { ...(await presentPreview(app.deps, row)), videos: upload.videos };
     },

@@ -19,15 +19,14 @@ import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { PayloadLimitError, readHead, type StoredObject } from '../../storage/object-store.js';
 import { derivedPrefix, enqueueProcessing } from '../../jobs/process-upload.job.js';
-import { isCourseTeam, isCourseViewer } from '../courses/courses.policy.js';
-import { findCourse } from '../courses/courses.repository.js';
-import { rolesInCourse } from '../enrolments/enrolments.repository.js';
+import { authorize } from '../access/authorize.js';
+import { may } from '../courses/courses.policy.js';
 import { DEFAULT_ORG_SETTINGS, orgs } from '../orgs/orgs.table.js';
 import { sniffContent } from './magic-bytes.js';
 import { signMediaUrl } from '../media/signed-url.js';
 import { presentUpload, type MediaSigner } from './uploads.presenter.js';
+import { accessToParent, learnerFileStates, type UploadAccessKind } from './uploads.policy.js';
 import {
-  examHeldUploadIds,
   findLiveUpload,
   insertUpload,
   listUploadsOfParent,
@@ -38,9 +37,8 @@ import {
   type UploadVideoRow,
 } from './uploads.repository.js';
 
-export const NOT_FOUND_MESSAGE = 'This file does not exist or was deleted';
-/** Why a learner cannot open an exam subject's file outside the exam (decision 0030). */
-export const EXAM_MEDIA_MESSAGE = 'This file plays only in its exam, within its play limit';
+import { NOT_FOUND_MESSAGE } from './uploads.policy.js';
+export { EXAM_MEDIA_MESSAGE, NOT_FOUND_MESSAGE } from './uploads.policy.js';
 
 /** A fresh storage key `uploads/<yyyy>/<mm>/<uuid>`: never derived from the user's file name. */
 function newStorageKey(now = new Date()): string {
@@ -62,30 +60,6 @@ export async function uploadSettings(deps: AppDeps, actor: Actor): Promise<Uploa
 async function orgSettings(deps: AppDeps, orgId: number) {
   const [org] = await deps.db.select({ settings: orgs.settings }).from(orgs).where(eq(orgs.id, orgId));
   return { ...DEFAULT_ORG_SETTINGS, ...org?.settings };
-}
-
-type ParentAccess = 'missing' | 'none' | 'view' | 'manage';
-
-/**
- * The actor's access to an upload's parent: 'manage' (course team, org admin, owner
- * of a personal file), 'view' (course member), 'none' (same org, no right) or
- * 'missing' (no such parent, or another organisation's: answered as not found).
- */
-export async function accessToParent(
-  deps: AppDeps,
-  actor: Actor,
-  row: Pick<UploadRow, 'parentType' | 'parentId' | 'ownerId' | 'orgId'>,
-): Promise<ParentAccess> {
-  if (row.orgId !== actor.orgId) return 'missing';
-  if (row.parentType === 'course' && row.parentId !== null) {
-    const course = await findCourse(deps.db, row.parentId);
-    if (!course || course.orgId !== actor.orgId) return 'missing';
-    const roles = await rolesInCourse(deps.db, course.id, actor.id);
-    if (isCourseTeam(actor, course, roles)) return 'manage';
-    if (isCourseViewer(actor, course, roles)) return 'view';
-    return 'none';
-  }
-  return row.ownerId === actor.id ? 'manage' : 'none';
 }
 
 /**
@@ -138,7 +112,7 @@ export async function createUpload(deps: AppDeps, actor: Actor, input: CreateUpl
 async function parentIdFor(deps: AppDeps, actor: Actor, input: CreateUploadBody): Promise<number> {
   if (input.parent_type !== 'course') return actor.id;
   if (input.parent_id === undefined) throw AppError.field('parent_id', 'parent_id is required for course files');
-  const access = await accessToParent(deps, actor, { parentType: 'course', parentId: input.parent_id, ownerId: actor.id, orgId: actor.orgId });
+  const { access } = await accessToParent(deps, actor, { parentType: 'course', parentId: input.parent_id, ownerId: actor.id, orgId: actor.orgId });
   if (access === 'missing') throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
   if (access !== 'manage') throw new AppError('FORBIDDEN', 'Only the course team can add files to this course');
   return input.parent_id;
@@ -180,7 +154,7 @@ async function createEmbeddedVideo(deps: AppDeps, actor: Actor, input: CreateUpl
  * address of the provider's player frame. Throws UPLOAD_NOT_FOUND for anything else.
  */
 export async function embedMaterial(deps: AppDeps, actor: Actor, uploadId: number): Promise<EmbedMaterial> {
-  const { row } = await getUpload(deps, actor, uploadId);
+  const { row } = await authorize(deps, actor, 'upload.read', { uploadId });
   const video = row.type === 'link' && row.meta.embedUrl ? parseOnlineVideoUrl(row.meta.embedUrl) : null;
   if (!video || !row.meta.embedUrl) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
   return { id: row.id, name: row.name, embed_material_type: 'online_video', url: row.meta.embedUrl, provider: video.provider, embed_url: video.embed_url };
@@ -240,30 +214,6 @@ export async function acceptReceivedObject(deps: AppDeps, row: UploadRow, stored
   return (await findLiveUpload(deps.db, row.id)) ?? updated;
 }
 
-/** An upload the actor may see (owner, course member, org admin). Throws UPLOAD_NOT_FOUND (also for others' files) or FORBIDDEN. */
-export async function getUpload(deps: AppDeps, actor: Actor, uploadId: number): Promise<{ row: UploadRow; access: 'manage' | 'view' }> {
-  const row = await findLiveUpload(deps.db, uploadId);
-  if (!row) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
-  const access = await accessToParent(deps, actor, row);
-  if (access === 'missing') throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
-  if (access === 'none') throw new AppError('FORBIDDEN', 'You cannot open this file');
-  if (!row.receivedAt && row.ownerId !== actor.id) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
-  return { row, access };
-}
-
-/**
- * getUpload for calls that hand out an upload's bytes or a URL of them (blob,
- * derived files, text, document URL, audio and SCORM launch outside an
- * activity): a file only an exam holds (examHeldUploadIds) is refused (FORBIDDEN)
- * to anyone but the course team, so its play limit cannot be walked around (decision 0030);
- * the exam play call is its only way out.
- */
-export async function getUploadContent(deps: AppDeps, actor: Actor, uploadId: number): Promise<{ row: UploadRow; access: 'manage' | 'view' }> {
-  const got = await getUpload(deps, actor, uploadId);
-  if (got.access !== 'manage' && (await examHeldUploadIds(deps.db, [got.row.id])).size > 0) throw new AppError('FORBIDDEN', EXAM_MEDIA_MESSAGE);
-  return got;
-}
-
 /**
  * Signs paths under the upload's derived prefix for `userId`, each URL living the
  * configured life plus the media's duration so one play fits in it (decision 0030).
@@ -274,24 +224,16 @@ export function mediaSignerFor(deps: AppDeps, row: UploadRow, userId: number): M
 }
 
 /**
- * An upload as `actor` may see it (access from getUpload): rendition URLs signed
- * for the actor, or null when only an exam holds the file and the actor is not
- * on the course team (`isExamHeld`).
+ * An upload as `actor` may see it (access from the upload policy): rendition
+ * URLs signed for the actor, none for an exam-only file (`access` 'exam').
  */
-export function presentUploadFor(
-  deps: AppDeps,
-  actor: Actor,
-  row: UploadRow,
-  videos: readonly UploadVideoRow[],
-  access: 'manage' | 'view',
-  isExamHeld: boolean,
-): Upload {
-  return presentUpload(row, videos, access === 'manage' || !isExamHeld ? mediaSignerFor(deps, row, actor.id) : undefined);
+export function presentUploadFor(deps: AppDeps, actor: Actor, row: UploadRow, videos: readonly UploadVideoRow[], access: UploadAccessKind): Upload {
+  return presentUpload(row, videos, access !== 'exam' ? mediaSignerFor(deps, row, actor.id) : undefined);
 }
 
-/** What `GET /api/uploads/{id}/blob` streams: the stored object's key, name, type and size. FORBIDDEN for an exam's file (getUploadContent). */
+/** What `GET /api/uploads/{id}/blob` streams: the stored object's key, name, type and size. FORBIDDEN for an exam-only file and a closed activity's (upload.read_content). */
 export async function openBlob(deps: AppDeps, actor: Actor, uploadId: number, isPreview: boolean) {
-  const { row, access } = await getUploadContent(deps, actor, uploadId);
+  const { row, access } = await authorize(deps, actor, 'upload.read_content', { uploadId });
   if (!row.receivedAt) throw new AppError('UPLOAD_NOT_FOUND', 'This file has not finished uploading');
   if (row.type === 'link') throw new AppError('UPLOAD_NOT_FOUND', 'An embedded online video has no file: it plays from its provider');
   if (!isPreview && !row.isAllowDownload && access !== 'manage') throw new AppError('FORBIDDEN', 'Downloading this file is not allowed');
@@ -300,8 +242,7 @@ export async function openBlob(deps: AppDeps, actor: Actor, uploadId: number, is
 
 /** `DELETE /api/uploads/{id}`: the owner or the course team removes a file; its bytes are deleted. */
 export async function deleteUpload(deps: AppDeps, actor: Actor, uploadId: number): Promise<void> {
-  const { row, access } = await getUpload(deps, actor, uploadId);
-  if (access !== 'manage' && row.ownerId !== actor.id) throw new AppError('FORBIDDEN', 'Only the course team can delete this file');
+  const { row } = await authorize(deps, actor, 'upload.manage', { uploadId });
   await markDeleted(deps.db, row.id);
   await deps.storage.delete(row.key);
   await deps.storage.deletePrefix(derivedPrefix(row.id));
@@ -314,19 +255,17 @@ export async function deleteUpload(deps: AppDeps, actor: Actor, uploadId: number
  * only in the exam, within its play limit (decision 0030).
  */
 export async function listCourseUploads(deps: AppDeps, actor: Actor, courseId: number): Promise<Upload[]> {
-  const course = await findCourse(deps.db, courseId);
-  if (!course || course.orgId !== actor.orgId) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
-  const roles = await rolesInCourse(deps.db, courseId, actor.id);
-  if (!isCourseViewer(actor, course, roles)) throw new AppError('FORBIDDEN', 'You are not a member of this course');
-  const isTeam = isCourseTeam(actor, course, roles);
+  const { course, kinds } = await authorize(deps, actor, 'course.view', { courseId });
   const all = await listUploadsOfParent(deps.db, 'course', courseId);
-  const examHeld = isTeam
-    ? new Set<number>()
-    : await examHeldUploadIds(
-        deps.db,
+  const states = may(kinds, 'manage_content')
+    ? null
+    : await learnerFileStates(
+        deps,
+        actor,
+        course,
         all.map((r) => r.id),
       );
-  const rows = all.filter((r) => !examHeld.has(r.id));
+  const rows = states ? all.filter((r) => states.get(r.id) === 'view') : all;
   const videos = await listVideosOf(
     deps.db,
     rows.map((r) => r.id),

@@ -1,0 +1,88 @@
+import { AppError } from '../../lib/app-error.js';
+import type { AppDeps } from '../../lib/deps.js';
+import type { Actor } from '../../plugins/auth.js';
+import { activityAccess, guestActivity, type ActivityAccess } from '../activities/activities.policy.js';
+import type { ActivityRow } from '../activities/activities.repository.js';
+import { courseFor, type CourseAccess, type CourseAction } from '../courses/courses.policy.js';
+import { activityUpload, guestUpload, uploadAccess, uploadContentAccess, type UploadAccessKind } from '../uploads/uploads.policy.js';
+import type { UploadRow } from '../uploads/uploads.repository.js';
+
+/**
+ * The one entry of the access model (issue 14 §1, decision 0080), in the style
+ * of Outline's `server/policies` and Immich's `requireAccess`: a service asks
+ * `authorize(deps, actor, action, resource)` and gets what it may use, or an
+ * AppError (401/403/404 with the spec's codes) that names nothing it may not
+ * see. Each resource kind has one policy in its module (`<domain>.policy.ts`):
+ *
+ *   course.*            courses.policy.ts     COURSE_ACTIONS by course role and org admin
+ *   activity.open       activities.policy.ts  published activity + module, window, checkpoint
+ *   upload.read         uploads.policy.ts     parent (course / personal) + every holding activity
+ *   upload.read_content uploads.policy.ts     upload.read, and not an exam-only file
+ *   upload.manage       uploads.policy.ts     course team or owner
+ *   upload.read (activity given) / note.*     the activity open, and it holds the file
+ *   guest.read          activities + uploads  visitors: guest preview on, all published, in window
+ *
+ * Routes declare their action (`config: { action }`, modules/access/actions.ts).
+ */
+export interface AuthorizeMap {
+  course: { resource: { courseId: number; includeDeleted?: boolean }; grant: CourseAccess };
+  'activity.open': { resource: { activityId: number; courseId?: number; now?: Date }; grant: ActivityAccess };
+  'upload.read': { resource: { uploadId: number }; grant: { row: UploadRow; access: UploadAccessKind } };
+  'upload.read_content': { resource: { uploadId: number }; grant: { row: UploadRow; access: 'manage' | 'view' } };
+  'upload.manage': { resource: { uploadId: number }; grant: { row: UploadRow; access: 'manage' } };
+  'upload.in_activity': { resource: { activityId: number; uploadId: number; courseId?: number }; grant: ActivityAccess & { upload: UploadRow } };
+  'guest.activity': { resource: { activityId: number }; grant: { activity: ActivityRow; orgId: number } };
+  'guest.upload': { resource: { activityId: number; uploadId: number }; grant: { activity: ActivityRow; upload: UploadRow } };
+}
+
+type CourseActionName = `course.${CourseAction}`;
+type Named = Exclude<keyof AuthorizeMap, 'course'>;
+
+/** Guests have no actor: `guest.*` actions take `null`. */
+type ActorFor<A> = A extends `guest.${string}` ? null : Actor;
+
+export async function authorize<A extends CourseActionName>(
+  deps: AppDeps,
+  actor: Actor,
+  action: A,
+  resource: AuthorizeMap['course']['resource'],
+): Promise<CourseAccess>;
+export async function authorize<A extends Named>(
+  deps: AppDeps,
+  actor: ActorFor<A>,
+  action: A,
+  resource: AuthorizeMap[A]['resource'],
+): Promise<AuthorizeMap[A]['grant']>;
+/**
+ * Throws COURSE_NOT_FOUND / ACTIVITY_NOT_FOUND / UPLOAD_NOT_FOUND (404),
+ * FORBIDDEN and the access-forbidden codes (403), as each policy documents.
+ */
+export async function authorize(deps: AppDeps, actor: Actor | null, action: CourseActionName | Named, resource: Record<string, unknown>): Promise<unknown> {
+  const r = resource as Record<string, number | undefined> & { includeDeleted?: boolean; now?: Date };
+  if (action.startsWith('course.')) {
+    return courseFor(deps, actor!, r.courseId!, action.slice('course.'.length) as CourseAction, { includeDeleted: r.includeDeleted });
+  }
+  switch (action as Named) {
+    case 'activity.open':
+      return activityAccess(deps, actor!, r.activityId!, r.courseId, r.now);
+    case 'upload.read':
+      return uploadAccess(deps, actor!, r.uploadId!);
+    case 'upload.read_content':
+      return uploadContentAccess(deps, actor!, r.uploadId!);
+    case 'upload.manage':
+      return uploadManageAccess(deps, actor!, r.uploadId!);
+    case 'upload.in_activity':
+      return activityUpload(deps, actor!, r.activityId!, r.uploadId!, r.courseId);
+    case 'guest.activity':
+      return guestActivity(deps, r.activityId!);
+    case 'guest.upload':
+      return guestUpload(deps, r.activityId!, r.uploadId!);
+  }
+}
+
+/** `upload.manage`: the course team of a course file, or the owner of any file (they may delete or retry their own upload). FORBIDDEN otherwise. */
+async function uploadManageAccess(deps: AppDeps, actor: Actor, uploadId: number): Promise<{ row: UploadRow; access: 'manage' }> {
+  const { row, access } = await uploadAccess(deps, actor, uploadId);
+  if (access !== 'manage' && row.ownerId !== actor.id) throw new AppError('FORBIDDEN', 'Only the course team can change this file');
+  return { row, access: 'manage' };
+}
