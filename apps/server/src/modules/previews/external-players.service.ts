@@ -24,7 +24,7 @@ const MESSAGES = {
 
 /** The upload of the given external type the actor may open; UPLOAD_NOT_FOUND when it is another type. */
 async function externalUpload(deps: AppDeps, actor: Actor, uploadId: number, type: 'lesson-resource' | 'capture') {
-  const { row } = await authorize(deps, actor, 'upload.read', { uploadId: uploadId });
+  const { row } = await authorize(deps, actor, 'upload.read_content', { uploadId });
   if (row.type !== type) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
   return row;
 }
@@ -44,13 +44,13 @@ export async function capturePlayerUrl(deps: AppDeps, actor: Actor, code: string
 
 /** `GET /api/uploads/{id}/rms-preview` (spec §7): the RMS previewer of a file the actor may open. */
 export async function rmsPreview(deps: AppDeps, actor: Actor, uploadId: number): Promise<ExternalPlayerUrl> {
-  await authorize(deps, actor, 'upload.read', { uploadId: uploadId });
+  await authorize(deps, actor, 'upload.read_content', { uploadId });
   return { url: null, status_code: NOT_CONFIGURED_STATUS, message: MESSAGES.rms };
 }
 
 /** `GET /api/uploads/{id}/rms-video-urls` (spec §7): the RMS renditions of a file the actor may open (none). */
 export async function rmsVideoUrls(deps: AppDeps, actor: Actor, uploadId: number): Promise<RmsVideoUrls> {
-  await authorize(deps, actor, 'upload.read', { uploadId: uploadId });
+  await authorize(deps, actor, 'upload.read_content', { uploadId });
   return { video_urls: [], status_code: NOT_CONFIGURED_STATUS, message: MESSAGES.rms };
 }
 

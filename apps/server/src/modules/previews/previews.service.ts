@@ -72,7 +72,7 @@ const TOGGLE_OF: Record<OfficePreviewProvider, 'wps_preview' | 'aliyun' | 'yz_of
  * (UPLOAD_NOT_RECEIVED) while the PDF is not made yet.
  */
 export async function officePreviewUrl(deps: AppDeps, actor: Actor, uploadId: number, provider: OfficePreviewProvider): Promise<PreviewUrl> {
-  const { row } = await authorize(deps, actor, 'upload.read', { uploadId: uploadId });
+  const { row } = await authorize(deps, actor, 'upload.read_content', { uploadId });
   const toggles = officePreviewToggles(await settingsOf(deps, row.orgId));
   if (!toggles[TOGGLE_OF[provider]]) throw new AppError('PREVIEW_PROVIDER_DISABLED', 'This office previewer is not enabled for your organisation');
   const ext = extensionOf(row.name);
@@ -84,7 +84,7 @@ export async function officePreviewUrl(deps: AppDeps, actor: Actor, uploadId: nu
 
 /** `GET /api/uploads/org/arrears/{id}` (spec §7): whether the upload's organisation is in transfer arrears. */
 export async function arrearsOf(deps: AppDeps, actor: Actor, uploadId: number): Promise<Arrears> {
-  const { row } = await authorize(deps, actor, 'upload.read', { uploadId: uploadId });
+  const { row } = await authorize(deps, actor, 'upload.read_content', { uploadId });
   return { is_org_transfer_arrears: (await settingsOf(deps, row.orgId)).isTransferArrears ?? false };
 }
 

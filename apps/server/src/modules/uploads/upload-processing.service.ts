@@ -119,7 +119,7 @@ export async function documentUrl(deps: AppDeps, actor: Actor, uploadId: number)
 
 /** `GET /api/uploads/reference/document/{id}/pdf-info-for-stat` (spec §7 Notes): page count and the PDF's storage key. UPLOAD_NOT_FOUND until processed. */
 export async function pdfInfoForStat(deps: AppDeps, actor: Actor, uploadId: number): Promise<{ num_pages: number; file_key: string }> {
-  const { row } = await authorize(deps, actor, 'upload.read', { uploadId });
+  const { row } = await authorize(deps, actor, 'upload.read_content', { uploadId });
   if (!row.meta.pdfKey || row.meta.numPages === undefined) throw new AppError('UPLOAD_NOT_FOUND', 'This file has no PDF pages (yet)');
   return { num_pages: row.meta.numPages, file_key: row.meta.pdfKey };
 }

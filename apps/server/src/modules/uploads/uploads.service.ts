@@ -154,7 +154,7 @@ async function createEmbeddedVideo(deps: AppDeps, actor: Actor, input: CreateUpl
  * address of the provider's player frame. Throws UPLOAD_NOT_FOUND for anything else.
  */
 export async function embedMaterial(deps: AppDeps, actor: Actor, uploadId: number): Promise<EmbedMaterial> {
-  const { row } = await authorize(deps, actor, 'upload.read', { uploadId });
+  const { row } = await authorize(deps, actor, 'upload.read_content', { uploadId });
   const video = row.type === 'link' && row.meta.embedUrl ? parseOnlineVideoUrl(row.meta.embedUrl) : null;
   if (!video || !row.meta.embedUrl) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
   return { id: row.id, name: row.name, embed_material_type: 'online_video', url: row.meta.embedUrl, provider: video.provider, embed_url: video.embed_url };
