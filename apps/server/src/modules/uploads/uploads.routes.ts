@@ -45,6 +45,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 
   app.post('/api/uploads', {
+    config: { action: 'upload.create' },
     schema: {
       tags: ['uploads'],
       summary: 'Create an upload (spec §3 creation payload); answers its upload_url',
@@ -55,6 +56,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/embed-material/:id', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags: ['uploads'],
       summary: 'An embedded online video with its player frame address (spec §7)',
@@ -65,6 +67,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/settings', {
+    config: { action: 'self.read' },
     schema: {
       tags: ['uploads'],
       summary: "The organisation's upload rules (spec §3 Org settings, §5)",
@@ -74,6 +77,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/uploads/:id/content', {
+    config: { action: 'upload.send' },
     bodyLimit: app.deps.config.maxUploadBytes,
     schema: {
       tags: ['uploads'],
@@ -90,6 +94,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/:id', {
+    config: { action: 'upload.read' },
     schema: {
       tags: ['uploads'],
       summary: 'One upload; with ?preview=true also its audio, SCORM package state and is_text_file (spec §7)',
@@ -108,6 +113,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/:id/blob', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags: ['uploads'],
       summary: 'Download the bytes (attachment; inline with ?preview=true); supports one byte Range',
@@ -129,6 +135,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/uploads/:id', {
+    config: { action: 'upload.manage' },
     schema: { tags: ['uploads'], summary: 'Delete an upload and its bytes', params: UploadIdParamsSchema, response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
       await deleteUpload(app.deps, actorOf(request), request.params.id);
@@ -137,11 +144,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/courses/:id/uploads', {
+    config: { action: 'course.view' },
     schema: { tags: ['uploads'], summary: 'The files of a course, newest first', params: CourseIdParamsSchema, response: { 200: UploadListSchema, ...errors } },
     handler: async (request) => ({ uploads: await listCourseUploads(app.deps, actorOf(request), request.params.id) }),
   });
 
   app.put('/api/uploads/:id/uploaded', {
+    config: { action: 'upload.send' },
     schema: {
       tags: ['uploads'],
       summary: 'The transfer is done: check the bytes and queue processing (spec §7)',
@@ -152,6 +161,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/uploads/:id/videos', {
+    config: { action: 'upload.manage' },
     schema: {
       tags: ['uploads'],
       summary: 'Record a rendition (spec §7): resolution, duration (s), width, height (px)',
@@ -163,6 +173,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/uploads/:id/retry-transcode', {
+    config: { action: 'upload.manage' },
     schema: {
       tags: ['uploads'],
       summary: 'Queue processing again (previewer "retry transcode")',
@@ -173,6 +184,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/:id/text', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags: ['uploads'],
       summary: 'The content of a text file (spec §7); the first MiB with ?preview=true',
@@ -185,6 +197,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const prefix of ['/api/uploads/document', '/api/uploads/reference/document']) {
     app.get(`${prefix}/:id/url`, {
+      config: { action: 'upload.read_content' },
       schema: {
         tags: ['uploads'],
         summary: 'Where the PDF of a document is, and its status (spec §7)',
@@ -196,6 +209,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/api/uploads/reference/document/:id/pdf-info-for-stat', {
+    config: { action: 'upload.read' },
     schema: {
       tags: ['uploads'],
       summary: 'Page count and PDF key of a document (spec §7 Notes)',
@@ -206,6 +220,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/:id/derived/*', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags: ['uploads'],
       summary: 'A derived file: HLS playlist/segment, MP4 rendition, poster, converted PDF; supports one byte Range',
@@ -219,6 +234,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/uploads/screen-shot', {
+    config: { action: 'upload.create' },
     bodyLimit: 21 * 1024 * 1024,
     schema: {
       tags: ['uploads'],
@@ -230,6 +246,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/uploads/screen-shot/share-to', {
+    config: { action: 'upload.create' },
     schema: {
       tags: ['uploads'],
       summary: "Copy one of my screenshots into a course's files",
