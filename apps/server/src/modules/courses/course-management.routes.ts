@@ -27,7 +27,7 @@ const tags = ['course management'];
 export const courseManagementRoutes: FastifyPluginAsyncZod = async (app) => {
   const d = app.deps;
   app.post('/api/courses', {
-    config: { action: 'organisation.read' },
+    config: { action: 'organisation.list' },
     schema: {
       tags,
       summary: 'The management course list, filtered and paged',
@@ -38,7 +38,7 @@ export const courseManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => m.listManagedCourses(d, actorOf(req), req.body ?? {}, req.query.page, req.query.page_size),
   });
   app.get('/api/courses/count', {
-    config: { action: 'organisation.read' },
+    config: { action: 'organisation.list' },
     schema: { tags, summary: 'Counts of the management list', response: { 200: CourseCountsSchema, ...errors } },
     handler: async (req) => m.countManagedCourses(d, actorOf(req)),
   });

@@ -63,7 +63,7 @@ export const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => addTeamTeachers(d, actorOf(req), req.params.id, req.body.user_ids),
   });
   app.get('/api/toggle-opened-orgs', {
-    config: { action: 'organisation.read' },
+    config: { action: 'organisation.list' },
     schema: {
       tags,
       summary: 'Organisations with a feature toggle on',
@@ -83,7 +83,7 @@ export const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => orgDepartments(d, actorOf(req), req.params.id),
   });
   app.get('/api/user/search', {
-    config: { action: 'organisation.read' },
+    config: { action: 'organisation.list' },
     schema: { tags, summary: 'Find users by name or number', querystring: UserSearchQuerySchema, response: { 200: UserSearchResponseSchema, ...errors } },
     handler: async (req) => searchUsers(d, actorOf(req), req.query),
   });

@@ -23,7 +23,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({ notes: await listNotes(app.deps, actorOf(request), request.query) }),
   });
   app.get('/api/notes/statistics', {
-    config: { action: 'note.read' },
+    config: { action: 'note.read_statistics' },
     schema: {
       tags: ['notes'],
       summary: 'How many notes sit at each anchor of a file (course team)',
