@@ -34,7 +34,7 @@ import { notesRoutes } from './modules/notes/notes.routes.js';
 import { previewsRoutes } from './modules/previews/previews.routes.js';
 import { externalPlayersRoutes } from './modules/previews/external-players.routes.js';
 import { scormRoutes } from './modules/scorm/scorm.routes.js';
-import { authPlugin } from './plugins/auth.js';
+import { authPlugin, requireRouteAction } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { requestScopeLoggerFactory } from './plugins/request-scope.js';
 import type { ObjectStore } from './storage/object-store.js';
@@ -63,6 +63,17 @@ function readVersion(webDist: string | undefined): string {
     }
   }
   return 'dev';
+}
+
+/** Adds `x-action` (the route's declared action) to every operation of the OpenAPI document. */
+function withActions<D extends { paths?: object | undefined }>(document: D, actions: ReadonlyMap<string, string>): D {
+  for (const [pathKey, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item as Record<string, unknown>)) {
+      const action = actions.get(`${method} ${pathKey}`);
+      if (action && operation && typeof operation === 'object') (operation as Record<string, unknown>)['x-action'] = action;
+    }
+  }
+  return document;
 }
 
 /**
@@ -97,12 +108,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await jobs.stop();
   });
 
+  // Issue 14 §1: every API route declares its action; the OpenAPI document lists it as `x-action`.
+  const actionsByOperation = new Map<string, string>();
+  app.addHook('onRoute', (route) => {
+    const action = requireRouteAction(route);
+    if (!action) return;
+    const openapiPath = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}'); // as @fastify/swagger names the path
+    for (const method of [route.method].flat()) actionsByOperation.set(`${method.toLowerCase()} ${openapiPath}`, action);
+  });
+
   await app.register(errorHandlerPlugin);
   await app.register(cookie);
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(swagger, {
     openapi: { info: { title: 'Atrium API', version: deps.version, description: 'The API of Atrium, an online learning management system' } },
     transform: jsonSchemaTransform,
+    transformObject: (d) => withActions('openapiObject' in d ? d.openapiObject : d.swaggerObject, actionsByOperation),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 import type { AppDeps } from '../lib/deps.js';
+import { ROUTE_ACTIONS, type RouteAction } from '../modules/access/actions.js';
 import { resolveSession } from '../modules/auth/auth.service.js';
 import type { UserWithOrg } from '../modules/users/users.repository.js';
 
@@ -25,6 +26,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'public' routes skip the session check; every other /api/ route needs a signed-in user (401). */
     auth?: 'public' | 'user';
+    /** What the route does, from the action catalogue (modules/access/actions.ts); required on every API route (issue 14 §1). */
+    action?: RouteAction;
   }
   interface FastifyInstance {
     deps: AppDeps;
@@ -47,6 +50,25 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 });
+
+/** Paths whose routes must declare an action: the APIs, the version file and the block-upload endpoints; not the OpenAPI pages. */
+const ACTION_REQUIRED = /^\/(api|anonymous-api|internal-api|d|mkblk|bput|mkfile)(\/|$)/;
+
+/**
+ * The start-up check of issue 14 §1: throws when an API route (any route under
+ * /api/, /anonymous-api/, /internal-api/, /d/ or the block-upload paths, except
+ * /api/docs) declares no `config.action` or one not in ROUTE_ACTIONS, so an app
+ * with such a route fails to build and every test fails. Returns the action, or
+ * undefined for a route that needs none.
+ */
+export function requireRouteAction(route: { method: string | string[]; url: string; config?: { action?: unknown } }): RouteAction | undefined {
+  if (!ACTION_REQUIRED.test(route.url) || route.url.startsWith('/api/docs')) return undefined;
+  const action = route.config?.action;
+  const where = `${String(route.method)} ${route.url}`;
+  if (action === undefined) throw new Error(`Route ${where} declares no action: add config: { action } from modules/access/actions.ts`);
+  if (typeof action !== 'string' || !ROUTE_ACTIONS.has(action)) throw new Error(`Route ${where} declares an unknown action ${String(action)}`);
+  return action as RouteAction;
+}
 
 /** The signed-in actor of a request whose route requires a user (the hook has already refused anonymous calls). */
 export function actorOf(request: FastifyRequest): Actor {

@@ -22,12 +22,12 @@ export const RESOURCE_ACTIONS = {
   upload: ['create', 'read', 'read_content', 'manage', 'send'],
   /** A visitor's way to an activity that allows guest preview (spec §6 visitors, /anonymous-api). */
   guest: ['read'],
-  /** Notes on a file of an activity. */
-  note: ['read', 'write'],
+  /** Notes on a file of an activity (`read_statistics`: how many notes all learners put at each anchor, for the course team). */
+  note: ['read', 'write', 'read_statistics'],
   /** Calendar items: events, timetables, meetings, feeds. */
   calendar: ['read', 'write', 'review'],
-  /** The organisation: settings, departments, users, management lists. */
-  organisation: ['read', 'manage'],
+  /** The organisation: settings, departments, users, management lists (`list`: the management area's lists and user look-up, instructors and org admins). */
+  organisation: ['read', 'manage', 'list'],
   /** Course package imports. */
   import: ['create', 'read', 'manage'],
   /** Invitations and team teaching: answered by the invitee. */

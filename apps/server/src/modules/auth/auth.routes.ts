@@ -11,6 +11,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/login', {
     config: {
+      action: 'public.sign_in',
       auth: 'public',
       rateLimit: {
         max: config.loginRateLimitPerMinute,
@@ -36,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/logout', {
-    config: { auth: 'public' },
+    config: { action: 'public.sign_in', auth: 'public' },
     schema: { tags: ['auth'], summary: 'End the current session', response: { 204: z.null() } },
     handler: async (request, reply) => {
       await logout(app.deps, request.cookies[SESSION_COOKIE]);
@@ -46,11 +47,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/user', {
+    config: { action: 'self.read' },
     schema: { tags: ['auth'], summary: 'The signed-in user, or 401', response: { 200: UserSchema, 401: ErrorBodySchema } },
     handler: async (request) => presentUser(requireAccount(request)),
   });
 
   app.put('/api/user/time-zone', {
+    config: { action: 'self.write' },
     schema: {
       tags: ['auth'],
       summary: 'Set my time zone (IANA name) or follow my organisation (null); answers me',

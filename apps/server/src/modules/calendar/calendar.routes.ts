@@ -106,15 +106,18 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // events
   app.get('/api/calendar-events', {
+    config: { action: 'calendar.read' },
     ...presented,
     schema: { tags, summary: 'Events I see in a window', querystring: CalendarWindowQuerySchema, response: { 200: CalendarEventListSchema, ...errors } },
     handler: async (req, reply) => cachedWindow(d, req, req.query, reply, async () => ({ value: await listEvents(d, actorOf(req), req.query) })),
   });
   app.post('/api/calendar-events', {
+    config: { action: 'calendar.write' },
     schema: { tags, summary: 'Create an event', body: CalendarEventBodySchema, response: { 200: CalendarEventResponseSchema, ...errors } },
     handler: async (req) => createEvent(d, actorOf(req), req.body),
   });
   app.put('/api/calendar-events/:id', {
+    config: { action: 'calendar.write' },
     schema: {
       tags,
       summary: 'Edit an event, or move it (start and end only)',
@@ -125,24 +128,29 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => updateEvent(d, actorOf(req), req.params.id, req.body),
   });
   app.delete('/api/calendar-events/:id', {
+    config: { action: 'calendar.write' },
     schema: { tags, summary: 'Delete an event', params: Params, response: { 200: MessageResponseSchema, ...errors } },
     handler: async (req) => deleteEvent(d, actorOf(req), req.params.id),
   });
   app.get('/api/calendar-alerts', {
+    config: { action: 'calendar.read' },
     schema: { tags, summary: 'Alert choices (id 100 is the default)', response: { 200: CalendarAlertListSchema, ...errors } },
     handler: async () => ({ alerts: CALENDAR_ALERTS.map((a) => ({ ...a })) }),
   });
   app.get('/api/calendar-events/users/:id/courses', {
+    config: { action: 'calendar.read' },
     schema: { tags, summary: 'Courses a user may address events to', params: Params, response: { 200: CalendarUserCoursesSchema, ...errors } },
     handler: async (req) => userCalendarCourses(d, actorOf(req), req.params.id),
   });
   app.get('/api/course/:id/students', {
+    config: { action: 'course.see_members' },
     schema: { tags, summary: 'Students of a course (for event targets)', params: Params, response: { 200: CourseStudentsSchema, ...errors } },
     handler: async (req) => courseStudents(d, actorOf(req), req.params.id),
   });
 
   // timetables
   app.get('/api/calendar-timetables', {
+    config: { action: 'calendar.read' },
     ...presented,
     schema: {
       tags,
@@ -153,10 +161,12 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req, reply) => cachedWindow(d, req, req.query, reply, async () => ({ value: await listTimetables(d, actorOf(req), req.query) })),
   });
   app.post('/api/calendar-timetables', {
+    config: { action: 'calendar.write' },
     schema: { tags, summary: 'Create a timetable series', body: CreateTimetableBodySchema, response: { 200: TimetableResponseSchema, ...errors } },
     handler: async (req) => createTimetable(d, actorOf(req), req.body),
   });
   app.put('/api/calendar-timetables/:id', {
+    config: { action: 'calendar.write' },
     schema: {
       tags,
       summary: 'Edit one occurrence or this and the following ones',
@@ -167,6 +177,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => updateTimetable(d, actorOf(req), req.params.id, req.body),
   });
   app.put('/api/calendar-timetables/:id/delete', {
+    config: { action: 'calendar.write' },
     schema: {
       tags,
       summary: 'Delete one occurrence or this and the following ones',
@@ -179,16 +190,19 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // meetings
   app.get('/api/calendar-meeting', {
+    config: { action: 'calendar.read' },
     ...presented,
     schema: { tags, summary: 'Meetings I take part in, in a window', querystring: CalendarWindowQuerySchema, response: { 200: MeetingListSchema, ...errors } },
     handler: async (req, reply) =>
       cachedWindow(d, req, req.query, reply, async () => meetingsComputed('meetings', await listMeetings(d, actorOf(req), 'meeting', req.query))),
   });
   app.post('/api/calendar-meeting', {
+    config: { action: 'calendar.write' },
     schema: { tags, summary: 'Create a meeting', body: MeetingBodySchema, response: { 200: MeetingResponseSchema, ...errors } },
     handler: async (req) => written(d, createMeeting(d, actorOf(req), req.body)),
   });
   app.put('/api/calendar-meeting/:id', {
+    config: { action: 'calendar.write' },
     schema: {
       tags,
       summary: 'Edit or move a meeting (spec §4 editability)',
@@ -199,16 +213,19 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => written(d, updateMeeting(d, actorOf(req), req.params.id, req.body)),
   });
   app.delete('/api/calendar-meeting/:id', {
+    config: { action: 'calendar.write' },
     schema: { tags, summary: 'Delete a meeting or cloud classroom', params: Params, response: { 200: MessageResponseSchema, ...errors } },
     handler: async (req) => written(d, deleteMeeting(d, actorOf(req), req.params.id)),
   });
   app.get('/api/instruction-team/meeting', {
+    config: { action: 'calendar.read' },
     ...presented,
     schema: { tags, summary: 'Instruction-team meetings in a window', querystring: CalendarWindowQuerySchema, response: { 200: MeetingListSchema, ...errors } },
     handler: async (req, reply) =>
       cachedWindow(d, req, req.query, reply, async () => meetingsComputed('meetings', await listMeetings(d, actorOf(req), 'instruction', req.query))),
   });
   app.get('/api/activity/cloud-classroom', {
+    config: { action: 'calendar.read' },
     ...presented,
     schema: { tags, summary: 'Cloud classrooms in a window', querystring: CalendarWindowQuerySchema, response: { 200: CloudClassroomListSchema, ...errors } },
     handler: async (req, reply) =>
@@ -217,6 +234,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   });
   app.post('/api/management/calendar-meeting', {
+    config: { action: 'calendar.review' },
     schema: {
       tags,
       summary: 'Meeting overview of the organisation (admins)',
@@ -227,6 +245,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => managementMeetings(d, actorOf(req), req.query.page, req.query.page_size, req.body),
   });
   app.post('/api/management/calendar-meeting/excel', {
+    config: { action: 'calendar.review' },
     schema: { tags, summary: 'Meeting overview as an .xlsx workbook (admins)', body: ManagementMeetingFilterSchema.default({}) },
     handler: async (req, reply) => {
       const buffer = await managementMeetingsExcel(d, actorOf(req), req.body);
@@ -239,19 +258,22 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // iCalendar feed (beyond the spec)
   app.get('/api/calendar-feed', {
+    config: { action: 'calendar.read' },
     schema: { tags, summary: 'My private iCalendar feed URL (null when none)', response: { 200: CalendarFeedSchema, ...errors } },
     handler: async (req) => myFeed(d, actorOf(req)),
   });
   app.post('/api/calendar-feed', {
+    config: { action: 'calendar.write' },
     schema: { tags, summary: 'Create or renew my iCalendar feed URL (the old one stops working)', response: { 200: z.object({ url: z.string() }), ...errors } },
     handler: async (req) => rotateFeed(d, actorOf(req)),
   });
   app.delete('/api/calendar-feed', {
+    config: { action: 'calendar.write' },
     schema: { tags, summary: 'Revoke my iCalendar feed URL', response: { 200: MessageResponseSchema, ...errors } },
     handler: async (req) => revokeFeed(d, actorOf(req)),
   });
   app.get('/api/calendar-feed/:file', {
-    config: { auth: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+    config: { action: 'token.use', auth: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
     schema: {
       tags,
       summary: 'An iCalendar feed (RFC 5545), by its private token',

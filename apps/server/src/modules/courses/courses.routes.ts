@@ -20,6 +20,7 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 /** Courses and joining by access code (spec §7 "Joining and inviting", "Course header and management"). */
 export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/course', {
+    config: { action: 'course.create' },
     schema: {
       tags: ['courses'],
       summary: 'Create a course; the creator becomes its instructor',
@@ -30,11 +31,13 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/courses/:id', {
+    config: { action: 'course.view' },
     schema: { tags: ['courses'], summary: 'One course the user belongs to', params: CourseIdParamsSchema, response: { 200: CourseSchema, ...errors } },
     handler: async (request) => getCourse(app.deps, actorOf(request), request.params.id),
   });
 
   app.get('/api/user/courses', {
+    config: { action: 'self.read' },
     schema: {
       tags: ['courses'],
       summary: 'The courses I am enrolled in, newest first',
@@ -45,6 +48,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/course/:id/access_code', {
+    config: { action: 'course.see_codes' },
     schema: {
       tags: ['courses'],
       summary: 'The course access code; created when the course has none and is resettable',
@@ -55,6 +59,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/course/:id/access_code', {
+    config: { action: 'course.see_codes' },
     schema: {
       tags: ['courses'],
       summary: 'Reset the course access code',
@@ -65,6 +70,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/course/access-code/:code/validate', {
+    config: { action: 'course.join' },
     schema: {
       tags: ['courses'],
       summary: 'Check an access code before joining',
@@ -75,6 +81,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/course/join/:code', {
+    config: { action: 'course.join' },
     schema: {
       tags: ['courses'],
       summary: 'Join the course of an access code as a student',

@@ -27,6 +27,7 @@ const tags = ['enrolments'];
 export const enrolmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const d = app.deps;
   app.get('/api/courses/:id/members', {
+    config: { action: 'course.see_members' },
     schema: {
       tags,
       summary: 'Members of a course, paged',
@@ -37,6 +38,7 @@ export const enrolmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => listMembers(d, actorOf(req), req.params.id, req.query),
   });
   app.post('/api/courses/:id/enrollments', {
+    config: { action: 'course.enrol' },
     schema: {
       tags,
       summary: 'Enrol users',
@@ -47,14 +49,17 @@ export const enrolmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => addEnrolments(d, actorOf(req), req.params.id, req.body),
   });
   app.put('/api/course/enrollments', {
+    config: { action: 'course.enrol' },
     schema: { tags, summary: 'Change the role of members', body: ChangeEnrollmentsBodySchema, response: { 200: MessageResponseSchema, ...errors } },
     handler: async (req) => changeEnrolmentRole(d, actorOf(req), req.body),
   });
   app.delete('/api/course/enrollments', {
+    config: { action: 'course.enrol' },
     schema: { tags, summary: 'Remove members', body: RemoveEnrollmentsBodySchema, response: { 200: MessageResponseSchema, ...errors } },
     handler: async (req) => removeEnrolments(d, actorOf(req), req.body),
   });
   app.get('/api/courses/:id/groups', {
+    config: { action: 'course.see_members' },
     schema: {
       tags,
       summary: 'Groups of a course with their members (event targets, members page)',
@@ -64,6 +69,7 @@ export const enrolmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => listCourseGroups(d, actorOf(req), req.params.id),
   });
   app.post('/api/courses/:id/groups', {
+    config: { action: 'course.enrol' },
     schema: {
       tags,
       summary: 'Create a group of course members (instructors, org admins)',
@@ -74,6 +80,7 @@ export const enrolmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => createCourseGroup(d, actorOf(req), req.params.id, req.body),
   });
   app.put('/api/courses/:id/groups/:groupId', {
+    config: { action: 'course.enrol' },
     schema: {
       tags,
       summary: 'Rename a group and replace its members',
@@ -84,10 +91,12 @@ export const enrolmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => updateCourseGroup(d, actorOf(req), req.params.id, req.params.groupId, req.body),
   });
   app.delete('/api/courses/:id/groups/:groupId', {
+    config: { action: 'course.enrol' },
     schema: { tags, summary: 'Delete a group', params: CourseGroupParamsSchema, response: { 200: MessageResponseSchema, ...errors } },
     handler: async (req) => deleteCourseGroup(d, actorOf(req), req.params.id, req.params.groupId),
   });
   app.get('/api/authz/course-roles', {
+    config: { action: 'course.view' },
     schema: {
       tags,
       summary: 'Course roles, and which I may invite or assign',

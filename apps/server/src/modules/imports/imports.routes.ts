@@ -39,6 +39,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 10, fieldSize: 1024 } });
 
   app.get('/api/uploads/moodle-pkg', {
+    config: { action: 'import.read' },
     schema: {
       tags: ['imports'],
       summary: 'Course package library (spec §7): items, page, page_size, pages, total, start, end',
@@ -49,6 +50,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/uploads/moodle-pkg/:id', {
+    config: { action: 'import.manage' },
     schema: {
       tags: ['imports'],
       summary: "An admin edits a course package's metadata (spec §3 Course package item)",
@@ -60,6 +62,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/course/:id/moodle/import', {
+    config: { action: 'import.create' },
     schema: {
       tags: ['imports'],
       summary: 'Import a course package into this course (spec §7); answers the sync-status key',
@@ -71,6 +74,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/course/mbz/import', {
+    config: { action: 'import.create' },
     schema: {
       tags: ['imports'],
       summary: 'A new course from an uploaded .mbz (form field upload_id, spec §7)',
@@ -81,6 +85,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/course/:id/sync-status', {
+    config: { action: 'import.read' },
     schema: {
       tags: ['imports'],
       summary: 'Import status (spec §3 Sync status: 0 running with progress, 1 done, 2 failed with reason)',
@@ -92,6 +97,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/course/:id/imports', {
+    config: { action: 'import.read' },
     schema: {
       tags: ['imports'],
       summary: "The course's imports, newest first",
@@ -102,6 +108,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/course/:id/imports/:importId', {
+    config: { action: 'import.read' },
     schema: {
       tags: ['imports'],
       summary: 'One import with its fidelity report (issue 8)',

@@ -26,6 +26,7 @@ const tags = ['joining and inviting'];
 export const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
   const d = app.deps;
   app.post('/api/course/:id/invites', {
+    config: { action: 'course.invite' },
     schema: {
       tags,
       summary: 'Invite users by e-mail',
@@ -36,18 +37,22 @@ export const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => inviteUsers(d, actorOf(req), req.params.id, req.body),
   });
   app.get('/api/user/invites', {
+    config: { action: 'self.read' },
     schema: { tags, summary: 'My invitations not yet confirmed', response: { 200: InviteListSchema, ...errors } },
     handler: async (req) => listMyInvites(d, actorOf(req)),
   });
   app.get('/api/invites/:id/status', {
+    config: { action: 'invite.answer' },
     schema: { tags, summary: 'Status of my invitation', params: InviteIdParamsSchema, response: { 200: InviteStatusSchema, ...errors } },
     handler: async (req) => inviteStatus(d, actorOf(req), req.params.id),
   });
   app.post('/api/invites/:id/invite-confirm', {
+    config: { action: 'invite.answer' },
     schema: { tags, summary: 'Accept my invitation and join the course', params: InviteIdParamsSchema, response: { 200: InviteStatusSchema, ...errors } },
     handler: async (req) => confirmInvite(d, actorOf(req), req.params.id),
   });
   app.post('/api/courses/:id/team-teaching', {
+    config: { action: 'course.team_teaching' },
     schema: {
       tags,
       summary: 'Add team-teaching instructors',
@@ -58,6 +63,7 @@ export const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => addTeamTeachers(d, actorOf(req), req.params.id, req.body.user_ids),
   });
   app.get('/api/toggle-opened-orgs', {
+    config: { action: 'organisation.list' },
     schema: {
       tags,
       summary: 'Organisations with a feature toggle on',
@@ -67,6 +73,7 @@ export const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => toggleOpenedOrgs(d, actorOf(req)),
   });
   app.get('/api/orgs/:id/departments', {
+    config: { action: 'organisation.read' },
     schema: {
       tags,
       summary: 'Departments of an organisation',
@@ -76,6 +83,7 @@ export const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => orgDepartments(d, actorOf(req), req.params.id),
   });
   app.get('/api/user/search', {
+    config: { action: 'organisation.list' },
     schema: { tags, summary: 'Find users by name or number', querystring: UserSearchQuerySchema, response: { 200: UserSearchResponseSchema, ...errors } },
     handler: async (req) => searchUsers(d, actorOf(req), req.query),
   });

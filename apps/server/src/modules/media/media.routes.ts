@@ -25,7 +25,7 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 /** Media playback (issue 5, spec §3 Video-player options, Activity read record, Exam video settings; §4; decision 0030). */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/media/:uploadId/:expires/:signature/*', {
-    config: { auth: 'public' },
+    config: { action: 'token.use', auth: 'public' },
     schema: {
       tags: ['media'],
       summary: 'A signed, short-lived media URL (HLS playlist/segment, MP4, poster, audio, PDF); one byte Range',
@@ -56,6 +56,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/:id/player-options', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags: ['media'],
       summary: 'Video-player options with signed rendition URLs (spec §3)',
@@ -67,6 +68,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/uploads/:id/play-progress', {
+    config: { action: 'upload.read' },
     schema: {
       tags: ['media'],
       summary: 'Report played ranges (JSON or text/plain from sendBeacon); answers what the server credited',
@@ -87,6 +89,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/uploads/:id/seek', {
+    config: { action: 'upload.read' },
     schema: {
       tags: ['media'],
       summary: 'May the learner seek to this position? 403 MEDIA_FORWARD_SEEK_REFUSED beyond the furthest played point',
@@ -98,6 +101,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/audio/:id', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags: ['media'],
       summary: 'A playable audio with a signed URL (spec §7); 404 when missing or transcoding',
@@ -109,6 +113,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/exam-subjects/:subjectId/uploads/:uploadId/play-status', {
+    config: { action: 'upload.read' },
     schema: {
       tags: ['media'],
       summary: 'Exam media play status and plays left (spec §3 Exam video settings)',
@@ -119,6 +124,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/exam-subjects/:subjectId/uploads/:uploadId/play', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags: ['media'],
       summary: 'Count one play (atomically, never beyond the limit) and answer a signed URL',

@@ -14,10 +14,12 @@ import { departments } from './orgs.table.js';
 export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.db;
   app.get('/api/org', {
+    config: { action: 'organisation.read' },
     schema: { tags: ['orgs'], summary: 'My organisation and its feature toggles', response: { 200: OrgResponseSchema, 401: ErrorBodySchema } },
     handler: async (req) => presentOrg(db, actorOf(req).orgId),
   });
   app.put('/api/org/time-zone', {
+    config: { action: 'organisation.manage' },
     schema: {
       tags: ['orgs'],
       summary: 'Set my organisation’s time zone (IANA name; administrators); answers the organisation',
@@ -32,6 +34,7 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   app.get('/api/departments', {
+    config: { action: 'organisation.read' },
     schema: { tags: ['orgs'], summary: 'Departments of my organisation', response: { 200: DepartmentListSchema, 401: ErrorBodySchema } },
     handler: async (req) => ({
       departments: await db

@@ -17,6 +17,7 @@ const tags = ['previews'];
 /** The external players' calls of spec §7 (lesson resources, captures, RMS) and their arrears checks; signed-in course members only. */
 export const externalPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/resource-file/:id/player-url', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags,
       summary: "A lesson resource's player URL (null with status_code and message: no provider configured)",
@@ -27,6 +28,7 @@ export const externalPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => resourceFilePlayerUrl(app.deps, actorOf(request), request.params.id),
   });
   app.get('/api/captures/:code/player-url', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags,
       summary: "A lecture capture's player URL (null with status_code and message: no provider configured)",
@@ -36,6 +38,7 @@ export const externalPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => capturePlayerUrl(app.deps, actorOf(request), request.params.code),
   });
   app.get('/api/uploads/:id/rms-preview', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags,
       summary: "A file's RMS preview URL (null with status_code and message: no RMS service configured)",
@@ -45,6 +48,7 @@ export const externalPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => rmsPreview(app.deps, actorOf(request), request.params.id),
   });
   app.get('/api/uploads/:id/rms-video-urls', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags,
       summary: "A file's RMS rendition URLs (none while no RMS service is configured)",
@@ -55,6 +59,7 @@ export const externalPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   for (const prefix of ['/api/video-quizzes', '/api/resource-file']) {
     app.get(`${prefix}/org/arrears/:id`, {
+      config: { action: 'upload.read' },
       schema: {
         tags,
         summary: "Whether the file's organisation is in transfer arrears (spec §7)",

@@ -40,6 +40,7 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 export const previewsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const provider of OFFICE_PREVIEW_PROVIDERS) {
     app.get(`/api/uploads/:id/preview/${provider}`, {
+      config: { action: 'upload.read_content' },
       schema: {
         tags: ['previews'],
         summary: `Where to preview an Office document (${provider}); our own PDF viewer unless an external provider is configured`,
@@ -51,6 +52,7 @@ export const previewsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/api/uploads/org/arrears/:id', {
+    config: { action: 'upload.read' },
     schema: {
       tags: ['previews'],
       summary: "Whether the upload's organisation is in transfer arrears (spec §7)",
@@ -61,6 +63,7 @@ export const previewsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/courses/:id/activity-files', {
+    config: { action: 'course.view' },
     schema: {
       tags: ['previews'],
       summary: "Which activity (and exam subject) holds each course file, for the previewer's activity_id",
@@ -70,7 +73,7 @@ export const previewsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({ items: await courseActivityFiles(app.deps, actorOf(request), request.params.id) }),
   });
 
-  const guest = { config: { auth: 'public' as const } };
+  const guest = { config: { action: 'guest.read' as const, auth: 'public' as const } };
   app.get('/anonymous-api/:activityId/uploads', {
     ...guest,
     schema: {

@@ -30,6 +30,7 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 /** SCORM launch, content and runtime (spec §7 Scorm preview URL, decision 0031). */
 export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/uploads/scorm/:id', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags: ['scorm'],
       summary: 'Launch a SCO: 302 to its file under /content/ (same origin, so it finds window.parent.API)',
@@ -41,6 +42,7 @@ export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/scorm/:id/content/*', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags: ['scorm'],
       summary: 'A file of an extracted SCORM package; one byte Range',
@@ -53,6 +55,7 @@ export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/scorm/:id/runtime', {
+    config: { action: 'activity.open' },
     schema: {
       tags: ['scorm'],
       summary: 'Launch: my stored CMI for this SCO (total time accumulated), the version and the SCOs',
@@ -64,6 +67,7 @@ export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/uploads/scorm/:id/runtime', {
+    config: { action: 'activity.open' },
     schema: {
       tags: ['scorm'],
       summary: 'Store my CMI for this SCO (status, score, suspend_data, location, session time)',

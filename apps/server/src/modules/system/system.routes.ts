@@ -5,7 +5,7 @@ import { detectTools } from './system-tools.js';
 /** Health and version (issue 2 §4; spec §7 `/d/version`). Both are public. */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/health', {
-    config: { auth: 'public' },
+    config: { action: 'public.read', auth: 'public' },
     schema: {
       tags: ['system'],
       summary: 'Database reachability and which system tools are present',
@@ -24,7 +24,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/d/version', {
-    config: { auth: 'public' },
+    config: { action: 'public.read', auth: 'public' },
     schema: { tags: ['system'], summary: 'The build this server serves; the web app polls it every 600000 ms', response: { 200: VersionResponseSchema } },
     handler: async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');

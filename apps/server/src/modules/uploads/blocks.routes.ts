@@ -26,6 +26,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 
   app.get('/api/uptoken', {
+    config: { action: 'upload.send' },
     schema: {
       tags: ['uploads'],
       summary: 'A token for the block protocol of one upload (spec §7)',
@@ -36,6 +37,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/mkblk/:blockSize', {
+    config: { action: 'token.use' },
     schema: {
       tags: ['uploads'],
       summary: 'Start a block (≤ 4,194,304 bytes) with its first chunk; Authorization: UpToken',
@@ -49,6 +51,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/bput/:ctx/:offset', {
+    config: { action: 'token.use' },
     schema: {
       tags: ['uploads'],
       summary: 'The next chunk of a block; a stale or out-of-order ctx answers 701',
@@ -62,6 +65,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/mkfile/:fileSize/key/:key', {
+    config: { action: 'token.use' },
     schema: {
       tags: ['uploads'],
       summary: 'Assemble the blocks (body: comma-joined last ctx of each block) into the upload',
@@ -76,7 +80,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/internal-api/upload/callback/:id', {
-    config: { auth: 'public' },
+    config: { action: 'token.use', auth: 'public' },
     schema: {
       tags: ['uploads'],
       summary: 'The storage reports the bytes at file_key (Authorization: UpToken)',

@@ -46,6 +46,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 
   app.post('/api/uploads', {
+    config: { action: 'upload.create' },
     schema: {
       tags: ['uploads'],
       summary: 'Create an upload (spec §3 creation payload); answers its upload_url',
@@ -56,6 +57,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/embed-material/:id', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags: ['uploads'],
       summary: 'An embedded online video with its player frame address (spec §7)',
@@ -66,6 +68,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/settings', {
+    config: { action: 'self.read' },
     schema: {
       tags: ['uploads'],
       summary: "The organisation's upload rules (spec §3 Org settings, §5)",
@@ -75,6 +78,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/uploads/:id/content', {
+    config: { action: 'upload.send' },
     bodyLimit: app.deps.config.maxUploadBytes,
     schema: {
       tags: ['uploads'],
@@ -91,6 +95,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/:id', {
+    config: { action: 'upload.read' },
     schema: {
       tags: ['uploads'],
       summary: 'One upload; with ?preview=true also its audio, SCORM package state and is_text_file (spec §7)',
@@ -109,6 +114,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/:id/blob', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags: ['uploads'],
       summary: 'Download the bytes (attachment; inline with ?preview=true); supports one byte Range',
@@ -130,6 +136,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/uploads/:id', {
+    config: { action: 'upload.manage' },
     schema: { tags: ['uploads'], summary: 'Delete an upload and its bytes', params: UploadIdParamsSchema, response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
       await deleteUpload(app.deps, actorOf(request), request.params.id);
@@ -138,11 +145,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/courses/:id/uploads', {
+    config: { action: 'course.view' },
     schema: { tags: ['uploads'], summary: 'The files of a course, newest first', params: CourseIdParamsSchema, response: { 200: UploadListSchema, ...errors } },
     handler: async (request) => ({ uploads: await listCourseUploads(app.deps, actorOf(request), request.params.id) }),
   });
 
   app.put('/api/uploads/:id/uploaded', {
+    config: { action: 'upload.send' },
     schema: {
       tags: ['uploads'],
       summary: 'The transfer is done: check the bytes and queue processing (spec §7)',
@@ -153,6 +162,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/uploads/:id/videos', {
+    config: { action: 'upload.manage' },
     schema: {
       tags: ['uploads'],
       summary: 'Record a rendition (spec §7): resolution, duration (s), width, height (px)',
@@ -164,6 +174,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/uploads/:id/retry-transcode', {
+    config: { action: 'upload.manage' },
     schema: {
       tags: ['uploads'],
       summary: 'Queue processing again (previewer "retry transcode")',
@@ -174,6 +185,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/:id/text', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags: ['uploads'],
       summary: 'The content of a text file (spec §7); the first MiB with ?preview=true',
@@ -186,6 +198,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const prefix of ['/api/uploads/document', '/api/uploads/reference/document']) {
     app.get(`${prefix}/:id/url`, {
+      config: { action: 'upload.read_content' },
       schema: {
         tags: ['uploads'],
         summary: 'Where the PDF of a document is, and its status (spec §7)',
@@ -197,6 +210,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/api/uploads/reference/document/:id/pdf-info-for-stat', {
+    config: { action: 'upload.read' },
     schema: {
       tags: ['uploads'],
       summary: 'Page count and PDF key of a document (spec §7 Notes)',
@@ -207,6 +221,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/uploads/:id/derived/*', {
+    config: { action: 'upload.read_content' },
     schema: {
       tags: ['uploads'],
       summary: 'A derived file: HLS playlist/segment, MP4 rendition, poster, converted PDF; supports one byte Range',
@@ -220,6 +235,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/uploads/screen-shot', {
+    config: { action: 'upload.create' },
     bodyLimit: 21 * 1024 * 1024,
     schema: {
       tags: ['uploads'],
@@ -231,6 +247,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/uploads/screen-shot/share-to', {
+    config: { action: 'upload.create' },
     schema: {
       tags: ['uploads'],
       summary: "Copy one of my screenshots into a course's files",
