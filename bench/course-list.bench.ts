@@ -41,18 +41,16 @@ async function fill(database: Database): Promise<void> {
     .insert(users)
     .values({ orgId: org!.id, departmentId: dept!.id, userName: 'bench-admin', userNo: 'A0', name: 'Bench Admin', role: USER_ROLE.admin, passwordHash });
   for (let i = 0; i < STUDENTS; i += BATCH) {
-    await db
-      .insert(users)
-      .values(
-        Array.from({ length: Math.min(BATCH, STUDENTS - i) }, (_, k) => ({
-          orgId: org!.id,
-          userName: `s${i + k}`,
-          userNo: `S${i + k}`,
-          name: `Student ${i + k}`,
-          role: USER_ROLE.student,
-          passwordHash,
-        })),
-      );
+    await db.insert(users).values(
+      Array.from({ length: Math.min(BATCH, STUDENTS - i) }, (_, k) => ({
+        orgId: org!.id,
+        userName: `s${i + k}`,
+        userNo: `S${i + k}`,
+        name: `Student ${i + k}`,
+        role: USER_ROLE.student,
+        passwordHash,
+      })),
+    );
   }
   const teacherRows = await db
     .insert(users)
@@ -88,15 +86,13 @@ async function fill(database: Database): Promise<void> {
     .from(users)
     .where(sql`role = ${USER_ROLE.student}`)) as [{ minUser: number }];
   for (let i = 0; i < COURSES; i += BATCH) {
-    await db
-      .insert(enrolments)
-      .values(
-        Array.from({ length: Math.min(BATCH, COURSES - i) }, (_, k) => ({
-          courseId: minId + i + k,
-          userId: teacherRows[(i + k) % teacherRows.length]!.id,
-          role: 'instructor' as const,
-        })),
-      );
+    await db.insert(enrolments).values(
+      Array.from({ length: Math.min(BATCH, COURSES - i) }, (_, k) => ({
+        courseId: minId + i + k,
+        userId: teacherRows[(i + k) % teacherRows.length]!.id,
+        role: 'instructor' as const,
+      })),
+    );
   }
   const perCourse = ENROLMENTS / COURSES;
   for (let i = 0; i < ENROLMENTS; i += BATCH) {
