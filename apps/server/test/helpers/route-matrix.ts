@@ -173,7 +173,7 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'GET /api/uploads/{id}/text': 'upload.read_content',
   'GET /api/uploads/document/{id}/url': 'upload.read_content',
   'GET /api/uploads/reference/document/{id}/url': 'upload.read_content',
-  'GET /api/uploads/reference/document/{id}/pdf-info-for-stat': 'upload.read',
+  'GET /api/uploads/reference/document/{id}/pdf-info-for-stat': 'upload.read_content',
   'GET /api/uploads/{id}/derived/{*}': 'upload.read_content',
   'POST /api/uploads/screen-shot': 'upload.create',
   'POST /api/uploads/screen-shot/share-to': 'upload.create',
@@ -252,7 +252,7 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'GET /api/uploads/{id}/preview/aliyun': 'upload.read_content',
   'GET /api/uploads/{id}/preview/yz': 'upload.read_content',
   'GET /api/uploads/{id}/preview/private-wps': 'upload.read_content',
-  'GET /api/uploads/org/arrears/{id}': 'upload.read',
+  'GET /api/uploads/org/arrears/{id}': 'upload.read_content',
   'GET /api/courses/{id}/activity-files': 'course.view',
   'GET /anonymous-api/{activityId}/uploads': 'guest.read',
   'GET /anonymous-api/{activityId}/uploads/{id}': 'guest.read',
@@ -267,8 +267,8 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'GET /api/captures/{code}/player-url': 'upload.read_content',
   'GET /api/uploads/{id}/rms-preview': 'upload.read_content',
   'GET /api/uploads/{id}/rms-video-urls': 'upload.read_content',
-  'GET /api/video-quizzes/org/arrears/{id}': 'upload.read',
-  'GET /api/resource-file/org/arrears/{id}': 'upload.read',
+  'GET /api/video-quizzes/org/arrears/{id}': 'upload.read_content',
+  'GET /api/resource-file/org/arrears/{id}': 'upload.read_content',
 };
 
 /** The resource kind of an action: `upload` for `upload.read_content`. */

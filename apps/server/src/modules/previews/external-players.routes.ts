@@ -59,7 +59,7 @@ export const externalPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   for (const prefix of ['/api/video-quizzes', '/api/resource-file']) {
     app.get(`${prefix}/org/arrears/:id`, {
-      config: { action: 'upload.read' },
+      config: { action: 'upload.read_content' },
       schema: {
         tags,
         summary: "Whether the file's organisation is in transfer arrears (spec §7)",

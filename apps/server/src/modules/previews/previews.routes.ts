@@ -52,7 +52,7 @@ export const previewsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/api/uploads/org/arrears/:id', {
-    config: { action: 'upload.read' },
+    config: { action: 'upload.read_content' },
     schema: {
       tags: ['previews'],
       summary: "Whether the upload's organisation is in transfer arrears (spec §7)",

@@ -210,7 +210,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/api/uploads/reference/document/:id/pdf-info-for-stat', {
-    config: { action: 'upload.read' },
+    config: { action: 'upload.read_content' },
     schema: {
       tags: ['uploads'],
       summary: 'Page count and PDF key of a document (spec §7 Notes)',
