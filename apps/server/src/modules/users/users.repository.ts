@@ -33,3 +33,14 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert): Pro
   if (!row) throw new Error('insert users returned nothing');
   return row;
 }
+
+/** Sets (or clears, with null) the user's own IANA time zone. One UPDATE. */
+export async function setUserTimeZone(db: Db, userId: number, timeZone: string | null): Promise<void> {
+  await db.update(users).set({ timeZone }).where(eq(users.id, userId));
+}
+
+/** The user's id, name and e-mail (to send them something), or undefined. One SELECT. */
+export async function findUserContact(db: Db, userId: number): Promise<{ id: number; name: string; email: string | null } | undefined> {
+  const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  return user;
+}
