@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { departments, orgs } from '../orgs/orgs.table.js';
 import { users } from './users.table.js';
@@ -43,4 +43,13 @@ export async function setUserTimeZone(db: Db, userId: number, timeZone: string |
 export async function findUserContact(db: Db, userId: number): Promise<{ id: number; name: string; email: string | null } | undefined> {
   const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
   return user;
+}
+
+/** Which of `userIds` are users of organisation `orgId`. One SELECT. */
+export async function userIdsInOrg(db: Db, userIds: number[], orgId: number): Promise<number[]> {
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), eq(users.orgId, orgId)));
+  return found.map((f) => f.id);
 }
