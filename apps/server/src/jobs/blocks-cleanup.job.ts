@@ -1,6 +1,5 @@
-import { lt } from 'drizzle-orm';
 import type { AppDeps } from '../lib/deps.js';
-import { uploadBlocks, uploadTokens } from '../modules/uploads/upload-blocks.table.js';
+import { deleteExpiredBlocks, deleteExpiredUploadTokens } from '../modules/uploads/upload-blocks.repository.js';
 
 /**
  * Removes block state past its 24 h expiry (spec §9 "stored progress expires
@@ -8,10 +7,10 @@ import { uploadBlocks, uploadTokens } from '../modules/uploads/upload-blocks.tab
  * tokens. `now` for tests. Answers how many blocks it removed.
  */
 export async function cleanupExpiredBlocks(deps: AppDeps, now = new Date()): Promise<number> {
-  const expired = await deps.db.delete(uploadBlocks).where(lt(uploadBlocks.expiresAt, now)).returning();
+  const expired = await deleteExpiredBlocks(deps.db, now);
   for (const block of expired) {
     for (const chunk of block.chunks) await deps.storage.delete(chunk.key);
   }
-  await deps.db.delete(uploadTokens).where(lt(uploadTokens.expiresAt, now));
+  await deleteExpiredUploadTokens(deps.db, now);
   return expired.length;
 }

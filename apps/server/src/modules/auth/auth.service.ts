@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { LoginBody, User } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { bumpCalendarGeneration } from '../calendar/calendar-cache.js';
-import { findUserByUserName, findUserWithOrg, type UserWithOrg } from '../users/users.repository.js';
+import { findUserByUserName, findUserWithOrg, setUserTimeZone, type UserWithOrg } from '../users/users.repository.js';
 import { presentUser } from '../users/users.presenter.js';
-import { users } from '../users/users.table.js';
 import { verifyPassword } from './password.js';
 import { sessionCacheOf } from './session-cache.js';
 import { deleteExpiredSessions, deleteSessionByTokenHash, findSessionUser, insertSession } from './sessions.repository.js';
@@ -86,7 +84,7 @@ export function forgetCachedSessions(deps: AppDeps, userId: number): void {
  * follow the organisation's. The calendar expands timetables and draws in this zone.
  */
 export async function updateTimeZone(deps: AppDeps, userId: number, timeZone: string | null): Promise<User> {
-  await deps.db.update(users).set({ timeZone }).where(eq(users.id, userId));
+  await setUserTimeZone(deps.db, userId, timeZone);
   forgetCachedSessions(deps, userId);
   // The user's cached calendar answers (decision 0020) were expanded in the old zone.
   bumpCalendarGeneration(deps);

@@ -1,4 +1,3 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { AUTH_CODE_LENGTH, AUTH_CODE_RESEND_SECONDS } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { randomString, sha256Hex } from '../../lib/crypto.js';
@@ -6,8 +5,8 @@ import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { orgSettingsOf } from '../courses/course-header.service.js';
 import { enqueueEmails } from '../outbox/outbox.service.js';
-import { users } from '../users/users.table.js';
-import { authCodes } from './authcodes.table.js';
+import { findUserContact } from '../users/users.repository.js';
+import { findLastCodeSentAt, findPendingAuthCodeId, hasOpenValidation, insertAuthCode, markAuthCodeValidated } from './authcodes.repository.js';
 
 /** A code lives this long after it is sent, in ms. */
 const CODE_TTL_MS = 10 * 60_000;
@@ -50,12 +49,7 @@ async function isRequired(deps: AppDeps, actor: Actor): Promise<boolean> {
 }
 
 async function isValidated(deps: AppDeps, actor: Actor): Promise<boolean> {
-  const [row] = await deps.db
-    .select({ id: authCodes.id })
-    .from(authCodes)
-    .where(and(eq(authCodes.userId, actor.id), gt(authCodes.validUntil, new Date())))
-    .limit(1);
-  return !!row;
+  return hasOpenValidation(deps.db, actor.id, new Date());
 }
 
 /** `GET /api/auth_code/auth_validate`: whether the user may enter the management area now. */
@@ -75,24 +69,19 @@ export async function requireManagementAuth(deps: AppDeps, actor: Actor): Promis
  * Throws AUTH_CODE_TOO_SOON (429) within 60 s of the previous code (spec §4, §9).
  */
 export async function sendAuthCode(deps: AppDeps, actor: Actor, now = new Date()): Promise<{ message: string; resend_after_seconds: number }> {
-  const [last] = await deps.db
-    .select({ sentAt: authCodes.sentAt })
-    .from(authCodes)
-    .where(eq(authCodes.userId, actor.id))
-    .orderBy(desc(authCodes.sentAt))
-    .limit(1);
-  if (last) {
-    const wait = Math.ceil(AUTH_CODE_RESEND_SECONDS - (now.getTime() - last.sentAt.getTime()) / 1000);
+  const lastSentAt = await findLastCodeSentAt(deps.db, actor.id);
+  if (lastSentAt) {
+    const wait = Math.ceil(AUTH_CODE_RESEND_SECONDS - (now.getTime() - lastSentAt.getTime()) / 1000);
     if (wait > 0)
       throw new AppError('AUTH_CODE_TOO_SOON', `Wait ${wait} s before asking for another code`, {
         auth_code: [`Wait ${wait} s before asking for another code`],
       });
   }
-  const [user] = await deps.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, actor.id));
+  const user = await findUserContact(deps.db, actor.id);
   if (!user) throw new AppError('USER_NOT_FOUND', 'No such user');
   const code = randomString('0123456789', AUTH_CODE_LENGTH);
   await deps.db.transaction(async (tx) => {
-    await tx.insert(authCodes).values({ userId: actor.id, codeHash: sha256Hex(code), sentAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
+    await insertAuthCode(tx, { userId: actor.id, codeHash: sha256Hex(code), sentAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
     await channel.send({ ...deps, db: tx }, user, code);
   });
   return { message: 'A code was sent to you', resend_after_seconds: AUTH_CODE_RESEND_SECONDS };
@@ -100,15 +89,8 @@ export async function sendAuthCode(deps: AppDeps, actor: Actor, now = new Date()
 
 /** `POST /api/auth_code/validate_auth_code {auth_code}`. Throws AUTH_CODE_INVALID naming `auth_code` for a wrong or expired code. */
 export async function validateAuthCode(deps: AppDeps, actor: Actor, code: string, now = new Date()): Promise<{ dingtalk_auth_validate: true }> {
-  const [row] = await deps.db
-    .select({ id: authCodes.id })
-    .from(authCodes)
-    .where(and(eq(authCodes.userId, actor.id), eq(authCodes.codeHash, sha256Hex(code)), gt(authCodes.expiresAt, now), isNull(authCodes.validatedAt)))
-    .limit(1);
-  if (!row) throw AppError.field('auth_code', 'This code is wrong or has expired', 'AUTH_CODE_INVALID');
-  await deps.db
-    .update(authCodes)
-    .set({ validatedAt: now, validUntil: new Date(now.getTime() + VALIDATION_TTL_MS) })
-    .where(eq(authCodes.id, row.id));
+  const codeId = await findPendingAuthCodeId(deps.db, actor.id, sha256Hex(code), now);
+  if (codeId === undefined) throw AppError.field('auth_code', 'This code is wrong or has expired', 'AUTH_CODE_INVALID');
+  await markAuthCodeValidated(deps.db, codeId, now, new Date(now.getTime() + VALIDATION_TTL_MS));
   return { dingtalk_auth_validate: true };
 }

@@ -1,4 +1,3 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type {
   ActiveRoleBody,
   CanUnpublishResponse,
@@ -12,25 +11,22 @@ import type {
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { enrolments } from '../enrolments/enrolments.table.js';
-import { DEFAULT_ORG_SETTINGS, orgs, type OrgSettings } from '../orgs/orgs.table.js';
-import { activities, courseModules } from '../activities/activities.table.js';
+import { teamRoleCounts } from '../enrolments/enrolments.repository.js';
+import { DEFAULT_ORG_SETTINGS, findOrgSettings, type OrgSettings } from '../orgs/orgs.repository.js';
+import { findActivityOpenFacts } from '../activities/activity-facts.repository.js';
 import { accessOf } from '../activities/completion.js';
 import { findState, studentsWithProgress, upsertState } from '../progress/progress.repository.js';
 import { courseFor, may } from './courses.policy.js';
-import { courses } from './courses.table.js';
+import { updateCourseRow, type CourseRow } from './courses.repository.js';
 
 /** The organisation's settings with defaults filled in (spec §6 feature toggles). */
 export async function orgSettingsOf(deps: AppDeps, orgId: number): Promise<Required<OrgSettings>> {
-  const [row] = await deps.db.select({ settings: orgs.settings }).from(orgs).where(eq(orgs.id, orgId));
-  return { ...(DEFAULT_ORG_SETTINGS as Required<OrgSettings>), ...(row?.settings ?? {}) };
+  const settings = await findOrgSettings(deps.db, orgId);
+  return { ...(DEFAULT_ORG_SETTINGS as Required<OrgSettings>), ...(settings ?? {}) };
 }
 
-async function touch(deps: AppDeps, courseId: number, values: Partial<typeof courses.$inferInsert>): Promise<void> {
-  await deps.db
-    .update(courses)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(courses.id, courseId));
+async function touch(deps: AppDeps, courseId: number, values: Partial<CourseRow>): Promise<void> {
+  await updateCourseRow(deps.db, courseId, values);
 }
 
 /** `GET /api/courses/{id}/header`: what the course header shows this user (role buttons, toggles, modes). */
@@ -93,12 +89,8 @@ export async function setReview(deps: AppDeps, actor: Actor, courseId: number, b
 
 /** Spec §4: a lite course has one instructor and no assistants (decision 0011). Answers why not, or null. */
 async function liteBlocker(deps: AppDeps, courseId: number): Promise<string | null> {
-  const rows = await deps.db
-    .select({ role: enrolments.role, n: sql<number>`count(*)::int` })
-    .from(enrolments)
-    .where(and(eq(enrolments.courseId, courseId), ne(enrolments.role, 'student')))
-    .groupBy(enrolments.role);
-  const count = (role: string) => Number(rows.find((r) => r.role === role)?.n ?? 0);
+  const counts = await teamRoleCounts(deps.db, courseId);
+  const count = (role: 'instructor' | 'instructor_assistant') => counts.get(role) ?? 0;
   if (count('instructor_assistant') > 0) return 'A lite course has no instructor assistants; remove them from the course first';
   if (count('instructor') > 1) return 'A lite course has a single instructor; remove the team-teaching instructors first';
   return null;
@@ -173,19 +165,7 @@ export async function studyCompleteness(deps: AppDeps, actor: Actor, courseId: n
     const bypass = may(kinds, 'manage_content') && !state.previewAs;
     // Only the last activity's own state can forbid continuing (unpublished, not started, ended;
     // a checkpoint lock does not), so that one row is read, not the whole course.
-    const [row] = await deps.db
-      .select({
-        id: activities.id,
-        title: activities.title,
-        isPublished: activities.isPublished,
-        isModulePublished: courseModules.isPublished,
-        startTime: activities.startTime,
-        endTime: activities.endTime,
-        criterion: activities.completionCriterion,
-      })
-      .from(activities)
-      .innerJoin(courseModules, eq(courseModules.id, activities.moduleId))
-      .where(and(eq(activities.id, state.lastActivityId), eq(activities.courseId, courseId), isNull(activities.deletedAt)));
+    const row = await findActivityOpenFacts(deps.db, state.lastActivityId, courseId);
     if (row) {
       last = { id: row.id, title: row.title };
       const [access] = accessOf(

@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { Course, CoursePage, CreateCourseBody, PageQuery } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { offsetOf, toPage } from '../../lib/pagination.js';
 import type { Actor } from '../../plugins/auth.js';
-import { departments } from '../orgs/orgs.table.js';
+import { isDepartmentOfOrg } from '../orgs/orgs.repository.js';
 import { insertEnrolment, instructorsOf, rolesInCourse, rolesInCourses, studentCountsOf } from '../enrolments/enrolments.repository.js';
 import { latestImportsOf } from '../imports/imports.repository.js';
 import { canCreateCourse, isCourseViewer } from './courses.policy.js';
@@ -39,11 +38,7 @@ export async function createCourse(deps: AppDeps, actor: Actor, input: CreateCou
   if (!canCreateCourse(actor)) throw new AppError('FORBIDDEN', 'Only instructors and administrators create courses');
   const created = await deps.db.transaction(async (tx) => {
     if (input.department_id !== undefined) {
-      const [dept] = await tx
-        .select({ id: departments.id })
-        .from(departments)
-        .where(and(eq(departments.id, input.department_id), eq(departments.orgId, actor.orgId)));
-      if (!dept) throw AppError.field('department_id', 'No such department in your organisation');
+      if (!(await isDepartmentOfOrg(tx, input.department_id, actor.orgId))) throw AppError.field('department_id', 'No such department in your organisation');
     }
     const row = await insertCourse(tx, {
       orgId: actor.orgId,

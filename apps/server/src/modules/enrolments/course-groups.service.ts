@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { CourseGroup, CourseGroupBody, CourseGroups } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -6,30 +5,28 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { courseFor } from '../courses/courses.policy.js';
-import { users } from '../users/users.table.js';
-import { courseGroupMembers, courseGroups } from './course-groups.table.js';
-import { enrolments } from './enrolments.table.js';
+import {
+  deleteCourseGroupRow,
+  deleteGroupMembers,
+  insertCourseGroup,
+  insertGroupMembers,
+  isGroupNameTaken,
+  isGroupOfCourse,
+  listEnrolledGroupMembers,
+  listGroupsOfCourse,
+  renameCourseGroup,
+} from './course-groups.repository.js';
+import { enrolledUserIds } from './enrolments.repository.js';
 
 /** The groups of a course with their members who are still enrolled (by name), ordered by group name. */
 async function groupsOf(db: Db, courseId: number, onlyId?: number): Promise<CourseGroup[]> {
-  const groups = await db
-    .select({ id: courseGroups.id, name: courseGroups.name })
-    .from(courseGroups)
-    .where(onlyId === undefined ? eq(courseGroups.courseId, courseId) : and(eq(courseGroups.courseId, courseId), eq(courseGroups.id, onlyId)))
-    .orderBy(asc(courseGroups.name), asc(courseGroups.id));
+  const groups = await listGroupsOfCourse(db, courseId, onlyId);
   if (groups.length === 0) return [];
-  const members = await db
-    .selectDistinct({ groupId: courseGroupMembers.groupId, id: users.id, name: users.name, user_no: users.userNo })
-    .from(courseGroupMembers)
-    .innerJoin(users, eq(users.id, courseGroupMembers.userId))
-    .innerJoin(enrolments, and(eq(enrolments.userId, courseGroupMembers.userId), eq(enrolments.courseId, courseId)))
-    .where(
-      inArray(
-        courseGroupMembers.groupId,
-        groups.map((g) => g.id),
-      ),
-    )
-    .orderBy(asc(users.name), asc(users.id));
+  const members = await listEnrolledGroupMembers(
+    db,
+    courseId,
+    groups.map((g) => g.id),
+  );
   return groups.map((g) => ({ ...g, members: members.filter((m) => m.groupId === g.id).map(({ id, name, user_no }) => ({ id, name, user_no })) }));
 }
 
@@ -47,20 +44,13 @@ export async function listCourseGroups(deps: AppDeps, actor: Actor, courseId: nu
 async function checkMembers(db: Db, courseId: number, memberIds: number[]): Promise<number[]> {
   const unique = [...new Set(memberIds)];
   if (unique.length === 0) return [];
-  const found = await db
-    .selectDistinct({ userId: enrolments.userId })
-    .from(enrolments)
-    .where(and(eq(enrolments.courseId, courseId), inArray(enrolments.userId, unique)));
+  const found = await enrolledUserIds(db, courseId, unique);
   if (found.length !== unique.length) throw AppError.field('member_ids', 'some users are not members of this course');
   return unique;
 }
 
 async function checkNameFree(db: Db, courseId: number, name: string, exceptId?: number): Promise<void> {
-  const clash = await db
-    .select({ id: courseGroups.id })
-    .from(courseGroups)
-    .where(and(eq(courseGroups.courseId, courseId), eq(courseGroups.name, name), ...(exceptId === undefined ? [] : [ne(courseGroups.id, exceptId)])));
-  if (clash.length > 0) throw AppError.field('name', 'a group of this name exists');
+  if (await isGroupNameTaken(db, courseId, name, exceptId)) throw AppError.field('name', 'a group of this name exists');
 }
 
 /**
@@ -80,9 +70,9 @@ export async function createCourseGroup(
   let id: number;
   try {
     id = await deps.db.transaction(async (tx) => {
-      const [group] = await tx.insert(courseGroups).values({ courseId, name: body.name }).returning({ id: courseGroups.id });
-      if (memberIds.length > 0) await tx.insert(courseGroupMembers).values(memberIds.map((userId) => ({ groupId: group!.id, userId })));
-      return group!.id;
+      const groupId = await insertCourseGroup(tx, courseId, body.name);
+      await insertGroupMembers(tx, groupId, memberIds);
+      return groupId;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.field('name', 'a group of this name exists');
@@ -92,11 +82,7 @@ export async function createCourseGroup(
 }
 
 async function groupIn(db: Db, courseId: number, groupId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: courseGroups.id })
-    .from(courseGroups)
-    .where(and(eq(courseGroups.id, groupId), eq(courseGroups.courseId, courseId)));
-  if (!row) throw new AppError('COURSE_GROUP_NOT_FOUND', 'This group does not exist');
+  if (!(await isGroupOfCourse(db, courseId, groupId))) throw new AppError('COURSE_GROUP_NOT_FOUND', 'This group does not exist');
 }
 
 /** `PUT /api/courses/{id}/groups/{groupId}`: renames the group and replaces its members. Errors as createCourseGroup, 404 for a group of another course. */
@@ -112,9 +98,9 @@ export async function updateCourseGroup(
   await checkNameFree(deps.db, courseId, body.name, groupId);
   const memberIds = await checkMembers(deps.db, courseId, body.member_ids);
   await deps.db.transaction(async (tx) => {
-    await tx.update(courseGroups).set({ name: body.name }).where(eq(courseGroups.id, groupId));
-    await tx.delete(courseGroupMembers).where(eq(courseGroupMembers.groupId, groupId));
-    if (memberIds.length > 0) await tx.insert(courseGroupMembers).values(memberIds.map((userId) => ({ groupId, userId })));
+    await renameCourseGroup(tx, groupId, body.name);
+    await deleteGroupMembers(tx, groupId);
+    await insertGroupMembers(tx, groupId, memberIds);
   });
   return { message: 'updated', group: (await groupsOf(deps.db, courseId, groupId))[0]! };
 }
@@ -123,6 +109,6 @@ export async function updateCourseGroup(
 export async function deleteCourseGroup(deps: AppDeps, actor: Actor, courseId: number, groupId: number): Promise<{ message: string }> {
   await courseFor(deps, actor, courseId, 'enrol');
   await groupIn(deps.db, courseId, groupId);
-  await deps.db.delete(courseGroups).where(eq(courseGroups.id, groupId));
+  await deleteCourseGroupRow(deps.db, groupId);
   return { message: 'deleted' };
 }

@@ -1,12 +1,19 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { CourseRole, CourseRolesResponse, MemberPage } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { offsetOf, toPage } from '../../lib/pagination.js';
 import type { Actor } from '../../plugins/auth.js';
 import { courseFor, invitableRoles, may } from '../courses/courses.policy.js';
-import { users } from '../users/users.table.js';
-import { enrolments } from './enrolments.table.js';
+import { userIdsInOrg } from '../users/users.repository.js';
+import {
+  countInstructors,
+  deleteEnrolments,
+  findEnrolments,
+  holdsRole,
+  insertEnrolmentIfAbsent,
+  listMembersPage,
+  setEnrolmentRole,
+} from './enrolments.repository.js';
 
 /** `GET /api/courses/{id}/members`: one page of the course's members by role then name (spec §9 page sizes). */
 export async function listMembers(
@@ -16,25 +23,14 @@ export async function listMembers(
   q: { page: number; page_size: number; role?: CourseRole | undefined },
 ): Promise<MemberPage> {
   await courseFor(deps, actor, courseId, 'see_members');
-  const where = and(eq(enrolments.courseId, courseId), q.role ? eq(enrolments.role, q.role) : undefined);
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({ e: enrolments, name: users.name, userNo: users.userNo, email: users.email })
-      .from(enrolments)
-      .innerJoin(users, eq(users.id, enrolments.userId))
-      .where(where)
-      .orderBy(asc(enrolments.role), asc(users.name), asc(enrolments.id))
-      .limit(q.page_size)
-      .offset(offsetOf(q.page, q.page_size)),
-    deps.db.select({ n: count() }).from(enrolments).where(where),
-  ]);
+  const { rows, total } = await listMembersPage(deps.db, courseId, q.role, q.page_size, offsetOf(q.page, q.page_size));
   const items = rows.map((r) => ({
     enrollment_id: r.e.id,
     role: r.e.role,
     user: { id: r.e.userId, name: r.name, user_no: r.userNo, email: r.email },
     created_at: r.e.createdAt.toISOString(),
   }));
-  return toPage(items, Number(total?.n ?? 0), q.page, q.page_size);
+  return toPage(items, total, q.page, q.page_size);
 }
 
 /** `POST /api/courses/{id}/enrollments {user_ids, role}`: enrols users of the org. Throws VALIDATION_FAILED naming `user_ids` for unknown users. */
@@ -46,19 +42,15 @@ export async function addEnrolments(
 ): Promise<{ message: string; added: number }> {
   const { course } = await courseFor(deps, actor, courseId, 'enrol');
   const ids = [...new Set(body.user_ids)];
-  const found = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, ids), eq(users.orgId, course.orgId)));
+  const found = await userIdsInOrg(deps.db, ids, course.orgId);
   if (found.length !== ids.length) {
-    const ok = new Set(found.map((f) => f.id));
+    const ok = new Set(found);
     throw AppError.field('user_ids', `No such users in this organisation: ${ids.filter((id) => !ok.has(id)).join(', ')}`);
   }
   let added = 0;
   await deps.db.transaction(async (tx) => {
     for (const id of ids) {
-      const rows = await tx.insert(enrolments).values({ courseId, userId: id, role: body.role }).onConflictDoNothing().returning({ id: enrolments.id });
-      added += rows.length;
+      if (await insertEnrolmentIfAbsent(tx, courseId, id, body.role)) added += 1;
     }
   });
   return { message: `${added} member(s) added`, added };
@@ -67,7 +59,7 @@ export async function addEnrolments(
 /** Loads enrolments by id and checks the actor may enrol in each of their courses. Throws ENROLMENT_NOT_FOUND naming `enrollment_ids`. */
 async function enrolmentsFor(deps: AppDeps, actor: Actor, ids: number[]) {
   const unique = [...new Set(ids)];
-  const rows = await deps.db.select().from(enrolments).where(inArray(enrolments.id, unique));
+  const rows = await findEnrolments(deps.db, unique);
   if (rows.length !== unique.length)
     throw new AppError('ENROLMENT_NOT_FOUND', 'Some of these members were already removed', { enrollment_ids: ['unknown enrolment'] });
   for (const courseId of new Set(rows.map((r) => r.courseId))) await courseFor(deps, actor, courseId, 'enrol');
@@ -78,11 +70,7 @@ async function enrolmentsFor(deps: AppDeps, actor: Actor, ids: number[]) {
 async function keepOneInstructor(deps: AppDeps, rows: { courseId: number; role: CourseRole }[]): Promise<void> {
   for (const courseId of new Set(rows.filter((r) => r.role === 'instructor').map((r) => r.courseId))) {
     const leaving = rows.filter((r) => r.courseId === courseId && r.role === 'instructor').length;
-    const [all] = await deps.db
-      .select({ n: count() })
-      .from(enrolments)
-      .where(and(eq(enrolments.courseId, courseId), eq(enrolments.role, 'instructor')));
-    if (Number(all?.n ?? 0) - leaving < 1) {
+    if ((await countInstructors(deps.db, courseId)) - leaving < 1) {
       throw new AppError('LAST_INSTRUCTOR', 'A course keeps at least one instructor', { enrollment_ids: ['A course keeps at least one instructor'] });
     }
   }
@@ -95,12 +83,8 @@ export async function changeEnrolmentRole(deps: AppDeps, actor: Actor, body: { e
   await deps.db.transaction(async (tx) => {
     for (const row of rows) {
       if (row.role === body.role) continue;
-      const [clash] = await tx
-        .select({ id: enrolments.id })
-        .from(enrolments)
-        .where(and(eq(enrolments.courseId, row.courseId), eq(enrolments.userId, row.userId), eq(enrolments.role, body.role)));
-      if (clash) await tx.delete(enrolments).where(eq(enrolments.id, row.id));
-      else await tx.update(enrolments).set({ role: body.role }).where(eq(enrolments.id, row.id));
+      if (await holdsRole(tx, row.courseId, row.userId, body.role)) await deleteEnrolments(tx, [row.id]);
+      else await setEnrolmentRole(tx, row.id, body.role);
     }
   });
   return { message: `${rows.length} member(s) changed` };
@@ -110,11 +94,9 @@ export async function changeEnrolmentRole(deps: AppDeps, actor: Actor, body: { e
 export async function removeEnrolments(deps: AppDeps, actor: Actor, body: { enrollment_ids: number[] }): Promise<{ message: string }> {
   const rows = await enrolmentsFor(deps, actor, body.enrollment_ids);
   await keepOneInstructor(deps, rows);
-  await deps.db.delete(enrolments).where(
-    inArray(
-      enrolments.id,
-      rows.map((r) => r.id),
-    ),
+  await deleteEnrolments(
+    deps.db,
+    rows.map((r) => r.id),
   );
   return { message: `${rows.length} member(s) removed` };
 }

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import mime from 'mime-types';
 import {
   VIDEO_DEFAULT_VOLUME,
@@ -14,10 +13,15 @@ import { AppError } from '../../lib/app-error.js';
 import { authorize } from '../access/authorize.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { activityReadRecords } from '../activities/activities.table.js';
-import { examSubjectPlayRecords, examSubjects } from '../exams/exams.table.js';
-import { findLiveUpload, listVideosOf, type UploadRow, type UploadVideoRow } from '../uploads/uploads.repository.js';
-import { uploads } from '../uploads/uploads.table.js';
+import {
+  findReadRecord,
+  findReadRecordForUpdate,
+  insertReadRecordIfAbsent,
+  touchReadRecord,
+  updateReadRecordPlay,
+} from '../activities/read-records.repository.js';
+import { countPlay, findExamSubject, findPlayCount } from '../exams/exams.repository.js';
+import { findLiveUpload, findUpload, listVideosOf, type UploadRow, type UploadVideoRow } from '../uploads/uploads.repository.js';
 import { recomputeCourseCompleteness } from '../progress/completeness.service.js';
 import { findState } from '../progress/progress.repository.js';
 import { NOT_FOUND_MESSAGE } from '../uploads/uploads.service.js';
@@ -60,11 +64,7 @@ function defaultResolution(videos: readonly UploadVideoRow[]): string | null {
 }
 
 async function readRecord(deps: AppDeps, activityId: number, userId: number, uploadId: number) {
-  const [row] = await deps.db
-    .select()
-    .from(activityReadRecords)
-    .where(and(eq(activityReadRecords.activityId, activityId), eq(activityReadRecords.userId, userId), eq(activityReadRecords.uploadId, uploadId)));
-  return row;
+  return findReadRecord(deps.db, { activityId, userId, uploadId });
 }
 
 /**
@@ -74,18 +74,10 @@ async function readRecord(deps: AppDeps, activityId: number, userId: number, upl
  * activity: the learner's study completeness is then recomputed. Answers the record.
  */
 async function startViewingSession(deps: AppDeps, activity: ActivityRow, userId: number, uploadId: number) {
-  const created = await deps.db
-    .insert(activityReadRecords)
-    .values({ activityId: activity.id, userId, uploadId })
-    .onConflictDoNothing({ target: [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId] })
-    .returning({ id: activityReadRecords.id });
-  if (created.length > 0) {
+  if (await insertReadRecordIfAbsent(deps.db, { activityId: activity.id, userId, uploadId })) {
     await recomputeCourseCompleteness(deps, activity.courseId, userId);
   } else {
-    await deps.db
-      .update(activityReadRecords)
-      .set({ updatedAt: new Date() })
-      .where(and(eq(activityReadRecords.activityId, activity.id), eq(activityReadRecords.userId, userId), eq(activityReadRecords.uploadId, uploadId)));
+    await touchReadRecord(deps.db, { activityId: activity.id, userId, uploadId });
   }
   return readRecord(deps, activity.id, userId, uploadId);
 }
@@ -155,18 +147,10 @@ export async function reportProgress(deps: AppDeps, actor: Actor, uploadId: numb
   if (upload.type !== 'video' && upload.type !== 'audio') throw AppError.field('id', 'Only video and audio report play progress');
   const isForwardRefused = activity.isForwardSeekingRefused;
   const duration = upload.meta.duration ?? null;
-  const key = [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId];
+  const key = { activityId: activity.id, userId: actor.id, uploadId: upload.id };
   const outcome = await deps.db.transaction(async (tx) => {
-    const created = await tx
-      .insert(activityReadRecords)
-      .values({ activityId: activity.id, userId: actor.id, uploadId: upload.id })
-      .onConflictDoNothing({ target: key })
-      .returning({ id: activityReadRecords.id });
-    const [record] = await tx
-      .select()
-      .from(activityReadRecords)
-      .where(and(eq(activityReadRecords.activityId, activity.id), eq(activityReadRecords.userId, actor.id), eq(activityReadRecords.uploadId, upload.id)))
-      .for('update');
+    const created = await insertReadRecordIfAbsent(tx, key);
+    const record = await findReadRecordForUpdate(tx, key);
     const now = new Date();
     const elapsed = Math.min(MAX_REPORT_GAP_SECONDS, (now.getTime() - record!.updatedAt.getTime()) / 1000);
     const credit = creditReport({
@@ -181,13 +165,10 @@ export async function reportProgress(deps: AppDeps, actor: Actor, uploadId: numb
     if (isForwardRefused) lastPosition = Math.min(lastPosition, credit.maxPosition + CONTINUATION_TOLERANCE_SECONDS);
     const percent = activity.completionCriterion === 'video_percent' ? (activity.completionPercent ?? 100) : 100;
     const isCompleted = record!.isCompleted || (duration !== null && duration > 0 && coveredSeconds(credit.viewed) >= (duration * percent) / 100 - 0.5);
-    await tx
-      .update(activityReadRecords)
-      .set({ viewedRanges: credit.viewed, maxPosition: credit.maxPosition, lastPosition, isCompleted, updatedAt: now })
-      .where(eq(activityReadRecords.id, record!.id));
+    await updateReadRecordPlay(tx, record!.id, { viewedRanges: credit.viewed, maxPosition: credit.maxPosition, lastPosition, isCompleted, updatedAt: now });
     return {
       progress: { viewed_ranges: credit.viewed, max_position: credit.maxPosition, last_position: lastPosition },
-      isChanged: created.length > 0 || (isCompleted && !record!.isCompleted),
+      isChanged: created || (isCompleted && !record!.isCompleted),
     };
   });
   // The percentage moves only when this record is new or completes; the last activity only when it was another one.
@@ -249,11 +230,11 @@ export async function audioSource(deps: AppDeps, actor: Actor, uploadId: number,
 // ------------------------------------------------------------------ exam play limits
 
 async function examContext(deps: AppDeps, actor: Actor, subjectId: number, uploadId: number) {
-  const [subject] = await deps.db.select().from(examSubjects).where(eq(examSubjects.id, subjectId));
+  const subject = await findExamSubject(deps.db, subjectId);
   if (!subject) throw new AppError('NOT_FOUND', 'This exam question does not exist');
   const access = await authorize(deps, actor, 'activity.open', { activityId: subject.activityId });
   if (!subject.uploadIds.includes(uploadId)) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
-  const [upload] = await deps.db.select().from(uploads).where(eq(uploads.id, uploadId));
+  const upload = await findUpload(deps.db, uploadId);
   if (upload && upload.orgId !== actor.orgId) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
   return { subject, upload, access };
 }
@@ -273,11 +254,8 @@ function mediaStatusOf(upload: UploadRow | undefined): ExamStatus {
 /** `GET /api/exam-subjects/{subjectId}/uploads/{uploadId}/play-status` (spec §3 Exam video settings, §4, §8). */
 export async function examPlayStatus(deps: AppDeps, actor: Actor, subjectId: number, uploadId: number): Promise<ExamPlayStatusResult> {
   const { subject, upload } = await examContext(deps, actor, subjectId, uploadId);
-  const [record] = await deps.db
-    .select({ count: examSubjectPlayRecords.playCount })
-    .from(examSubjectPlayRecords)
-    .where(and(eq(examSubjectPlayRecords.subjectId, subjectId), eq(examSubjectPlayRecords.uploadId, uploadId), eq(examSubjectPlayRecords.userId, actor.id)));
-  const remaining = subject.isPlayLimited ? Math.max(0, subject.playLimitTimes - (record?.count ?? 0)) : null;
+  const played = await findPlayCount(deps.db, { subjectId, uploadId, userId: actor.id });
+  const remaining = subject.isPlayLimited ? Math.max(0, subject.playLimitTimes - (played ?? 0)) : null;
   let status = mediaStatusOf(upload);
   if ((status === 'playable' || status === 'processing') && remaining === 0) status = 'overLimit';
   return { play_limit: subject.isPlayLimited, play_limit_times: subject.playLimitTimes, remaining, status };
@@ -308,19 +286,11 @@ export async function examPlay(deps: AppDeps, actor: Actor, subjectId: number, u
   if (status === 'canNotPlay' || !upload) throw AppError.field('uploadId', 'This file cannot be played (canNotPlay)');
   const limit = subject.playLimitTimes;
   if (subject.isPlayLimited && limit <= 0) throw new AppError('MEDIA_PLAY_LIMIT_REACHED', 'No plays left (overLimit)');
-  const counted = await deps.db
-    .insert(examSubjectPlayRecords)
-    .values({ subjectId, uploadId, userId: actor.id, playCount: 1 })
-    .onConflictDoUpdate({
-      target: [examSubjectPlayRecords.subjectId, examSubjectPlayRecords.uploadId, examSubjectPlayRecords.userId],
-      set: { playCount: sql`${examSubjectPlayRecords.playCount} + 1`, updatedAt: new Date() },
-      ...(subject.isPlayLimited ? { setWhere: sql`${examSubjectPlayRecords.playCount} < ${limit}` } : {}),
-    })
-    .returning({ count: examSubjectPlayRecords.playCount });
-  if (counted.length === 0) throw new AppError('MEDIA_PLAY_LIMIT_REACHED', 'No plays left (overLimit)');
+  const counted = await countPlay(deps.db, { subjectId, uploadId, userId: actor.id }, subject.isPlayLimited ? limit : null);
+  if (counted === undefined) throw new AppError('MEDIA_PLAY_LIMIT_REACHED', 'No plays left (overLimit)');
   const live = (await findLiveUpload(deps.db, uploadId)) ?? upload;
   return {
-    remaining: subject.isPlayLimited ? Math.max(0, limit - counted[0]!.count) : null,
+    remaining: subject.isPlayLimited ? Math.max(0, limit - counted) : null,
     url: await examMediaUrl(deps, live, actor.id),
     kind: upload.type === 'video' ? 'video' : 'audio',
   };

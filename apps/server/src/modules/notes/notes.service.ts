@@ -1,4 +1,3 @@
-import { and, asc, count, eq } from 'drizzle-orm';
 import { TEXT_EXTENSIONS, extensionOf, type CreateNoteBody, type Note, type NoteStatistics, type NotesQuery, type UpdateNoteBody } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { authorize } from '../access/authorize.js';
@@ -6,9 +5,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
 import { hasVisibleRichText, sanitizeRichText } from '../../lib/sanitize-html.js';
-import { notes } from './notes.table.js';
-
-type NoteRow = typeof notes.$inferSelect;
+import { countNotesByAnchor, deleteNoteRow, findNote, insertNote, listNotesOfUser, updateNoteRow, type NoteRow } from './notes.repository.js';
 
 function present(row: NoteRow): Note {
   return {
@@ -56,11 +53,7 @@ function cleanContent(content: string): string {
 /** `GET /api/notes?course_id&activity_id&target_id` (spec §7): the actor's own notes on the file, by anchor. */
 export async function listNotes(deps: AppDeps, actor: Actor, query: NotesQuery): Promise<Note[]> {
   await authorize(deps, actor, 'upload.in_activity', { activityId: query.activity_id, uploadId: query.target_id, courseId: query.course_id });
-  const rows = await deps.db
-    .select()
-    .from(notes)
-    .where(and(eq(notes.userId, actor.id), eq(notes.activityId, query.activity_id), eq(notes.targetId, query.target_id)))
-    .orderBy(asc(notes.anchor), asc(notes.id));
+  const rows = await listNotesOfUser(deps.db, actor.id, query.activity_id, query.target_id);
   return rows.map(present);
 }
 
@@ -76,15 +69,20 @@ export async function createNote(deps: AppDeps, actor: Actor, body: CreateNoteBo
   if (!hasVisibleRichText(content)) errors.content = ['Write something in the note'];
   const fields = Object.keys(errors);
   if (fields.length > 0) throw new AppError('VALIDATION_FAILED', `${fields[0]}: ${errors[fields[0]!]![0]}`, errors);
-  const [row] = await deps.db
-    .insert(notes)
-    .values({ userId: actor.id, courseId, activityId: body.activity_id, targetType: body.target_type, targetId: upload.id, anchor: body.anchor, content })
-    .returning();
-  return present(row!);
+  const row = await insertNote(deps.db, {
+    userId: actor.id,
+    courseId,
+    activityId: body.activity_id,
+    targetType: body.target_type,
+    targetId: upload.id,
+    anchor: body.anchor,
+    content,
+  });
+  return present(row);
 }
 
 async function ownNote(deps: AppDeps, actor: Actor, id: number): Promise<NoteRow> {
-  const [row] = await deps.db.select().from(notes).where(eq(notes.id, id));
+  const row = await findNote(deps.db, id);
   if (!row || row.userId !== actor.id) throw new AppError('NOTE_NOT_FOUND', 'This note does not exist or is not yours');
   // Still a member of the course, and the file is still in the activity.
   await authorize(deps, actor, 'upload.in_activity', { activityId: row.activityId, uploadId: row.targetId, courseId: row.courseId });
@@ -100,18 +98,14 @@ export async function updateNote(deps: AppDeps, actor: Actor, id: number, body: 
     const errors = noteTargetErrors(upload, row.targetType, body.anchor);
     if (errors.anchor) throw new AppError('VALIDATION_FAILED', `anchor: ${errors.anchor[0]}`, { anchor: errors.anchor });
   }
-  const [updated] = await deps.db
-    .update(notes)
-    .set({ content, ...(body.anchor !== undefined ? { anchor: body.anchor } : {}), updatedAt: new Date() })
-    .where(eq(notes.id, id))
-    .returning();
+  const updated = await updateNoteRow(deps.db, id, { content, ...(body.anchor !== undefined ? { anchor: body.anchor } : {}) });
   return present(updated!);
 }
 
 /** `DELETE /api/notes/{id}` (spec §7): the author removes a note. */
 export async function deleteNote(deps: AppDeps, actor: Actor, id: number): Promise<void> {
   await ownNote(deps, actor, id);
-  await deps.db.delete(notes).where(eq(notes.id, id));
+  await deleteNoteRow(deps.db, id);
 }
 
 /**
@@ -123,11 +117,5 @@ export async function noteStatistics(deps: AppDeps, actor: Actor, query: NotesQu
   const { isTeam } = await authorize(deps, actor, 'activity.open', { activityId: query.activity_id, courseId: query.course_id });
   if (!isTeam) throw new AppError('FORBIDDEN', 'Only the course team sees note statistics');
   await authorize(deps, actor, 'upload.in_activity', { activityId: query.activity_id, uploadId: query.target_id, courseId: query.course_id });
-  const rows = await deps.db
-    .select({ position: notes.anchor, count: count() })
-    .from(notes)
-    .where(and(eq(notes.activityId, query.activity_id), eq(notes.targetId, query.target_id)))
-    .groupBy(notes.anchor)
-    .orderBy(asc(notes.anchor));
-  return { positions: rows.map((r) => ({ position: r.position, count: Number(r.count) })) };
+  return { positions: await countNotesByAnchor(deps.db, query.activity_id, query.target_id) };
 }

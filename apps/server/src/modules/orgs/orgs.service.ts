@@ -1,13 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, USER_ROLE, type OrgResponse } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../plugins/auth.js';
-import { officePreviewToggles, orgs } from './orgs.table.js';
+import { findOrg, mergeOrgSettings, officePreviewToggles } from './orgs.repository.js';
 
 /** `GET /api/org` (spec §7): the actor's organisation, its calendar toggles (spec §6), its zone (decision 0020) and office previewers. */
 export async function presentOrg(db: Db, orgId: number): Promise<OrgResponse> {
-  const [org] = await db.select().from(orgs).where(eq(orgs.id, orgId));
+  const org = await findOrg(db, orgId);
   if (!org) throw new AppError('NOT_FOUND', 'This organisation does not exist');
   const s = org.settings;
   return {
@@ -33,9 +32,6 @@ export async function presentOrg(db: Db, orgId: number): Promise<OrgResponse> {
 export async function updateOrgTimeZone(db: Db, actor: Actor, timeZone: string): Promise<OrgResponse> {
   if (actor.role !== USER_ROLE.admin && actor.role !== USER_ROLE.wgAdmin)
     throw new AppError('FORBIDDEN', 'Only organisation administrators change the organisation’s time zone');
-  await db
-    .update(orgs)
-    .set({ settings: sql`${orgs.settings} || ${JSON.stringify({ timeZone })}::jsonb` })
-    .where(eq(orgs.id, actor.orgId));
+  await mergeOrgSettings(db, actor.orgId, { timeZone });
   return presentOrg(db, actor.orgId);
 }

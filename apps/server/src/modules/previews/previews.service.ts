@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import {
   TEXT_EXTENSIONS,
   extensionOf,
@@ -18,15 +17,14 @@ import { AppError } from '../../lib/app-error.js';
 import { authorize } from '../access/authorize.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { DEFAULT_ORG_SETTINGS, officePreviewToggles, orgs } from '../orgs/orgs.table.js';
+import { DEFAULT_ORG_SETTINGS, findOrgSettings, officePreviewToggles } from '../orgs/orgs.repository.js';
 import { signMediaUrl } from '../media/signed-url.js';
 import { scormSummary } from '../scorm/scorm.service.js';
 import { presentUpload } from '../uploads/uploads.presenter.js';
-import { listVideosOf, type UploadRow } from '../uploads/uploads.repository.js';
-import { uploads } from '../uploads/uploads.table.js';
-import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
+import { listUploadLabels, listVideosOf, type UploadRow } from '../uploads/uploads.repository.js';
+import { listCourseActivityTypes, listGuestActivityFiles, listHeldUploads } from '../activities/activity-facts.repository.js';
 import { may } from '../courses/courses.policy.js';
-import { examSubjects } from '../exams/exams.table.js';
+import { listSubjectUploadsOf } from '../exams/exams.repository.js';
 import { launchPathOf, scormFileOf } from '../scorm/scorm.service.js';
 
 /** The embedded PDF viewer of spec §1 (`/note-bene/pdf-viewer?file=`), and its visitor variant. */
@@ -34,8 +32,8 @@ export const PDF_VIEWER_PATH = '/note-bene/pdf-viewer';
 export const ANONYMOUS_PDF_VIEWER_PATH = '/anonymous-api/pdf-viewer';
 
 async function settingsOf(deps: AppDeps, orgId: number) {
-  const [org] = await deps.db.select({ settings: orgs.settings }).from(orgs).where(eq(orgs.id, orgId));
-  return { ...DEFAULT_ORG_SETTINGS, ...org?.settings };
+  const settings = await findOrgSettings(deps.db, orgId);
+  return { ...DEFAULT_ORG_SETTINGS, ...settings };
 }
 
 /** `GET /api/uploads/{id}?preview=true` (spec §7): the upload with `audio` (its playable audio) and `scorm` (spec §3 Scorm), for an upload already authorised. */
@@ -97,12 +95,7 @@ export async function arrearsOf(deps: AppDeps, actor: Actor, uploadId: number): 
  */
 export async function guestActivityFiles(deps: AppDeps, activityId: number): Promise<GuestActivity> {
   const { activity, orgId } = await authorize(deps, null, 'guest.activity', { activityId: activityId });
-  const rows = await deps.db
-    .select({ id: uploads.id, name: uploads.name, type: uploads.type, status: uploads.status, size: uploads.size })
-    .from(activityUploads)
-    .innerJoin(uploads, eq(uploads.id, activityUploads.uploadId))
-    .where(and(eq(activityUploads.activityId, activity.id), eq(uploads.orgId, orgId), isNull(uploads.deletedAt), isNotNull(uploads.receivedAt)))
-    .orderBy(asc(activityUploads.sort), asc(activityUploads.id));
+  const rows = await listGuestActivityFiles(deps.db, activity.id, orgId);
   return { activity: { id: activity.id, title: activity.title }, files: rows };
 }
 
@@ -161,39 +154,14 @@ export async function guestPlayer(deps: AppDeps, activityId: number, uploadId: n
 export async function courseActivityFiles(deps: AppDeps, actor: Actor, courseId: number): Promise<ActivityFile[]> {
   const { kinds } = await authorize(deps, actor, 'course.view', { courseId });
   const isTeam = may(kinds, 'manage_content');
-  const acts = await deps.db
-    .select({ id: activities.id, type: activities.type })
-    .from(activities)
-    .innerJoin(courseModules, eq(courseModules.id, activities.moduleId))
-    .where(
-      and(
-        eq(activities.courseId, courseId),
-        isNull(activities.deletedAt),
-        ...(isTeam ? [] : [eq(activities.isPublished, true), eq(courseModules.isPublished, true)]),
-      ),
-    )
-    .orderBy(asc(activities.sort), asc(activities.id));
+  const acts = await listCourseActivityTypes(deps.db, courseId, !isTeam);
   if (acts.length === 0) return [];
   const typeOf = new Map(acts.map((a) => [a.id, a.type]));
   const ids = acts.map((a) => a.id);
-  const held = await deps.db
-    .select({ activityId: activityUploads.activityId, uploadId: activityUploads.uploadId })
-    .from(activityUploads)
-    .where(inArray(activityUploads.activityId, ids))
-    .orderBy(asc(activityUploads.activityId), asc(activityUploads.sort));
-  const subjects = await deps.db
-    .select({ id: examSubjects.id, activityId: examSubjects.activityId, uploadIds: examSubjects.uploadIds })
-    .from(examSubjects)
-    .where(inArray(examSubjects.activityId, ids))
-    .orderBy(asc(examSubjects.sort), asc(examSubjects.id));
+  const held = await listHeldUploads(deps.db, ids);
+  const subjects = await listSubjectUploadsOf(deps.db, ids);
   const uploadIds = [...new Set([...held.map((h) => h.uploadId), ...subjects.flatMap((s) => s.uploadIds)])];
-  const files =
-    uploadIds.length === 0
-      ? []
-      : await deps.db
-          .select({ id: uploads.id, name: uploads.name, type: uploads.type, orgId: uploads.orgId, deletedAt: uploads.deletedAt })
-          .from(uploads)
-          .where(inArray(uploads.id, uploadIds));
+  const files = await listUploadLabels(deps.db, uploadIds);
   const fileOf = new Map(files.filter((f) => f.orgId === actor.orgId && !f.deletedAt).map((f) => [f.id, f]));
   const described = (uploadId: number) => ({ name: fileOf.get(uploadId)?.name ?? null, upload_type: fileOf.get(uploadId)?.type ?? null });
   return [

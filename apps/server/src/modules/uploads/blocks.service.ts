@@ -1,13 +1,20 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import { and, eq, gt } from 'drizzle-orm';
 import { UPLOAD_CHUNK_SIZE_BYTES, type BlockProgress, type MkfileResult, type Uptoken } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { PayloadLimitError } from '../../storage/object-store.js';
-import { uploadBlocks, uploadTokens, type BlockChunk } from './upload-blocks.table.js';
+import {
+  advanceUploadBlock,
+  deleteBlocksOfUpload,
+  findLiveUploadToken,
+  findUploadBlock,
+  insertUploadBlock,
+  insertUploadToken,
+  type BlockChunk,
+} from './upload-blocks.repository.js';
 import { findLiveUpload, type UploadRow } from './uploads.repository.js';
 import { acceptReceivedObject } from './uploads.service.js';
 
@@ -28,7 +35,7 @@ export async function issueUptoken(deps: AppDeps, actor: Actor, uploadId: number
   if (row.receivedAt) throw new AppError('UPLOAD_ALREADY_RECEIVED', 'This file has already been uploaded');
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + deps.config.uploadTokenTtlSeconds * 1000);
-  await deps.db.insert(uploadTokens).values({ tokenHash: hashToken(token), uploadId, expiresAt });
+  await insertUploadToken(deps.db, { tokenHash: hashToken(token), uploadId, expiresAt });
   return { uptoken: token, expires_at: expiresAt.toISOString() };
 }
 
@@ -40,10 +47,7 @@ export async function issueUptoken(deps: AppDeps, actor: Actor, uploadId: number
 export async function uploadOfToken(deps: AppDeps, authorization: string | undefined): Promise<UploadRow> {
   const token = /^UpToken\s+(\S+)$/i.exec(authorization ?? '')?.[1];
   if (!token) throw new AppError('UPLOAD_TOKEN_INVALID', 'Send Authorization: UpToken <token> from GET /api/uptoken');
-  const [found] = await deps.db
-    .select()
-    .from(uploadTokens)
-    .where(and(eq(uploadTokens.tokenHash, hashToken(token)), gt(uploadTokens.expiresAt, new Date())));
+  const found = await findLiveUploadToken(deps.db, hashToken(token), new Date());
   if (!found) throw new AppError('UPLOAD_TOKEN_INVALID', 'The upload token is unknown or expired; fetch a new one');
   const row = await findLiveUpload(deps.db, found.uploadId);
   if (!row) throw new AppError('UPLOAD_NOT_FOUND', 'This file does not exist or was deleted');
@@ -116,7 +120,7 @@ export async function makeBlock(deps: AppDeps, upload: UploadRow, blockSize: num
     chunks: [chunk],
     expiresAt: new Date(Date.now() + BLOCK_TTL_MS),
   };
-  await deps.db.insert(uploadBlocks).values(block);
+  await insertUploadBlock(deps.db, block);
   return progressOf(block, chunk);
 }
 
@@ -128,7 +132,7 @@ export async function makeBlock(deps: AppDeps, upload: UploadRow, blockSize: num
  */
 export async function putChunk(deps: AppDeps, upload: UploadRow, ctx: string, offset: number, body: Readable): Promise<BlockProgress> {
   const blockId = blockIdOf(ctx);
-  const [block] = blockId ? await deps.db.select().from(uploadBlocks).where(eq(uploadBlocks.id, blockId)) : [];
+  const block = blockId ? await findUploadBlock(deps.db, blockId) : undefined;
   const reject = (message: string) => {
     body.resume();
     return ctxError(message);
@@ -139,11 +143,7 @@ export async function putChunk(deps: AppDeps, upload: UploadRow, ctx: string, of
   if (offset >= block.blockSize) throw reject('This block is complete');
   const chunk = await storeChunk(deps, `blocks/${upload.id}/${block.id}/${offset}`, body, block.blockSize - offset);
   const next = { ctx: newCtx(block.id, offset + chunk.size), offset: offset + chunk.size, expiresAt: new Date(Date.now() + BLOCK_TTL_MS) };
-  const [updated] = await deps.db
-    .update(uploadBlocks)
-    .set({ ...next, chunks: [...block.chunks, chunk] })
-    .where(and(eq(uploadBlocks.id, block.id), eq(uploadBlocks.ctx, ctx)))
-    .returning();
+  const updated = await advanceUploadBlock(deps.db, block.id, ctx, { ...next, chunks: [...block.chunks, chunk] });
   if (!updated) {
     await deps.storage.delete(chunk.key);
     throw ctxError('Another chunk of this block arrived first');
@@ -152,7 +152,7 @@ export async function putChunk(deps: AppDeps, upload: UploadRow, ctx: string, of
 }
 
 async function dropBlocks(deps: AppDeps, uploadId: number): Promise<void> {
-  await deps.db.delete(uploadBlocks).where(eq(uploadBlocks.uploadId, uploadId));
+  await deleteBlocksOfUpload(deps.db, uploadId);
   await deps.storage.deletePrefix(`blocks/${uploadId}`);
 }
 
@@ -179,7 +179,7 @@ export async function makeFile(deps: AppDeps, upload: UploadRow, fileSize: numbe
   const blocks = [];
   for (const ctx of ctxs) {
     const blockId = blockIdOf(ctx);
-    const [block] = blockId ? await deps.db.select().from(uploadBlocks).where(eq(uploadBlocks.id, blockId)) : [];
+    const block = blockId ? await findUploadBlock(deps.db, blockId) : undefined;
     if (!block || block.uploadId !== upload.id || block.ctx !== ctx || block.expiresAt.getTime() <= Date.now())
       throw ctxError('A ctx is unknown, stale or expired');
     if (block.offset !== block.blockSize)

@@ -66,3 +66,18 @@ export async function activityHoldsUpload(db: Db, activityId: number, uploadId: 
     .limit(1);
   return row !== undefined;
 }
+
+/** These uploads (deleted or not) as `{ id, name, type, orgId, deletedAt }`; none when `ids` is empty. One SELECT (none for no ids). */
+export async function listUploadLabels(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: uploads.id, name: uploads.name, type: uploads.type, orgId: uploads.orgId, deletedAt: uploads.deletedAt })
+    .from(uploads)
+    .where(inArray(uploads.id, ids));
+}
+
+/** The upload with this id, soft-deleted or not, or undefined. One SELECT. */
+export async function findUpload(db: Db, id: number): Promise<UploadRow | undefined> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
+  return row;
+}

@@ -13,7 +13,6 @@ import {
   type Upload,
   type UploadSettings,
 } from '@atrium/contracts';
-import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -21,7 +20,7 @@ import { PayloadLimitError, readHead, type StoredObject } from '../../storage/ob
 import { derivedPrefix, enqueueProcessing } from '../../jobs/process-upload.job.js';
 import { authorize } from '../access/authorize.js';
 import { may } from '../courses/courses.policy.js';
-import { DEFAULT_ORG_SETTINGS, orgs } from '../orgs/orgs.table.js';
+import { DEFAULT_ORG_SETTINGS, findOrgSettings } from '../orgs/orgs.repository.js';
 import { sniffContent } from './magic-bytes.js';
 import { signMediaUrl } from '../media/signed-url.js';
 import { presentUpload, type MediaSigner } from './uploads.presenter.js';
@@ -58,8 +57,8 @@ export async function uploadSettings(deps: AppDeps, actor: Actor): Promise<Uploa
 }
 
 async function orgSettings(deps: AppDeps, orgId: number) {
-  const [org] = await deps.db.select({ settings: orgs.settings }).from(orgs).where(eq(orgs.id, orgId));
-  return { ...DEFAULT_ORG_SETTINGS, ...org?.settings };
+  const settings = await findOrgSettings(deps.db, orgId);
+  return { ...DEFAULT_ORG_SETTINGS, ...settings };
 }
 
 /**

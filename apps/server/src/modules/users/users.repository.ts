@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { departments, orgs } from '../orgs/orgs.table.js';
 import { users } from './users.table.js';
@@ -32,4 +32,24 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert): Pro
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert users returned nothing');
   return row;
+}
+
+/** Sets (or clears, with null) the user's own IANA time zone. One UPDATE. */
+export async function setUserTimeZone(db: Db, userId: number, timeZone: string | null): Promise<void> {
+  await db.update(users).set({ timeZone }).where(eq(users.id, userId));
+}
+
+/** The user's id, name and e-mail (to send them something), or undefined. One SELECT. */
+export async function findUserContact(db: Db, userId: number): Promise<{ id: number; name: string; email: string | null } | undefined> {
+  const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  return user;
+}
+
+/** Which of `userIds` are users of organisation `orgId`. One SELECT. */
+export async function userIdsInOrg(db: Db, userIds: number[], orgId: number): Promise<number[]> {
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), eq(users.orgId, orgId)));
+  return found.map((f) => f.id);
 }

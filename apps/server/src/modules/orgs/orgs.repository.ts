@@ -1,0 +1,42 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { departments, orgs, type OrgSettings } from './orgs.table.js';
+
+export type OrgRow = typeof orgs.$inferSelect;
+
+/** The organisation row (with its settings), or undefined. One SELECT. */
+export async function findOrg(db: Db, orgId: number): Promise<OrgRow | undefined> {
+  const [org] = await db.select().from(orgs).where(eq(orgs.id, orgId));
+  return org;
+}
+
+/** Merges `patch` into the organisation's settings (jsonb `||`), keeping the other keys. One UPDATE. */
+export async function mergeOrgSettings(db: Db, orgId: number, patch: Partial<OrgSettings>): Promise<void> {
+  await db
+    .update(orgs)
+    .set({ settings: sql`${orgs.settings} || ${JSON.stringify(patch)}::jsonb` })
+    .where(eq(orgs.id, orgId));
+}
+
+// The settings shape and its pure helpers, for services (which do not import tables).
+export { DEFAULT_ORG_SETTINGS, officePreviewToggles, type OrgSettings } from './orgs.table.js';
+
+/** The organisation's stored settings (no defaults filled in), or undefined when there is no such org. One SELECT. */
+export async function findOrgSettings(db: Db, orgId: number): Promise<OrgSettings | undefined> {
+  const [row] = await db.select({ settings: orgs.settings }).from(orgs).where(eq(orgs.id, orgId));
+  return row?.settings;
+}
+
+/** Replaces the organisation's settings with `settings`. One UPDATE. */
+export async function setOrgSettings(db: Db, orgId: number, settings: OrgSettings): Promise<void> {
+  await db.update(orgs).set({ settings }).where(eq(orgs.id, orgId));
+}
+
+/** Whether department `departmentId` belongs to organisation `orgId`. One SELECT. */
+export async function isDepartmentOfOrg(db: Db, departmentId: number, orgId: number): Promise<boolean> {
+  const [dept] = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(eq(departments.id, departmentId), eq(departments.orgId, orgId)));
+  return !!dept;
+}
