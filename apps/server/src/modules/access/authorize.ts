@@ -4,6 +4,8 @@ import type { Actor } from '../../plugins/auth.js';
 import { activityAccess, guestActivity, type ActivityAccess } from '../activities/activities.policy.js';
 import type { ActivityRow } from '../activities/activities.repository.js';
 import { courseFor, type CourseAccess, type CourseAction } from '../courses/courses.policy.js';
+import { ownNoteAccess } from '../notes/notes.policy.js';
+import type { NoteRow } from '../notes/notes.repository.js';
 import { activityUpload, guestUpload, uploadAccess, uploadContentAccess, type UploadAccessKind } from '../uploads/uploads.policy.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
 
@@ -20,6 +22,7 @@ import type { UploadRow } from '../uploads/uploads.repository.js';
  *   upload.read_content uploads.policy.ts     upload.read, and not an exam-only file
  *   upload.manage       uploads.policy.ts     course team or owner
  *   upload.read (activity given) / note.*     the activity open, and it holds the file
+ *   note.own            notes.policy.ts       the author, while upload.in_activity holds
  *   guest.read          activities + uploads  visitors: guest preview on, all published, in window
  *
  * Routes declare their action (`config: { action }`, modules/access/actions.ts).
@@ -31,6 +34,7 @@ export interface AuthorizeMap {
   'upload.read_content': { resource: { uploadId: number }; grant: { row: UploadRow; access: 'manage' | 'view' } };
   'upload.manage': { resource: { uploadId: number }; grant: { row: UploadRow; access: 'manage' } };
   'upload.in_activity': { resource: { activityId: number; uploadId: number; courseId?: number }; grant: ActivityAccess & { upload: UploadRow } };
+  'note.own': { resource: { noteId: number }; grant: NoteRow };
   'guest.activity': { resource: { activityId: number }; grant: { activity: ActivityRow; orgId: number } };
   'guest.upload': { resource: { activityId: number; uploadId: number }; grant: { activity: ActivityRow; upload: UploadRow } };
 }
@@ -73,6 +77,8 @@ export async function authorize(deps: AppDeps, actor: Actor | null, action: Cour
       return uploadManageAccess(deps, actor!, r.uploadId!);
     case 'upload.in_activity':
       return activityUpload(deps, actor!, r.activityId!, r.uploadId!, r.courseId);
+    case 'note.own':
+      return ownNoteAccess(deps, actor!, r.noteId!);
     case 'guest.activity':
       return guestActivity(deps, r.activityId!);
     case 'guest.upload':

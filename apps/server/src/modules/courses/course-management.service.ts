@@ -15,7 +15,8 @@ import { requireManagementAuth } from '../authcodes/authcodes.service.js';
 import { studentContactsOf } from '../enrolments/enrolments.repository.js';
 import { isDepartmentOfOrg, setOrgSettings } from '../orgs/orgs.repository.js';
 import { enqueueEmails } from '../outbox/outbox.service.js';
-import { courseFor } from './courses.policy.js';
+import { courseFor, isOrgAdmin } from './courses.policy.js';
+import { assertManagesOrganisation } from '../orgs/orgs.policy.js';
 import { orgSettingsOf } from './course-header.service.js';
 import { latestImportsOf } from '../imports/imports.repository.js';
 import { presentCourse } from './courses.presenter.js';
@@ -23,12 +24,12 @@ import { countManagedCourseStates, countManagedCoursesMatching, listManagedCours
 import { getCourse } from './courses.service.js';
 
 function isManager(actor: Actor): boolean {
-  return actor.role === USER_ROLE.admin || actor.role === USER_ROLE.instructor;
+  return isOrgAdmin(actor) || actor.role === USER_ROLE.instructor;
 }
 
 /** The management list's scope for an actor: all of the org's courses for admins, the ones they teach otherwise. */
 function scopeOf(actor: Actor): ManagedScope {
-  return { orgId: actor.orgId, teacherId: actor.role === USER_ROLE.admin ? null : actor.id };
+  return { orgId: actor.orgId, teacherId: isOrgAdmin(actor) ? null : actor.id };
 }
 
 async function requireManager(deps: AppDeps, actor: Actor): Promise<void> {
@@ -67,8 +68,7 @@ export async function countManagedCourses(deps: AppDeps, actor: Actor): Promise<
 /** `PUT /api/courses/{id}`: edits a course. Throws VALIDATION_FAILED naming `department_id` for another org's department. */
 export async function updateCourse(deps: AppDeps, actor: Actor, courseId: number, body: UpdateCourseBody): Promise<Course> {
   await courseFor(deps, actor, courseId, 'edit');
-  if (body.hasAiAbility !== undefined && actor.role !== USER_ROLE.admin)
-    throw new AppError('FORBIDDEN', 'Only organisation administrators turn the AI panels on or off');
+  if (body.hasAiAbility !== undefined && !isOrgAdmin(actor)) throw new AppError('FORBIDDEN', 'Only organisation administrators turn the AI panels on or off');
   if (body.department_id) {
     if (!(await isDepartmentOfOrg(deps.db, body.department_id, actor.orgId))) throw AppError.field('department_id', 'No such department in your organisation');
   }
@@ -119,7 +119,7 @@ export async function readCourseSettings(deps: AppDeps, actor: Actor): Promise<C
 
 /** `PUT /api/courses/settings`: org admins change the course toggles of their organisation (spec §6). */
 export async function updateCourseSettings(deps: AppDeps, actor: Actor, body: Partial<CourseSettings>): Promise<CourseSettings> {
-  if (actor.role !== USER_ROLE.admin) throw new AppError('FORBIDDEN', 'Only organisation administrators change course settings');
+  assertManagesOrganisation(actor, 'Only organisation administrators change course settings');
   const current = await orgSettingsOf(deps, actor.orgId);
   const next = {
     ...current,

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
 import { hasVisibleRichText, sanitizeRichText } from '../../lib/sanitize-html.js';
-import { countNotesByAnchor, deleteNoteRow, findNote, insertNote, listNotesOfUser, updateNoteRow, type NoteRow } from './notes.repository.js';
+import { countNotesByAnchor, deleteNoteRow, insertNote, listNotesOfUser, updateNoteRow, type NoteRow } from './notes.repository.js';
 
 function present(row: NoteRow): Note {
   return {
@@ -81,17 +81,9 @@ export async function createNote(deps: AppDeps, actor: Actor, body: CreateNoteBo
   return present(row);
 }
 
-async function ownNote(deps: AppDeps, actor: Actor, id: number): Promise<NoteRow> {
-  const row = await findNote(deps.db, id);
-  if (!row || row.userId !== actor.id) throw new AppError('NOTE_NOT_FOUND', 'This note does not exist or is not yours');
-  // Still a member of the course, and the file is still in the activity.
-  await authorize(deps, actor, 'upload.in_activity', { activityId: row.activityId, uploadId: row.targetId, courseId: row.courseId });
-  return row;
-}
-
 /** `PUT /api/notes/{id}` (spec §7): the author changes the content (and anchor). NOTE_NOT_FOUND for others' notes. */
 export async function updateNote(deps: AppDeps, actor: Actor, id: number, body: UpdateNoteBody): Promise<Note> {
-  const row = await ownNote(deps, actor, id);
+  const row = await authorize(deps, actor, 'note.own', { noteId: id });
   const content = cleanContent(body.content);
   if (body.anchor !== undefined) {
     const { upload } = await authorize(deps, actor, 'upload.in_activity', { activityId: row.activityId, uploadId: row.targetId, courseId: row.courseId });
@@ -104,7 +96,7 @@ export async function updateNote(deps: AppDeps, actor: Actor, id: number, body: 
 
 /** `DELETE /api/notes/{id}` (spec §7): the author removes a note. */
 export async function deleteNote(deps: AppDeps, actor: Actor, id: number): Promise<void> {
-  await ownNote(deps, actor, id);
+  await authorize(deps, actor, 'note.own', { noteId: id });
   await deleteNoteRow(deps.db, id);
 }
 

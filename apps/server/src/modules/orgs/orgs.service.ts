@@ -1,4 +1,5 @@
-import { DEFAULT_TIME_ZONE, USER_ROLE, type OrgResponse } from '@atrium/contracts';
+import { DEFAULT_TIME_ZONE, type OrgResponse } from '@atrium/contracts';
+import { assertManagesOrganisation } from './orgs.policy.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -30,8 +31,7 @@ export async function presentOrg(db: Db, orgId: number): Promise<OrgResponse> {
  * Only `settings.timeZone` changes; the other settings are kept. Answers the org as GET does.
  */
 export async function updateOrgTimeZone(db: Db, actor: Actor, timeZone: string): Promise<OrgResponse> {
-  if (actor.role !== USER_ROLE.admin && actor.role !== USER_ROLE.wgAdmin)
-    throw new AppError('FORBIDDEN', 'Only organisation administrators change the organisation’s time zone');
+  assertManagesOrganisation(actor, 'Only organisation administrators change the organisation’s time zone');
   await mergeOrgSettings(db, actor.orgId, { timeZone });
   return presentOrg(db, actor.orgId);
 }
