@@ -43,7 +43,7 @@ function presentPackage(row: PackageRow, upload: Pick<UploadRow, 'name'>): Cours
  * Registers an uploaded `.mbz` (its bytes at `file`) as a course package of the
  * upload's organisation, with metadata read from the backup. A backup whose
  * metadata cannot be read is still listed, named by its file, with `read_error`.
- * Called by upload processing (process-upload.job.ts). Idempotent per upload.
+ * Called by the course-package processor (course-package.processor.ts). Idempotent per upload.
  */
 export async function registerCoursePackage(deps: AppDeps, upload: UploadRow, file: string): Promise<void> {
   let data: Omit<CoursePackageData, 'use_count'>;

@@ -6,7 +6,7 @@ import mime from 'mime-types';
 import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import { extensionOf, uploadTypeOf, type ImportReport } from '@atrium/contracts';
 import type { AppDeps } from '../../lib/deps.js';
-import { enqueueProcessing } from '../../jobs/process-upload.job.js';
+import { enqueueProcessing } from '../uploads/processing-registry.js';
 import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
 import { courses } from '../courses/courses.table.js';
 import { examSubjects } from '../exams/exams.table.js';

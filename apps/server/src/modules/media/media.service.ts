@@ -9,7 +9,7 @@ import {
   type PlayProgress,
   type PlayProgressBody,
 } from '@atrium/contracts';
-import { derivedPrefix } from '../../jobs/process-upload.job.js';
+import { derivedPrefix } from '../uploads/processing-registry.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';

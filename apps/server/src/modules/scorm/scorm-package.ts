@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import type { ScormManifest } from '@atrium/contracts';
-import { derivedPrefix } from '../../jobs/process-upload.job.js';
+import { derivedPrefix } from '../uploads/processing-registry.js';
 import { ProcessingError } from '../../jobs/tools.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { MANIFEST_MAX_BYTES, ManifestError, parseManifest } from './scorm-manifest.js';

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { PayloadLimitError, readHead, type StoredObject } from '../../storage/object-store.js';
-import { derivedPrefix, enqueueProcessing } from '../../jobs/process-upload.job.js';
+import { derivedPrefix, enqueueProcessing } from './processing-registry.js';
 import { canManageCourse, canViewCourse } from '../courses/courses.policy.js';
 import { findCourse } from '../courses/courses.repository.js';
 import { rolesInCourse } from '../enrolments/enrolments.repository.js';
