@@ -22,7 +22,7 @@ export const videoProcessor: UploadProcessor = {
     const input = await inputFile();
     const media = { toolsPath: deps.config.jobs.toolsPath, timeoutSeconds: deps.config.jobs.transcodeTimeoutSeconds };
     const probe = await probeMedia(input, media);
-    if (probe.height === 0) throw new ProcessingError('ffprobe found no video stream in this file');
+    if (probe.height === 0) throw new ProcessingError('MEDIA_NO_VIDEO_STREAM', 'ffprobe found no video stream in this file');
     const { renditions, poster } = await transcodeVideo(input, probe, path.join(workDir, 'out'), media);
     await deps.storage.deletePrefix(prefix);
     for (const r of renditions) {

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { extensionOf } from '@atrium/contracts';
 import type { QueueName } from '../../jobs/queue.js';
-import { ProcessingError } from '../../jobs/tools.js';
 import type { AppDeps } from '../../lib/deps.js';
+import { failureOf } from '../../lib/failure.js';
 import { downloadToFile } from '../../storage/object-store.js';
 import {
   abandonProcessing,
@@ -142,23 +142,39 @@ export async function processUpload(deps: AppDeps, uploadId: number, jobId: stri
     };
     // Text, images and packages have no processor: nothing to derive; their bytes were checked on arrival.
     const meta = processor ? await processor.run(deps, row, ctx) : {};
-    await finishProcessing(deps.db, uploadId, jobId, { status: 'ready', meta: { ...row.meta, ...meta }, failureReason: null });
+    await finishProcessing(deps.db, uploadId, jobId, {
+      status: 'ready',
+      meta: { ...row.meta, ...meta },
+      failureReason: null,
+      failureCode: null,
+      failureParams: null,
+    });
     deps.log.info({ uploadId, jobId }, 'upload processed');
   } catch (error) {
-    const failure = processingFailureOf(error);
+    // The log keeps the internal detail (stderr, stack); the row keeps the code and parameters the web translates.
+    const failure = failureOf(error, 'PROCESSING_CRASHED', 'Processing stopped on an unexpected error');
     if (failure.unexpected) deps.log.error({ err: error, uploadId }, 'upload processing crashed');
-    else deps.log.warn({ uploadId, jobId, reason: failure.reason }, 'upload processing failed');
-    await finishProcessing(deps.db, uploadId, jobId, { status: 'failed', failureReason: failure.reason });
+    else
+      deps.log.warn(
+        { uploadId, jobId, code: failure.code, params: failure.params, reason: failure.reason, stderr: stderrOf(error) },
+        'upload processing failed',
+      );
+    await finishProcessing(deps.db, uploadId, jobId, {
+      status: 'failed',
+      failureReason: failure.reason,
+      failureCode: failure.code,
+      failureParams: failure.params,
+    });
   } finally {
     clearInterval(beat);
     await rm(workDir, { recursive: true, force: true });
   }
 }
 
-/** The user-facing failure of a processor's error; `unexpected` when it was not a processing failure. */
-function processingFailureOf(error: unknown): { reason: string; unexpected: boolean } {
-  if (error instanceof ProcessingError) return { reason: error.message, unexpected: false };
-  return { reason: 'Processing stopped on an unexpected error', unexpected: true };
+/** The tail of a failed tool's stderr (runTool attaches it), for the log only. */
+function stderrOf(error: unknown): string | undefined {
+  const stderr = (error as { stderr?: unknown }).stderr;
+  return typeof stderr === 'string' && stderr !== '' ? stderr.slice(-2000) : undefined;
 }
 
 /**
@@ -184,6 +200,8 @@ export async function sweepStuckUploads(deps: AppDeps): Promise<number> {
       await abandonProcessing(deps.db, row.id, {
         status: 'failed',
         failureReason: `Processing was interrupted ${row.processingAttempts} times; retry it from the file's menu`,
+        failureCode: 'PROCESSING_INTERRUPTED',
+        failureParams: { attempts: row.processingAttempts },
       });
       continue;
     }

@@ -22,6 +22,8 @@ export async function markProcessingQueued(db: Db, id: number, jobId: string, re
     .set({
       status: 'processing',
       failureReason: null,
+      failureCode: null,
+      failureParams: null,
       processingJobId: jobId,
       processingHeartbeatAt: new Date(),
       processingAttempts: resetAttempts ? 1 : sql`${uploads.processingAttempts} + 1`,
