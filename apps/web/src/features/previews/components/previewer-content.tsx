@@ -110,7 +110,13 @@ export function PreviewerContent({
     case 'scorm':
       return (
         <Suspense fallback={spinner}>
-          <ScormPlayer key={upload.id} uploadId={upload.id} scorm={upload.scorm} activityId={activityId} />
+          <ScormPlayer
+            key={upload.id}
+            uploadId={upload.id}
+            scorm={upload.scorm}
+            activityId={activityId}
+            failure={upload.status === 'failed' ? failureOfUpload(t, upload) : null}
+          />
         </Suspense>
       );
     case 'online-video':
