@@ -14,6 +14,7 @@ import type { Database } from './db/client.js';
 import type { AppDeps } from './lib/deps.js';
 import { startJobQueue } from './jobs/queue.js';
 import { startWorkers } from './jobs/workers.js';
+import { registerUploadProcessors } from './processors.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { coursesRoutes } from './modules/courses/courses.routes.js';
 import { authCodesRoutes } from './modules/authcodes/authcodes.routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  registerUploadProcessors();
   const webDist = resolveWebDist(config);
   const jobs = await startJobQueue(database, app.log, { pollSeconds: config.jobs.pollSeconds });
   const deps: AppDeps = { config, database, db: database.db, storage, jobs, log: app.log, version: readVersion(webDist) };

@@ -73,3 +73,65 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * Codes of processing and import failures (decision 0082), stored with the
+ * upload (`failure_code`), the import (`failure_code`) or the course package
+ * (`read_error_code`) next to the English reason, and translated by the web
+ * (`failures.<CODE>` in every locale). Each code lists the parameters its
+ * message uses (`failure_params`): `tool` a program name, `seconds` a timeout,
+ * `limit` a count or a number of bytes, `attempts` a count, `file` a file name
+ * inside the uploaded archive.
+ */
+export const FAILURE_PARAMS = {
+  /** Processing (uploads). */
+  TOOL_MISSING: ['tool'],
+  TOOL_TIMEOUT: ['tool', 'seconds'],
+  TOOL_FAILED: ['tool'],
+  MEDIA_NO_VIDEO_STREAM: [],
+  MEDIA_UNPLAYABLE: [],
+  PDF_UNREADABLE: [],
+  OFFICE_NO_PDF: [],
+  PROCESSING_INTERRUPTED: ['attempts'],
+  PROCESSING_CRASHED: [],
+  /** SCORM packages (decision 0031). */
+  SCORM_NOT_ZIP: [],
+  SCORM_TOO_MANY_FILES: ['limit'],
+  /** `limit` in bytes. */
+  SCORM_TOO_LARGE: ['limit'],
+  SCORM_UNSAFE_ENTRY: [],
+  SCORM_NO_MANIFEST: [],
+  SCORM_MANIFEST_TOO_LARGE: [],
+  SCORM_MANIFEST_INVALID: [],
+  SCORM_EXTRACT_FAILED: [],
+  /** Archives of course packages (decision 0040). */
+  ARCHIVE_UNSUPPORTED_CONTAINER: [],
+  ARCHIVE_UNSAFE_PATH: [],
+  ARCHIVE_LINK_ENTRY: [],
+  ARCHIVE_SPECIAL_ENTRY: [],
+  /** `limit` in bytes (unpacked). */
+  ARCHIVE_TOO_LARGE: ['limit'],
+  ARCHIVE_TOO_MANY_ENTRIES: ['limit'],
+  ARCHIVE_COMPRESSION_RATIO: ['limit'],
+  ARCHIVE_CORRUPT: [],
+  /** Moodle backups and their XML. */
+  BACKUP_NOT_MOODLE: [],
+  BACKUP_UNSUPPORTED_VERSION: [],
+  XML_DOCTYPE_REFUSED: ['file'],
+  XML_MALFORMED: ['file'],
+  /** Imports into a course (spec §3 Sync status 2). */
+  IMPORT_EMPTY: [],
+  IMPORT_SOURCE_DELETED: [],
+  IMPORT_INTERRUPTED: [],
+  IMPORT_CRASHED: [],
+  /** A stored object larger than allowed; `limit` in bytes. */
+  PAYLOAD_TOO_LARGE: ['limit'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type FailureCode = keyof typeof FAILURE_PARAMS;
+
+/** Every failure code, in the order above. */
+export const FAILURE_CODES = Object.keys(FAILURE_PARAMS) as FailureCode[];
+
+/** The parameters of a failure's message: names from FAILURE_PARAMS, numbers or short strings. */
+export type FailureParams = Record<string, string | number>;

@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './constants.js';
 export * from './common/error-body.schemas.js';
 export * from './common/pagination.schemas.js';
+export * from './common/failure.schemas.js';
 export * from './auth/users.schemas.js';
 export * from './courses/courses.schemas.js';
 export * from './courses/access-code.js';

@@ -19,8 +19,8 @@ export async function pdfInfo(file: string, options: ToolOptions): Promise<{ num
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? '';
     if (/password/i.test(stderr)) return { numPages: undefined, isEncrypted: true };
-    if (error instanceof ProcessingError && /not installed/.test(error.message)) throw error;
-    throw new ProcessingError('pdfinfo cannot read this PDF: it is damaged or not a PDF');
+    if (error instanceof ProcessingError && error.failureCode === 'TOOL_MISSING') throw error;
+    throw new ProcessingError('PDF_UNREADABLE', 'pdfinfo cannot read this PDF: it is damaged or not a PDF');
   }
   const pages = /^Pages:\s+(\d+)/m.exec(out)?.[1];
   const encrypted = /^Encrypted:\s+yes/m.test(out);
@@ -45,7 +45,7 @@ export async function convertToPdf(input: string, workDir: string, options: Tool
       options,
     );
     const pdf = (await readdir(outDir)).find((f) => f.endsWith('.pdf'));
-    if (!pdf) throw new ProcessingError('soffice produced no PDF from this document');
+    if (!pdf) throw new ProcessingError('OFFICE_NO_PDF', 'soffice produced no PDF from this document');
     return path.join(outDir, pdf);
   };
   const result = converting.then(run, run);

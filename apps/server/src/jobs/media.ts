@@ -34,7 +34,7 @@ export async function probeMedia(file: string, options: ToolOptions): Promise<Me
   };
   const video = info.streams?.find((s) => s.codec_type === 'video');
   const duration = Number(info.format?.duration ?? video?.duration ?? NaN);
-  if (!Number.isFinite(duration)) throw new ProcessingError('ffprobe found no duration: the file is not playable media');
+  if (!Number.isFinite(duration)) throw new ProcessingError('MEDIA_UNPLAYABLE', 'ffprobe found no duration: the file is not playable media');
   let width = video?.width ?? 0;
   let height = video?.height ?? 0;
   const rotation = Math.abs(Number(video?.tags?.rotate ?? video?.side_data_list?.[0]?.rotation ?? 0));

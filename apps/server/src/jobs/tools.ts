@@ -1,10 +1,16 @@
 import { execFile } from 'node:child_process';
+import type { FailureCode, FailureParams } from '@atrium/contracts';
+import { FailureError } from '../lib/failure.js';
 import { isOnPath } from '../modules/system/system-tools.js';
 
-/** A processing failure a user may read: it becomes the upload's `failure_reason`. */
-export class ProcessingError extends Error {
-  constructor(message: string) {
-    super(message);
+/**
+ * A processing failure a user may be told about: its code and parameters become
+ * the upload's `failure_code` / `failure_params`, its English message the
+ * `failure_reason` (decision 0082).
+ */
+export class ProcessingError extends FailureError {
+  constructor(code: FailureCode, message: string, params: FailureParams = {}) {
+    super(code, message, params);
     this.name = 'ProcessingError';
   }
 }
@@ -22,7 +28,7 @@ export async function runTool(
   options: { toolsPath: string; timeoutSeconds: number; cwd?: string; env?: Record<string, string> },
 ): Promise<string> {
   if (!(await isOnPath(command, options.toolsPath))) {
-    throw new ProcessingError(`${command} is not installed on the server, so this file cannot be processed`);
+    throw new ProcessingError('TOOL_MISSING', `${command} is not installed on the server, so this file cannot be processed`, { tool: command });
   }
   return new Promise((resolve, reject) => {
     execFile(
@@ -37,9 +43,15 @@ export async function runTool(
       },
       (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
-        if (error.killed) return reject(new ProcessingError(`${command} did not finish within ${options.timeoutSeconds} s`));
+        if (error.killed)
+          return reject(
+            new ProcessingError('TOOL_TIMEOUT', `${command} did not finish within ${options.timeoutSeconds} s`, {
+              tool: command,
+              seconds: options.timeoutSeconds,
+            }),
+          );
         const last = stderr.trim().split('\n').at(-1) ?? '';
-        const failure = Object.assign(new ProcessingError(`${command} failed: ${last || error.message}`), { stderr });
+        const failure = Object.assign(new ProcessingError('TOOL_FAILED', `${command} failed: ${last || error.message}`, { tool: command }), { stderr });
         reject(failure);
       },
     );

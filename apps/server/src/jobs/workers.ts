@@ -2,7 +2,7 @@ import type { AppDeps } from '../lib/deps.js';
 import { cleanupExpiredBlocks } from './blocks-cleanup.job.js';
 import { sendDueCalendarAlerts } from './calendar-alerts.job.js';
 import { runImportJob } from '../modules/imports/imports.service.js';
-import { processUpload, sweepStuckUploads } from './process-upload.job.js';
+import { processUpload, sweepStuckUploads } from '../modules/uploads/processing-registry.js';
 
 /**
  * Starts this process's workers (unless ATRIUM_WORKERS=false): one handler per

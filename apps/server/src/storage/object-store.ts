@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { FailureError } from '../lib/failure.js';
 
 /** What a stored object is: its size in bytes and SHA-256 (hex). */
 export interface StoredObject {
@@ -35,10 +36,10 @@ export interface ObjectStore {
   compose(key: string, sources: readonly string[], observe?: (index: number, chunk: Buffer) => void): Promise<StoredObject>;
 }
 
-/** Thrown by ObjectStore.put when the body exceeds its byte limit. */
-export class PayloadLimitError extends Error {
+/** Thrown by ObjectStore.put when the body exceeds its byte limit: failure code PAYLOAD_TOO_LARGE with `limit` in bytes. */
+export class PayloadLimitError extends FailureError {
   constructor(readonly maxBytes: number) {
-    super(`body exceeds ${maxBytes} bytes`);
+    super('PAYLOAD_TOO_LARGE', `body exceeds ${maxBytes} bytes`, { limit: maxBytes });
     this.name = 'PayloadLimitError';
   }
 }

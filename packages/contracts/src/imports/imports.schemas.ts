@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FailureCodeSchema, FailureParamsSchema } from '../common/failure.schemas.js';
 
 /** Spec §3 Course package item `data`: metadata read from the backup, editable by admins. */
 export const CoursePackageDataSchema = z.object({
@@ -21,6 +22,9 @@ export const CoursePackageItemSchema = z.object({
   name: z.string(),
   data: CoursePackageDataSchema,
   read_error: z.string().nullable(),
+  /** The read error as a code and its parameters (decision 0082); null when the metadata was read. */
+  read_error_code: FailureCodeSchema.nullable(),
+  read_error_params: FailureParamsSchema.nullable(),
 });
 export type CoursePackageItem = z.infer<typeof CoursePackageItemSchema>;
 
@@ -64,6 +68,9 @@ export const SyncStatusSchema = z.object({
   status: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullable(),
   progress: z.number(),
   reason: z.string().nullable(),
+  /** Why it failed, as a code and its parameters (decision 0082); null unless failed (or failed before codes were kept). */
+  failure_code: FailureCodeSchema.nullable(),
+  failure_params: FailureParamsSchema.nullable(),
   import_id: z.number().int().nullable(),
   status_key: z.string().nullable(),
 });
@@ -112,6 +119,9 @@ export const CourseImportSchema = z.object({
   status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   progress: z.number(),
   reason: z.string().nullable(),
+  /** Why it failed, as a code and its parameters (decision 0082); null unless failed (or failed before codes were kept). */
+  failure_code: FailureCodeSchema.nullable(),
+  failure_params: FailureParamsSchema.nullable(),
   status_key: z.string(),
   created_at: z.string(),
   finished_at: z.string().nullable(),

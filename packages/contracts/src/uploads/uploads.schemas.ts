@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FailureCodeSchema, FailureParamsSchema } from '../common/failure.schemas.js';
 
 export const UploadStatusSchema = z.enum(['ready', 'processing', 'finished', 'failed', 'aborted', 'resumed', 'deleted', 'createFailed']);
 export type UploadStatus = z.infer<typeof UploadStatusSchema>;
@@ -64,6 +65,9 @@ export const UploadSchema = z.object({
   videos: z.array(UploadVideoSchema),
   /** Why processing failed (names a missing tool, a timeout, unreadable content); null unless status is failed. */
   failure_reason: z.string().nullable(),
+  /** The failure as a code and its parameters (decision 0082), for a translated message; null unless failed (or failed before codes were kept). */
+  failure_code: FailureCodeSchema.nullable(),
+  failure_params: FailureParamsSchema.nullable(),
   /** Seconds of playback for video and audio, once probed; else null. */
   duration: z.number().nullable(),
   /** Pages of a PDF or of the PDF an Office document became; else null. */

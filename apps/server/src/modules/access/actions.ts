@@ -1,4 +1,4 @@
-import { COURSE_ACTIONS } from '../courses/courses.policy.js';
+import { COURSE_ACTIONS } from '../courses/course-actions.js';
 
 /**
  * The action catalogue (issue 14 §1, decision 0080): every route declares one

@@ -7,7 +7,9 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import tar from 'tar-stream';
 import yauzl from 'yauzl';
+import type { FailureCode, FailureParams } from '@atrium/contracts';
 import { entrySegments } from '../../lib/archive-entry.js';
+import { FailureError } from '../../lib/failure.js';
 
 /**
  * Limits on what one archive may unpack to (issue 8 §3 safety). Bytes; the ratio
@@ -24,13 +26,18 @@ export interface ArchiveLimits {
 export type ArchiveErrorCode =
   'unsupported_container' | 'unsafe_path' | 'link_entry' | 'special_entry' | 'too_large' | 'too_many_entries' | 'compression_ratio' | 'corrupt';
 
-/** Why an archive was refused; `message` is user-facing (it ends up in the import's reason). */
-export class ArchiveError extends Error {
+/**
+ * Why an archive was refused: `code` says which check refused it, the failure
+ * code is `ARCHIVE_<CODE>` with `params.limit` for a limit that was passed;
+ * `message` ends up in the import's reason (English, for logs and old clients).
+ */
+export class ArchiveError extends FailureError {
   constructor(
     readonly code: ArchiveErrorCode,
     message: string,
+    params: FailureParams = {},
   ) {
-    super(message);
+    super(`ARCHIVE_${code.toUpperCase()}` as FailureCode, message, params);
     this.name = 'ArchiveError';
   }
 }
@@ -109,19 +116,26 @@ class Budget {
   }
   addEntry(declaredSize: number, name: string) {
     this.entries += 1;
-    if (this.entries > this.limits.maxEntries) throw new ArchiveError('too_many_entries', `The archive has more than ${this.limits.maxEntries} entries`);
+    if (this.entries > this.limits.maxEntries)
+      throw new ArchiveError('too_many_entries', `The archive has more than ${this.limits.maxEntries} entries`, { limit: this.limits.maxEntries });
     if (this.bytes + declaredSize > this.limits.maxUncompressedBytes)
-      throw new ArchiveError('too_large', `The archive unpacks to more than ${this.limits.maxUncompressedBytes} bytes (at "${name}")`);
+      throw new ArchiveError('too_large', `The archive unpacks to more than ${this.limits.maxUncompressedBytes} bytes (at "${name}")`, {
+        limit: this.limits.maxUncompressedBytes,
+      });
   }
   addBytes(n: number) {
     this.bytes += n;
     if (this.bytes > this.limits.maxUncompressedBytes)
-      throw new ArchiveError('too_large', `The archive unpacks to more than ${this.limits.maxUncompressedBytes} bytes`);
+      throw new ArchiveError('too_large', `The archive unpacks to more than ${this.limits.maxUncompressedBytes} bytes`, {
+        limit: this.limits.maxUncompressedBytes,
+      });
     this.checkRatio(this.bytes);
   }
   checkRatio(uncompressed: number) {
     if (uncompressed > this.grace && uncompressed > this.limits.maxCompressionRatio * Math.max(1, this.compressed)) {
-      throw new ArchiveError('compression_ratio', `The archive expands more than ${this.limits.maxCompressionRatio} times (a compression bomb?)`);
+      throw new ArchiveError('compression_ratio', `The archive expands more than ${this.limits.maxCompressionRatio} times (a compression bomb?)`, {
+        limit: this.limits.maxCompressionRatio,
+      });
     }
   }
 }
@@ -152,7 +166,7 @@ async function extractTarGz(file: string, root: string, limits: ArchiveLimits): 
     counter((n) => {
       gunzipped += n;
       if (gunzipped > limits.maxUncompressedBytes + 1024 * 1024)
-        throw new ArchiveError('too_large', `The archive unpacks to more than ${limits.maxUncompressedBytes} bytes`);
+        throw new ArchiveError('too_large', `The archive unpacks to more than ${limits.maxUncompressedBytes} bytes`, { limit: limits.maxUncompressedBytes });
       budget.checkRatio(gunzipped);
     }),
     extract,
@@ -210,9 +224,11 @@ function readAllEntries(zip: yauzl.ZipFile, budget: Budget, limits: ArchiveLimit
     zip.on('entry', (entry: yauzl.Entry) => {
       try {
         entries.push(entry);
-        if (entries.length > limits.maxEntries) throw new ArchiveError('too_many_entries', `The archive has more than ${limits.maxEntries} entries`);
+        if (entries.length > limits.maxEntries)
+          throw new ArchiveError('too_many_entries', `The archive has more than ${limits.maxEntries} entries`, { limit: limits.maxEntries });
         declared += entry.uncompressedSize;
-        if (declared > limits.maxUncompressedBytes) throw new ArchiveError('too_large', `The archive declares more than ${limits.maxUncompressedBytes} bytes`);
+        if (declared > limits.maxUncompressedBytes)
+          throw new ArchiveError('too_large', `The archive declares more than ${limits.maxUncompressedBytes} bytes`, { limit: limits.maxUncompressedBytes });
         zip.readEntry();
       } catch (error) {
         reject(error as Error);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { FailureError } from '../../lib/failure.js';
 import { attr, child, list, num, parseSafeXml, text, type XmlNode } from './safe-xml.js';
 
 /**
@@ -95,10 +96,10 @@ export interface BackupQuestion {
   node: XmlNode;
 }
 
-/** Why a backup could not be read (user-facing). */
-export class BackupReadError extends Error {
-  constructor(message: string) {
-    super(message);
+/** Why a backup could not be read: BACKUP_NOT_MOODLE unless told otherwise; `message` is the English reason. */
+export class BackupReadError extends FailureError {
+  constructor(message: string, code: 'BACKUP_NOT_MOODLE' | 'BACKUP_UNSUPPORTED_VERSION' = 'BACKUP_NOT_MOODLE') {
+    super(code, message);
     this.name = 'BackupReadError';
   }
 }
@@ -198,7 +199,7 @@ export async function readBackup(root: string): Promise<BackupModel> {
     throw new BackupReadError('moodle_backup.xml is missing or empty: this is not a Moodle backup');
   const main = await readXml(mainFile, 'moodle_backup.xml');
   const information = child(child(main ?? {}, 'moodle_backup'), 'information');
-  if (!information) throw new BackupReadError('moodle_backup.xml has no <information>: this is not a Moodle 2+ backup');
+  if (!information) throw new BackupReadError('moodle_backup.xml has no <information>: this is not a Moodle 2+ backup', 'BACKUP_UNSUPPORTED_VERSION');
   const detail = child(child(information, 'details'), 'detail');
   const type = text(detail, 'type');
   const settings = list(child(information, 'settings'), 'setting');

@@ -49,6 +49,7 @@ describe('failures leave the course unchanged', () => {
   it('moodle2cc__moodle2_shell.mbz fails with a clear reason and no partial course', async () => {
     const { status, before, after } = await importBytes('shell.mbz', readFileSync(fixturePath('mbz/moodle2cc__moodle2_shell.mbz')));
     expect(status).toMatchObject({ status: 2, reason: expect.stringMatching(/moodle_backup\.xml is missing or empty/) });
+    expect(status).toMatchObject({ failure_code: 'BACKUP_NOT_MOODLE', failure_params: {} });
     expect(after).toEqual(before);
   });
 
@@ -253,6 +254,7 @@ describe('organisation limits', () => {
     expect(res.statusCode).toBe(202);
     const status = await waitForImport(t, cookie, course.id, res.json().status_key as string);
     expect(status).toMatchObject({ status: 2, reason: expect.stringMatching(/more than 20 entries/) });
+    expect(status).toMatchObject({ failure_code: 'ARCHIVE_TOO_MANY_ENTRIES', failure_params: { limit: 20 } });
     expect(await world.contentOf(course.id)).toEqual({ modules: [], acts: [], files: [] });
   });
 });
@@ -280,6 +282,7 @@ describe('an import whose server died', () => {
     expect(blocked.statusCode).toBe(409);
     const res = await t.app.inject({ method: 'GET', url: `/api/course/${course.id}/sync-status?status_key=${statusKey}`, headers: as('instructor') });
     expect(res.json()).toMatchObject({ status: 2, reason: expect.stringMatching(/interrupted/) });
+    expect(res.json()).toMatchObject({ failure_code: 'IMPORT_INTERRUPTED', failure_params: {} });
     const again = await world.startImport(course.id, uploadId);
     expect((await waitForImport(t, cookies.instructor, course.id, again.status_key)).status).toBe(1);
   });

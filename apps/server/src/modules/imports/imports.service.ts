@@ -2,8 +2,17 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CoursePackageConditionsSchema, USER_ROLE, type CoursePackageData, type CoursePackageItem, type ImportReport } from '@atrium/contracts';
+import {
+  CoursePackageConditionsSchema,
+  USER_ROLE,
+  type CoursePackageData,
+  type CoursePackageItem,
+  type FailureCode,
+  type FailureParams,
+  type ImportReport,
+} from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import type { Failure } from '../../lib/failure.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { offsetOf } from '../../lib/pagination.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -15,7 +24,7 @@ import { uploads } from '../uploads/uploads.table.js';
 import { accessToParent } from '../uploads/uploads.policy.js';
 import { withTempDir } from './archive.js';
 import { coursePackages, courseImports } from './imports.table.js';
-import { archiveLimits, importPackageFile, reasonOf, setProgress } from './mbz-importer.js';
+import { archiveLimits, importFailureOf, importPackageFile, setProgress } from './mbz-importer.js';
 import { readPackageMetadata } from './package-metadata.js';
 
 type UploadRow = typeof uploads.$inferSelect;
@@ -36,22 +45,37 @@ function searchTextOf(data: Omit<CoursePackageData, 'use_count'>): string {
 }
 
 function presentPackage(row: PackageRow, upload: Pick<UploadRow, 'name'>): CoursePackageItem {
-  return { id: row.id, upload_id: row.uploadId, name: upload.name, data: { ...row.data, use_count: row.useCount }, read_error: row.readError };
+  return {
+    id: row.id,
+    upload_id: row.uploadId,
+    name: upload.name,
+    data: { ...row.data, use_count: row.useCount },
+    read_error: row.readError,
+    read_error_code: row.readErrorCode,
+    read_error_params: row.readErrorParams,
+  };
 }
 
 /**
  * Registers an uploaded `.mbz` (its bytes at `file`) as a course package of the
  * upload's organisation, with metadata read from the backup. A backup whose
  * metadata cannot be read is still listed, named by its file, with `read_error`.
- * Called by upload processing (process-upload.job.ts). Idempotent per upload.
+ * Called by the course-package processor (course-package.processor.ts). Idempotent per upload.
  */
 export async function registerCoursePackage(deps: AppDeps, upload: UploadRow, file: string): Promise<void> {
   let data: Omit<CoursePackageData, 'use_count'>;
   let readError: string | null = null;
+  let readErrorCode: FailureCode | null = null;
+  let readErrorParams: FailureParams | null = null;
   try {
     data = await readPackageMetadata(file, await archiveLimits(deps, upload.orgId), deps.config.imports.tempDir);
   } catch (error) {
-    readError = reasonOf(error);
+    const failure = importFailureOf(error);
+    if (failure.unexpected) deps.log.error({ err: error, uploadId: upload.id }, 'reading a course package crashed');
+    else deps.log.warn({ uploadId: upload.id, code: failure.code, reason: failure.reason }, 'course package metadata unreadable');
+    readError = failure.reason;
+    readErrorCode = failure.code;
+    readErrorParams = failure.params;
     const stem = upload.name.replace(/\.mbz$/i, '');
     data = {
       course_name: stem,
@@ -66,10 +90,18 @@ export async function registerCoursePackage(deps: AppDeps, upload: UploadRow, fi
   }
   await deps.db
     .insert(coursePackages)
-    .values({ orgId: upload.orgId, uploadId: upload.id, data: { ...data, use_count: 0 }, readError, searchText: searchTextOf(data) })
+    .values({
+      orgId: upload.orgId,
+      uploadId: upload.id,
+      data: { ...data, use_count: 0 },
+      readError,
+      readErrorCode,
+      readErrorParams,
+      searchText: searchTextOf(data),
+    })
     .onConflictDoUpdate({
       target: coursePackages.uploadId,
-      set: { data: { ...data, use_count: 0 }, readError, searchText: searchTextOf(data), updatedAt: new Date() },
+      set: { data: { ...data, use_count: 0 }, readError, readErrorCode, readErrorParams, searchText: searchTextOf(data), updatedAt: new Date() },
     });
 }
 
@@ -267,13 +299,15 @@ export async function syncStatus(deps: AppDeps, actor: Actor, courseId: number, 
       const reason = 'The import was interrupted (the server stopped); nothing was changed. Start it again.';
       await deps.db
         .update(courseImports)
-        .set({ status: 2, reason, finishedAt: new Date() })
+        .set({ status: 2, reason, failureCode: 'IMPORT_INTERRUPTED', failureParams: {}, finishedAt: new Date() })
         .where(and(eq(courseImports.id, row.id), eq(courseImports.status, 0)));
       const [fresh] = await deps.db.select().from(courseImports).where(eq(courseImports.id, row.id));
       return {
         status: fresh!.status as 0 | 1 | 2,
         progress: fresh!.status === 1 ? 1 : fresh!.progress,
         reason: fresh!.reason,
+        failure_code: fresh!.failureCode,
+        failure_params: fresh!.failureParams,
         import_id: fresh!.id,
         status_key: fresh!.statusKey,
       };
@@ -284,9 +318,17 @@ export async function syncStatus(deps: AppDeps, actor: Actor, courseId: number, 
       throw new AppError('IMPORT_NOT_FOUND', 'No import with this status key in this course', {
         status_key: ['No import with this status key in this course'],
       });
-    return { status: null, progress: 0, reason: null, import_id: null, status_key: null };
+    return { status: null, progress: 0, reason: null, failure_code: null, failure_params: null, import_id: null, status_key: null };
   }
-  return { status: row.status as 0 | 1 | 2, progress: row.status === 1 ? 1 : row.progress, reason: row.reason, import_id: row.id, status_key: row.statusKey };
+  return {
+    status: row.status as 0 | 1 | 2,
+    progress: row.status === 1 ? 1 : row.progress,
+    reason: row.reason,
+    failure_code: row.failureCode,
+    failure_params: row.failureParams,
+    import_id: row.id,
+    status_key: row.statusKey,
+  };
 }
 
 function presentImport(row: ImportRow) {
@@ -297,6 +339,8 @@ function presentImport(row: ImportRow) {
     status: row.status as 0 | 1 | 2,
     progress: row.progress,
     reason: row.reason,
+    failure_code: row.failureCode,
+    failure_params: row.failureParams,
     status_key: row.statusKey,
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
@@ -353,11 +397,17 @@ export async function runImportJob(deps: AppDeps, importId: number, options: { i
     );
     deps.log.info({ importId, courseId: row.courseId }, 'course package imported');
   } catch (error) {
-    const reason = error instanceof Error && error.message === 'gone' ? 'The package or the course was deleted' : reasonOf(error);
-    if (reason.startsWith('The import stopped on an unexpected error')) deps.log.error({ err: error, importId }, 'course import crashed');
+    const failure: Failure & { unexpected: boolean } =
+      error instanceof Error && error.message === 'gone'
+        ? { code: 'IMPORT_SOURCE_DELETED', params: {}, reason: 'The package or the course was deleted', unexpected: false }
+        : importFailureOf(error);
+    // The log keeps the detail; the row keeps the English reason and the code and parameters the web translates.
+    if (failure.unexpected) deps.log.error({ err: error, importId }, 'course import crashed');
+    else deps.log.warn({ importId, code: failure.code, params: failure.params, reason: failure.reason }, 'course import failed');
+    const { reason } = failure;
     await deps.db
       .update(courseImports)
-      .set({ status: 2, reason, finishedAt: new Date() })
+      .set({ status: 2, reason, failureCode: failure.code, failureParams: failure.params, finishedAt: new Date() })
       .where(and(eq(courseImports.id, importId), eq(courseImports.status, 0)));
   }
 }

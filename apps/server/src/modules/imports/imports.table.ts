@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { CoursePackageData, ImportReport } from '@atrium/contracts';
+import type { CoursePackageData, FailureCode, FailureParams, ImportReport } from '@atrium/contracts';
 import { courses } from '../courses/courses.table.js';
 import { orgs } from '../orgs/orgs.table.js';
 import { uploads } from '../uploads/uploads.table.js';
@@ -24,6 +24,9 @@ export const coursePackages = pgTable(
     useCount: integer('use_count').notNull().default(0),
     /** Why the metadata could not be read (the backup is broken); null when it was. */
     readError: text('read_error'),
+    /** The read error's code and parameters for the web to translate (decision 0082); null when read. */
+    readErrorCode: text('read_error_code').$type<FailureCode>(),
+    readErrorParams: jsonb('read_error_params').$type<FailureParams>(),
     /** Lower-cased name, code, instructors, college: the list's keyword search. */
     searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,6 +55,9 @@ export const courseImports = pgTable(
     status: smallint('status').notNull().default(0),
     progress: real('progress').notNull().default(0),
     reason: text('reason'),
+    /** Why it failed, as a code and parameters for the web to translate (decision 0082); null unless failed. */
+    failureCode: text('failure_code').$type<FailureCode>(),
+    failureParams: jsonb('failure_params').$type<FailureParams>(),
     report: jsonb('report').$type<ImportReport>(),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -4,25 +4,25 @@ import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import mime from 'mime-types';
 import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
-import { extensionOf, uploadTypeOf, type ImportReport } from '@atrium/contracts';
+import { extensionOf, uploadTypeOf, type FailureCode, type ImportReport } from '@atrium/contracts';
 import type { AppDeps } from '../../lib/deps.js';
-import { enqueueProcessing } from '../../jobs/process-upload.job.js';
+import { failureOf, FailureError, type Failure } from '../../lib/failure.js';
+import { enqueueProcessing } from '../uploads/processing-registry.js';
 import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
 import { courses } from '../courses/courses.table.js';
 import { examSubjects } from '../exams/exams.table.js';
 import { sniffContent } from '../uploads/magic-bytes.js';
 import { orgs, type OrgSettings } from '../orgs/orgs.table.js';
 import { uploads } from '../uploads/uploads.table.js';
-import { ArchiveError, extractArchive, withTempDir, type ArchiveLimits } from './archive.js';
+import { extractArchive, withTempDir, type ArchiveLimits } from './archive.js';
 import { BackupReadError, findBackupRoot, readBackup, type BackupFile, type BackupModel } from './backup-reader.js';
 import { courseImports, courseImportSources } from './imports.table.js';
 import { planImport, type FileResolver } from './mbz-mapper.js';
-import { XmlRefusedError } from './safe-xml.js';
 
-/** An import that cannot go on, with the reason the instructor sees (spec §3 Sync status 2). */
-export class ImportFailedError extends Error {
-  constructor(message: string) {
-    super(message);
+/** An import that cannot go on (spec §3 Sync status 2): IMPORT_EMPTY unless told otherwise; `message` is the English reason. */
+export class ImportFailedError extends FailureError {
+  constructor(message: string, code: FailureCode = 'IMPORT_EMPTY') {
+    super(code, message);
     this.name = 'ImportFailedError';
   }
 }
@@ -266,11 +266,14 @@ export async function importModel(
   }
 }
 
-/** A user-facing reason for an error of the import (archive, XML, backup or unexpected). */
-export function reasonOf(error: unknown): string {
-  if (error instanceof ArchiveError || error instanceof XmlRefusedError || error instanceof BackupReadError || error instanceof ImportFailedError)
-    return error.message;
-  return 'The import stopped on an unexpected error; nothing was changed';
+/**
+ * The failure to store for an error of the import: the code, parameters and
+ * English reason of an ArchiveError, XmlRefusedError, BackupReadError,
+ * ImportFailedError (or another FailureError such as PayloadLimitError);
+ * IMPORT_CRASHED with `unexpected: true` for anything else (log it; its message is never shown).
+ */
+export function importFailureOf(error: unknown): Failure & { unexpected: boolean } {
+  return failureOf(error, 'IMPORT_CRASHED', 'The import stopped on an unexpected error; nothing was changed');
 }
 
 /**

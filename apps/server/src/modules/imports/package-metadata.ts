@@ -39,7 +39,7 @@ export async function readPackageMetadata(archive: string, limits: ArchiveLimits
       const mainText = existsSync(path.join(root, 'moodle_backup.xml')) ? await readFile(path.join(root, 'moodle_backup.xml'), 'utf8') : '';
       if (mainText.trim() === '') throw new BackupReadError('moodle_backup.xml is missing or empty: this is not a Moodle backup');
       const information = child(child(parseSafeXml(mainText, 'moodle_backup.xml'), 'moodle_backup'), 'information');
-      if (!information) throw new BackupReadError('moodle_backup.xml has no <information>: this is not a Moodle 2+ backup');
+      if (!information) throw new BackupReadError('moodle_backup.xml has no <information>: this is not a Moodle 2+ backup', 'BACKUP_UNSUPPORTED_VERSION');
       const course = child(await xmlAt(root, 'course/course.xml'), 'course');
       const name = text(course, 'fullname') ?? text(information, 'original_course_fullname') ?? '';
       const code = text(course, 'shortname') ?? text(information, 'original_course_shortname') ?? '';

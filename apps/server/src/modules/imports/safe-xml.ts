@@ -1,9 +1,10 @@
 import { XMLParser } from 'fast-xml-parser';
+import { FailureError } from '../../lib/failure.js';
 
-/** Why an XML document was refused (user-facing message). */
-export class XmlRefusedError extends Error {
-  constructor(message: string) {
-    super(message);
+/** Why an XML document was refused: XML_DOCTYPE_REFUSED or XML_MALFORMED, with the document's `file` name; `message` is the English reason. */
+export class XmlRefusedError extends FailureError {
+  constructor(code: 'XML_DOCTYPE_REFUSED' | 'XML_MALFORMED', message: string, file: string) {
+    super(code, message, { file });
     this.name = 'XmlRefusedError';
   }
 }
@@ -48,11 +49,12 @@ const parser = new XMLParser({
  * resources. Throws XmlRefusedError.
  */
 export function parseSafeXml(text: string, what: string): XmlNode {
-  if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) throw new XmlRefusedError(`${what} declares a DOCTYPE or entities, which are not allowed`);
+  if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text))
+    throw new XmlRefusedError('XML_DOCTYPE_REFUSED', `${what} declares a DOCTYPE or entities, which are not allowed`, what);
   try {
     return parser.parse(text, true) as XmlNode;
   } catch (error) {
-    throw new XmlRefusedError(`${what} is not well-formed XML (${error instanceof Error ? error.message : String(error)})`);
+    throw new XmlRefusedError('XML_MALFORMED', `${what} is not well-formed XML (${error instanceof Error ? error.message : String(error)})`, what);
   }
 }
 

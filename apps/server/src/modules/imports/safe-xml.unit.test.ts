@@ -6,6 +6,9 @@ describe('parseSafeXml', () => {
   it('refuses an XXE document before parsing it', () => {
     expect(() => parseSafeXml(XXE_XML, 'moodle_backup.xml')).toThrow(XmlRefusedError);
     expect(() => parseSafeXml(XXE_XML, 'moodle_backup.xml')).toThrow(/DOCTYPE/);
+    expect(() => parseSafeXml(XXE_XML, 'moodle_backup.xml')).toThrow(
+      expect.objectContaining({ failureCode: 'XML_DOCTYPE_REFUSED', failureParams: { file: 'moodle_backup.xml' } }),
+    );
   });
 
   it('refuses a billion-laughs document', () => {
@@ -26,5 +29,8 @@ describe('parseSafeXml', () => {
 
   it('refuses malformed XML with a reason', () => {
     expect(() => parseSafeXml('<a><b></a>', 'course.xml')).toThrow(/course.xml is not well-formed/);
+    expect(() => parseSafeXml('<a><b></a>', 'course.xml')).toThrow(
+      expect.objectContaining({ failureCode: 'XML_MALFORMED', failureParams: { file: 'course.xml' } }),
+    );
   });
 });

@@ -8,7 +8,7 @@ import {
   type PlayProgress,
   type PlayProgressBody,
 } from '@atrium/contracts';
-import { derivedPrefix } from '../../jobs/process-upload.job.js';
+import { derivedPrefix } from '../uploads/processing-registry.js';
 import { AppError } from '../../lib/app-error.js';
 import { authorize } from '../access/authorize.js';
 import type { AppDeps } from '../../lib/deps.js';

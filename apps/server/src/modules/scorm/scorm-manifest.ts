@@ -1,14 +1,15 @@
 import { posix } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Sco, ScormManifest } from '@atrium/contracts';
+import { FailureError } from '../../lib/failure.js';
 
 /** Largest imsmanifest.xml read, in bytes. */
 export const MANIFEST_MAX_BYTES = 2 * 1024 * 1024;
 
-/** A manifest that cannot be used; the message becomes the upload's failure_reason. */
-export class ManifestError extends Error {
+/** A manifest that cannot be used: code SCORM_MANIFEST_INVALID; the message becomes the upload's failure_reason. */
+export class ManifestError extends FailureError {
   constructor(message: string) {
-    super(message);
+    super('SCORM_MANIFEST_INVALID', message);
     this.name = 'ManifestError';
   }
 }

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import type { ScormManifest } from '@atrium/contracts';
-import { derivedPrefix } from '../../jobs/process-upload.job.js';
+import { derivedPrefix } from '../uploads/processing-registry.js';
 import { ProcessingError } from '../../jobs/tools.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { MANIFEST_MAX_BYTES, ManifestError, parseManifest } from './scorm-manifest.js';
@@ -35,7 +35,7 @@ function readEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
       entries.push(entry);
       if (entries.length > SCORM_MAX_ENTRIES) {
         zip.close();
-        reject(new ProcessingError(`The package holds more than ${SCORM_MAX_ENTRIES} files`));
+        reject(new ProcessingError('SCORM_TOO_MANY_FILES', `The package holds more than ${SCORM_MAX_ENTRIES} files`, { limit: SCORM_MAX_ENTRIES }));
         return;
       }
       zip.readEntry();
@@ -77,7 +77,7 @@ export async function processScormPackage(deps: AppDeps, uploadId: number, file:
   try {
     zip = await openZip(file);
   } catch (error) {
-    throw new ProcessingError(`This is not a readable zip file (${(error as Error).message})`);
+    throw new ProcessingError('SCORM_NOT_ZIP', `This is not a readable zip file (${(error as Error).message})`);
   }
   try {
     let entries: yauzl.Entry[];
@@ -85,28 +85,31 @@ export async function processScormPackage(deps: AppDeps, uploadId: number, file:
       entries = await readEntries(zip);
     } catch (error) {
       if (error instanceof ProcessingError) throw error;
-      throw new ProcessingError(`The package has an unsafe entry (${(error as Error).message})`);
+      throw new ProcessingError('SCORM_UNSAFE_ENTRY', `The package has an unsafe entry (${(error as Error).message})`);
     }
     let total = 0;
     for (const entry of entries) {
       const reason = unsafeEntryReason(entry.fileName);
-      if (reason) throw new ProcessingError(`The package entry ${JSON.stringify(entry.fileName)} has ${reason}`);
-      if (isSymlink(entry)) throw new ProcessingError(`The package entry ${JSON.stringify(entry.fileName)} is a symbolic link`);
+      if (reason) throw new ProcessingError('SCORM_UNSAFE_ENTRY', `The package entry ${JSON.stringify(entry.fileName)} has ${reason}`);
+      if (isSymlink(entry)) throw new ProcessingError('SCORM_UNSAFE_ENTRY', `The package entry ${JSON.stringify(entry.fileName)} is a symbolic link`);
       total += entry.uncompressedSize;
     }
-    if (total > SCORM_MAX_TOTAL_BYTES) throw new ProcessingError(`The package unpacks to ${total} bytes, more than the ${SCORM_MAX_TOTAL_BYTES} allowed`);
+    if (total > SCORM_MAX_TOTAL_BYTES)
+      throw new ProcessingError('SCORM_TOO_LARGE', `The package unpacks to ${total} bytes, more than the ${SCORM_MAX_TOTAL_BYTES} allowed`, {
+        limit: SCORM_MAX_TOTAL_BYTES,
+      });
     const files = entries.filter((e) => !e.fileName.endsWith('/'));
     const byName = new Map(files.map((e) => [e.fileName, e]));
     const manifestEntry = byName.get('imsmanifest.xml');
-    if (!manifestEntry) throw new ProcessingError('The package has no imsmanifest.xml at its root');
-    if (manifestEntry.uncompressedSize > MANIFEST_MAX_BYTES) throw new ProcessingError('imsmanifest.xml is too large');
+    if (!manifestEntry) throw new ProcessingError('SCORM_NO_MANIFEST', 'The package has no imsmanifest.xml at its root');
+    if (manifestEntry.uncompressedSize > MANIFEST_MAX_BYTES) throw new ProcessingError('SCORM_MANIFEST_TOO_LARGE', 'imsmanifest.xml is too large');
     const chunks: Buffer[] = [];
     for await (const chunk of await openEntry(zip, manifestEntry)) chunks.push(chunk as Buffer);
     let manifest: ScormManifest;
     try {
       manifest = parseManifest(Buffer.concat(chunks).toString('utf8'), (p) => byName.has(p));
     } catch (error) {
-      if (error instanceof ManifestError) throw new ProcessingError(error.message);
+      if (error instanceof ManifestError) throw new ProcessingError(error.failureCode, error.message, error.failureParams);
       throw error;
     }
 
@@ -122,7 +125,7 @@ export async function processScormPackage(deps: AppDeps, uploadId: number, file:
       }
     } catch (error) {
       await deps.storage.deletePrefix(prefix);
-      throw new ProcessingError(`The package could not be extracted (${(error as Error).message})`);
+      throw new ProcessingError('SCORM_EXTRACT_FAILED', `The package could not be extracted (${(error as Error).message})`);
     }
     await deps.db.delete(scormPackages).where(eq(scormPackages.uploadId, uploadId));
     await deps.db

@@ -267,6 +267,7 @@ describe('SCORM packages', () => {
     const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'many.zip', bytes: makeZip(entries) });
     expect(upload.status).toBe('failed');
     expect(upload.failure_reason).toBe(`The package holds more than ${SCORM_MAX_ENTRIES} files`);
+    expect(upload).toMatchObject({ failure_code: 'SCORM_TOO_MANY_FILES', failure_params: { limit: SCORM_MAX_ENTRIES } });
     expect(await storedKeys(`derived/${upload.id}/scorm/0`)).toBe(false);
   }, 60_000);
 

@@ -175,10 +175,12 @@ describe.each(['local', 's3'] as const)('processing pipeline on the %s store', (
     }
     expect(video).toMatchObject({ status: 'failed', failure_reason: expect.stringContaining('ffprobe is not installed') });
     expect(docx).toMatchObject({ status: 'failed', failure_reason: expect.stringContaining('soffice is not installed') });
+    expect(video).toMatchObject({ failure_code: 'TOOL_MISSING', failure_params: { tool: 'ffprobe' } });
+    expect(docx).toMatchObject({ failure_code: 'TOOL_MISSING', failure_params: { tool: 'soffice' } });
     expect((await t.app.inject({ method: 'POST', url: `/api/uploads/${video.id}/retry-transcode`, headers: { cookie: studentCookie } })).statusCode).toBe(403);
     const retried = await t.app.inject({ method: 'POST', url: `/api/uploads/${video.id}/retry-transcode`, headers: { cookie } });
     expect(retried.statusCode).toBe(200);
-    expect(retried.json()).toMatchObject({ status: 'processing', failure_reason: null });
+    expect(retried.json()).toMatchObject({ status: 'processing', failure_reason: null, failure_code: null, failure_params: null });
     expect(await waitForProcessed(t, cookie, video.id)).toMatchObject({ status: 'ready', videos: [expect.objectContaining({ resolution: '360p' })] });
   }, 180_000);
 

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { TEXT_EXTENSIONS, extensionOf, type Upload, type UploadVideo } from '@atrium/contracts';
 import mime from 'mime-types';
 import { and, eq } from 'drizzle-orm';
-import { derivedPrefix, enqueueProcessing } from '../../jobs/process-upload.job.js';
+import { derivedPrefix, enqueueProcessing } from './processing-registry.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';

@@ -44,6 +44,8 @@ export function presentUpload(row: UploadRow, videos: readonly UploadVideoRow[] 
       mp4_url: v.mp4Key && sign ? sign(relativeOfDerived(v.mp4Key)) : null,
     })),
     failure_reason: row.status === 'failed' ? row.failureReason : null,
+    failure_code: row.status === 'failed' ? (row.failureCode ?? null) : null,
+    failure_params: row.status === 'failed' ? (row.failureParams ?? null) : null,
     duration: row.meta.duration ?? null,
     num_pages: row.meta.numPages ?? null,
     is_encrypted: row.meta.isEncrypted ?? false,

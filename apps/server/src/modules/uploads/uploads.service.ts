@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { PayloadLimitError, readHead, type StoredObject } from '../../storage/object-store.js';
-import { derivedPrefix, enqueueProcessing } from '../../jobs/process-upload.job.js';
+import { derivedPrefix, enqueueProcessing } from './processing-registry.js';
 import { authorize } from '../access/authorize.js';
 import { may } from '../courses/courses.policy.js';
 import { DEFAULT_ORG_SETTINGS, findOrgSettings } from '../orgs/orgs.repository.js';

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { UploadStatus } from '@atrium/contracts';
+import type { FailureCode, FailureParams, UploadStatus } from '@atrium/contracts';
 import { orgs } from '../orgs/orgs.table.js';
 import { users } from '../users/users.table.js';
 
@@ -50,6 +50,9 @@ export const uploads = pgTable(
     meta: jsonb('meta').$type<UploadMeta>().notNull().default({}),
     /** Why processing failed; null otherwise. */
     failureReason: text('failure_reason'),
+    /** The failure's code and parameters for the web to translate (decision 0082); null unless failed (and for failures recorded before codes). */
+    failureCode: text('failure_code').$type<FailureCode>(),
+    failureParams: jsonb('failure_params').$type<FailureParams>(),
     /** The queue job processing the bytes, its last sign of life, and how many times it was (re)started. */
     processingJobId: text('processing_job_id'),
     processingHeartbeatAt: timestamp('processing_heartbeat_at', { withTimezone: true }),

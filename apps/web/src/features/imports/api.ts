@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SYNC_STATUS, type CoursePackageData, type CoursePackageItem } from '@atrium/contracts';
+import { SYNC_STATUS, type CoursePackageData, type CoursePackageItem, type FailureCode, type FailureParams } from '@atrium/contracts';
 import { api } from '../../lib/api-client';
 
 /** Spec §4 / §9: the package import polls sync-status every 3000 ms while it runs. */
@@ -19,6 +19,9 @@ export interface SyncStatus {
   status: 0 | 1 | 2 | null;
   progress: number;
   reason: string | null;
+  /** Why it failed, as a code and parameters to translate (decision 0082); null unless failed. */
+  failure_code: FailureCode | null;
+  failure_params: FailureParams | null;
   import_id: number | null;
   status_key: string | null;
 }
@@ -40,6 +43,9 @@ export interface CourseImport {
   status: 0 | 1 | 2;
   progress: number;
   reason: string | null;
+  /** Why it failed, as a code and parameters to translate (decision 0082); null unless failed. */
+  failure_code: FailureCode | null;
+  failure_params: FailureParams | null;
   status_key: string;
   created_at: string;
   finished_at: string | null;

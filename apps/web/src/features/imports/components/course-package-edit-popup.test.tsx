@@ -13,6 +13,8 @@ const ITEM: CoursePackageItem = {
   upload_id: 40,
   name: 'SC.mbz',
   read_error: null,
+  read_error_code: null,
+  read_error_params: null,
   data: {
     course_name: 'Sample Course',
     course_code: 'SC101',

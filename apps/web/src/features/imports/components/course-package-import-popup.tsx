@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SYNC_STATUS, USER_ROLE, type CoursePackageItem } from '@atrium/contracts';
 import { serverMessageOf } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/failure-message';
 import { useCurrentUser } from '../../auth/api';
 import { useCoursePackages, useStartImport, useSyncStatus } from '../api';
 import { CoursePackageEditPopup } from './course-package-edit-popup';
@@ -63,7 +64,7 @@ export function CoursePackageImportPopup({ courseId, open, onClose }: { courseId
       key: 'name',
       render: (_, r) =>
         r.read_error ? (
-          <Typography.Text type="danger" title={r.read_error}>
+          <Typography.Text type="danger" title={failureMessage(t, { code: r.read_error_code, params: r.read_error_params, reason: r.read_error }) ?? undefined}>
             {r.data.course_name}
           </Typography.Text>
         ) : (
@@ -189,7 +190,14 @@ export function CoursePackageImportPopup({ courseId, open, onClose }: { courseId
             />
           </div>
         ) : null}
-        {current && current.status === SYNC_STATUS.failed ? <Alert type="error" showIcon message={t('popup.failed')} description={current.reason} /> : null}
+        {current && current.status === SYNC_STATUS.failed ? (
+          <Alert
+            type="error"
+            showIcon
+            message={t('popup.failed')}
+            description={failureMessage(t, { code: current.failure_code, params: current.failure_params, reason: current.reason })}
+          />
+        ) : null}
       </Space>
       {editing ? <CoursePackageEditPopup item={editing} onClose={() => setEditing(null)} /> : null}
     </Modal>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Empty, Progress, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { failureMessage } from '../../../lib/failure-message';
 import { useCourseContext } from '../../courses/pages/course-page';
 import { useCourseImports, type CourseImport } from '../api';
 import { CoursePackageImportPopup } from '../components/course-package-import-popup';
@@ -38,7 +39,11 @@ export function CourseImportPage() {
         columns={[
           { title: t('page.started'), key: 'at', render: (_, r) => new Date(r.created_at).toLocaleString() },
           { title: t('page.status'), key: 'status', render: (_, r) => statusTag(r) },
-          { title: t('page.reason'), key: 'reason', render: (_, r) => r.reason ?? '' },
+          {
+            title: t('page.reason'),
+            key: 'reason',
+            render: (_, r) => failureMessage(t, { code: r.failure_code, params: r.failure_params, reason: r.reason }) ?? '',
+          },
           {
             title: t('page.report'),
             key: 'report',

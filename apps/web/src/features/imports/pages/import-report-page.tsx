@@ -1,6 +1,7 @@
 import { Alert, Card, Descriptions, List, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { failureMessage } from '../../../lib/failure-message';
 import { useCourseContext } from '../../courses/pages/course-page';
 import { useCourseImport, type ImportReportItem } from '../api';
 
@@ -19,7 +20,14 @@ export function ImportReportPage() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card title={t('report.title')}>
-        {data.status === 2 ? <Alert type="error" showIcon message={t('status.failed')} description={data.reason} /> : null}
+        {data.status === 2 ? (
+          <Alert
+            type="error"
+            showIcon
+            message={t('status.failed')}
+            description={failureMessage(t, { code: data.failure_code, params: data.failure_params, reason: data.reason })}
+          />
+        ) : null}
         {report ? (
           <>
             <Descriptions

@@ -3,6 +3,8 @@ import { Flex, Result, Segmented } from 'antd';
 import type { OfficePreviewProvider } from '@atrium/contracts';
 import { useTranslation } from 'react-i18next';
 import type { UploadPreview } from '@atrium/contracts';
+import type { TFunction } from 'i18next';
+import { failureMessage } from '../../../lib/failure-message';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { PageSpinner } from '../../../components/page-spinner';
 import { guestImageUrl, previewBlobUrl, useDocumentUrl, useOfficePreviewUrl, useOrgOfficeToggles } from '../api';
@@ -45,6 +47,7 @@ export function PreviewerContent({
   /** A document page (1-based) was on screen (PDF and Office documents shown through pdf.js). */
   onPageView?: (page: number) => void;
 }) {
+  const { t } = useTranslation('previewer');
   const visitor = useVisitorActivityId();
   const downloadUrl = upload.allow_download && visitor === null ? upload.downloadUrl : null;
   const spinner = <PageSpinner minHeight="100%" />;
@@ -107,7 +110,13 @@ export function PreviewerContent({
     case 'scorm':
       return (
         <Suspense fallback={spinner}>
-          <ScormPlayer key={upload.id} uploadId={upload.id} scorm={upload.scorm} activityId={activityId} />
+          <ScormPlayer
+            key={upload.id}
+            uploadId={upload.id}
+            scorm={upload.scorm}
+            activityId={activityId}
+            failure={upload.status === 'failed' ? failureOfUpload(t, upload) : null}
+          />
         </Suspense>
       );
     case 'online-video':
@@ -122,7 +131,7 @@ export function PreviewerContent({
           uploadId={upload.id}
           status={upload.status}
           statusCode={extra.status_code ?? null}
-          statusMessage={extra.message ?? upload.failure_reason}
+          statusMessage={extra.message ?? failureOfUpload(t, upload)}
           reference={extra.reference_id ?? null}
         />
       );
@@ -139,6 +148,11 @@ export function PreviewerContent({
  * `preview_url` (`GET /api/uploads/{id}/preview/{provider}`) in a frame — our
  * own `/note-bene/pdf-viewer` when no external provider is configured.
  */
+/** The translated failure of an upload (its code and parameters), or its stored reason when it has no code. */
+function failureOfUpload(t: TFunction, upload: UploadPreview): string | null {
+  return failureMessage(t, { code: upload.failure_code, params: upload.failure_params, reason: upload.failure_reason });
+}
+
 function OfficeDocument(props: {
   upload: UploadPreview;
   view: ViewTransform;
@@ -197,7 +211,7 @@ function ConvertedPdf({
   const isReady = upload.status === 'ready';
   const documentUrl = useDocumentUrl(upload.id, isReady, useVisitorActivityId());
   if (upload.status === 'processing') return <Result status="info" title={t('office.converting')} />;
-  if (upload.status === 'failed') return <Result status="warning" title={t('office.failed')} subTitle={upload.failure_reason ?? undefined} />;
+  if (upload.status === 'failed') return <Result status="warning" title={t('office.failed')} subTitle={failureOfUpload(t, upload) ?? undefined} />;
   if (!isReady || documentUrl.isPending) return <PageSpinner minHeight="100%" />;
   if (documentUrl.isError || !documentUrl.data.url) return <Result status="warning" title={t('office.failed')} />;
   return (

@@ -19,8 +19,19 @@ type RuntimeApi = Scorm12API | Scorm2004API;
  * for 2004) loaded from `GET …/runtime` and committed with `PUT …/runtime` on
  * every commit and on finish, so a relaunch resumes. Outside an activity, and for
  * visitors (launched through the anonymous API), the runtime runs but nothing is stored.
+ * `failure`: the translated failure of a refused package (decision 0082), shown instead of `message`.
  */
-export function ScormPlayer({ uploadId, scorm, activityId }: { uploadId: number; scorm: ScormSummary | null; activityId: number | null }) {
+export function ScormPlayer({
+  uploadId,
+  scorm,
+  activityId,
+  failure = null,
+}: {
+  uploadId: number;
+  scorm: ScormSummary | null;
+  activityId: number | null;
+  failure?: string | null;
+}) {
   const { t } = useTranslation('previewer');
   const manifest = scorm?.data.manifest ?? null;
   const [sco, setSco] = useState<string | null>(manifest?.scos[0]?.identifier ?? null);
@@ -31,7 +42,9 @@ export function ScormPlayer({ uploadId, scorm, activityId }: { uploadId: number;
         status="warning"
         title={t('scorm.notReady')}
         subTitle={
-          <span data-testid="scorm-status">{t('scorm.statusLine', { code: scorm?.status_code ?? '—', message: scorm?.message ?? t('scorm.noPackage') })}</span>
+          <span data-testid="scorm-status">
+            {t('scorm.statusLine', { code: scorm?.status_code ?? '—', message: failure ?? scorm?.message ?? t('scorm.noPackage') })}
+          </span>
         }
       />
     );

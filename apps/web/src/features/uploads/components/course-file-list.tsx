@@ -2,6 +2,7 @@ import { Button, Empty, List, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, TIME_FORMAT, type Upload } from '@atrium/contracts';
+import { failureMessage } from '../../../lib/failure-message';
 import { FileTypeIcon } from './file-type-icon';
 
 /** A course's files: type icon, name (a button that opens the previewer), size, upload time (YYYY.MM.DD HH:mm), and the processing or failed state with its reason (spec §4). */
@@ -27,9 +28,11 @@ export function CourseFileList({ uploads, loading, onOpen }: { uploads: readonly
                 <Typography.Text type="secondary">
                   {formatBytes(upload.size)} · {dayjs(upload.created_at).format(TIME_FORMAT.display)}
                 </Typography.Text>
-                {upload.status === 'failed' && upload.failure_reason && (
+                {upload.status === 'failed' && (upload.failure_code || upload.failure_reason) && (
                   <Typography.Paragraph type="danger" style={{ margin: 0 }}>
-                    {t('list.failureReason', { reason: upload.failure_reason })}
+                    {t('list.failureReason', {
+                      reason: failureMessage(t, { code: upload.failure_code, params: upload.failure_params, reason: upload.failure_reason }),
+                    })}
                   </Typography.Paragraph>
                 )}
               </>

@@ -1,0 +1,15 @@
+import { audioProcessor, officeProcessor, pdfProcessor, videoProcessor } from './jobs/upload-processors.js';
+import { coursePackageProcessor } from './modules/imports/course-package.processor.js';
+import { scormProcessor } from './modules/scorm/scorm.processor.js';
+import { registerProcessor } from './modules/uploads/processing-registry.js';
+
+/**
+ * Registers every upload processor with the uploads module's pipeline
+ * (decision 0082). Called by buildApp for the server and the worker alike:
+ * the API needs the processors to choose an upload's queue, workers to run
+ * them. Order is match priority: a course package or SCORM zip is recognised
+ * before the tool-based kinds. Safe to call more than once.
+ */
+export function registerUploadProcessors(): void {
+  for (const processor of [coursePackageProcessor, scormProcessor, videoProcessor, audioProcessor, officeProcessor, pdfProcessor]) registerProcessor(processor);
+}
