@@ -34,7 +34,7 @@ async function seedFile(deps: AppDeps, actor: Actor, courseId: number, relative:
     .where(and(eq(uploads.parentType, 'course'), eq(uploads.parentId, courseId), eq(uploads.name, name)));
   if (already) return already.id;
   if (!existsSync(file)) {
-    deps.log.warn({ file }, 'demo media file not found; set ATRIUM_SEED_FILES_DIR to the fixtures folder to seed it');
+    deps.log.warn({ file }, 'demo media file not found; set ATRIUM_SEED_FILES_DIR or ATRIUM_FIXTURES to the fixtures folder to seed it');
     return undefined;
   }
   const upload = await createUpload(deps, actor, {
@@ -148,15 +148,13 @@ export async function seedMediaCourse(deps: AppDeps, orgId: number, departmentId
   const video = media[MEDIA_FILES.indexOf('video/pythonpptx__just-two-mice.mp4')];
   const [subject] = await db.select({ id: examSubjects.id }).from(examSubjects).where(eq(examSubjects.activityId, examId));
   if (!subject && video !== undefined) {
-    await db
-      .insert(examSubjects)
-      .values({
-        activityId: examId,
-        type: 'short_answer',
-        description: '<p>Watch the video once, then describe it.</p>',
-        uploadIds: [video],
-        isPlayLimited: true,
-        playLimitTimes: 1,
-      });
+    await db.insert(examSubjects).values({
+      activityId: examId,
+      type: 'short_answer',
+      description: '<p>Watch the video once, then describe it.</p>',
+      uploadIds: [video],
+      isPlayLimited: true,
+      playLimitTimes: 1,
+    });
   }
 }
