@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal } from 'antd';
 import { YoutubeOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { parseOnlineVideoUrl, type Upload } from '@atrium/contracts';
-import { api } from '../../../lib/api-client';
+import { useEmbedOnlineVideo } from '../api';
 import { applyFieldErrors } from '../../calendar/lib/field-errors';
 
 interface EmbedValues {
@@ -22,17 +21,7 @@ export function EmbedVideoButton({ courseId, onEmbedded }: { courseId: number; o
   const { t } = useTranslation('activities');
   const [isOpen, setOpen] = useState(false);
   const [form] = Form.useForm<EmbedValues>();
-  const create = useMutation({
-    mutationFn: (v: EmbedValues) =>
-      api.post<Upload>('/api/uploads', {
-        name: v.name.trim(),
-        size: 0,
-        parent_type: 'course',
-        parent_id: courseId,
-        embed_material_type: 'online_video',
-        url: v.url.trim(),
-      }),
-  });
+  const create = useEmbedOnlineVideo(courseId);
 
   const close = () => {
     setOpen(false);

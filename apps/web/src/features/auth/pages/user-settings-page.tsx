@@ -1,10 +1,8 @@
 import { Alert, App, Button, Card, Form, Select, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
-import type { OrgResponse } from '@atrium/contracts';
-import { api } from '../../../lib/api-client';
 import { mapFieldErrors } from '../../../lib/form-errors';
+import { useOrg } from '../../calendar/api';
 import { useCurrentUser, useUpdateTimeZone } from '../api';
 
 /** Value of the "follow my organisation" choice (the API's null). */
@@ -39,7 +37,7 @@ export function UserSettingsPage() {
   const { t } = useTranslation('common');
   const { message } = App.useApp();
   const me = useCurrentUser();
-  const org = useQuery({ queryKey: ['calendar', 'org'], queryFn: ({ signal }) => api.get<OrgResponse>('/api/org', undefined, signal), staleTime: 5 * 60_000 });
+  const org = useOrg();
   const save = useUpdateTimeZone();
   const [form] = Form.useForm<{ time_zone: string }>();
   const options = useMemo(() => timeZoneOptions(), []);
