@@ -4,7 +4,7 @@ import { YoutubeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { parseOnlineVideoUrl, type Upload } from '@atrium/contracts';
 import { useEmbedOnlineVideo } from '../api';
-import { applyFieldErrors } from '../../calendar/lib/field-errors';
+import { showFieldErrors } from '../../../lib/form-errors';
 
 interface EmbedValues {
   name: string;
@@ -32,8 +32,9 @@ export function EmbedVideoButton({ courseId, onEmbedded }: { courseId: number; o
       onEmbedded(await create.mutateAsync(v));
       close();
     } catch (error) {
-      const message = applyFieldErrors(form, error);
-      if (message && !form.getFieldsError().some((f) => f.errors.length > 0)) form.setFields([{ name: 'url', errors: [message] }]);
+      // Errors of other names than the form's (and the server's message) show on the URL field.
+      const shown = showFieldErrors(form, error, { fields: ['name', 'url'] });
+      if (shown.rest) form.setFields([{ name: 'url', errors: [shown.rest] }]);
     }
   };
 

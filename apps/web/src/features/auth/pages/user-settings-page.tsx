@@ -1,7 +1,7 @@
 import { Alert, App, Button, Card, Form, Select, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mapFieldErrors } from '../../../lib/form-errors';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { useOrg } from '../../calendar/api';
 import { useCurrentUser, useUpdateTimeZone } from '../api';
 
@@ -56,9 +56,8 @@ export function UserSettingsPage() {
       await save.mutateAsync(time_zone === FOLLOW_ORG ? null : time_zone);
       void message.success(t('settings.saved'));
     } catch (error) {
-      const { fieldErrors, formError } = mapFieldErrors(error, ['time_zone']);
-      if (fieldErrors.length > 0) form.setFields(fieldErrors.map((f) => ({ name: 'time_zone' as const, errors: f.errors })));
-      else void message.error(formError ?? t('settings.saveFailed'));
+      const shown = showFieldErrors(form, error, { fields: ['time_zone'] });
+      if (shown.fieldErrors.length === 0) void message.error(shown.rest ?? t('settings.saveFailed'));
     }
   };
 

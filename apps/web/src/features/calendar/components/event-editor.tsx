@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CALENDAR_ALERTS, DEFAULT_CALENDAR_ALERT_ID, USER_ROLE, type CalendarEvent, type CalendarEventBody } from '@atrium/contracts';
 import { useCourseStudents, useCoursesGroups, useDeleteEvent, useDepartments, useSaveEvent } from '../api';
 import { allDayEndForEdit, allDayEndForSave, newEventTimes, toggledAllDayTimes } from '../lib/calendar-defaults';
-import { applyFieldErrors } from '../lib/field-errors';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { fromZoneWall, toZoneWall, useCalendarZone } from '../lib/zone';
 import { EventAttachments, type Attachment } from './event-attachments';
 
@@ -178,13 +178,15 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
       void message.success(t('page.saved'));
       onClose();
     } catch (error) {
-      const first = applyFieldErrors(form, error, {
-        start_time: 'start',
-        end_time: 'end',
-        target_data_user_ids: 'target_data_user_ids',
-        target_data_group_ids: 'target_data_group_ids',
-        upload_ids: 'upload_ids',
-      });
+      const first = showFieldErrors(form, error, {
+        aliases: {
+          start_time: 'start',
+          end_time: 'end',
+          target_data_user_ids: 'target_data_user_ids',
+          target_data_group_ids: 'target_data_group_ids',
+          upload_ids: 'upload_ids',
+        },
+      }).summary;
       if (first) void message.error(first);
     }
   };

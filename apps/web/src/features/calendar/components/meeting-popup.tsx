@@ -7,7 +7,7 @@ import type { Meeting, MeetingBody, UserSearchResult } from '@atrium/contracts';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useDeleteMeeting, useSaveMeeting } from '../api';
 import { newMeetingTimes } from '../lib/calendar-defaults';
-import { applyFieldErrors } from '../lib/field-errors';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { fromZoneWall, toZoneWall, useCalendarZone } from '../lib/zone';
 import { MeetingReviewActions } from './meeting-review-actions';
 import { UserSearchSelect } from './user-search-select';
@@ -108,13 +108,15 @@ export function MeetingPopup({ open, meeting, orgId, me, courses, canReview = fa
       void message.success(t('page.saved'));
       onClose();
     } catch (error) {
-      const first = applyFieldErrors(form, error, {
-        start_time: 'start',
-        end_time: 'end',
-        'data.host_user': 'host_user_id',
-        participant_ids: 'participant_ids',
-        course_id: 'course_id',
-      });
+      const first = showFieldErrors(form, error, {
+        aliases: {
+          start_time: 'start',
+          end_time: 'end',
+          'data.host_user': 'host_user_id',
+          participant_ids: 'participant_ids',
+          course_id: 'course_id',
+        },
+      }).summary;
       if (first) void message.error(first);
     }
   };

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { normaliseTimetable, TIMETABLE_DEFAULT_COLORS, WEEKDAY_NUMBERS, type RepeatType, type Timetable, type UpdateScope } from '@atrium/contracts';
 import { useDeleteTimetable, useSaveTimetable } from '../api';
 import { newTimetableDefaults } from '../lib/calendar-defaults';
-import { applyFieldErrors } from '../lib/field-errors';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { fromZoneWall, toZoneWall, useCalendarZone } from '../lib/zone';
 
 interface FormValues {
@@ -111,7 +111,7 @@ export function TimetablePopup({ open, occurrence, courses, onClose }: Timetable
       void message.success(t('page.saved'));
       onClose();
     } catch (error) {
-      const first = applyFieldErrors(form, error, { start_time: 'start', end_time: 'end', repeat_end_date: 'repeat_end_date' });
+      const first = showFieldErrors(form, error, { aliases: { start_time: 'start', end_time: 'end', repeat_end_date: 'repeat_end_date' } }).summary;
       if (first) void message.error(first);
     }
   };
@@ -146,7 +146,7 @@ export function TimetablePopup({ open, occurrence, courses, onClose }: Timetable
                   void message.success(t('page.deleted'));
                   onClose();
                 } catch (error) {
-                  void message.error(applyFieldErrors(form, error) ?? t('page.moveFailed'));
+                  void message.error(showFieldErrors(form, error).summary ?? t('page.moveFailed'));
                 }
               }}
             >

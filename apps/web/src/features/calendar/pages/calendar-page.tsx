@@ -15,7 +15,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { USER_ROLE, type CalendarEvent, type CalendarView, type Meeting, type Timetable } from '@atrium/contracts';
-import { ApiError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { useCurrentUser } from '../../auth/api';
 import { useCalendarLists, useOrg, useSaveEvent, useSaveMeeting, useSaveTimetable, useUserCourses, type CalendarRange } from '../api';
 import { EventEditor } from '../components/event-editor';
@@ -35,8 +35,7 @@ type Popup =
 
 /** The first field error of a failed save, else the server message (spec §8 "calendar save errors are shown on the fields"). */
 function firstError(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  return Object.values(error.errors)[0]?.[0] ?? error.serverMessage;
+  return fieldErrorsOf(error, () => null).summary;
 }
 
 /**

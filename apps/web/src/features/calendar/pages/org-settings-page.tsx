@@ -6,7 +6,7 @@ import { isApiError, serverMessageOf } from '../../../lib/api-client';
 import { useCurrentUser } from '../../auth/api';
 import { timeZoneOptions } from '../../auth/pages/user-settings-page';
 import { useOrg, useUpdateOrgTimeZone } from '../api';
-import { applyFieldErrors } from '../lib/field-errors';
+import { showFieldErrors } from '../../../lib/form-errors';
 
 /**
  * /management/org-settings: the organisation's settings an administrator changes here. For
@@ -42,7 +42,7 @@ export function OrgSettingsPage() {
         void message.error(serverMessageOf(error) ?? t('orgSettings.forbidden'));
         return;
       }
-      const first = applyFieldErrors(form, error);
+      const first = showFieldErrors(form, error).summary;
       void message.error(first ?? t('orgSettings.saveFailed'));
     }
   };

@@ -3,7 +3,8 @@ import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table
 import { useTranslation } from 'react-i18next';
 import type { CourseGroup } from '@atrium/contracts';
 import { ApiErrorResult } from '../../../components/status-results';
-import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-client';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { useCourseGroupMutations, useCourseGroups, useCourseStudentList } from '../api';
 
 /**
@@ -32,9 +33,8 @@ export function CourseGroupsCard({ courseId, canEdit }: { courseId: number; canE
       void message.success(t('groups.saved'));
       setEditing(null);
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.errors).length > 0)
-        form.setFields(Object.entries(error.errors).map(([name, errors]) => ({ name: name as 'name', errors })));
-      else void message.error(serverMessageOf(error) ?? t('groups.saveFailed'));
+      const shown = showFieldErrors(form, error);
+      if (shown.fieldErrors.length === 0) void message.error(shown.rest ?? t('groups.saveFailed'));
     }
   };
 

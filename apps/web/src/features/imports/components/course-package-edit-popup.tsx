@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CoursePackageItem } from '@atrium/contracts';
-import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { useUpdateCoursePackage, type CoursePackagePatch } from '../api';
 
 interface FormValues {
@@ -62,9 +62,8 @@ export function CoursePackageEditPopup({ item, onClose }: { item: CoursePackageI
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
-            form.setFields(Object.entries(error.errors).map(([name, errors]) => ({ name: name as keyof FormValues, errors })));
-          } else void message.error(serverMessageOf(error) ?? t('edit.failed'));
+          const shown = showFieldErrors(form, error);
+          if (shown.fieldErrors.length === 0) void message.error(shown.rest ?? t('edit.failed'));
         },
       },
     );

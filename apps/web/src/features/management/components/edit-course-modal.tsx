@@ -3,7 +3,7 @@ import { App, DatePicker, Form, Input, Modal, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Course } from '@atrium/contracts';
-import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { useCourseAdminActions } from '../api';
 import { useCurrentUser } from '../../auth/api';
 import { isOrgAdmin } from '../../auth/lib/roles';
@@ -66,11 +66,8 @@ export function EditCourseModal({ course, onClose }: { course: Course | null; on
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
-            form.setFields(
-              Object.entries(error.errors).map(([name, errors]) => ({ name: name === 'start_date' || name === 'end_date' ? 'dates' : name, errors })) as never,
-            );
-          } else void message.error(serverMessageOf(error) ?? t('common:result.error.title'));
+          const shown = showFieldErrors(form, error, { aliases: { start_date: 'dates', end_date: 'dates' } });
+          if (shown.fieldErrors.length === 0) void message.error(shown.rest ?? t('common:result.error.title'));
         },
       },
     );

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TIME_FORMAT, type Note, type NoteTargetType } from '@atrium/contracts';
 import { isApiError, serverMessageOf } from '../../../lib/api-client';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { useNoteMutations, useNotes } from '../api';
 import { formatAnchor, isBlankNote } from '../lib/note-html';
 import { NoteContentInput } from './note-content-input';
@@ -192,10 +193,8 @@ export function NoteForm({
       onDone();
     } catch (error) {
       if (isApiError(error, 400)) {
-        const fields = Object.entries(error.errors).filter(([name, messages]) => (FORM_FIELDS as readonly string[]).includes(name) && messages.length > 0);
-        if (fields.length > 0) form.setFields(fields.map(([name, errors]) => ({ name: name as keyof NoteFormValues, errors })));
-        const others = Object.entries(error.errors).filter(([name]) => !(FORM_FIELDS as readonly string[]).includes(name));
-        if (fields.length === 0 || others.length > 0) setFormError(others[0]?.[1][0] ?? error.serverMessage ?? t('form.saveFailed'));
+        const shown = showFieldErrors(form, error, { fields: FORM_FIELDS });
+        if (shown.fieldErrors.length === 0 || shown.rest) setFormError(shown.rest ?? t('form.saveFailed'));
         return;
       }
       void message.error(serverMessageOf(error) ?? t('form.saveFailed'));
