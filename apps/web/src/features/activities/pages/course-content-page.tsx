@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { LEARNING_MODES, type Activity, type ActivitySummary, type ContentModule, type LearningMode } from '@atrium/contracts';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ApiErrorResult } from '../../../components/status-results';
-import { serverMessageOf } from '../../../lib/api-client';
 import { useCourseContext } from '../../courses/pages/course-page';
 import { CourseImportBar } from '../../imports/components/course-import-bar';
 import { activityQuery, recordUserReads, useActivityMutations, useCourseContent, useModuleMutations, useSetLearningMode } from '../api';
@@ -18,6 +17,7 @@ import { StudentContent } from '../components/student-content';
 import { updateBodyOfForm } from '../lib/activity-form';
 import type { ForbiddenView } from '../lib/activity-rules';
 import { courseImageUploader } from '../lib/upload-editor-image';
+import { useToast } from '../../../lib/toast';
 
 type ActivityPopup = { mode: 'add'; module: ContentModule } | { mode: 'edit'; activity: Activity };
 
@@ -31,7 +31,8 @@ type ActivityPopup = { mode: 'add'; module: ContentModule } | { mode: 'edit'; ac
  */
 export function CourseContentPage() {
   const { t } = useTranslation('activities');
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const toast = useToast();
   const course = useCourseContext();
   const content = useCourseContent(course.id);
   const modules = useModuleMutations(course.id);
@@ -49,7 +50,7 @@ export function CourseContentPage() {
   if (content.isError) return <ApiErrorResult error={content.error} onRetry={() => void content.refetch()} />;
   const data = content.data;
   const canEdit = data.can_edit;
-  const fail = (error: unknown) => void message.error(serverMessageOf(error) ?? t('content.saveFailed'));
+  const fail = (error: unknown) => toast.error(error, t('content.saveFailed'));
 
   const openModuleForm = (module: ContentModule | null) => setModulePopup({ module });
 

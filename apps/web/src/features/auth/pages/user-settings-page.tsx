@@ -1,9 +1,10 @@
-import { Alert, App, Button, Card, Form, Select, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Form, Select, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useOrg } from '../../calendar/api';
 import { useCurrentUser, useUpdateTimeZone } from '../api';
+import { useToast } from '../../../lib/toast';
 
 /** Value of the "follow my organisation" choice (the API's null). */
 const FOLLOW_ORG = '';
@@ -35,7 +36,7 @@ export function timeZoneOptions(now = new Date()): { value: string; label: strin
  */
 export function UserSettingsPage() {
   const { t } = useTranslation('common');
-  const { message } = App.useApp();
+  const toast = useToast();
   const me = useCurrentUser();
   const org = useOrg();
   const save = useUpdateTimeZone();
@@ -54,10 +55,10 @@ export function UserSettingsPage() {
   const submit = async ({ time_zone }: { time_zone: string }) => {
     try {
       await save.mutateAsync(time_zone === FOLLOW_ORG ? null : time_zone);
-      void message.success(t('settings.saved'));
+      toast.success(t('settings.saved'));
     } catch (error) {
       const shown = showFieldErrors(form, error, { fields: ['time_zone'] });
-      if (shown.fieldErrors.length === 0) void message.error(shown.rest ?? t('settings.saveFailed'));
+      if (shown.fieldErrors.length === 0) toast.error(shown.rest ?? t('settings.saveFailed'));
     }
   };
 

@@ -1,4 +1,4 @@
-import { App, Button, Checkbox, DatePicker, Form, Input, Modal, Popconfirm, Radio, Select, Space, Switch } from 'antd';
+import { Button, Checkbox, DatePicker, Form, Input, Modal, Popconfirm, Radio, Select, Space, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { allDayEndForEdit, allDayEndForSave, newEventTimes, toggledAllDayTimes }
 import { showFieldErrors } from '../../../lib/form-errors';
 import { fromZoneWall, toZoneWall, useCalendarZone } from '../lib/zone';
 import { EventAttachments, type Attachment } from './event-attachments';
+import { useToast } from '../../../lib/toast';
 
 interface FormValues {
   title: string;
@@ -66,7 +67,7 @@ export interface EventEditorProps {
  */
 export function EventEditor({ open, event, initialRange, userRole, courses, onClose }: EventEditorProps) {
   const { t } = useTranslation('calendar');
-  const { message } = App.useApp();
+  const toast = useToast();
   const zone = useCalendarZone();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveEvent();
@@ -175,7 +176,7 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
     };
     try {
       await save.mutateAsync({ id: event?.id, body });
-      void message.success(t('page.saved'));
+      toast.success(t('page.saved'));
       onClose();
     } catch (error) {
       const first = showFieldErrors(form, error, {
@@ -187,7 +188,7 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
           upload_ids: 'upload_ids',
         },
       }).summary;
-      if (first) void message.error(first);
+      if (first) toast.error(first);
     }
   };
 
@@ -204,7 +205,7 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
               title={t('common.confirmDelete')}
               onConfirm={async () => {
                 await remove.mutateAsync(event.id);
-                void message.success(t('page.deleted'));
+                toast.success(t('page.deleted'));
                 onClose();
               }}
             >

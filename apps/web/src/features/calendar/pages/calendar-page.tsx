@@ -10,7 +10,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import type { EventChangeInfo } from '@fullcalendar/react';
-import { Alert, App, Button, Segmented, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Segmented, Space, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { TimetablePopup } from '../components/timetable-popup';
 import { availableViews, fullCalendarLocale, initialView, listsOf } from '../lib/calendar-defaults';
 import { toCalendarItems, type ItemRef } from '../lib/calendar-items';
 import { CalendarZoneContext } from '../lib/zone';
+import { useToast } from '../../../lib/toast';
 
 type Popup =
   | { kind: 'event'; event: CalendarEvent | null; range?: { start: Date; end: Date; allDay: boolean } | null }
@@ -46,7 +47,7 @@ function firstError(error: unknown): string | null {
  */
 export function CalendarPage() {
   const { t, i18n } = useTranslation('calendar');
-  const { message } = App.useApp();
+  const toast = useToast();
   const me = useCurrentUser();
   const org = useOrg();
   const courses = useUserCourses(me.data?.id);
@@ -111,7 +112,7 @@ export function CalendarPage() {
       }
     } catch (error) {
       info.revert();
-      void message.error(firstError(error) ?? t('page.moveFailed'));
+      toast.error(firstError(error) ?? t('page.moveFailed'));
     }
   };
 

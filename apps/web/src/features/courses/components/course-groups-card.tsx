@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CourseGroup } from '@atrium/contracts';
 import { ApiErrorResult } from '../../../components/status-results';
-import { serverMessageOf } from '../../../lib/api-client';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useCourseGroupMutations, useCourseGroups, useCourseStudentList } from '../api';
+import { useToast } from '../../../lib/toast';
 
 /**
  * The course's groups on the members page (`GET/POST /api/courses/{id}/groups`, `PUT/DELETE
@@ -14,7 +14,7 @@ import { useCourseGroupMutations, useCourseGroups, useCourseStudentList } from '
  */
 export function CourseGroupsCard({ courseId, canEdit }: { courseId: number; canEdit: boolean }) {
   const { t } = useTranslation('courses');
-  const { message } = App.useApp();
+  const toast = useToast();
   const groups = useCourseGroups(courseId);
   const students = useCourseStudentList(courseId, canEdit);
   const [editing, setEditing] = useState<CourseGroup | 'new' | null>(null);
@@ -30,11 +30,11 @@ export function CourseGroupsCard({ courseId, canEdit }: { courseId: number; canE
   const submit = async (v: { name: string; member_ids: number[] }) => {
     try {
       await save.mutateAsync({ ...v, groupId: editing && editing !== 'new' ? editing.id : null });
-      void message.success(t('groups.saved'));
+      toast.success(t('groups.saved'));
       setEditing(null);
     } catch (error) {
       const shown = showFieldErrors(form, error);
-      if (shown.fieldErrors.length === 0) void message.error(shown.rest ?? t('groups.saveFailed'));
+      if (shown.fieldErrors.length === 0) toast.error(shown.rest ?? t('groups.saveFailed'));
     }
   };
 
@@ -77,7 +77,7 @@ export function CourseGroupsCard({ courseId, canEdit }: { courseId: number; canE
                         </Button>
                         <Popconfirm
                           title={t('groups.deleteConfirm', { name: g.name })}
-                          onConfirm={() => remove.mutate(g.id, { onError: (e) => void message.error(serverMessageOf(e) ?? t('groups.saveFailed')) })}
+                          onConfirm={() => remove.mutate(g.id, { onError: (e) => toast.error(e, t('groups.saveFailed')) })}
                         >
                           <Button size="small" danger aria-label={t('groups.deleteNamed', { name: g.name })}>
                             {t('groups.delete')}

@@ -1,22 +1,22 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Empty, Input, Space, Typography } from 'antd';
+import { Button, Card, Empty, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOf } from '../../../lib/api-client';
 import { useNotifyOutline, useSaveCourseOutline } from '../api';
 import { useCourseHeader } from '../header-api';
 import { useCourseContext } from './course-page';
 import { recordUserReads } from '../../activities/api';
+import { useToast } from '../../../lib/toast';
 
 /** `/course/{id}/outline`: the course outline; instructors edit it (`PUT /api/course/{id}/outline`) and notify students (`POST /api/outline/notify`); a visit records a course read of type 'outline' (spec §7). */
 export function CourseOutlinePage() {
   const { t } = useTranslation('courses');
-  const { message } = App.useApp();
+  const toast = useToast();
   const course = useCourseContext();
   const header = useCourseHeader(course.id);
   const [draft, setDraft] = useState<string | null>(null);
   const save = useSaveCourseOutline(course.id);
   const notify = useNotifyOutline(course.id);
-  const showError = (error: Error) => void message.error(serverMessageOf(error) ?? t('common:result.error.title'));
+  const showError = (error: Error) => toast.error(error, t('common:result.error.title'));
   useEffect(() => recordUserReads(course.id, 'outline'), [course.id]);
   const canEdit = header.data?.can_manage ?? false;
   return (
@@ -31,7 +31,7 @@ export function CourseOutlinePage() {
           <Space>
             <Button onClick={() => setDraft(course.course_outline ?? '')}>{t('outline.edit')}</Button>
             <Button
-              onClick={() => notify.mutate(undefined, { onSuccess: (answer) => void message.success(answer.message), onError: showError })}
+              onClick={() => notify.mutate(undefined, { onSuccess: (answer) => toast.success(answer.message), onError: showError })}
               loading={notify.isPending}
               disabled={!course.course_outline}
             >
@@ -52,7 +52,7 @@ export function CourseOutlinePage() {
                 save.mutate(draft, {
                   onSuccess: () => {
                     setDraft(null);
-                    void message.success(t('outline.saved'));
+                    toast.success(t('outline.saved'));
                   },
                   onError: showError,
                 })

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CoursePackageItem } from '@atrium/contracts';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useUpdateCoursePackage, type CoursePackagePatch } from '../api';
+import { useToast } from '../../../lib/toast';
 
 interface FormValues {
   course_name: string;
@@ -27,7 +28,7 @@ const orNull = (value: string | undefined) => (value?.trim() ? value.trim() : nu
  */
 export function CoursePackageEditPopup({ item, onClose }: { item: CoursePackageItem; onClose: () => void }) {
   const { t } = useTranslation('imports');
-  const { message } = App.useApp();
+  const toast = useToast();
   const [form] = Form.useForm<FormValues>();
   const update = useUpdateCoursePackage();
 
@@ -58,12 +59,12 @@ export function CoursePackageEditPopup({ item, onClose }: { item: CoursePackageI
       { id: item.id, patch },
       {
         onSuccess: () => {
-          void message.success(t('edit.saved'));
+          toast.success(t('edit.saved'));
           onClose();
         },
         onError: (error) => {
           const shown = showFieldErrors(form, error);
-          if (shown.fieldErrors.length === 0) void message.error(shown.rest ?? t('edit.failed'));
+          if (shown.fieldErrors.length === 0) toast.error(shown.rest ?? t('edit.failed'));
         },
       },
     );

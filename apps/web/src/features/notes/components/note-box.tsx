@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Empty, Flex, Form, InputNumber, List, Popconfirm, Spin, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Form, InputNumber, List, Popconfirm, Spin, Typography } from 'antd';
 import { CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { showFieldErrors } from '../../../lib/form-errors';
 import { useNoteMutations, useNotes } from '../api';
 import { formatAnchor, isBlankNote } from '../lib/note-html';
 import { NoteContentInput } from './note-content-input';
+import { useToast } from '../../../lib/toast';
 
 /** Width the note box takes from the previewer (spec §4, §9). */
 export const NOTE_BOX_WIDTH_PX = 290;
@@ -127,7 +128,7 @@ function NoteItem({
   isEditing: boolean;
 }) {
   const { t } = useTranslation('notes');
-  const { message } = App.useApp();
+  const toast = useToast();
   const { remove } = useNoteMutations(query);
   return (
     <List.Item data-testid="note-item" data-anchor={note.anchor} style={{ display: 'block', opacity: isEditing ? 0.5 : 1 }}>
@@ -143,7 +144,7 @@ function NoteItem({
           cancelText={t('box.cancel')}
           onConfirm={() =>
             remove.mutateAsync(note.id).catch((error: unknown) => {
-              void message.error(serverMessageOf(error) ?? t('box.deleteFailed'));
+              toast.error(error, t('box.deleteFailed'));
             })
           }
         >
@@ -178,7 +179,7 @@ export function NoteForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('notes');
-  const { message } = App.useApp();
+  const toast = useToast();
   const [form] = Form.useForm<NoteFormValues>();
   const { create, update } = useNoteMutations(query);
   const [formError, setFormError] = useState<string | null>(null);
@@ -197,7 +198,7 @@ export function NoteForm({
         if (shown.fieldErrors.length === 0 || shown.rest) setFormError(shown.rest ?? t('form.saveFailed'));
         return;
       }
-      void message.error(serverMessageOf(error) ?? t('form.saveFailed'));
+      toast.error(error, t('form.saveFailed'));
     }
   };
 
