@@ -97,6 +97,19 @@ export interface Config {
 }
 
 /**
+ * The seed's folder when neither ATRIUM_SEED_FILES_DIR nor ATRIUM_FIXTURES is set: the shared fixtures
+ * beside the repository; a deployment without the repository (no package-lock.json above the bundle)
+ * falls back to `../shared/fixtures` from `cwd` rather than failing to start.
+ */
+function defaultSeedFilesDir(cwd: string): string {
+  try {
+    return fixturesDir({});
+  } catch {
+    return path.resolve(cwd, '../shared/fixtures');
+  }
+}
+
+/**
  * Reads the environment into a Config. Throws a ZodError naming the variable
  * when one is malformed. `cwd` anchors relative paths (default: process.cwd()).
  */
@@ -111,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     seed: e.ATRIUM_SEED,
     // ATRIUM_SEED_FILES_DIR, else ATRIUM_FIXTURES, else the shared fixtures beside the repository (lib/fixtures.ts).
-    seedFilesDir: path.resolve(cwd, e.ATRIUM_SEED_FILES_DIR ?? e.ATRIUM_FIXTURES ?? fixturesDir({})),
+    seedFilesDir: path.resolve(cwd, e.ATRIUM_SEED_FILES_DIR ?? e.ATRIUM_FIXTURES ?? defaultSeedFilesDir(cwd)),
     webDist: e.ATRIUM_WEB_DIST ? path.resolve(cwd, e.ATRIUM_WEB_DIST) : undefined,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     sessionCacheMs: e.SESSION_CACHE_MS,
