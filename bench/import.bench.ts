@@ -29,11 +29,12 @@ import { courses } from '../apps/server/src/modules/courses/courses.table.js';
 import { importPackageFile } from '../apps/server/src/modules/imports/mbz-importer.js';
 import { orgs } from '../apps/server/src/modules/orgs/orgs.table.js';
 import { users } from '../apps/server/src/modules/users/users.table.js';
+import { fixturePath } from '../apps/server/src/lib/fixtures.js';
 import { LocalStore } from '../apps/server/src/storage/local-store.js';
 import { withScratchPostgres } from './lib/load.js';
 
 const SELF = fileURLToPath(import.meta.url);
-const FIXTURES = path.resolve(process.env.ATRIUM_FIXTURES ?? '../shared/fixtures', 'mbz');
+const FIXTURES = fixturePath('mbz');
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 

@@ -3,7 +3,7 @@
 // click on a course file → first rendered PDF page of pdfjs__tracemonkey.pdf, and
 // click → first video frame of pythonpptx__just-two-mice.mp4 (median of 5 each),
 // then the gzip size of the previewer's JavaScript chunks (those the click loads,
-// none of which the login page loads). Needs `npm run build` first. Prints
+// none of which the login page loads). Needs `npm run build` first; run through tsx (`node --import tsx bench/previewer.bench.mjs`, as npm run bench does) for the shared fixtures helper. Prints
 // figures; asserts nothing.
 /* global document -- the ready checks run in the page */
 import { spawn } from 'node:child_process';
@@ -12,11 +12,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { fixturesDir } from '../apps/server/src/lib/fixtures.js';
 
 const port = 3197;
 const base = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const fixtures = path.resolve('../shared/fixtures');
+const fixtures = fixturesDir();
 
 async function waitFor(check, deadline, what) {
   while (Date.now() < deadline) {

@@ -4,12 +4,13 @@
 // single raw PUT of the same bytes to a bare Node HTTP server writing to the same
 // disk, in one run. Also the server's RSS (before, peak, growth), and the time
 // from PUT to ready for a transcode (just-two-mice.mp4) and an Office conversion
-// (pythonpptx__test.pptx). Needs `npm run build` first. Prints figures; asserts nothing.
+// (pythonpptx__test.pptx). Needs `npm run build` first; run through tsx (`node --import tsx bench/upload.bench.mjs`, as npm run bench does) for the shared fixtures helper. Prints figures; asserts nothing.
 import { spawn } from 'node:child_process';
 import { closeSync, createReadStream, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { fixturesDir } from '../apps/server/src/lib/fixtures.js';
 
 const BLOCK = 4 * 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 ** 3);
@@ -18,7 +19,7 @@ const port = Number(process.env.BENCH_UPLOAD_PORT ?? 3192);
 const rawPort = port + 1;
 const base = `http://127.0.0.1:${port}`;
 const work = mkdtempSync(path.join(os.tmpdir(), 'atrium-upload-bench-'));
-const fixtures = path.resolve('../shared/fixtures');
+const fixtures = fixturesDir();
 const mb = (bytes, ms) => (bytes / 1e6 / (ms / 1000)).toFixed(1);
 
 async function waitFor(url, deadline = Date.now() + 120_000) {

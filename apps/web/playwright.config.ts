@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { fixturesDir } from '../server/src/lib/fixtures.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -58,7 +59,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       ATRIUM_DATA_DIR: dataDir,
-      ATRIUM_SEED_FILES_DIR: path.resolve(root, '../shared/fixtures'),
+      ATRIUM_SEED_FILES_DIR: fixturesDir(),
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       PUBLIC_URL: baseURL,

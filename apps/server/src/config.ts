@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '@atrium/contracts';
+import { fixturesDir } from './lib/fixtures.js';
 
 const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -15,6 +16,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ATRIUM_SEED: booleanString.default(true),
   ATRIUM_SEED_FILES_DIR: z.string().optional(),
+  ATRIUM_FIXTURES: z.string().optional(),
   ATRIUM_WEB_DIST: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -62,6 +64,7 @@ export interface Config {
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   seed: boolean;
+  /** Folder the demo seed reads its files from: ATRIUM_SEED_FILES_DIR, else ATRIUM_FIXTURES, else the shared fixtures (lib/fixtures.ts). */
   seedFilesDir: string;
   webDist: string | undefined;
   sessionTtlMs: number;
@@ -94,6 +97,19 @@ export interface Config {
 }
 
 /**
+ * The seed's folder when neither ATRIUM_SEED_FILES_DIR nor ATRIUM_FIXTURES is set: the shared fixtures
+ * beside the repository; a deployment without the repository (no package-lock.json above the bundle)
+ * falls back to `../shared/fixtures` from `cwd` rather than failing to start.
+ */
+function defaultSeedFilesDir(cwd: string): string {
+  try {
+    return fixturesDir({});
+  } catch {
+    return path.resolve(cwd, '../shared/fixtures');
+  }
+}
+
+/**
  * Reads the environment into a Config. Throws a ZodError naming the variable
  * when one is malformed. `cwd` anchors relative paths (default: process.cwd()).
  */
@@ -107,7 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     seed: e.ATRIUM_SEED,
-    seedFilesDir: path.resolve(cwd, e.ATRIUM_SEED_FILES_DIR ?? '../shared/fixtures'),
+    // ATRIUM_SEED_FILES_DIR, else ATRIUM_FIXTURES, else the shared fixtures beside the repository (lib/fixtures.ts).
+    seedFilesDir: path.resolve(cwd, e.ATRIUM_SEED_FILES_DIR ?? e.ATRIUM_FIXTURES ?? defaultSeedFilesDir(cwd)),
     webDist: e.ATRIUM_WEB_DIST ? path.resolve(cwd, e.ATRIUM_WEB_DIST) : undefined,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     sessionCacheMs: e.SESSION_CACHE_MS,

@@ -98,7 +98,5 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
-/** Absolute path of a file in ../shared/fixtures (real files nobody here wrote). */
-export function fixturePath(relative: string): string {
-  return path.resolve(import.meta.dirname, '../../../../shared/fixtures', relative);
-}
+/** Absolute path of a shared fixture (real files nobody here wrote); ATRIUM_FIXTURES overrides the folder (src/lib/fixtures.ts). */
+export { fixturePath } from '../src/lib/fixtures.js';

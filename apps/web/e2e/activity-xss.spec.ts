@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, type Locator, type Page } from '@playwright/test';
-import { expect, fixture, signIn, step } from './helpers.js';
+import { expect, fixturePath, signIn, step } from './helpers.js';
 
 /** Payloads that would run script if any survived sanitising or rendering; each sets window.__xss or opens a dialog. */
 const XSS_CORPUS = [
@@ -194,8 +194,8 @@ test('a note made of the XSS corpus shows in the note box without running anythi
   test.setTimeout(180_000);
   const dialogs = watchDialogs(page);
   const courseId = await instructorCourse(page);
-  const bytes = readFileSync(fixture('images/filetype__fixture.png'));
-  const name = path.basename(fixture('images/filetype__fixture.png'));
+  const bytes = readFileSync(fixturePath('images/filetype__fixture.png'));
+  const name = path.basename(fixturePath('images/filetype__fixture.png'));
   const upload = await post<{ id: number; upload_url: string }>(page, '/api/uploads', { name, size: bytes.length, parent_type: 'course', parent_id: courseId });
   expect((await page.request.put(upload.upload_url, { headers: { 'content-type': 'application/octet-stream' }, data: bytes })).ok()).toBe(true);
   await expect

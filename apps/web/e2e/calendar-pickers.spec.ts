@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { test } from '@playwright/test';
-import { expect, signIn, step } from './helpers';
+import { expect, fixturePath, signIn, step } from './helpers.js';
 
 test.use({ timezoneId: 'Asia/Shanghai', locale: 'en-US', viewport: { width: 1400, height: 1000 } });
 
-const FIXTURE = '/work/shared/fixtures/pdf/pdfjs__rotation.pdf';
+const FIXTURE = fixturePath('pdf', 'pdfjs__rotation.pdf');
 
 test('an event with an attached file; a meeting with host, participant and course; the calendar in zh-tw and in the chosen time zone', async ({
   page,

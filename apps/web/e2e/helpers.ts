@@ -1,14 +1,10 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
 
 /** Password of every seeded demo account (README). */
 export const DEMO_PASSWORD = 'atrium-demo';
 
-/** Absolute path of a file in ../shared/fixtures. */
-export function fixture(relative: string): string {
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/fixtures', relative);
-}
+/** Absolute path of a shared fixture (`fixturePath('pdf', 'x.pdf')`); ATRIUM_FIXTURES overrides the folder. The server's one helper (apps/server/src/lib/fixtures.ts). */
+export { fixturePath } from '../../server/src/lib/fixtures.js';
 
 /** Signs in through the login form of the page currently shown (must be /login). */
 export async function signIn(page: Page, userName: string, password = DEMO_PASSWORD): Promise<void> {

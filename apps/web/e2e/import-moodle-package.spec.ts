@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { expect, fixture, joinCourseByCode, readAccessCode, signIn, step } from './helpers.js';
+import { expect, fixturePath, joinCourseByCode, readAccessCode, signIn, step } from './helpers.js';
 
 /**
  * Issue 8 journey: an instructor creates an empty course and uploads
@@ -31,7 +31,7 @@ test('instructor imports a Moodle backup from the content page; a student opens 
   await expect(page).toHaveURL(/\/course\/\d+$/);
   const courseUrl = new URL(page.url()).pathname;
 
-  await page.getByTestId('upload-input').setInputFiles(fixture('mbz/moodle2cc__SC.mbz'));
+  await page.getByTestId('upload-input').setInputFiles(fixturePath('mbz/moodle2cc__SC.mbz'));
   await expect(page.getByTestId('course-file').filter({ hasText: 'moodle2cc__SC.mbz' })).toBeVisible();
   await step(page, testInfo, 'mbz-uploaded');
 
@@ -152,7 +152,7 @@ test('instructor uploads a .mbz straight into a course from the content page', a
 
   await page.goto(`/course/${courseId}/content`);
   const bar = page.getByTestId('course-import-bar');
-  await bar.getByTestId('mbz-upload-input').setInputFiles(fixture('mbz/moodlecore__mod_quiz__moodle_311_quiz.mbz'));
+  await bar.getByTestId('mbz-upload-input').setInputFiles(fixturePath('mbz/moodlecore__mod_quiz__moodle_311_quiz.mbz'));
   await expect(bar.getByRole('progressbar', { name: 'Import progress' }).or(bar.getByText(/was imported/))).toBeVisible({ timeout: 60_000 });
   await step(page, testInfo, 'direct-upload-running');
   await expect(bar).toContainText('The course package moodlecore__mod_quiz__moodle_311_quiz.mbz was imported.', { timeout: 60_000 });

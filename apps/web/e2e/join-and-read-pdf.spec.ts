@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { expect, fixture, inkedPixels, signIn, step } from './helpers.js';
+import { expect, fixturePath, inkedPixels, signIn, step } from './helpers.js';
 
 /**
  * Issue 2 journey: an instructor creates a course, uploads a real PDF and reads
@@ -32,7 +32,7 @@ test('instructor shares a PDF by access code; student joins and reads it', async
   await expect(teacher.getByTestId('course-title')).toHaveText(courseName);
   const courseUrl = new URL(teacher.url()).pathname;
 
-  await teacher.getByTestId('upload-input').setInputFiles(fixture('pdf/pdfjs__tracemonkey.pdf'));
+  await teacher.getByTestId('upload-input').setInputFiles(fixturePath('pdf/pdfjs__tracemonkey.pdf'));
   await expect(teacher.getByTestId('course-file').filter({ hasText: 'pdfjs__tracemonkey.pdf' })).toBeVisible();
   await step(teacher, testInfo, 'instructor-uploaded-pdf');
 

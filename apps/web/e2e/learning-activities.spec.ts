@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test';
-import { expect, fixture, joinCourseByCode, readAccessCode, signIn, step } from './helpers.js';
+import { expect, fixturePath, joinCourseByCode, readAccessCode, signIn, step } from './helpers.js';
 
 /** Opens the "Add activity" popup of a module, fills type and title, and answers the dialog. */
 async function startActivity(page: Page, moduleTitle: string, typeLabel: string | null, title: string) {
@@ -78,7 +78,7 @@ test('instructor builds a module; a checkpoint student studies it in order and s
 
   // 2. A PDF material.
   dialog = await startActivity(teacher, 'Week 1', 'Material', 'Trace paper');
-  await dialog.getByTestId('upload-input').setInputFiles(fixture('pdf/pdfjs__tracemonkey.pdf'));
+  await dialog.getByTestId('upload-input').setInputFiles(fixturePath('pdf/pdfjs__tracemonkey.pdf'));
   await expect(dialog.getByTestId('activity-upload').filter({ hasText: 'pdfjs__tracemonkey.pdf' })).toBeVisible();
   await step(teacher, testInfo, 'instructor-material-activity');
   await saveActivity(teacher, dialog, 'Trace paper');
@@ -89,7 +89,7 @@ test('instructor builds a module; a checkpoint student studies it in order and s
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('This is not a supported online video link.')).toBeVisible();
   await dialog.getByLabel('Original URL').fill('');
-  await dialog.getByTestId('upload-input').setInputFiles(fixture('video/pythonpptx__just-two-mice.mp4'));
+  await dialog.getByTestId('upload-input').setInputFiles(fixturePath('video/pythonpptx__just-two-mice.mp4'));
   await expect(dialog.getByTestId('activity-upload').filter({ hasText: 'pythonpptx__just-two-mice.mp4' })).toBeVisible();
   await saveActivity(teacher, dialog, 'Two mice');
 

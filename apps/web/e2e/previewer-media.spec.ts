@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test';
-import { expect, fixture, signIn, step } from './helpers.js';
+import { expect, fixturePath, signIn, step } from './helpers.js';
 
 /** The six files of the walk and what proves each one is really shown. */
 const WALK = [
@@ -49,7 +49,7 @@ test('the previewer walks PDF, Office, image, video and audio with the arrow key
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/course\/\d+$/);
 
-  await page.getByTestId('upload-input').setInputFiles(WALK.map((w) => fixture(w.file)));
+  await page.getByTestId('upload-input').setInputFiles(WALK.map((w) => fixturePath(w.file)));
   for (const w of WALK) {
     const row = page.getByTestId('course-file').filter({ hasText: nameOf(w.file) });
     await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 180_000 });

@@ -2,18 +2,18 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
-import { expect, fixture, signIn, step } from './helpers.js';
+import { expect, fixturePath, signIn, step } from './helpers.js';
 
 /** A folder of real fixtures, one nested level, an empty file and a .DS_Store, as a user would pick it. */
 function mixedFolder(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'atrium-folder-'));
   const folder = path.join(root, 'Week 3 materials');
   mkdirSync(path.join(folder, 'media'), { recursive: true });
-  copyFileSync(fixture('pdf/moodlecore__submission.pdf'), path.join(folder, 'submission.pdf'));
-  copyFileSync(fixture('office/pythonpptx__test.pptx'), path.join(folder, 'slides.pptx'));
-  copyFileSync(fixture('images/filetype__fixture.png'), path.join(folder, 'diagram.png'));
-  copyFileSync(fixture('video/pythonpptx__just-two-mice.mp4'), path.join(folder, 'media', 'two-mice.mp4'));
-  copyFileSync(fixture('audio/howler__sound2.mp3'), path.join(folder, 'media', 'sound.mp3'));
+  copyFileSync(fixturePath('pdf/moodlecore__submission.pdf'), path.join(folder, 'submission.pdf'));
+  copyFileSync(fixturePath('office/pythonpptx__test.pptx'), path.join(folder, 'slides.pptx'));
+  copyFileSync(fixturePath('images/filetype__fixture.png'), path.join(folder, 'diagram.png'));
+  copyFileSync(fixturePath('video/pythonpptx__just-two-mice.mp4'), path.join(folder, 'media', 'two-mice.mp4'));
+  copyFileSync(fixturePath('audio/howler__sound2.mp3'), path.join(folder, 'media', 'sound.mp3'));
   writeFileSync(path.join(folder, 'empty-notes.txt'), '');
   writeFileSync(path.join(folder, '.DS_Store'), Buffer.from([0, 0, 0, 1, 66, 117, 100, 49]));
   return folder;

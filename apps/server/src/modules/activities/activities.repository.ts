@@ -193,7 +193,7 @@ export interface FileHolderRow {
 /**
  * Every live activity holding one of `uploadIds`, by activity_uploads or by an
  * exam subject's upload_ids (decision 0030), with its module's published flag.
- * Two statements; none when `uploadIds` is empty.
+ * Two statements sent together (one round); none when `uploadIds` is empty.
  */
 export async function listFileHolders(db: Db, uploadIds: readonly number[]): Promise<FileHolderRow[]> {
   if (uploadIds.length === 0) return [];
@@ -206,18 +206,20 @@ export async function listFileHolders(db: Db, uploadIds: readonly number[]): Pro
     endTime: activities.endTime,
     criterion: activities.completionCriterion,
   };
-  const held = await db
-    .select({ uploadId: activityUploads.uploadId, ...columns })
-    .from(activityUploads)
-    .innerJoin(activities, eq(activities.id, activityUploads.activityId))
-    .innerJoin(courseModules, eq(courseModules.id, activities.moduleId))
-    .where(and(inArray(activityUploads.uploadId, [...uploadIds]), isNull(activities.deletedAt)));
-  const listed = await db
-    .select({ uploadIds: examSubjects.uploadIds, ...columns })
-    .from(examSubjects)
-    .innerJoin(activities, eq(activities.id, examSubjects.activityId))
-    .innerJoin(courseModules, eq(courseModules.id, activities.moduleId))
-    .where(and(isNull(activities.deletedAt), or(...uploadIds.map((id) => sql`${examSubjects.uploadIds} @> ${JSON.stringify([id])}::jsonb`))));
+  const [held, listed] = await Promise.all([
+    db
+      .select({ uploadId: activityUploads.uploadId, ...columns })
+      .from(activityUploads)
+      .innerJoin(activities, eq(activities.id, activityUploads.activityId))
+      .innerJoin(courseModules, eq(courseModules.id, activities.moduleId))
+      .where(and(inArray(activityUploads.uploadId, [...uploadIds]), isNull(activities.deletedAt))),
+    db
+      .select({ uploadIds: examSubjects.uploadIds, ...columns })
+      .from(examSubjects)
+      .innerJoin(activities, eq(activities.id, examSubjects.activityId))
+      .innerJoin(courseModules, eq(courseModules.id, activities.moduleId))
+      .where(and(isNull(activities.deletedAt), or(...uploadIds.map((id) => sql`${examSubjects.uploadIds} @> ${JSON.stringify([id])}::jsonb`)))),
+  ]);
   const wanted = new Set(uploadIds);
   return [
     ...held.map((h) => ({ ...h, viaExam: false })),

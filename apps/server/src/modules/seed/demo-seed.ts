@@ -256,7 +256,7 @@ async function seedUpload(deps: AppDeps, actor: Actor, courseId: number, relativ
     .where(and(eq(uploads.parentType, 'course'), eq(uploads.parentId, courseId), eq(uploads.name, name)));
   if (already) return already.id;
   if (!existsSync(file)) {
-    deps.log.warn({ file }, 'demo file not found; set ATRIUM_SEED_FILES_DIR to the fixtures folder to seed it');
+    deps.log.warn({ file }, 'demo file not found; set ATRIUM_SEED_FILES_DIR or ATRIUM_FIXTURES to the fixtures folder to seed it');
     return null;
   }
   const upload = await createUpload(deps, actor, { name, size: statSync(file).size, parent_type: 'course', parent_id: courseId });

@@ -34,7 +34,7 @@ async function seedFile(deps: AppDeps, actor: Actor, courseId: number, relative:
     .where(and(eq(uploads.parentType, 'course'), eq(uploads.parentId, courseId), eq(uploads.name, name)));
   if (already) return already.id;
   if (!existsSync(file)) {
-    deps.log.warn({ file }, 'demo media file not found; set ATRIUM_SEED_FILES_DIR to the fixtures folder to seed it');
+    deps.log.warn({ file }, 'demo media file not found; set ATRIUM_SEED_FILES_DIR or ATRIUM_FIXTURES to the fixtures folder to seed it');
     return undefined;
   }
   const upload = await createUpload(deps, actor, {

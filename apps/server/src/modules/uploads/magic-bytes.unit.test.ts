@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fixturePath } from '../../lib/fixtures.js';
 import { sniffContent } from './magic-bytes.js';
 
-const fixture = (p: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../../shared/fixtures', p)).subarray(0, 4100);
+const fixture = (p: string) => readFileSync(fixturePath(p)).subarray(0, 4100);
 
 describe('sniffContent (magic bytes against the extension)', () => {
   it('answers the MIME type of real files under their own extension', async () => {

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { App } from 'antd';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
 import { CodePopup } from './code-popup';
@@ -9,6 +8,7 @@ import { FormulaPopup } from './formula-popup';
 import { LinkPopup } from './link-popup';
 import { DEFAULT_EDITOR_TOOLBAR, editorLocaleOf, type EditorLocale, type EditorToolbarItem } from './toolbar-items';
 import './rich-text-editor.css';
+import { useToast } from '../../lib/toast';
 
 /** Uploads an image chosen in the editor; resolves with the address to show it at. Rejections show the editor's upload-failed text. */
 export type EditorImageUploader = (file: File) => Promise<{ src: string; alt?: string }>;
@@ -51,7 +51,7 @@ export function RichTextEditor({ value, onChange, toolbar = DEFAULT_EDITOR_TOOLB
   const locale = usePageEditorLocale();
   const lng = locale.toLowerCase();
   const { t } = useTranslation('editor', { lng });
-  const { message } = App.useApp();
+  const toast = useToast();
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -92,7 +92,7 @@ export function RichTextEditor({ value, onChange, toolbar = DEFAULT_EDITOR_TOOLB
         .setImage({ src, alt: alt ?? file.name })
         .run();
     } catch (error) {
-      void message.error(error instanceof Error && error.message ? t('image.uploadError', { reason: error.message }) : t('image.uploadFailed'));
+      toast.error(error instanceof Error && error.message ? t('image.uploadError', { reason: error.message }) : t('image.uploadFailed'));
     } finally {
       setUploadingImage(false);
     }

@@ -7,9 +7,11 @@ import type {
   CourseContent,
   CreateActivityBody,
   CreateModuleBody,
+  LearningMode,
   Module,
   UpdateActivityBody,
   UpdateModuleBody,
+  Upload,
 } from '@atrium/contracts';
 import { api } from '../../lib/api-client';
 import { headerKeys } from '../courses/header-api';
@@ -35,11 +37,38 @@ export function courseContentQuery(courseId: number) {
 
 /** `GET /api/activities/{id}`; a 403 carries the access-forbidden code and times (not retried). */
 export function useActivity(id: number | null) {
-  return useQuery({
-    queryKey: activityKeys.detail(id ?? 0),
+  return useQuery({ ...activityQuery(id ?? 0), enabled: id !== null && id > 0, retry: false });
+}
+
+/** The query of `GET /api/activities/{id}`, for `useActivity` and for a fresh read before editing (`queryClient.fetchQuery`). */
+export function activityQuery(id: number) {
+  return queryOptions({
+    queryKey: activityKeys.detail(id),
     queryFn: ({ signal }) => api.get<Activity>(`/api/activities/${id}`, undefined, signal),
-    enabled: id !== null && id > 0,
-    retry: false,
+  });
+}
+
+/** `PUT /api/courses/{id}/learning-mode` (instructors, org admins): free or checkpoint; reads the content tree again. */
+export function useSetLearningMode(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (learning_mode: LearningMode) => api.put<unknown>(`/api/courses/${courseId}/learning-mode`, { learning_mode }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: activityKeys.content(courseId) }),
+  });
+}
+
+/** `POST /api/uploads` with `embed_material_type: 'online_video'`: a course upload of type `link` for an online video's URL (spec §5); field errors name `url` or `name`. */
+export function useEmbedOnlineVideo(courseId: number) {
+  return useMutation({
+    mutationFn: (v: { name: string; url: string }) =>
+      api.post<Upload>('/api/uploads', {
+        name: v.name.trim(),
+        size: 0,
+        parent_type: 'course',
+        parent_id: courseId,
+        embed_material_type: 'online_video',
+        url: v.url.trim(),
+      }),
   });
 }
 

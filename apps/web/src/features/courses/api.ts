@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccessCodeResponse, AccessCodeValidateResponse, Course, CoursePage, CreateCourseBody, JoinCourseResponse } from '@atrium/contracts';
+import type { AccessCodeResponse, AccessCodeValidateResponse, Course, CourseGroups, CoursePage, CreateCourseBody, JoinCourseResponse } from '@atrium/contracts';
 import { api } from '../../lib/api-client';
 
 /** Query keys of the courses feature. */
@@ -71,4 +71,51 @@ export function useResetAccessCode(courseId: number) {
     mutationFn: () => api.put<AccessCodeResponse>(`/api/course/${courseId}/access_code`),
     onSuccess: (answer) => queryClient.setQueryData(courseKeys.accessCode(courseId), answer),
   });
+}
+
+/** `PUT /api/course/{id}/outline`: saves the outline text; the answered course replaces the cached detail. */
+export function useSaveCourseOutline(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => api.put<Course>(`/api/course/${courseId}/outline`, { course_outline: text }),
+    onSuccess: (updated) => queryClient.setQueryData(courseKeys.detail(courseId), updated),
+  });
+}
+
+/** `POST /api/outline/notify`: tells the course's students the outline changed; answers the server's (translated) message. */
+export function useNotifyOutline(courseId: number) {
+  return useMutation({ mutationFn: () => api.post<{ message: string }>('/api/outline/notify', { course_ids: [courseId] }) });
+}
+
+/** Query key of a course's groups (shared with the calendar's event targets, which list the same groups). */
+export const courseGroupsKey = (courseId: number) => ['calendar', 'groups', courseId] as const;
+
+/** `GET /api/courses/{id}/groups`: the course's groups with their members. */
+export function useCourseGroups(courseId: number) {
+  return useQuery({
+    queryKey: courseGroupsKey(courseId),
+    queryFn: ({ signal }) => api.get<CourseGroups>(`/api/courses/${courseId}/groups`, undefined, signal),
+  });
+}
+
+/** `GET /api/course/{id}/students`: the course's students (id, name, user number), for picking group members; only fetched when `enabled`. */
+export function useCourseStudentList(courseId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['calendar', 'students', courseId],
+    queryFn: ({ signal }) => api.get<{ students: { id: number; name: string; user_no: string }[] }>(`/api/course/${courseId}/students`, undefined, signal),
+    enabled,
+  });
+}
+
+/** `POST /api/courses/{id}/groups` (no `groupId`) or `PUT …/groups/{groupId}`, and `DELETE …/groups/{groupId}`; each refreshes the groups. */
+export function useCourseGroupMutations(courseId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: courseGroupsKey(courseId) });
+  const save = useMutation({
+    mutationFn: ({ groupId, ...body }: { groupId: number | null; name: string; member_ids: number[] }) =>
+      groupId !== null ? api.put<unknown>(`/api/courses/${courseId}/groups/${groupId}`, body) : api.post<unknown>(`/api/courses/${courseId}/groups`, body),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({ mutationFn: (groupId: number) => api.delete<unknown>(`/api/courses/${courseId}/groups/${groupId}`), onSuccess: refresh });
+  return { save, remove };
 }

@@ -16,6 +16,7 @@ import type {
   ScormRuntime,
   ScormRuntimeStored,
   Cmi,
+  ExternalPlayerUrl,
   Upload,
   UploadPreview,
   UploadSettings,
@@ -297,4 +298,41 @@ export function useGuestActivity(activityId: number) {
 /** A visitor's image (spec §6): `/anonymous-api/{activityId}/uploads/{id}/blob`, which redirects to a short-lived signed URL. */
 export function guestImageUrl(visitorActivityId: number, id: number): string {
   return `${uploadsPrefix(visitorActivityId)}/${id}/blob`;
+}
+
+/** The externally hosted kinds of spec §3 Upload with their own players. */
+export type ExternalKind = 'evercam' | 'lesson-resource' | 'capture';
+
+/**
+ * Where each kind asks for its player URL (spec §7): lesson resources and
+ * captures have their player-url calls (Atrium keeps both as uploads: the id and
+ * the capture code are the upload id); evercam has no call for a course file.
+ */
+export function externalPlayerUrlPath(kind: ExternalKind, uploadId: number, reference: string | null): string | null {
+  if (kind === 'lesson-resource') return `/api/resource-file/${reference ?? uploadId}/player-url?from_page=previewer`;
+  if (kind === 'capture') return `/api/captures/${encodeURIComponent(reference ?? String(uploadId))}/player-url`;
+  return null;
+}
+
+/** The player URL of an external file (`externalPlayerUrlPath`), asked only when `ready` and the kind has a call; failures are not retried. */
+export function useExternalPlayerUrl(kind: ExternalKind, uploadId: number, reference: string | null, ready: boolean) {
+  const path = externalPlayerUrlPath(kind, uploadId, reference);
+  return useQuery({
+    queryKey: ['previews', 'external-player', kind, uploadId, reference],
+    queryFn: ({ signal }) => api.get<ExternalPlayerUrl>(path ?? '', undefined, signal),
+    enabled: ready && path !== null,
+    retry: false,
+  });
+}
+
+/**
+ * Whether `url` (a static file such as the user manual) answers: a HEAD request (a server that
+ * refuses HEAD with 405/501 is asked with GET). HEAD also tells a missing static file from the
+ * web app's own page, which the server answers to any unknown GET. Rejects on network errors
+ * and on abort (`signal`).
+ */
+export async function isUrlReachable(url: string, signal: AbortSignal): Promise<boolean> {
+  let response = await fetch(url, { method: 'HEAD', signal, credentials: 'same-origin' });
+  if (response.status === 405 || response.status === 501) response = await fetch(url, { signal, credentials: 'same-origin' });
+  return response.ok;
 }

@@ -78,3 +78,18 @@ export function useUploadSettings() {
     staleTime: Infinity,
   });
 }
+
+/** `GET /api/uploads/{id}`: one upload (to resume it: its `upload_url` while it awaits bytes); 403/404 as ApiError. */
+export function fetchUpload(id: number): Promise<Upload> {
+  return api.get<Upload>(`/api/uploads/${id}`);
+}
+
+/** `GET /api/uptoken?id=`: a fresh upload token for the block protocol (`/mkblk`, `/mkfile`) of upload `id`. */
+export async function fetchUploadToken(id: number, signal?: AbortSignal): Promise<string> {
+  return (await api.get<{ uptoken: string }>(`/api/uptoken?id=${id}`, undefined, signal)).uptoken;
+}
+
+/** `PUT /api/uploads/{id}/uploaded`: tells the server every block arrived; answers the upload (now processing or ready). */
+export function markUploaded(id: number): Promise<Upload> {
+  return api.put<Upload>(`/api/uploads/${id}/uploaded`);
+}

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ACTIVITY_TYPES, COMPLETION_CRITERIA, type Activity, type ActivityType } from '@atrium/contracts';
 import { LazyRichTextEditor } from '../../../components/rich-text-editor/lazy-rich-text-editor';
 import type { EditorImageUploader } from '../../../components/rich-text-editor/rich-text-editor';
-import { activityFieldErrors, bodyOfForm, formOfActivity, formPartsOf, isSupportedVideoUrl, type ActivityFormValues } from '../lib/activity-form';
+import { showFieldErrors } from '../../../lib/form-errors';
+import { activityFieldName, bodyOfForm, formOfActivity, formPartsOf, isSupportedVideoUrl, type ActivityFormValues } from '../lib/activity-form';
 import { isOpenableLink } from '../lib/activity-rules';
 import { UploadField } from './upload-field';
 import { guestActivityUrl } from '../../previews/lib/guest-path';
@@ -56,9 +57,8 @@ export function ActivityFormModal({
       await onSubmit(bodyOfForm({ ...initialValues, ...values, type }));
       onClose();
     } catch (error) {
-      const mapped = activityFieldErrors(error);
-      form.setFields(mapped.fields as Parameters<typeof form.setFields>[0]);
-      setFormError(mapped.formError ?? (mapped.fields.length === 0 ? t('form.saveFailed') : null));
+      const shown = showFieldErrors(form, error, { nameOf: activityFieldName });
+      setFormError(shown.fieldErrors.length > 0 ? null : (shown.rest ?? t('form.saveFailed')));
     } finally {
       setSaving(false);
     }

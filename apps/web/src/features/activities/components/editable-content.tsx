@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { App, Button, Card, Flex, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { closestCorners, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -7,13 +7,13 @@ import { CSS } from '@dnd-kit/utilities';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActivitySummary, ContentModule, CourseContent } from '@atrium/contracts';
-import { serverMessageOf } from '../../../lib/api-client';
 import { useSaveContentOrder } from '../api';
 import { activityDndId, moduleDndId, moveInContent, orderBodyOf } from '../lib/content-order';
 import { activityPath } from '../lib/activity-rules';
 import { ActivityStatus } from './activity-status';
 import { ModuleSummary } from './module-summary';
 import './content.css';
+import { useToast } from '../../../lib/toast';
 
 /** What the instructor can do to modules and activities (the page owns the popups and calls). */
 export interface ContentActions {
@@ -184,7 +184,7 @@ function SortableModule({ courseId, module, actions, children }: { courseId: num
  */
 export function EditableContent({ courseId, content, actions }: { courseId: number; content: CourseContent; actions: ContentActions }) {
   const { t } = useTranslation('activities');
-  const { message } = App.useApp();
+  const toast = useToast();
   const saveOrder = useSaveContentOrder(courseId);
   // Stable callbacks, so a change to one row (or a drag) does not redraw the other 599.
   const latestActions = useRef(actions);
@@ -215,7 +215,7 @@ export function EditableContent({ courseId, content, actions }: { courseId: numb
     if (modules === content.modules) return;
     saveOrder.mutate(
       { body: orderBodyOf(modules), optimistic: { ...content, modules: [...modules] } },
-      { onError: (error) => void message.error(serverMessageOf(error) ?? t('content.orderFailed')) },
+      { onError: (error) => toast.error(error, t('content.orderFailed')) },
     );
   };
 

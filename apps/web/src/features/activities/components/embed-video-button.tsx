@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal } from 'antd';
 import { YoutubeOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { parseOnlineVideoUrl, type Upload } from '@atrium/contracts';
-import { api } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../calendar/lib/field-errors';
+import { useEmbedOnlineVideo } from '../api';
+import { showFieldErrors } from '../../../lib/form-errors';
 
 interface EmbedValues {
   name: string;
@@ -22,17 +21,7 @@ export function EmbedVideoButton({ courseId, onEmbedded }: { courseId: number; o
   const { t } = useTranslation('activities');
   const [isOpen, setOpen] = useState(false);
   const [form] = Form.useForm<EmbedValues>();
-  const create = useMutation({
-    mutationFn: (v: EmbedValues) =>
-      api.post<Upload>('/api/uploads', {
-        name: v.name.trim(),
-        size: 0,
-        parent_type: 'course',
-        parent_id: courseId,
-        embed_material_type: 'online_video',
-        url: v.url.trim(),
-      }),
-  });
+  const create = useEmbedOnlineVideo(courseId);
 
   const close = () => {
     setOpen(false);
@@ -43,8 +32,9 @@ export function EmbedVideoButton({ courseId, onEmbedded }: { courseId: number; o
       onEmbedded(await create.mutateAsync(v));
       close();
     } catch (error) {
-      const message = applyFieldErrors(form, error);
-      if (message && !form.getFieldsError().some((f) => f.errors.length > 0)) form.setFields([{ name: 'url', errors: [message] }]);
+      // Errors of other names than the form's (and the server's message) show on the URL field.
+      const shown = showFieldErrors(form, error, { fields: ['name', 'url'] });
+      if (shown.rest) form.setFields([{ name: 'url', errors: [shown.rest] }]);
     }
   };
 

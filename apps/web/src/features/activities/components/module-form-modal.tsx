@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ContentModule, CreateModuleBody } from '@atrium/contracts';
 import { LazyRichTextEditor } from '../../../components/rich-text-editor/lazy-rich-text-editor';
 import type { EditorImageUploader } from '../../../components/rich-text-editor/rich-text-editor';
-import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import { showFieldErrors } from '../../../lib/form-errors';
 
 interface ModuleFormValues {
   title: string;
@@ -47,12 +47,8 @@ export function ModuleFormModal({
       await onSubmit({ title: values.title.trim(), summary: values.summary ? values.summary : null });
       onClose();
     } catch (error) {
-      const fields =
-        error instanceof ApiError
-          ? (['title', 'summary'] as const).filter((name) => error.errors[name]?.length).map((name) => ({ name, errors: error.errors[name]! }))
-          : [];
-      form.setFields(fields);
-      setFormError(fields.length > 0 ? null : (serverMessageOf(error) ?? t('content.saveFailed')));
+      const shown = showFieldErrors(form, error, { fields: ['title', 'summary'] });
+      setFormError(shown.fieldErrors.length > 0 ? null : (shown.rest ?? t('content.saveFailed')));
     } finally {
       setSaving(false);
     }

@@ -8,6 +8,7 @@ import {
   type CreateActivityBody,
 } from '@atrium/contracts';
 import { ApiError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { FILE_OR_LINK_TYPES, isMeetingType } from './activity-rules';
 
 /** Values of the activity form (antd Form): times as dayjs, uploads as chosen/finished uploads. */
@@ -161,14 +162,16 @@ const TOP_FIELDS = [
  * no field matched.
  */
 export function activityFieldErrors(error: unknown): { fields: { name: (string | number)[]; errors: string[] }[]; formError: string | null } {
-  if (!(error instanceof ApiError)) return { fields: [], formError: null };
-  const fields: { name: (string | number)[]; errors: string[] }[] = [];
-  for (const [rawKey, messages] of Object.entries(error.errors)) {
-    if (!messages?.length) continue;
-    const key = rawKey.replace(/^data\./, '');
-    if (DATA_FIELDS.includes(key)) fields.push({ name: ['data', key], errors: messages });
-    else if (TOP_FIELDS.includes(key)) fields.push({ name: [key], errors: messages });
-    else if (key === 'upload_ids' || key.startsWith('upload_ids')) fields.push({ name: ['uploads'], errors: messages });
-  }
-  return { fields, formError: fields.length > 0 ? null : error.serverMessage };
+  const sorted = fieldErrorsOf(error, activityFieldName);
+  const fields = sorted.fieldErrors.map((e) => ({ name: e.name as (string | number)[], errors: e.errors }));
+  return { fields, formError: fields.length > 0 || !(error instanceof ApiError) ? null : error.serverMessage };
+}
+
+/** The activity form's field for a server error name (`url`, `data.url` → `['data', 'url']`; `upload_ids…` → `['uploads']`), or null when the form has none (for `showFieldErrors`). */
+export function activityFieldName(serverName: string): (string | number)[] | null {
+  const key = serverName.replace(/^data\./, '');
+  if (DATA_FIELDS.includes(key)) return ['data', key];
+  if (TOP_FIELDS.includes(key)) return [key];
+  if (key === 'upload_ids' || key.startsWith('upload_ids')) return ['uploads'];
+  return null;
 }

@@ -1,15 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Card, Empty, Select, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LEARNING_MODES, type Activity, type ActivitySummary, type ContentModule, type LearningMode } from '@atrium/contracts';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ApiErrorResult } from '../../../components/status-results';
-import { api, serverMessageOf } from '../../../lib/api-client';
 import { useCourseContext } from '../../courses/pages/course-page';
 import { CourseImportBar } from '../../imports/components/course-import-bar';
-import { activityKeys, recordUserReads, useActivityMutations, useCourseContent, useModuleMutations } from '../api';
+import { activityQuery, recordUserReads, useActivityMutations, useCourseContent, useModuleMutations, useSetLearningMode } from '../api';
 import { AccessForbiddenPopup } from '../components/access-forbidden-popup';
 import { ActivityFormModal } from '../components/activity-form-modal';
 import { EditableContent } from '../components/editable-content';
@@ -18,6 +17,7 @@ import { StudentContent } from '../components/student-content';
 import { updateBodyOfForm } from '../lib/activity-form';
 import type { ForbiddenView } from '../lib/activity-rules';
 import { courseImageUploader } from '../lib/upload-editor-image';
+import { useToast } from '../../../lib/toast';
 
 type ActivityPopup = { mode: 'add'; module: ContentModule } | { mode: 'edit'; activity: Activity };
 
@@ -31,7 +31,8 @@ type ActivityPopup = { mode: 'add'; module: ContentModule } | { mode: 'edit'; ac
  */
 export function CourseContentPage() {
   const { t } = useTranslation('activities');
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const toast = useToast();
   const course = useCourseContext();
   const content = useCourseContent(course.id);
   const modules = useModuleMutations(course.id);
@@ -41,11 +42,7 @@ export function CourseContentPage() {
   const [activityPopup, setActivityPopup] = useState<ActivityPopup | null>(null);
   const [forbidden, setForbidden] = useState<ForbiddenView | null>(null);
   const uploadImage = useMemo(() => courseImageUploader(course.id), [course.id]);
-  const setMode = useMutation({
-    mutationFn: (learning_mode: LearningMode) => api.put<unknown>(`/api/courses/${course.id}/learning-mode`, { learning_mode }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: activityKeys.content(course.id) }),
-    onError: (error) => void message.error(serverMessageOf(error) ?? t('content.saveFailed')),
-  });
+  const setMode = useSetLearningMode(course.id);
 
   useEffect(() => recordUserReads(course.id, 'content'), [course.id]);
 
@@ -53,17 +50,13 @@ export function CourseContentPage() {
   if (content.isError) return <ApiErrorResult error={content.error} onRetry={() => void content.refetch()} />;
   const data = content.data;
   const canEdit = data.can_edit;
-  const fail = (error: unknown) => void message.error(serverMessageOf(error) ?? t('content.saveFailed'));
+  const fail = (error: unknown) => toast.error(error, t('content.saveFailed'));
 
   const openModuleForm = (module: ContentModule | null) => setModulePopup({ module });
 
   const editActivity = async (summary: ActivitySummary) => {
     try {
-      const activity = await queryClient.fetchQuery({
-        queryKey: activityKeys.detail(summary.id),
-        queryFn: () => api.get<Activity>(`/api/activities/${summary.id}`),
-        staleTime: 0,
-      });
+      const activity = await queryClient.fetchQuery({ ...activityQuery(summary.id), staleTime: 0 });
       setActivityPopup({ mode: 'edit', activity });
     } catch (error) {
       fail(error);
@@ -78,7 +71,7 @@ export function CourseContentPage() {
         value={data.learning_mode}
         loading={setMode.isPending}
         style={{ width: 180 }}
-        onChange={(value: LearningMode) => setMode.mutate(value)}
+        onChange={(value: LearningMode) => setMode.mutate(value, { onError: fail })}
         options={LEARNING_MODES.map((value) => ({ value, label: t(`learningModes.${value}`) }))}
       />
     </Space>

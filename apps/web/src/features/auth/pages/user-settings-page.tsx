@@ -1,11 +1,10 @@
-import { Alert, App, Button, Card, Form, Select, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Form, Select, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
-import type { OrgResponse } from '@atrium/contracts';
-import { api } from '../../../lib/api-client';
-import { mapFieldErrors } from '../../../lib/form-errors';
+import { showFieldErrors } from '../../../lib/form-errors';
+import { useOrg } from '../../calendar/api';
 import { useCurrentUser, useUpdateTimeZone } from '../api';
+import { useToast } from '../../../lib/toast';
 
 /** Value of the "follow my organisation" choice (the API's null). */
 const FOLLOW_ORG = '';
@@ -37,9 +36,9 @@ export function timeZoneOptions(now = new Date()): { value: string; label: strin
  */
 export function UserSettingsPage() {
   const { t } = useTranslation('common');
-  const { message } = App.useApp();
+  const toast = useToast();
   const me = useCurrentUser();
-  const org = useQuery({ queryKey: ['calendar', 'org'], queryFn: ({ signal }) => api.get<OrgResponse>('/api/org', undefined, signal), staleTime: 5 * 60_000 });
+  const org = useOrg();
   const save = useUpdateTimeZone();
   const [form] = Form.useForm<{ time_zone: string }>();
   const options = useMemo(() => timeZoneOptions(), []);
@@ -56,11 +55,10 @@ export function UserSettingsPage() {
   const submit = async ({ time_zone }: { time_zone: string }) => {
     try {
       await save.mutateAsync(time_zone === FOLLOW_ORG ? null : time_zone);
-      void message.success(t('settings.saved'));
+      toast.success(t('settings.saved'));
     } catch (error) {
-      const { fieldErrors, formError } = mapFieldErrors(error, ['time_zone']);
-      if (fieldErrors.length > 0) form.setFields(fieldErrors.map((f) => ({ name: 'time_zone' as const, errors: f.errors })));
-      else void message.error(formError ?? t('settings.saveFailed'));
+      const shown = showFieldErrors(form, error, { fields: ['time_zone'] });
+      if (shown.fieldErrors.length === 0) toast.error(shown.rest ?? t('settings.saveFailed'));
     }
   };
 

@@ -1,13 +1,14 @@
-import { App, Button, Checkbox, DatePicker, Form, Input, Modal, Popconfirm, Radio, Select, Space, Switch } from 'antd';
+import { Button, Checkbox, DatePicker, Form, Input, Modal, Popconfirm, Radio, Select, Space, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALENDAR_ALERTS, DEFAULT_CALENDAR_ALERT_ID, USER_ROLE, type CalendarEvent, type CalendarEventBody } from '@atrium/contracts';
 import { useCourseStudents, useCoursesGroups, useDeleteEvent, useDepartments, useSaveEvent } from '../api';
 import { allDayEndForEdit, allDayEndForSave, newEventTimes, toggledAllDayTimes } from '../lib/calendar-defaults';
-import { applyFieldErrors } from '../lib/field-errors';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { fromZoneWall, toZoneWall, useCalendarZone } from '../lib/zone';
 import { EventAttachments, type Attachment } from './event-attachments';
+import { useToast } from '../../../lib/toast';
 
 interface FormValues {
   title: string;
@@ -66,7 +67,7 @@ export interface EventEditorProps {
  */
 export function EventEditor({ open, event, initialRange, userRole, courses, onClose }: EventEditorProps) {
   const { t } = useTranslation('calendar');
-  const { message } = App.useApp();
+  const toast = useToast();
   const zone = useCalendarZone();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveEvent();
@@ -175,17 +176,19 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
     };
     try {
       await save.mutateAsync({ id: event?.id, body });
-      void message.success(t('page.saved'));
+      toast.success(t('page.saved'));
       onClose();
     } catch (error) {
-      const first = applyFieldErrors(form, error, {
-        start_time: 'start',
-        end_time: 'end',
-        target_data_user_ids: 'target_data_user_ids',
-        target_data_group_ids: 'target_data_group_ids',
-        upload_ids: 'upload_ids',
-      });
-      if (first) void message.error(first);
+      const first = showFieldErrors(form, error, {
+        aliases: {
+          start_time: 'start',
+          end_time: 'end',
+          target_data_user_ids: 'target_data_user_ids',
+          target_data_group_ids: 'target_data_group_ids',
+          upload_ids: 'upload_ids',
+        },
+      }).summary;
+      if (first) toast.error(first);
     }
   };
 
@@ -202,7 +205,7 @@ export function EventEditor({ open, event, initialRange, userRole, courses, onCl
               title={t('common.confirmDelete')}
               onConfirm={async () => {
                 await remove.mutateAsync(event.id);
-                void message.success(t('page.deleted'));
+                toast.success(t('page.deleted'));
                 onClose();
               }}
             >

@@ -1,6 +1,7 @@
-import { App, Button, Input, Modal, Space, Spin, Typography } from 'antd';
+import { Button, Input, Modal, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeed, useFeedAction } from '../api';
+import { useToast } from '../../../lib/toast';
 
 /**
  * How to subscribe to the calendar from Google Calendar, Outlook or Apple Calendar (beyond
@@ -8,14 +9,14 @@ import { useFeed, useFeedAction } from '../api';
  */
 export function FeedPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('calendar');
-  const { message } = App.useApp();
+  const toast = useToast();
   const feed = useFeed();
   const action = useFeedAction();
   const url = feed.data?.url ? `${window.location.origin}${feed.data.url}` : null;
   const copy = async () => {
     if (!url) return;
     await navigator.clipboard.writeText(url);
-    void message.success(t('feed.copied'));
+    toast.success(t('feed.copied'));
   };
   return (
     <Modal open={open} title={t('feed.title')} onCancel={onClose} footer={<Button onClick={onClose}>{t('common.cancel')}</Button>}>

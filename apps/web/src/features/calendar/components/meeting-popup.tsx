@@ -1,16 +1,16 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import { Alert, Button, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Meeting, MeetingBody, UserSearchResult } from '@atrium/contracts';
-import { serverMessageOf } from '../../../lib/api-client';
 import { useDeleteMeeting, useSaveMeeting } from '../api';
 import { newMeetingTimes } from '../lib/calendar-defaults';
-import { applyFieldErrors } from '../lib/field-errors';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { fromZoneWall, toZoneWall, useCalendarZone } from '../lib/zone';
 import { MeetingReviewActions } from './meeting-review-actions';
 import { UserSearchSelect } from './user-search-select';
+import { useToast } from '../../../lib/toast';
 
 interface FormValues {
   title: string;
@@ -52,7 +52,7 @@ export interface MeetingPopupProps {
  */
 export function MeetingPopup({ open, meeting, orgId, me, courses, canReview = false, onClose }: MeetingPopupProps) {
   const { t } = useTranslation('calendar');
-  const { message } = App.useApp();
+  const toast = useToast();
   const zone = useCalendarZone();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveMeeting();
@@ -105,17 +105,19 @@ export function MeetingPopup({ open, meeting, orgId, me, courses, canReview = fa
     };
     try {
       await save.mutateAsync({ id: meeting?.id, body });
-      void message.success(t('page.saved'));
+      toast.success(t('page.saved'));
       onClose();
     } catch (error) {
-      const first = applyFieldErrors(form, error, {
-        start_time: 'start',
-        end_time: 'end',
-        'data.host_user': 'host_user_id',
-        participant_ids: 'participant_ids',
-        course_id: 'course_id',
-      });
-      if (first) void message.error(first);
+      const first = showFieldErrors(form, error, {
+        aliases: {
+          start_time: 'start',
+          end_time: 'end',
+          'data.host_user': 'host_user_id',
+          participant_ids: 'participant_ids',
+          course_id: 'course_id',
+        },
+      }).summary;
+      if (first) toast.error(first);
     }
   };
 
@@ -123,10 +125,10 @@ export function MeetingPopup({ open, meeting, orgId, me, courses, canReview = fa
     if (!meeting) return;
     try {
       await remove.mutateAsync(meeting.id);
-      void message.success(t('page.deleted'));
+      toast.success(t('page.deleted'));
       onClose();
     } catch (error) {
-      void message.error(serverMessageOf(error) ?? t('page.moveFailed'));
+      toast.error(error, t('page.moveFailed'));
     }
   };
 

@@ -1,9 +1,9 @@
-import { App, Button, Popconfirm, Space } from 'antd';
+import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Meeting } from '@atrium/contracts';
-import { serverMessageOf } from '../../../lib/api-client';
 import { useReviewMeeting } from '../api';
 import { isReviewable } from '../lib/meeting-body';
+import { useToast } from '../../../lib/toast';
 
 /** Props of MeetingReviewActions. */
 export interface MeetingReviewActionsProps {
@@ -21,7 +21,7 @@ export interface MeetingReviewActionsProps {
  */
 export function MeetingReviewActions({ meeting, size = 'middle', onReviewed }: MeetingReviewActionsProps) {
   const { t } = useTranslation('calendar');
-  const { message } = App.useApp();
+  const toast = useToast();
   const review = useReviewMeeting();
   if (!isReviewable(meeting)) return null;
   const status = meeting.data.audit_status;
@@ -29,10 +29,10 @@ export function MeetingReviewActions({ meeting, size = 'middle', onReviewed }: M
   const send = async (audit_status: Meeting['data']['audit_status']) => {
     try {
       await review.mutateAsync({ meeting, audit_status });
-      void message.success(t(audit_status === 'agree' ? 'review.approved' : 'review.rejected', { title: meeting.title }));
+      toast.success(t(audit_status === 'agree' ? 'review.approved' : 'review.rejected', { title: meeting.title }));
       onReviewed?.(audit_status);
     } catch (error) {
-      void message.error(serverMessageOf(error) ?? t('review.failed'));
+      toast.error(error, t('review.failed'));
     }
   };
 

@@ -1,12 +1,13 @@
-import { App, Button, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Radio, Select, Space, Switch } from 'antd';
+import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Radio, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normaliseTimetable, TIMETABLE_DEFAULT_COLORS, WEEKDAY_NUMBERS, type RepeatType, type Timetable, type UpdateScope } from '@atrium/contracts';
 import { useDeleteTimetable, useSaveTimetable } from '../api';
 import { newTimetableDefaults } from '../lib/calendar-defaults';
-import { applyFieldErrors } from '../lib/field-errors';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { fromZoneWall, toZoneWall, useCalendarZone } from '../lib/zone';
+import { useToast } from '../../../lib/toast';
 
 interface FormValues {
   course_id?: number;
@@ -40,7 +41,7 @@ export interface TimetablePopupProps {
  */
 export function TimetablePopup({ open, occurrence, courses, onClose }: TimetablePopupProps) {
   const { t } = useTranslation('calendar');
-  const { message } = App.useApp();
+  const toast = useToast();
   const zone = useCalendarZone();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveTimetable();
@@ -108,11 +109,11 @@ export function TimetablePopup({ open, occurrence, courses, onClose }: Timetable
         ? { ...n, update_scope: v.update_scope, update_target_time: occurrence.start_time, origin_repeat_type: occurrence.repeat_type }
         : n;
       await save.mutateAsync({ id: occurrence?.id, body });
-      void message.success(t('page.saved'));
+      toast.success(t('page.saved'));
       onClose();
     } catch (error) {
-      const first = applyFieldErrors(form, error, { start_time: 'start', end_time: 'end', repeat_end_date: 'repeat_end_date' });
-      if (first) void message.error(first);
+      const first = showFieldErrors(form, error, { aliases: { start_time: 'start', end_time: 'end', repeat_end_date: 'repeat_end_date' } }).summary;
+      if (first) toast.error(first);
     }
   };
 
@@ -143,10 +144,10 @@ export function TimetablePopup({ open, occurrence, courses, onClose }: Timetable
                     id: occurrence.id,
                     body: { target_time: occurrence.start_time, update_scope: isSeries ? deleteScope : 'current' },
                   });
-                  void message.success(t('page.deleted'));
+                  toast.success(t('page.deleted'));
                   onClose();
                 } catch (error) {
-                  void message.error(applyFieldErrors(form, error) ?? t('page.moveFailed'));
+                  toast.error(showFieldErrors(form, error).summary ?? t('page.moveFailed'));
                 }
               }}
             >

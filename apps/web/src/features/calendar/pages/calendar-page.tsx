@@ -10,12 +10,12 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import type { EventChangeInfo } from '@fullcalendar/react';
-import { Alert, App, Button, Segmented, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Segmented, Space, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { USER_ROLE, type CalendarEvent, type CalendarView, type Meeting, type Timetable } from '@atrium/contracts';
-import { ApiError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { useCurrentUser } from '../../auth/api';
 import { useCalendarLists, useOrg, useSaveEvent, useSaveMeeting, useSaveTimetable, useUserCourses, type CalendarRange } from '../api';
 import { EventEditor } from '../components/event-editor';
@@ -25,6 +25,7 @@ import { TimetablePopup } from '../components/timetable-popup';
 import { availableViews, fullCalendarLocale, initialView, listsOf } from '../lib/calendar-defaults';
 import { toCalendarItems, type ItemRef } from '../lib/calendar-items';
 import { CalendarZoneContext } from '../lib/zone';
+import { useToast } from '../../../lib/toast';
 
 type Popup =
   | { kind: 'event'; event: CalendarEvent | null; range?: { start: Date; end: Date; allDay: boolean } | null }
@@ -35,8 +36,7 @@ type Popup =
 
 /** The first field error of a failed save, else the server message (spec §8 "calendar save errors are shown on the fields"). */
 function firstError(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  return Object.values(error.errors)[0]?.[0] ?? error.serverMessage;
+  return fieldErrorsOf(error, () => null).summary;
 }
 
 /**
@@ -47,7 +47,7 @@ function firstError(error: unknown): string | null {
  */
 export function CalendarPage() {
   const { t, i18n } = useTranslation('calendar');
-  const { message } = App.useApp();
+  const toast = useToast();
   const me = useCurrentUser();
   const org = useOrg();
   const courses = useUserCourses(me.data?.id);
@@ -112,7 +112,7 @@ export function CalendarPage() {
       }
     } catch (error) {
       info.revert();
-      void message.error(firstError(error) ?? t('page.moveFailed'));
+      toast.error(firstError(error) ?? t('page.moveFailed'));
     }
   };
 

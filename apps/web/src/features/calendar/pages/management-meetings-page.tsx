@@ -1,13 +1,14 @@
-import { Alert, App, Button, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS, type Meeting } from '@atrium/contracts';
-import { isApiError, serverMessageOf } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../auth/api';
 import { downloadMeetingsExcel, useManagementMeetings, useOrg, type ManagementMeetingFilter } from '../api';
 import { MeetingReviewActions } from '../components/meeting-review-actions';
 import { BROWSER_TIME_ZONE, fromZoneWall, toZoneWall } from '../lib/zone';
+import { useToast } from '../../../lib/toast';
 
 const KINDS = ['meeting', 'instruction', 'cloud_classroom'] as const;
 const AUDIT_COLORS = { agree: 'green', reject: 'red', pending: 'gold' } as const;
@@ -33,7 +34,7 @@ export function dateRangeFilter(range: [Dayjs | null, Dayjs | null] | null, zone
  */
 export function ManagementMeetingsPage() {
   const { t } = useTranslation('calendar');
-  const { message } = App.useApp();
+  const toast = useToast();
   const me = useCurrentUser();
   const org = useOrg();
   const zone = me.data?.time_zone ?? org.data?.time_zone ?? BROWSER_TIME_ZONE;
@@ -59,7 +60,7 @@ export function ManagementMeetingsPage() {
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (error) {
-      void message.error(serverMessageOf(error) ?? t('management.exportFailed'));
+      toast.error(error, t('management.exportFailed'));
     } finally {
       setExporting(false);
     }

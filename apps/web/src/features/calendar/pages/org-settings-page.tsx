@@ -1,12 +1,13 @@
-import { Alert, App, Button, Card, Form, Select, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Form, Select, Spin, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USER_ROLE } from '@atrium/contracts';
-import { isApiError, serverMessageOf } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../auth/api';
 import { timeZoneOptions } from '../../auth/pages/user-settings-page';
 import { useOrg, useUpdateOrgTimeZone } from '../api';
-import { applyFieldErrors } from '../lib/field-errors';
+import { showFieldErrors } from '../../../lib/form-errors';
+import { useToast } from '../../../lib/toast';
 
 /**
  * /management/org-settings: the organisation's settings an administrator changes here. For
@@ -16,7 +17,7 @@ import { applyFieldErrors } from '../lib/field-errors';
  */
 export function OrgSettingsPage() {
   const { t } = useTranslation('calendar');
-  const { message } = App.useApp();
+  const toast = useToast();
   const me = useCurrentUser();
   const org = useOrg();
   const save = useUpdateOrgTimeZone();
@@ -36,14 +37,14 @@ export function OrgSettingsPage() {
   const submit = async ({ time_zone }: { time_zone: string }) => {
     try {
       await save.mutateAsync(time_zone);
-      void message.success(t('orgSettings.saved'));
+      toast.success(t('orgSettings.saved'));
     } catch (error) {
       if (isApiError(error, 403)) {
-        void message.error(serverMessageOf(error) ?? t('orgSettings.forbidden'));
+        toast.error(error, t('orgSettings.forbidden'));
         return;
       }
-      const first = applyFieldErrors(form, error);
-      void message.error(first ?? t('orgSettings.saveFailed'));
+      const first = showFieldErrors(form, error).summary;
+      toast.error(first ?? t('orgSettings.saveFailed'));
     }
   };
 

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { CourseGroup, CourseGroups } from '@atrium/contracts';
+import type { CourseGroup } from '@atrium/contracts';
 import { ApiErrorResult } from '../../../components/status-results';
-import { api, ApiError, serverMessageOf } from '../../../lib/api-client';
-
-const groupsKey = (courseId: number) => ['calendar', 'groups', courseId] as const;
+import { showFieldErrors } from '../../../lib/form-errors';
+import { useCourseGroupMutations, useCourseGroups, useCourseStudentList } from '../api';
+import { useToast } from '../../../lib/toast';
 
 /**
  * The course's groups on the members page (`GET/POST /api/courses/{id}/groups`, `PUT/DELETE
@@ -15,26 +14,12 @@ const groupsKey = (courseId: number) => ['calendar', 'groups', courseId] as cons
  */
 export function CourseGroupsCard({ courseId, canEdit }: { courseId: number; canEdit: boolean }) {
   const { t } = useTranslation('courses');
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const groups = useQuery({
-    queryKey: groupsKey(courseId),
-    queryFn: ({ signal }) => api.get<CourseGroups>(`/api/courses/${courseId}/groups`, undefined, signal),
-  });
-  const students = useQuery({
-    queryKey: ['calendar', 'students', courseId],
-    queryFn: ({ signal }) => api.get<{ students: { id: number; name: string; user_no: string }[] }>(`/api/course/${courseId}/students`, undefined, signal),
-    enabled: canEdit,
-  });
+  const toast = useToast();
+  const groups = useCourseGroups(courseId);
+  const students = useCourseStudentList(courseId, canEdit);
   const [editing, setEditing] = useState<CourseGroup | 'new' | null>(null);
   const [form] = Form.useForm<{ name: string; member_ids: number[] }>();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: groupsKey(courseId) });
-  const save = useMutation({
-    mutationFn: (v: { name: string; member_ids: number[] }) =>
-      editing && editing !== 'new' ? api.put(`/api/courses/${courseId}/groups/${editing.id}`, v) : api.post(`/api/courses/${courseId}/groups`, v),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({ mutationFn: (id: number) => api.delete(`/api/courses/${courseId}/groups/${id}`), onSuccess: refresh });
+  const { save, remove } = useCourseGroupMutations(courseId);
 
   useEffect(() => {
     if (editing === null) return;
@@ -44,13 +29,12 @@ export function CourseGroupsCard({ courseId, canEdit }: { courseId: number; canE
 
   const submit = async (v: { name: string; member_ids: number[] }) => {
     try {
-      await save.mutateAsync(v);
-      void message.success(t('groups.saved'));
+      await save.mutateAsync({ ...v, groupId: editing && editing !== 'new' ? editing.id : null });
+      toast.success(t('groups.saved'));
       setEditing(null);
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.errors).length > 0)
-        form.setFields(Object.entries(error.errors).map(([name, errors]) => ({ name: name as 'name', errors })));
-      else void message.error(serverMessageOf(error) ?? t('groups.saveFailed'));
+      const shown = showFieldErrors(form, error);
+      if (shown.fieldErrors.length === 0) toast.error(shown.rest ?? t('groups.saveFailed'));
     }
   };
 
@@ -93,7 +77,7 @@ export function CourseGroupsCard({ courseId, canEdit }: { courseId: number; canE
                         </Button>
                         <Popconfirm
                           title={t('groups.deleteConfirm', { name: g.name })}
-                          onConfirm={() => remove.mutate(g.id, { onError: (e) => void message.error(serverMessageOf(e) ?? t('groups.saveFailed')) })}
+                          onConfirm={() => remove.mutate(g.id, { onError: (e) => toast.error(e, t('groups.saveFailed')) })}
                         >
                           <Button size="small" danger aria-label={t('groups.deleteNamed', { name: g.name })}>
                             {t('groups.delete')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Modal, Radio, Space, Switch, Typography } from 'antd';
+import { Button, Modal, Radio, Space, Switch, Typography } from 'antd';
 import { EyeOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Course, CourseHeaderState, CourseRole } from '@atrium/contracts';
@@ -8,6 +8,7 @@ import { fetchCanUnpublish, fetchLiteCondition, useEnterPreview, useSetActiveRol
 import { publishFailureMessage } from '../lib/header-rules';
 import { InvitePopup } from './invite-popup';
 import { TeamTeachingPopup } from './team-teaching-popup';
+import { useToast } from '../../../lib/toast';
 
 /**
  * Course header controls by role (spec §6): role buttons for users holding more
@@ -17,7 +18,7 @@ import { TeamTeachingPopup } from './team-teaching-popup';
  */
 export function CourseHeaderControls({ course, header }: { course: Course; header: CourseHeaderState }) {
   const { t } = useTranslation('courses');
-  const { message } = App.useApp();
+  const toast = useToast();
   const setRole = useSetActiveRole(course.id);
   const publish = useSetPublished(course.id);
   const review = useSetReview(course.id);
@@ -42,13 +43,13 @@ export function CourseHeaderControls({ course, header }: { course: Course; heade
     try {
       const answer = await fetchCanUnpublish(course.id);
       if (!answer.can_unpublished) {
-        void message.error(answer.message ?? t('publish.cannotUnpublish'));
+        toast.error(answer.message ?? t('publish.cannotUnpublish'));
         return;
       }
       await publish.mutateAsync(false);
-      void message.success(t('publish.unpublished'));
+      toast.success(t('publish.unpublished'));
     } catch (error) {
-      void message.error(publishFailureMessage(error) ?? t('common:result.error.title'));
+      toast.error(publishFailureMessage(error) ?? t('common:result.error.title'));
     } finally {
       setChecking(false);
     }
@@ -57,18 +58,18 @@ export function CourseHeaderControls({ course, header }: { course: Course; heade
   const onLite = async () => {
     if (course.lite) {
       switchType.mutate(false, {
-        onSuccess: () => void message.success(t('lite.switchedNormal')),
-        onError: (error) => void message.error(serverMessageOf(error) ?? t('common:result.error.title')),
+        onSuccess: () => toast.success(t('lite.switchedNormal')),
+        onError: (error) => toast.error(error, t('common:result.error.title')),
       });
       return;
     }
     setChecking(true);
     try {
       const condition = await fetchLiteCondition(course.id);
-      if (!condition.can_switch) void message.error(condition.message ?? t('lite.notAllowed'));
+      if (!condition.can_switch) toast.error(condition.message ?? t('lite.notAllowed'));
       else setLiteOpen(true);
     } catch (error) {
-      void message.error(serverMessageOf(error) ?? t('common:result.error.title'));
+      toast.error(error, t('common:result.error.title'));
     } finally {
       setChecking(false);
     }
@@ -82,9 +83,7 @@ export function CourseHeaderControls({ course, header }: { course: Course; heade
           optionType="button"
           size="small"
           value={activeRole}
-          onChange={(e) =>
-            setRole.mutate(e.target.value as CourseRole, { onError: (error) => void message.error(serverMessageOf(error) ?? t('common:result.error.title')) })
-          }
+          onChange={(e) => setRole.mutate(e.target.value as CourseRole, { onError: (error) => toast.error(error, t('common:result.error.title')) })}
           options={course.my_roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
         />
       )}
@@ -107,7 +106,7 @@ export function CourseHeaderControls({ course, header }: { course: Course; heade
             checked={course.course_attributes.data.review_status === 'reviewed'}
             loading={review.isPending}
             onChange={(checked) =>
-              review.mutate(checked ? 'reviewed' : 'unreviewed', { onError: (error) => void message.warning(serverMessageOf(error) ?? t('review.failed')) })
+              review.mutate(checked ? 'reviewed' : 'unreviewed', { onError: (error) => toast.warning(serverMessageOf(error) ?? t('review.failed')) })
             }
           />
           <Typography.Text>{t('review.label')}</Typography.Text>
@@ -133,7 +132,7 @@ export function CourseHeaderControls({ course, header }: { course: Course; heade
           size="small"
           icon={<EyeOutlined aria-hidden />}
           loading={preview.isPending}
-          onClick={() => preview.mutate('student', { onError: (error) => void message.error(serverMessageOf(error) ?? t('common:result.error.title')) })}
+          onClick={() => preview.mutate('student', { onError: (error) => toast.error(error, t('common:result.error.title')) })}
         >
           {t('preview.asStudent')}
         </Button>
@@ -149,9 +148,9 @@ export function CourseHeaderControls({ course, header }: { course: Course; heade
           publish.mutate(true, {
             onSuccess: () => {
               setPublishOpen(false);
-              void message.success(t('publish.done'));
+              toast.success(t('publish.done'));
             },
-            onError: (error) => void message.error(publishFailureMessage(error) ?? t('common:result.error.title')),
+            onError: (error) => toast.error(publishFailureMessage(error) ?? t('common:result.error.title')),
           })
         }
       >
@@ -168,11 +167,11 @@ export function CourseHeaderControls({ course, header }: { course: Course; heade
           switchType.mutate(true, {
             onSuccess: () => {
               setLiteOpen(false);
-              void message.success(t('lite.switchedLite'));
+              toast.success(t('lite.switchedLite'));
             },
             onError: (error) => {
               setLiteOpen(false);
-              void message.error(serverMessageOf(error) ?? t('common:result.error.title'));
+              toast.error(error, t('common:result.error.title'));
             },
           })
         }

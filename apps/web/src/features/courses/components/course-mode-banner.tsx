@@ -1,9 +1,9 @@
-import { Alert, App, Button } from 'antd';
+import { Alert, Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CourseHeaderState } from '@atrium/contracts';
-import { serverMessageOf } from '../../../lib/api-client';
 import { useLeaveMode } from '../header-api';
+import { useToast } from '../../../lib/toast';
 
 /**
  * Banner of preview mode (as a student or a visitor) and inspect mode (spec §4),
@@ -12,7 +12,7 @@ import { useLeaveMode } from '../header-api';
  */
 export function CourseModeBanner({ courseId, header }: { courseId: number; header: CourseHeaderState }) {
   const { t } = useTranslation('courses');
-  const { message } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const leave = useLeaveMode(courseId);
   const mode = header.inspecting ? 'inspect' : header.preview_as ? 'preview' : null;
@@ -31,7 +31,7 @@ export function CourseModeBanner({ courseId, header }: { courseId: number; heade
           onClick={() =>
             leave.mutate(mode, {
               onSuccess: ({ refer }) => void navigate(refer),
-              onError: (error) => void message.error(serverMessageOf(error) ?? t('common:result.error.title')),
+              onError: (error) => toast.error(error, t('common:result.error.title')),
             })
           }
         >

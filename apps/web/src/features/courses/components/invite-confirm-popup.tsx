@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { App, Modal, Typography } from 'antd';
+import { Modal, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { confirmInvite, headerKeys, useMyInvites } from '../header-api';
 import { inviteFailureKey } from '../lib/header-rules';
+import { useToast } from '../../../lib/toast';
 
 /**
  * In-app invite confirmation (spec §2, §4): shows the first invitation waiting
@@ -14,7 +15,7 @@ import { inviteFailureKey } from '../lib/header-rules';
  */
 export function InviteConfirmPopup() {
   const { t } = useTranslation('courses');
-  const { message } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -44,7 +45,7 @@ export function InviteConfirmPopup() {
       void queryClient.invalidateQueries({ queryKey: ['courses'] });
       void navigate(`/course/${status.course_id}/content`);
     } catch (error) {
-      void message.error(t(inviteFailureKey(error)));
+      toast.error(t(inviteFailureKey(error)));
       close();
     } finally {
       setBusy(false);

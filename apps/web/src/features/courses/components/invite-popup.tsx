@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { defaultInviteRole, splitInviteEmails, type CourseRole } from '@atrium/contracts';
-import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useCourseRoles, useInvite } from '../header-api';
+import { useToast } from '../../../lib/toast';
 
 interface InviteForm {
   emails: string;
@@ -17,7 +18,7 @@ interface InviteForm {
  */
 export function InvitePopup({ courseId, open, onClose }: { courseId: number; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('courses');
-  const { message } = App.useApp();
+  const toast = useToast();
   const [form] = Form.useForm<InviteForm>();
   const roles = useCourseRoles(courseId, open);
   const invite = useInvite(courseId);
@@ -31,7 +32,7 @@ export function InvitePopup({ courseId, open, onClose }: { courseId: number; ope
     const emails = splitInviteEmails(values.emails);
     try {
       const answer = await invite.mutateAsync({ emails, invite_type: values.invite_type });
-      void message.success(answer.message);
+      toast.success(answer.message);
       form.resetFields();
       onClose();
     } catch (error) {
@@ -41,7 +42,7 @@ export function InvitePopup({ courseId, open, onClose }: { courseId: number; ope
       } else {
         const fieldError = error instanceof ApiError ? Object.entries(error.errors).find(([key]) => key.startsWith('emails'))?.[1][0] : undefined;
         if (fieldError) form.setFields([{ name: 'emails', errors: [fieldError] }]);
-        else void message.error(serverMessageOf(error) ?? t('common:result.error.title'));
+        else toast.error(error, t('common:result.error.title'));
       }
     }
   };

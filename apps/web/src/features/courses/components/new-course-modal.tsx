@@ -3,7 +3,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CreateCourseBody } from '@atrium/contracts';
-import { mapFieldErrors } from '../../../lib/form-errors';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { useCreateCourse } from '../api';
 
 const FIELDS = ['name', 'course_code', 'display_name', 'academic_year', 'semester'] as const;
@@ -37,9 +37,8 @@ export function NewCourseModal({ open, onClose }: { open: boolean; onClose: () =
         void navigate(`/course/${course.id}`);
       },
       onError: (error) => {
-        const mapped = mapFieldErrors(error, FIELDS);
-        form.setFields(mapped.fieldErrors.map((entry) => ({ name: entry.name as keyof CreateCourseBody, errors: entry.errors })));
-        setFormError(mapped.fieldErrors.length > 0 ? null : (mapped.formError ?? t('common:result.error.title')));
+        const shown = showFieldErrors(form, error, { fields: FIELDS });
+        setFormError(shown.fieldErrors.length > 0 ? null : (shown.rest ?? t('common:result.error.title')));
       },
     });
   };

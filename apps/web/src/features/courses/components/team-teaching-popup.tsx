@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, App, Form, Modal, Select } from 'antd';
+import { Alert, Form, Modal, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOf } from '../../../lib/api-client';
 import { searchUsers, useAddTeamTeachers, useDepartments, useTeamTeachingOrgs } from '../header-api';
 import { isLargeList } from '../lib/header-rules';
+import { useToast } from '../../../lib/toast';
 
 /** Which pieces of the team-teaching form are missing (each flagged on its own, issue 3 §5). */
 export function missingTeamPieces(v: { orgId?: number | undefined; departmentId?: number | undefined; userIds: number[] }) {
@@ -19,7 +19,7 @@ export function missingTeamPieces(v: { orgId?: number | undefined; departmentId?
  */
 export function TeamTeachingPopup({ courseId, open, onClose }: { courseId: number; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('courses');
-  const { message } = App.useApp();
+  const toast = useToast();
   const [orgId, setOrgId] = useState<number>();
   const [departmentId, setDepartmentId] = useState<number>();
   const [userIds, setUserIds] = useState<number[]>([]);
@@ -42,12 +42,12 @@ export function TeamTeachingPopup({ courseId, open, onClose }: { courseId: numbe
     if (missing.missingOrg || missing.missingDepartment || missing.missingUser) return;
     add.mutate(userIds, {
       onSuccess: (answer) => {
-        void message.success(answer.message);
+        toast.success(answer.message);
         setUserIds([]);
         setSubmitted(false);
         onClose();
       },
-      onError: (error) => void message.error(serverMessageOf(error) ?? t('common:result.error.title')),
+      onError: (error) => toast.error(error, t('common:result.error.title')),
     });
   };
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { App, Button, Card, Flex, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS, type CourseRole, type Member } from '@atrium/contracts';
 import { ApiErrorResult } from '../../../components/status-results';
-import { serverMessageOf } from '../../../lib/api-client';
 import { searchUsers, useCourseRoles, useEnrolmentMutations, useMembers } from '../header-api';
 import { CourseGroupsCard } from '../components/course-groups-card';
 import { useCourseContext } from './course-page';
+import { useToast } from '../../../lib/toast';
 
 const ROLES: CourseRole[] = ['student', 'instructor_assistant', 'instructor'];
 
@@ -18,7 +18,7 @@ const ROLES: CourseRole[] = ['student', 'instructor_assistant', 'instructor'];
  */
 export function CourseEnrollmentsPage() {
   const { t } = useTranslation('courses');
-  const { message } = App.useApp();
+  const toast = useToast();
   const course = useCourseContext();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
@@ -36,7 +36,7 @@ export function CourseEnrollmentsPage() {
     queryFn: () => searchUsers({ keywords }),
     enabled: canEnrol && keywords.length > 0,
   });
-  const fail = (error: unknown) => void message.error(serverMessageOf(error) ?? t('common:result.error.title'));
+  const fail = (error: unknown) => toast.error(error, t('common:result.error.title'));
 
   if (members.isError) return <ApiErrorResult error={members.error} onRetry={() => void members.refetch()} />;
   return (

@@ -1,36 +1,22 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Empty, Input, Space, Typography } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Course } from '@atrium/contracts';
-import { api, serverMessageOf } from '../../../lib/api-client';
-import { courseKeys } from '../api';
+import { useNotifyOutline, useSaveCourseOutline } from '../api';
 import { useCourseHeader } from '../header-api';
 import { useCourseContext } from './course-page';
 import { recordUserReads } from '../../activities/api';
+import { useToast } from '../../../lib/toast';
 
 /** `/course/{id}/outline`: the course outline; instructors edit it (`PUT /api/course/{id}/outline`) and notify students (`POST /api/outline/notify`); a visit records a course read of type 'outline' (spec §7). */
 export function CourseOutlinePage() {
   const { t } = useTranslation('courses');
-  const { message } = App.useApp();
+  const toast = useToast();
   const course = useCourseContext();
   const header = useCourseHeader(course.id);
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (text: string) => api.put<Course>(`/api/course/${course.id}/outline`, { course_outline: text }),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(courseKeys.detail(course.id), updated);
-      setDraft(null);
-      void message.success(t('outline.saved'));
-    },
-    onError: (error) => void message.error(serverMessageOf(error) ?? t('common:result.error.title')),
-  });
-  const notify = useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/outline/notify', { course_ids: [course.id] }),
-    onSuccess: (answer) => void message.success(answer.message),
-    onError: (error) => void message.error(serverMessageOf(error) ?? t('common:result.error.title')),
-  });
+  const save = useSaveCourseOutline(course.id);
+  const notify = useNotifyOutline(course.id);
+  const showError = (error: Error) => toast.error(error, t('common:result.error.title'));
   useEffect(() => recordUserReads(course.id, 'outline'), [course.id]);
   const canEdit = header.data?.can_manage ?? false;
   return (
@@ -44,7 +30,11 @@ export function CourseOutlinePage() {
         canEdit && draft === null ? (
           <Space>
             <Button onClick={() => setDraft(course.course_outline ?? '')}>{t('outline.edit')}</Button>
-            <Button onClick={() => notify.mutate()} loading={notify.isPending} disabled={!course.course_outline}>
+            <Button
+              onClick={() => notify.mutate(undefined, { onSuccess: (answer) => toast.success(answer.message), onError: showError })}
+              loading={notify.isPending}
+              disabled={!course.course_outline}
+            >
               {t('outline.notify')}
             </Button>
           </Space>
@@ -55,7 +45,19 @@ export function CourseOutlinePage() {
         <Space direction="vertical" style={{ width: '100%' }}>
           <Input.TextArea aria-label={t('sections.outline')} rows={10} value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={20000} />
           <Space>
-            <Button type="primary" loading={save.isPending} onClick={() => save.mutate(draft)}>
+            <Button
+              type="primary"
+              loading={save.isPending}
+              onClick={() =>
+                save.mutate(draft, {
+                  onSuccess: () => {
+                    setDraft(null);
+                    toast.success(t('outline.saved'));
+                  },
+                  onError: showError,
+                })
+              }
+            >
               {t('outline.save')}
             </Button>
             <Button onClick={() => setDraft(null)}>{t('common:action.cancel')}</Button>

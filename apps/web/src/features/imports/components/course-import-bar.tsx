@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Progress, Space, Typography } from 'antd';
+import { Alert, Button, Progress, Space, Typography } from 'antd';
 import { ImportOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SYNC_STATUS, type Course } from '@atrium/contracts';
-import { serverMessageOf } from '../../../lib/api-client';
 import { useUploader } from '../../uploads/hooks/use-uploader';
 import { useStartImport, useSyncStatus } from '../api';
 import { CoursePackageImportPopup } from './course-package-import-popup';
+import { useToast } from '../../../lib/toast';
 
 /**
  * The course team's import controls on the content page, following spec §4
@@ -21,7 +21,7 @@ import { CoursePackageImportPopup } from './course-package-import-popup';
  */
 export function CourseImportBar({ course }: { course: Course }) {
   const { t } = useTranslation('imports');
-  const { message } = App.useApp();
+  const toast = useToast();
   const queryClient = useQueryClient();
   const [popupOpen, setPopupOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -40,18 +40,18 @@ export function CourseImportBar({ course }: { course: Course }) {
       started.current.add(item.uid);
       start.mutate(item.upload.id, {
         onSuccess: () => void queryClient.invalidateQueries(),
-        onError: (error) => void message.error(serverMessageOf(error) ?? t('popup.startFailed')),
+        onError: (error) => toast.error(error, t('popup.startFailed')),
       });
     }
-  }, [uploader.items, start, queryClient, message, t]);
+  }, [uploader.items, start, queryClient, toast, t]);
 
   // Spec §4: polling ends when the status is non-zero; 1 shows the success message and the page reloads.
   const polled = sync.data?.status;
   useEffect(() => {
     if (!running || polled === undefined || polled === SYNC_STATUS.running) return;
-    if (polled === SYNC_STATUS.done) void message.success(t('popup.success'));
+    if (polled === SYNC_STATUS.done) toast.success(t('popup.success'));
     void queryClient.invalidateQueries();
-  }, [running, polled, message, queryClient, t]);
+  }, [running, polled, toast, queryClient, t]);
 
   const transferring = uploader.items.some((i) => i.status === 'queued' || i.status === 'creating' || i.status === 'uploading' || i.status === 'resumed');
   const uploadFailed = uploader.items.find((i) => i.status === 'failed' || i.status === 'rejected' || i.status === 'createFailed');

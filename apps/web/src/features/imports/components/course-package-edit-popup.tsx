@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CoursePackageItem } from '@atrium/contracts';
-import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { useUpdateCoursePackage, type CoursePackagePatch } from '../api';
+import { useToast } from '../../../lib/toast';
 
 interface FormValues {
   course_name: string;
@@ -27,7 +28,7 @@ const orNull = (value: string | undefined) => (value?.trim() ? value.trim() : nu
  */
 export function CoursePackageEditPopup({ item, onClose }: { item: CoursePackageItem; onClose: () => void }) {
   const { t } = useTranslation('imports');
-  const { message } = App.useApp();
+  const toast = useToast();
   const [form] = Form.useForm<FormValues>();
   const update = useUpdateCoursePackage();
 
@@ -58,13 +59,12 @@ export function CoursePackageEditPopup({ item, onClose }: { item: CoursePackageI
       { id: item.id, patch },
       {
         onSuccess: () => {
-          void message.success(t('edit.saved'));
+          toast.success(t('edit.saved'));
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
-            form.setFields(Object.entries(error.errors).map(([name, errors]) => ({ name: name as keyof FormValues, errors })));
-          } else void message.error(serverMessageOf(error) ?? t('edit.failed'));
+          const shown = showFieldErrors(form, error);
+          if (shown.fieldErrors.length === 0) toast.error(shown.rest ?? t('edit.failed'));
         },
       },
     );

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Input, Modal, Progress, Space, Table, Typography } from 'antd';
+import { Alert, Button, Input, Modal, Progress, Space, Table, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SYNC_STATUS, USER_ROLE, type CoursePackageItem } from '@atrium/contracts';
-import { serverMessageOf } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/failure-message';
 import { useCurrentUser } from '../../auth/api';
 import { useCoursePackages, useStartImport, useSyncStatus } from '../api';
 import { CoursePackageEditPopup } from './course-package-edit-popup';
+import { useToast } from '../../../lib/toast';
 
 /** Spec §9: page sizes of lists; the course package list defaults to 10. */
 const PAGE_SIZES = [10, 20, 30, 50, 100];
@@ -27,7 +27,7 @@ const PAGE_SIZES = [10, 20, 30, 50, 100];
  */
 export function CoursePackageImportPopup({ courseId, open, onClose }: { courseId: number; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('imports');
-  const { message } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -48,12 +48,12 @@ export function CoursePackageImportPopup({ courseId, open, onClose }: { courseId
 
   useEffect(() => {
     if (current?.status === SYNC_STATUS.done && current.import_id) {
-      void message.success(t('popup.success'));
+      toast.success(t('popup.success'));
       void queryClient.invalidateQueries();
       onClose();
       void navigate(`/course/${courseId}/imports/${current.import_id}`);
     }
-  }, [current?.status, current?.import_id, courseId, message, navigate, onClose, queryClient, t]);
+  }, [current?.status, current?.import_id, courseId, toast, navigate, onClose, queryClient, t]);
 
   const columns: ColumnsType<CoursePackageItem> = [
     { title: t('columns.academicYear'), key: 'year', render: (_, r) => r.data.academic_year ?? '—' },
@@ -121,7 +121,7 @@ export function CoursePackageImportPopup({ courseId, open, onClose }: { courseId
               chosen &&
               start.mutate(chosen.upload_id, {
                 onSuccess: (answer) => setStatusKey(answer.status_key),
-                onError: (error) => void message.error(serverMessageOf(error) ?? t('popup.startFailed')),
+                onError: (error) => toast.error(error, t('popup.startFailed')),
               })
             }
           >

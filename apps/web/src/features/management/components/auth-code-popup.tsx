@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AUTH_CODE_LENGTH, AUTH_CODE_RESEND_SECONDS } from '@atrium/contracts';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { useAuthCodeMutations } from '../api';
+import { useToast } from '../../../lib/toast';
 
 /** Spec §5: a messaging-platform auth code has exactly 6 characters. */
 export function isAuthCodeShapeValid(code: string): boolean {
@@ -18,7 +19,7 @@ export function isAuthCodeShapeValid(code: string): boolean {
  */
 export function AuthCodePopup({ open }: { open: boolean }) {
   const { t } = useTranslation('management');
-  const { message } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const { send, validate } = useAuthCodeMutations();
   const [code, setCode] = useState('');
@@ -35,11 +36,11 @@ export function AuthCodePopup({ open }: { open: boolean }) {
     send.mutate(undefined, {
       onSuccess: (answer) => {
         setCountdown(answer.resend_after_seconds || AUTH_CODE_RESEND_SECONDS);
-        void message.success(t('authCode.sent'));
+        toast.success(t('authCode.sent'));
       },
       onError: (error) => {
         const errors = error instanceof ApiError ? Object.values(error.errors).flat() : [];
-        void message.error(errors.join(' ') || serverMessageOf(error) || t('authCode.sendFailed'));
+        toast.error(errors.join(' ') || serverMessageOf(error) || t('authCode.sendFailed'));
       },
     });
 

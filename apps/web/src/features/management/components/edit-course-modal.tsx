@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
-import { App, DatePicker, Form, Input, Modal, Switch } from 'antd';
+import { DatePicker, Form, Input, Modal, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Course } from '@atrium/contracts';
-import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { useCourseAdminActions } from '../api';
 import { useCurrentUser } from '../../auth/api';
 import { isOrgAdmin } from '../../auth/lib/roles';
+import { useToast } from '../../../lib/toast';
 
 interface EditForm {
   name: string;
@@ -25,7 +26,7 @@ interface EditForm {
  */
 export function EditCourseModal({ course, onClose }: { course: Course | null; onClose: () => void }) {
   const { t } = useTranslation('management');
-  const { message } = App.useApp();
+  const toast = useToast();
   const [form] = Form.useForm<EditForm>();
   const { edit } = useCourseAdminActions();
   const { data: user } = useCurrentUser();
@@ -62,15 +63,12 @@ export function EditCourseModal({ course, onClose }: { course: Course | null; on
       },
       {
         onSuccess: () => {
-          void message.success(t('courses.saved'));
+          toast.success(t('courses.saved'));
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
-            form.setFields(
-              Object.entries(error.errors).map(([name, errors]) => ({ name: name === 'start_date' || name === 'end_date' ? 'dates' : name, errors })) as never,
-            );
-          } else void message.error(serverMessageOf(error) ?? t('common:result.error.title'));
+          const shown = showFieldErrors(form, error, { aliases: { start_date: 'dates', end_date: 'dates' } });
+          if (shown.fieldErrors.length === 0) toast.error(shown.rest ?? t('common:result.error.title'));
         },
       },
     );

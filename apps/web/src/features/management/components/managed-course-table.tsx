@@ -1,10 +1,11 @@
-import { App, Button, Popconfirm, Space, Switch, Table, Tag } from 'antd';
+import { Button, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS, type Course, type CoursePage } from '@atrium/contracts';
 import { serverMessageOf } from '../../../lib/api-client';
 import { courseTerm, courseTitle } from '../../courses/lib/course-display';
 import { useCourseAdminActions } from '../api';
+import { useToast } from '../../../lib/toast';
 
 /** The management course table: title, code, term, department, instructors, state tags and the row actions the user may take. */
 export function ManagedCourseTable(props: {
@@ -19,10 +20,10 @@ export function ManagedCourseTable(props: {
   onEdit?: (course: Course) => void;
 }) {
   const { t } = useTranslation('management');
-  const { message } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const actions = useCourseAdminActions();
-  const fail = (error: unknown) => void message.error(serverMessageOf(error) ?? t('common:result.error.title'));
+  const fail = (error: unknown) => toast.error(error, t('common:result.error.title'));
 
   return (
     <Table<Course>
@@ -68,7 +69,7 @@ export function ManagedCourseTable(props: {
                 onChange={(checked) =>
                   actions.review.mutate(
                     { id: c.id, type: checked ? 'reviewed' : 'unreviewed' },
-                    { onError: (error) => void message.warning(serverMessageOf(error) ?? t('common:result.error.title')) },
+                    { onError: (error) => toast.warning(serverMessageOf(error) ?? t('common:result.error.title')) },
                   )
                 }
               />

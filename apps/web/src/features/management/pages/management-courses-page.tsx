@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Flex, Input, Row, Segmented, Select, Statistic, Switch, Typography } from 'antd';
+import { Button, Card, Col, Flex, Input, Row, Segmented, Select, Statistic, Switch, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Course, CourseListFilter } from '@atrium/contracts';
 import { ApiErrorResult } from '../../../components/status-results';
-import { serverMessageOf } from '../../../lib/api-client';
 import { useCurrentUser } from '../../auth/api';
 import { isOrgAdmin } from '../../auth/lib/roles';
 import { useDepartments } from '../../courses/header-api';
@@ -12,6 +11,7 @@ import { NewCourseModal } from '../../courses/components/new-course-modal';
 import { useCourseCounts, useCourseSettings, useManagedCourses } from '../api';
 import { EditCourseModal } from '../components/edit-course-modal';
 import { ManagedCourseTable } from '../components/managed-course-table';
+import { useToast } from '../../../lib/toast';
 
 /**
  * `/management/course` (spec §2, §7): counts, filters (keyword, academic year,
@@ -20,7 +20,7 @@ import { ManagedCourseTable } from '../components/managed-course-table';
  */
 export function ManagementCoursesPage() {
   const { t } = useTranslation('management');
-  const { message } = App.useApp();
+  const toast = useToast();
   const { data: user } = useCurrentUser();
   const isAdmin = isOrgAdmin(user);
   const [keyword, setKeyword] = useState('');
@@ -65,9 +65,7 @@ export function ManagementCoursesPage() {
                 <Switch
                   checked={settings.data[key]}
                   loading={update.isPending}
-                  onChange={(checked) =>
-                    update.mutate({ [key]: checked }, { onError: (error) => void message.error(serverMessageOf(error) ?? t('common:result.error.title')) })
-                  }
+                  onChange={(checked) => update.mutate({ [key]: checked }, { onError: (error) => toast.error(error, t('common:result.error.title')) })}
                 />
                 {t(`settings.${key}`)}
               </label>

@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { Alert, App, Button, Empty, Flex, Form, InputNumber, List, Popconfirm, Spin, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Form, InputNumber, List, Popconfirm, Spin, Typography } from 'antd';
 import { CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TIME_FORMAT, type Note, type NoteTargetType } from '@atrium/contracts';
 import { isApiError, serverMessageOf } from '../../../lib/api-client';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { useNoteMutations, useNotes } from '../api';
 import { formatAnchor, isBlankNote } from '../lib/note-html';
 import { NoteContentInput } from './note-content-input';
+import { useToast } from '../../../lib/toast';
 
 /** Width the note box takes from the previewer (spec §4, §9). */
 export const NOTE_BOX_WIDTH_PX = 290;
@@ -126,7 +128,7 @@ function NoteItem({
   isEditing: boolean;
 }) {
   const { t } = useTranslation('notes');
-  const { message } = App.useApp();
+  const toast = useToast();
   const { remove } = useNoteMutations(query);
   return (
     <List.Item data-testid="note-item" data-anchor={note.anchor} style={{ display: 'block', opacity: isEditing ? 0.5 : 1 }}>
@@ -142,7 +144,7 @@ function NoteItem({
           cancelText={t('box.cancel')}
           onConfirm={() =>
             remove.mutateAsync(note.id).catch((error: unknown) => {
-              void message.error(serverMessageOf(error) ?? t('box.deleteFailed'));
+              toast.error(error, t('box.deleteFailed'));
             })
           }
         >
@@ -177,7 +179,7 @@ export function NoteForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('notes');
-  const { message } = App.useApp();
+  const toast = useToast();
   const [form] = Form.useForm<NoteFormValues>();
   const { create, update } = useNoteMutations(query);
   const [formError, setFormError] = useState<string | null>(null);
@@ -192,13 +194,11 @@ export function NoteForm({
       onDone();
     } catch (error) {
       if (isApiError(error, 400)) {
-        const fields = Object.entries(error.errors).filter(([name, messages]) => (FORM_FIELDS as readonly string[]).includes(name) && messages.length > 0);
-        if (fields.length > 0) form.setFields(fields.map(([name, errors]) => ({ name: name as keyof NoteFormValues, errors })));
-        const others = Object.entries(error.errors).filter(([name]) => !(FORM_FIELDS as readonly string[]).includes(name));
-        if (fields.length === 0 || others.length > 0) setFormError(others[0]?.[1][0] ?? error.serverMessage ?? t('form.saveFailed'));
+        const shown = showFieldErrors(form, error, { fields: FORM_FIELDS });
+        if (shown.fieldErrors.length === 0 || shown.rest) setFormError(shown.rest ?? t('form.saveFailed'));
         return;
       }
-      void message.error(serverMessageOf(error) ?? t('form.saveFailed'));
+      toast.error(error, t('form.saveFailed'));
     }
   };
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, Flex, Result, Slider, Tag, Typography } from 'antd';
+import { Button, Flex, Result, Slider, Tag, Typography } from 'antd';
 import { MutedOutlined, PauseOutlined, CaretRightOutlined, SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AUDIO_DEFAULT_VOLUME, type Upload } from '@atrium/contracts';
@@ -9,6 +9,7 @@ import { beaconPlayProgress, postPlayProgress, postSeek, previewBlobUrl, useAudi
 import { htmlMediaAdapter, trackMedia } from '../lib/media-tracker';
 import { useVisitorActivityId } from '../lib/visitor-context';
 import type { MediaHandle } from './video-player';
+import { useToast } from '../../../lib/toast';
 
 function clock(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
@@ -78,7 +79,7 @@ export function AudioControls({
   onMissing?: () => void;
 }) {
   const { t } = useTranslation('previewer');
-  const { message } = App.useApp();
+  const toast = useToast();
   const audio = useRef<HTMLAudioElement>(null);
   const [isPlaying, setPlaying] = useState(false);
   const [isMuted, setMuted] = useState(false);
@@ -86,9 +87,9 @@ export function AudioControls({
   const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState(0);
   const [isFailed, setFailed] = useState(false);
-  const live = useRef({ message, t, onHandle, onMissing });
+  const live = useRef({ toast, t, onHandle, onMissing });
   useEffect(() => {
-    live.current = { message, t, onHandle, onMissing };
+    live.current = { toast, t, onHandle, onMissing };
   });
 
   useEffect(() => {
@@ -110,7 +111,7 @@ export function AudioControls({
               () => true,
               () => false,
             ),
-      onSeekRefused: () => void live.current.message.warning(live.current.t('audio.notForward')),
+      onSeekRefused: () => void live.current.toast.warning(live.current.t('audio.notForward')),
     });
     live.current.onHandle?.({ currentTime: () => element.currentTime, seekTo: (s) => (element.currentTime = s) });
     return () => {

@@ -1,23 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ExternalPlayerUrl } from '@atrium/contracts';
-import { api, serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-client';
+import { externalPlayerUrlPath, useExternalPlayerUrl, type ExternalKind } from '../api';
 import { PageSpinner } from '../../../components/page-spinner';
 
-/** The externally hosted kinds of spec §3 Upload with their own players. */
-export type ExternalKind = 'evercam' | 'lesson-resource' | 'capture';
-
-/**
- * Where each kind asks for its player URL (spec §7): lesson resources and
- * captures have their player-url calls (Atrium keeps both as uploads: the id and
- * the capture code are the upload id); evercam has no call for a course file.
- */
-function playerUrlPath(kind: ExternalKind, uploadId: number, reference: string | null): string | null {
-  if (kind === 'lesson-resource') return `/api/resource-file/${reference ?? uploadId}/player-url?from_page=previewer`;
-  if (kind === 'capture') return `/api/captures/${encodeURIComponent(reference ?? String(uploadId))}/player-url`;
-  return null;
-}
+export type { ExternalKind };
 
 /** Evercam's status when ready: no evercam provider is configured (no call exists to ask). */
 const EVERCAM_NOT_CONFIGURED_CODE = 503;
@@ -46,13 +33,8 @@ export function ExternalStatusView({
 }) {
   const { t } = useTranslation('previewer');
   const isReady = status === 'ready';
-  const path = playerUrlPath(kind, uploadId, reference);
-  const player = useQuery({
-    queryKey: ['previews', 'external-player', kind, uploadId, reference],
-    queryFn: ({ signal }) => api.get<ExternalPlayerUrl>(path ?? '', undefined, signal),
-    enabled: isReady && path !== null,
-    retry: false,
-  });
+  const path = externalPlayerUrlPath(kind, uploadId, reference);
+  const player = useExternalPlayerUrl(kind, uploadId, reference, isReady);
   const statusView = (code: number | string, message: string) => (
     <Result status="info" title={t(`external.${kind}`)} subTitle={<span data-testid="external-status">{t('external.notReady', { code, message })}</span>} />
   );

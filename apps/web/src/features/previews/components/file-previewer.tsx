@@ -1,10 +1,10 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { App, Button, Flex, Modal, Result, Typography } from 'antd';
+import { Button, Flex, Modal, Result, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PREVIEWER_MIN_WIDTH_PX } from '@atrium/contracts';
-import { isApiError, serverMessageOf } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { PageSpinner } from '../../../components/page-spinner';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { previewKeys, retryTranscode, useArrears, usePreviewLimits, usePreviewUpload } from '../api';
@@ -25,6 +25,7 @@ import { AiSidePanel } from './ai-panels';
 import type { PdfPageInfo, PdfPageTarget } from './pdf-document';
 import type { MediaHandle } from './video-player';
 import { VisitorActivityContext } from '../lib/visitor-context';
+import { useToast } from '../../../lib/toast';
 
 const NoteBox = lazyNamed(() => import('../../notes/components/note-box'), 'NoteBox');
 const HypothesisStatisticsPopup = lazyNamed(() => import('../../notes/components/hypothesis-statistics-popup'), 'HypothesisStatisticsPopup');
@@ -108,7 +109,7 @@ export function FilePreviewer({
 }: FilePreviewerProps) {
   const isVisitor = visitorActivityId !== null;
   const { t } = useTranslation(['previewer', 'common']);
-  const { message } = App.useApp();
+  const toast = useToast();
   const queryClient = useQueryClient();
   const [index, setIndex] = useState(() => Math.min(Math.max(startIndex, 0), Math.max(files.length - 1, 0)));
   const file = files[index];
@@ -159,12 +160,12 @@ export function FilePreviewer({
   useEffect(() => {
     if (!upload.isError) return;
     if (isApiError(upload.error, 404)) {
-      void message.error(t('common:lark.errorMsg.notFound'));
+      toast.error(t('common:lark.errorMsg.notFound'));
       onClose();
     } else {
-      void message.error(serverMessageOf(upload.error) ?? t('previewer:loadFailed'));
+      toast.error(upload.error, t('previewer:loadFailed'));
     }
-  }, [upload.isError, upload.error, message, onClose, t]);
+  }, [upload.isError, upload.error, toast, onClose, t]);
 
   // Start loading the viewer's chunk while the upload is fetched (the name tells the likely kind).
   const guessedKind = file ? previewKindOf({ name: file.name, type: '' }) : null;
@@ -217,7 +218,7 @@ export function FilePreviewer({
       await retryTranscode(data.id);
       await queryClient.invalidateQueries({ queryKey: previewKeys.upload(data.id) });
     } catch (error) {
-      void message.error(serverMessageOf(error) ?? t('previewer:retryFailed'));
+      toast.error(error, t('previewer:retryFailed'));
     } finally {
       setRetrying(false);
     }

@@ -3,6 +3,7 @@ import { Button, Modal, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/page-spinner';
 import { lazyNamed } from '../../../lib/lazy-named';
+import { isUrlReachable } from '../api';
 
 const PdfDocument = lazyNamed(() => import('./pdf-document'), 'PdfDocument');
 
@@ -13,18 +14,6 @@ export interface ManualSource {
 }
 
 type Reachability = 'checking' | 'reachable' | 'unreachable';
-
-/**
- * Whether `url` answers: a HEAD request (a server that refuses HEAD with 405/501
- * is asked with GET). HEAD also tells a missing static file from the web app's
- * own page, which the server answers to any unknown GET. Network errors count as
- * unreachable.
- */
-async function isReachable(url: string, signal: AbortSignal): Promise<boolean> {
-  let response = await fetch(url, { method: 'HEAD', signal, credentials: 'same-origin' });
-  if (response.status === 405 || response.status === 501) response = await fetch(url, { signal, credentials: 'same-origin' });
-  return response.ok;
-}
 
 const noPageInfo = () => {};
 
@@ -48,7 +37,7 @@ export function ManualViewer({ open, title, source, onClose }: { open: boolean; 
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
-    isReachable(source.url, controller.signal).then(
+    isUrlReachable(source.url, controller.signal).then(
       (ok) => {
         if (!controller.signal.aborted) setReachability({ key, value: ok ? 'reachable' : 'unreachable' });
       },

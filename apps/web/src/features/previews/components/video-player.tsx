@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Flex, Result, Select, Tooltip, Typography } from 'antd';
+import { Alert, Flex, Result, Select, Tooltip, Typography } from 'antd';
 import videojs from 'video.js';
 import 'video.js/dist/video-js.css';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { beaconPlayProgress, fetchPlayerOptions, fetchPreviewUpload, postPlayPro
 import { trackMedia, type MediaAdapter } from '../lib/media-tracker';
 import { useVisitorActivityId } from '../lib/visitor-context';
 import { mergeRanges, unplayedSegments, type TimeRange } from '../lib/viewed-ranges';
+import { useToast } from '../../../lib/toast';
 
 type VideoJsPlayer = ReturnType<typeof videojs>;
 
@@ -133,7 +134,7 @@ function VideoPlayerView({
   refresh: () => Promise<PlayerOptions>;
 }) {
   const { t } = useTranslation('previewer');
-  const { message } = App.useApp();
+  const toast = useToast();
   const host = useRef<HTMLDivElement>(null);
   const playerRef = useRef<VideoJsPlayer | null>(null);
   const windowHeight = useWindowHeight();
@@ -151,9 +152,9 @@ function VideoPlayerView({
     return total > 0 ? unplayedSegments(options.unplayed_segments, total) : [];
   }, [options.duration, options.unplayed_segments]);
   const [viewed, setViewed] = useState<TimeRange[]>(initialViewed);
-  const notify = useRef({ message, t, onHandle, refresh });
+  const notify = useRef({ toast, t, onHandle, refresh });
   useEffect(() => {
-    notify.current = { message, t, onHandle, refresh };
+    notify.current = { toast, t, onHandle, refresh };
   });
 
   useEffect(() => {
@@ -229,7 +230,7 @@ function VideoPlayerView({
               () => true,
               () => false,
             ),
-      onSeekRefused: () => void notify.current.message.warning(notify.current.t('video.notForward')),
+      onSeekRefused: () => void notify.current.toast.warning(notify.current.t('video.notForward')),
       onReported: (ranges) => setViewed((current) => mergeRanges([...current, ...ranges])),
     });
     notify.current.onHandle?.({ currentTime: () => player.currentTime() ?? 0, seekTo: (seconds) => void player.currentTime(seconds) });

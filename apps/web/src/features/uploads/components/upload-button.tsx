@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import { Button, Flex, List, Modal, Space, Typography, message } from 'antd';
+import { Button, Flex, List, Modal, Space, Typography } from 'antd';
 import { FolderOpenOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { checkUploadFile, checkUploadFolder, DEFAULT_MAX_UPLOAD_BYTES, formatBytes, isIgnoredUploadName } from '@atrium/contracts';
 import { useUploadSettings } from '../api';
 import { violationMessages } from '../lib/violation-messages';
 import type { AddFilesOptions } from '../hooks/use-uploader';
+import { useToast } from '../../../lib/toast';
 
 interface SetAside {
   file: File;
@@ -40,7 +41,7 @@ export function UploadButton({
   const folderInput = useRef<HTMLInputElement>(null);
   const settings = useUploadSettings();
   const [pending, setPending] = useState<{ accepted: File[]; setAside: SetAside[]; options: AddFilesOptions } | null>(null);
-  const [toast, toastHolder] = message.useMessage();
+  const toast = useToast();
 
   const choose = (chosen: File[], isFolder: boolean) => {
     const files = chosen.filter((f) => !isIgnoredUploadName(f.name));
@@ -51,7 +52,7 @@ export function UploadButton({
         maxCount: settings.data?.maxFileCountInUploadFolder ?? 500,
       });
       if (folderViolations.length > 0) {
-        for (const v of folderViolations) void toast.error(t(v.key, v.values));
+        for (const v of folderViolations) toast.error(t(v.key, v.values));
         return;
       }
     }
@@ -75,7 +76,6 @@ export function UploadButton({
 
   return (
     <>
-      {toastHolder}
       <input ref={input} type="file" multiple hidden style={HIDDEN} data-testid="upload-input" aria-label={t('button.upload')} onChange={onChange(false)} />
       <input
         ref={folderInput}

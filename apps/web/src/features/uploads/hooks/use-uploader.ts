@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkUploadFile, DEFAULT_MAX_UPLOAD_BYTES, UPLOAD_CHUNK_SIZE_BYTES, UPLOAD_CONCURRENCY, type Upload } from '@atrium/contracts';
-import { api, isApiError, serverMessageOf } from '../../../lib/api-client';
-import { createUpload, putUploadBytes, uploadKeys } from '../api';
+import { isApiError, serverMessageOf } from '../../../lib/api-client';
+import { createUpload, fetchUpload, putUploadBytes, uploadKeys } from '../api';
 import { fingerprintOf, loadProgress, saveProgress, transferByBlocks } from '../lib/block-transfer';
 import { violationMessages } from '../lib/violation-messages';
 
@@ -95,7 +95,7 @@ export function useUploader(target: UploaderTarget, callbacks: { onError?: (item
       const saved = loadProgress(fingerprint);
       if (saved) {
         try {
-          const upload = await api.get<Upload>(`/api/uploads/${saved.uploadId}`);
+          const upload = await fetchUpload(saved.uploadId);
           if (upload.upload_url && upload.size === file.size) return { upload, isResumed: true };
         } catch {
           // gone or no longer ours: start afresh

@@ -1,5 +1,6 @@
 import { UPLOAD_CHUNK_SIZE_BYTES, type BlockProgress, type Upload } from '@atrium/contracts';
-import { ApiError, api, handleUnauthorized } from '../../../lib/api-client';
+import { ApiError, handleUnauthorized } from '../../../lib/api-client';
+import { fetchUploadToken, markUploaded } from '../api';
 
 /** Stored progress of one file expires after this long (spec §4, §9: 24 hours), in ms. */
 export const STORED_PROGRESS_TTL_MS = 24 * 3600_000;
@@ -97,12 +98,12 @@ export async function transferByBlocks(
   const stored = loadProgress(fingerprint);
   const progress: StoredProgress =
     stored && stored.uploadId === upload.id ? stored : { uploadId: upload.id, key: upload.key, size: upload.size, savedAt: Date.now(), blocks: {} };
-  let token = (await api.get<{ uptoken: string }>(`/api/uptoken?id=${upload.id}`, undefined, signal)).uptoken;
+  let token = await fetchUploadToken(upload.id, signal);
   const call = async (url: string, body: Blob | string, onBytes: (loaded: number) => void) => {
     for (let attempt = 0; ; attempt++) {
       const res = await post(url, token, body, onBytes, signal);
       if (res.status === 401 && attempt === 0) {
-        token = (await api.get<{ uptoken: string }>(`/api/uptoken?id=${upload.id}`, undefined, signal)).uptoken;
+        token = await fetchUploadToken(upload.id, signal);
         continue;
       }
       return res;
@@ -138,5 +139,5 @@ export async function transferByBlocks(
   }
   saveProgress(fingerprint, undefined);
   onProgress(file.size);
-  return api.put<Upload>(`/api/uploads/${upload.id}/uploaded`);
+  return markUploaded(upload.id);
 }
