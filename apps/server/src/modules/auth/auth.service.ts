@@ -3,7 +3,7 @@ import type { LoginBody, User } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { AppDeps } from '../../lib/deps.js';
-import { bumpCalendarGeneration } from '../calendar/calendar-cache.js';
+import { emit, transaction } from '../events/events.service.js';
 import { findUserByUserName, findUserWithOrg, type UserWithOrg } from '../users/users.repository.js';
 import { presentUser } from '../users/users.presenter.js';
 import { users } from '../users/users.table.js';
@@ -86,10 +86,12 @@ export function forgetCachedSessions(deps: AppDeps, userId: number): void {
  * follow the organisation's. The calendar expands timetables and draws in this zone.
  */
 export async function updateTimeZone(deps: AppDeps, userId: number, timeZone: string | null): Promise<User> {
-  await deps.db.update(users).set({ timeZone }).where(eq(users.id, userId));
+  // The user's cached calendar answers (decision 0020) were expanded in the old zone: the event's handler forgets them.
+  await transaction(deps, async (tx) => {
+    await tx.update(users).set({ timeZone }).where(eq(users.id, userId));
+    await emit(deps, tx, { type: 'user.time_zone_changed', payload: { user_id: userId, time_zone: timeZone } });
+  });
   forgetCachedSessions(deps, userId);
-  // The user's cached calendar answers (decision 0020) were expanded in the old zone.
-  bumpCalendarGeneration(deps);
   const withOrg = await findUserWithOrg(deps.db, userId);
   if (!withOrg) throw new AppError('USER_NOT_FOUND', 'This user does not exist');
   return presentUser(withOrg);

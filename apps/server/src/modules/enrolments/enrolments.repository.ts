@@ -65,3 +65,13 @@ export async function rolesInCourses(db: Db, courseIds: number[], userId: number
   for (const row of rows) result.set(row.courseId, [...(result.get(row.courseId) ?? []), row.role]);
   return result;
 }
+
+/** The distinct e-mail addresses of a course's members (any role; members without an address left out). */
+export async function memberEmailsOf(db: Db, courseId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: users.email })
+    .from(enrolments)
+    .innerJoin(users, eq(users.id, enrolments.userId))
+    .where(eq(enrolments.courseId, courseId));
+  return rows.flatMap((r) => (r.email ? [r.email] : []));
+}

@@ -3,6 +3,7 @@ import mime from 'mime-types';
 import {
   VIDEO_DEFAULT_VOLUME,
   type AudioSource,
+  type DomainEventInput,
   type ExamPlayResult,
   type ExamPlayStatusResult,
   type PlayerOptions,
@@ -17,7 +18,7 @@ import { activityReadRecords } from '../activities/activities.table.js';
 import { examSubjectPlayRecords, examSubjects } from '../exams/exams.table.js';
 import { findLiveUpload, listVideosOf, type UploadRow, type UploadVideoRow } from '../uploads/uploads.repository.js';
 import { uploads } from '../uploads/uploads.table.js';
-import { recomputeCourseCompleteness } from '../progress/completeness.service.js';
+import { emit, transaction } from '../events/events.service.js';
 import { findState } from '../progress/progress.repository.js';
 import { getUploadContent, NOT_FOUND_MESSAGE } from '../uploads/uploads.service.js';
 import { activityAccess, activityUpload, type ActivityRow } from './activity-access.js';
@@ -66,21 +67,29 @@ async function readRecord(deps: AppDeps, activityId: number, userId: number, upl
   return row;
 }
 
+/** The `activity.read` event of a learner's read record of `uploadId` in `activity` (its handler recomputes their study completeness). */
+function readEvent(activity: ActivityRow, userId: number, uploadId: number): DomainEventInput {
+  return { type: 'activity.read', payload: { course_id: activity.courseId, activity_id: activity.id, user_id: userId, upload_id: uploadId } };
+}
+
 /**
  * Starts a viewing session of one upload in one activity (decision 0030): the read
  * record's clock is set to now, which bounds what the next progress report can
  * credit. A first opening creates the record, which may complete a `viewed`
- * activity: the learner's study completeness is then recomputed. Answers the record.
+ * activity: `activity.read` is then emitted (its handler recomputes the learner's
+ * study completeness). Answers the record.
  */
 async function startViewingSession(deps: AppDeps, activity: ActivityRow, userId: number, uploadId: number) {
-  const created = await deps.db
-    .insert(activityReadRecords)
-    .values({ activityId: activity.id, userId, uploadId })
-    .onConflictDoNothing({ target: [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId] })
-    .returning({ id: activityReadRecords.id });
-  if (created.length > 0) {
-    await recomputeCourseCompleteness(deps, activity.courseId, userId);
-  } else {
+  const created = await transaction(deps, async (tx) => {
+    const rows = await tx
+      .insert(activityReadRecords)
+      .values({ activityId: activity.id, userId, uploadId })
+      .onConflictDoNothing({ target: [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId] })
+      .returning({ id: activityReadRecords.id });
+    if (rows.length > 0) await emit(deps, tx, readEvent(activity, userId, uploadId));
+    return rows;
+  });
+  if (created.length === 0) {
     await deps.db
       .update(activityReadRecords)
       .set({ updatedAt: new Date() })
@@ -146,7 +155,7 @@ export async function guestPlayerOptions(deps: AppDeps, activity: ActivityRow, u
  * report, capped at MAX_REPORT_GAP_SECONDS; with forward seeking refused, only
  * play continuing from the furthest position) and stores the read record.
  * Course-team members' reports are credited the same way. Then recomputes the
- * learner's course study completeness (recomputeCourseCompleteness) when the record
+ * learner's course study completeness (an `activity.read` event) when the record
  * is new or has just completed, or another activity was the last one. Answers what is credited.
  */
 export async function reportProgress(deps: AppDeps, actor: Actor, uploadId: number, body: PlayProgressBody): Promise<PlayProgress> {
@@ -155,7 +164,7 @@ export async function reportProgress(deps: AppDeps, actor: Actor, uploadId: numb
   const isForwardRefused = activity.isForwardSeekingRefused;
   const duration = upload.meta.duration ?? null;
   const key = [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId];
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await transaction(deps, async (tx) => {
     const created = await tx
       .insert(activityReadRecords)
       .values({ activityId: activity.id, userId: actor.id, uploadId: upload.id })
@@ -184,15 +193,14 @@ export async function reportProgress(deps: AppDeps, actor: Actor, uploadId: numb
       .update(activityReadRecords)
       .set({ viewedRanges: credit.viewed, maxPosition: credit.maxPosition, lastPosition, isCompleted, updatedAt: now })
       .where(eq(activityReadRecords.id, record!.id));
-    return {
-      progress: { viewed_ranges: credit.viewed, max_position: credit.maxPosition, last_position: lastPosition },
-      isChanged: created.length > 0 || (isCompleted && !record!.isCompleted),
-    };
+    const isChanged = created.length > 0 || (isCompleted && !record!.isCompleted);
+    if (isChanged) await emit(deps, tx, readEvent(activity, actor.id, upload.id));
+    return { progress: { viewed_ranges: credit.viewed, max_position: credit.maxPosition, last_position: lastPosition }, isChanged };
   });
   // The percentage moves only when this record is new or completes; the last activity only when it was another one.
   // Otherwise the stored study completeness is still true and the whole course is not read again (spec §3).
-  if (outcome.isChanged || (await findState(deps.db, activity.courseId, actor.id))?.lastActivityId !== activity.id) {
-    await recomputeCourseCompleteness(deps, activity.courseId, actor.id);
+  if (!outcome.isChanged && (await findState(deps.db, activity.courseId, actor.id))?.lastActivityId !== activity.id) {
+    await emit(deps, deps.db, readEvent(activity, actor.id, upload.id));
   }
   return outcome.progress;
 }
