@@ -56,12 +56,22 @@ export async function ensureHandling(db: Db, eventId: number, handler: string): 
 
 /**
  * Locks the handling record of (event, handler) for the rest of the transaction `tx` and answers
- * it; with `skipLocked`, answers undefined at once when another transaction holds it, else waits
+ * it with `dueInMs`, the milliseconds until its next attempt is due by the database's clock; with `skipLocked`, answers undefined at once when another transaction holds it, else waits
  * for that transaction (then reads what it left, e.g. `done_at`).
  */
-export async function lockHandling(tx: Db, eventId: number, handler: string, skipLocked: boolean): Promise<Handling | undefined> {
+export async function lockHandling(tx: Db, eventId: number, handler: string, skipLocked: boolean): Promise<(Handling & { dueInMs: number }) | undefined> {
+  const h = domainEventHandlings;
   const query = tx
-    .select()
+    .select({
+      eventId: h.eventId,
+      handler: h.handler,
+      attempts: h.attempts,
+      nextAttemptAt: h.nextAttemptAt,
+      lastError: h.lastError,
+      doneAt: h.doneAt,
+      // By the database's clock, as markFailed set it: ms until the next attempt is due (≤ 0: due).
+      dueInMs: sql<number>`(extract(epoch from (${h.nextAttemptAt} - now())) * 1000)::float8`,
+    })
     .from(domainEventHandlings)
     .where(and(eq(domainEventHandlings.eventId, eventId), eq(domainEventHandlings.handler, handler)));
   const [row] = await (skipLocked ? query.for('update', { skipLocked: true }) : query.for('update'));

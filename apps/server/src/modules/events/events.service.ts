@@ -141,7 +141,11 @@ export class EventBus {
         tried = record.attempts;
         if (record.doneAt) return 'done';
         if (record.attempts >= MAX_HANDLER_ATTEMPTS) return 'dead';
-        if (record.nextAttemptAt.getTime() > Date.now()) return 'later';
+        if (record.dueInMs > 0) {
+          // Not due yet (a retry timer fired early, or another path reached it): come back when it is.
+          if (!wait) this.later(Math.ceil(record.dueInMs), () => this.dispatch([event.id], { wait: false, announce: false }));
+          return 'later';
+        }
         await handler.handle(event, { deps: this.deps, db: tx });
         await markHandled(tx, event.id, handler.name);
         return 'done';
