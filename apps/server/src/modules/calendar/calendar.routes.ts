@@ -96,7 +96,10 @@ async function written<T>(deps: AppDeps, action: 'created' | 'updated' | 'delete
   try {
     return await write;
   } finally {
-    await emit(deps, deps.database.db, { type: 'calendar.changed', payload: { item: 'meeting', action, item_id: id, course_id: null } });
+    // Never replaces the write's own error (as the direct bump never threw): a failed emit is logged.
+    await emit(deps, deps.database.db, { type: 'calendar.changed', payload: { item: 'meeting', action, item_id: id, course_id: null } }).catch(
+      (error: unknown) => deps.log.error({ err: error }, 'calendar: could not emit calendar.changed after a meeting write'),
+    );
   }
 }
 
