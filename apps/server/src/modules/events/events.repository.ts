@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { domainEventHandlings, domainEvents } from './events.table.js';
 
@@ -13,11 +13,13 @@ export interface StoredEvent {
 /** One handler's record of one event, as claimed (see claimHandling). */
 export type Handling = typeof domainEventHandlings.$inferSelect;
 
-/** Inserts events into the outbox through `db` (a transaction when the write has one); answers their ids in order. */
-export async function insertEvents(db: Db, events: { type: string; payload: Record<string, unknown> }[]): Promise<number[]> {
+/** Inserts events into the outbox through `db` (a transaction when the write has one); answers them as stored, in order. */
+export async function insertEvents(db: Db, events: { type: string; payload: Record<string, unknown> }[]): Promise<StoredEvent[]> {
   if (events.length === 0) return [];
-  const rows = await db.insert(domainEvents).values(events).returning({ id: domainEvents.id });
-  return rows.map((r) => r.id);
+  return db
+    .insert(domainEvents)
+    .values(events)
+    .returning({ id: domainEvents.id, type: domainEvents.type, payload: domainEvents.payload, createdAt: domainEvents.createdAt });
 }
 
 /** The events of `ids` that exist (committed), in id order. */
@@ -30,12 +32,12 @@ export async function findEvents(db: Db, ids: number[]): Promise<StoredEvent[]> 
     .orderBy(asc(domainEvents.id));
 }
 
-/** Up to `limit` unsettled events, oldest first (the sweeper's round). */
-export async function findUnsettledEvents(db: Db, limit: number): Promise<StoredEvent[]> {
+/** Up to `limit` unsettled events with an id above `afterId`, oldest first (a page of the sweeper's round). */
+export async function findUnsettledEvents(db: Db, afterId: number, limit: number): Promise<StoredEvent[]> {
   return db
     .select({ id: domainEvents.id, type: domainEvents.type, payload: domainEvents.payload, createdAt: domainEvents.createdAt })
     .from(domainEvents)
-    .where(isNull(domainEvents.settledAt))
+    .where(and(isNull(domainEvents.settledAt), gt(domainEvents.id, afterId)))
     .orderBy(asc(domainEvents.id))
     .limit(limit);
 }

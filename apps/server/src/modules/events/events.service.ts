@@ -52,7 +52,7 @@ export function defineHandler<T extends DomainEventType>(handler: EventHandler<T
 type Outcome = 'done' | 'dead' | 'failed' | 'later' | 'busy';
 
 /** Transactions opened by `transaction()`: the ids of the events emitted in each, dispatched after its commit. */
-const emittedIn = new WeakMap<Db, number[]>();
+const emittedIn = new WeakMap<Db, StoredEvent[]>();
 const buses = new WeakMap<Database, EventBus>();
 
 /**
@@ -98,8 +98,15 @@ export class EventBus {
    * instances on PostgreSQL. Never throws: failures are logged and retried later.
    */
   async dispatch(ids: number[], options: { wait: boolean; announce: boolean }): Promise<void> {
-    if (ids.length === 0) return;
-    const run = this.run(ids, options);
+    await this.track(this.run(ids, options));
+  }
+
+  /** `dispatch` of events just committed by this instance (no need to read them back). */
+  async dispatchStored(events: StoredEvent[], options: { wait: boolean; announce: boolean }): Promise<void> {
+    await this.track(this.run(events, options));
+  }
+
+  private async track(run: Promise<void>): Promise<void> {
     this.inflight.add(run);
     try {
       await run;
@@ -108,9 +115,12 @@ export class EventBus {
     }
   }
 
-  private async run(ids: number[], options: { wait: boolean; announce: boolean }): Promise<void> {
+  private async run(given: number[] | StoredEvent[], options: { wait: boolean; announce: boolean }): Promise<void> {
+    if (given.length === 0) return;
+    const ids = given.map((x) => (typeof x === 'number' ? x : x.id));
     try {
-      await this.handle(await findEvents(this.db, ids), options.wait);
+      const events = typeof given[0] === 'number' ? await findEvents(this.db, ids) : (given as StoredEvent[]);
+      await this.handle(events, options.wait);
     } catch (error) {
       this.deps.log.error({ err: error, eventIds: ids }, 'events: dispatch failed (the sweeper will try again)');
     }
@@ -120,7 +130,10 @@ export class EventBus {
   private async handle(events: StoredEvent[], wait: boolean): Promise<void> {
     const settled: number[] = [];
     for (const stored of events) {
-      if (!isDomainEventType(stored.type)) continue;
+      if (!isDomainEventType(stored.type)) {
+        settled.push(stored.id); // not in this version's catalogue: no handler here can take it
+        continue;
+      }
       const event = { ...stored, type: stored.type } as DomainEvent;
       const outcomes: Outcome[] = [];
       for (const handler of this.handlers.values()) {
@@ -178,11 +191,17 @@ export class EventBus {
     this.timers.add(timer);
   }
 
-  /** Runs this instance's handlers on up to 100 unsettled events, oldest first (never throws). */
+  /** Runs this instance's handlers on unsettled events, oldest first, up to 1,000 a round in pages of 100 (never throws). */
   async sweep(): Promise<void> {
     const round = (async () => {
       try {
-        await this.handle(await findUnsettledEvents(this.db, 100), false);
+        let afterId = 0;
+        for (let page = 0; page < 10; page++) {
+          const events = await findUnsettledEvents(this.db, afterId, 100);
+          await this.handle(events, false);
+          if (events.length < 100) break;
+          afterId = events.at(-1)!.id;
+        }
       } catch (error) {
         this.deps.log.error({ err: error }, 'events: sweep failed');
       }
@@ -306,12 +325,12 @@ export function eventBusOf(deps: AppDeps): EventBus {
  * rolls back its events with it and dispatches nothing. Answers what `write` answered.
  */
 export async function transaction<T>(deps: AppDeps, write: (tx: Db) => Promise<T>): Promise<T> {
-  const ids: number[] = [];
+  const emitted: StoredEvent[] = [];
   const result = await deps.db.transaction(async (tx) => {
-    emittedIn.set(tx, ids);
+    emittedIn.set(tx, emitted);
     return write(tx);
   });
-  await eventBusOf(deps).dispatch(ids, { wait: true, announce: true });
+  await eventBusOf(deps).dispatchStored(emitted, { wait: true, announce: true });
   return result;
 }
 
@@ -332,7 +351,7 @@ export async function emit(deps: AppDeps, db: Db, events: DomainEventInput | Dom
   if (list.length === 0) return;
   const pending = emittedIn.get(db);
   if (!pending && db !== deps.database.db) throw new TypeError('emit() inside a transaction needs one opened by transaction() of the events module');
-  const ids = await insertEvents(db, list);
-  if (pending) pending.push(...ids);
-  else await eventBusOf(deps).dispatch(ids, { wait: true, announce: true });
+  const stored = await insertEvents(db, list);
+  if (pending) pending.push(...stored);
+  else await eventBusOf(deps).dispatchStored(stored, { wait: true, announce: true });
 }
