@@ -76,7 +76,12 @@ export class EventBus {
   private starts = 0;
   private stopListening: (() => Promise<void>) | undefined;
 
-  constructor(private readonly deps: AppDeps) {}
+  private readonly deps: AppDeps;
+
+  /** `deps` of the instance; kept as the same object (caches are keyed by it) unless its `db` is a transaction. */
+  constructor(deps: AppDeps) {
+    this.deps = deps.db === deps.database.db ? deps : { ...deps, db: deps.database.db };
+  }
 
   private get db(): Db {
     return this.deps.database.db;
