@@ -9,7 +9,6 @@ import tseslint from 'typescript-eslint';
 const GRANDFATHERED_QUERY_FILES = [
   // jobs
   'apps/server/src/jobs/calendar-alerts.job.ts',
-  'apps/server/src/jobs/process-upload.job.ts',
   // activities
   'apps/server/src/modules/activities/activities.service.ts',
   'apps/server/src/modules/activities/content.service.ts',

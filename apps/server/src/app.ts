@@ -20,6 +20,7 @@ import { coursesRoutes } from './modules/courses/courses.routes.js';
 import { authCodesRoutes } from './modules/authcodes/authcodes.routes.js';
 import { courseHeaderRoutes } from './modules/courses/course-header.routes.js';
 import { courseManagementRoutes } from './modules/courses/course-management.routes.js';
+import { eventsPlugin } from './modules/events/events.plugin.js';
 import { enrolmentsRoutes } from './modules/enrolments/enrolments.routes.js';
 import { invitesRoutes } from './modules/invites/invites.routes.js';
 import { outboxPlugin } from './modules/outbox/outbox.plugin.js';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(invitesRoutes);
   await app.register(authCodesRoutes);
   await app.register(outboxPlugin);
+  await app.register(eventsPlugin);
   await app.register(uploadsRoutes);
   await app.register(blocksRoutes);
   await app.register(calendarRoutes);

@@ -26,3 +26,4 @@ export * from './media/media.schemas.js';
 export * from './scorm/scorm.schemas.js';
 export * from './previews/previews.schemas.js';
 export * from './previews/external-players.schemas.js';
+export * from './events/events.catalogue.js';

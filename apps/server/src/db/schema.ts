@@ -17,3 +17,4 @@ export * from '../modules/imports/imports.table.js';
 export * from '../modules/activities/course-reads.table.js';
 export * from '../modules/notes/notes.table.js';
 export * from '../modules/scorm/scorm.table.js';
+export * from '../modules/events/events.table.js';

@@ -15,7 +15,8 @@ import type { AppDeps } from '../../lib/deps.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import type { Actor } from '../../plugins/auth.js';
 import { courseFor } from '../courses/courses.policy.js';
-import { recomputeCourseCompleteness } from '../progress/completeness.service.js';
+import { emit, transaction } from '../events/events.service.js';
+import { findState } from '../progress/progress.repository.js';
 import { uploads } from '../uploads/uploads.table.js';
 import { findActivity, findModule, listActivityUploads, nextActivitySort, recordRead, setActivityUploads, type ActivityRow } from './activities.repository.js';
 import { presentActivity } from './activities.presenter.js';
@@ -196,8 +197,8 @@ export async function getActivity(deps: AppDeps, actor: Actor, activityId: numbe
 /**
  * `POST /api/activities/{id}/reads {upload_id?, page?}`: the actor visited the
  * activity, or viewed `page` of the document `upload_id` (spec §3 Activity read
- * record); then completion and the course's study completeness are recomputed
- * (recomputeCourseCompleteness). Same access rules as getActivity; throws
+ * record), emitting `activity.read` (its handler recomputes the course's study
+ * completeness, decision 0081); answers the completion and completeness after it. Same access rules as getActivity; throws
  * VALIDATION_FAILED naming upload_id (not a file of this activity) or page
  * (beyond the document's pages).
  */
@@ -215,9 +216,13 @@ export async function readActivity(deps: AppDeps, actor: Actor, activityId: numb
   } else if (body.page !== undefined) {
     throw AppError.field('upload_id', 'Name the document whose page was viewed');
   }
-  await recordRead(deps.db, activityId, actor.id, uploadId, body.page);
-  const result = await recomputeCourseCompleteness(deps, row.courseId, actor.id, now);
-  return { is_completed: result.completedActivityIds.includes(activityId), study_completeness: result.studyCompleteness };
+  await transaction(deps, async (tx) => {
+    await recordRead(tx, activityId, actor.id, uploadId, body.page);
+    await emit(deps, tx, { type: 'activity.read', payload: { course_id: row.courseId, activity_id: activityId, user_id: actor.id, upload_id: uploadId } });
+  });
+  // The activity.read handlers (completeness) have run once transaction() answers.
+  const after = await studied(deps, actor, row, access.isTeamView, access.course.learningMode, now);
+  return { is_completed: after.isCompleted, study_completeness: (await findState(deps.db, row.courseId, actor.id))?.studyCompleteness ?? 0 };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { LoginBody, User } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { AppDeps } from '../../lib/deps.js';
-import { bumpCalendarGeneration } from '../calendar/calendar-cache.js';
+import { emit, transaction } from '../events/events.service.js';
 import { findUserByUserName, findUserWithOrg, setUserTimeZone, type UserWithOrg } from '../users/users.repository.js';
 import { presentUser } from '../users/users.presenter.js';
 import { verifyPassword } from './password.js';
@@ -84,10 +84,12 @@ export function forgetCachedSessions(deps: AppDeps, userId: number): void {
  * follow the organisation's. The calendar expands timetables and draws in this zone.
  */
 export async function updateTimeZone(deps: AppDeps, userId: number, timeZone: string | null): Promise<User> {
-  await setUserTimeZone(deps.db, userId, timeZone);
+  // The user's cached calendar answers (decision 0020) were expanded in the old zone: the event's handler forgets them.
+  await transaction(deps, async (tx) => {
+    await setUserTimeZone(tx, userId, timeZone);
+    await emit(deps, tx, { type: 'user.time_zone_changed', payload: { user_id: userId, time_zone: timeZone } });
+  });
   forgetCachedSessions(deps, userId);
-  // The user's cached calendar answers (decision 0020) were expanded in the old zone.
-  bumpCalendarGeneration(deps);
   const withOrg = await findUserWithOrg(deps.db, userId);
   if (!withOrg) throw new AppError('USER_NOT_FOUND', 'This user does not exist');
   return presentUser(withOrg);

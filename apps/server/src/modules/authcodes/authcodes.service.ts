@@ -4,7 +4,7 @@ import { randomString, sha256Hex } from '../../lib/crypto.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { orgSettingsOf } from '../courses/course-header.service.js';
-import { enqueueEmails } from '../outbox/outbox.service.js';
+import { emit, transaction } from '../events/events.service.js';
 import { findUserContact } from '../users/users.repository.js';
 import { findLastCodeSentAt, findPendingAuthCodeId, hasOpenValidation, insertAuthCode, markAuthCodeValidated } from './authcodes.repository.js';
 
@@ -25,14 +25,8 @@ export interface AuthCodeChannel {
 const outboxChannel: AuthCodeChannel = {
   async send(deps, user, code) {
     if (!user.email) throw AppError.field('auth_code', 'Your account has no e-mail address to send the code to');
-    await enqueueEmails(deps.db, [
-      {
-        to: user.email,
-        kind: 'auth_code',
-        subject: `Your Atrium code: ${code}`,
-        text: `Hello ${user.name},\n\nYour code for the management area is ${code}. It expires in 10 minutes.\n`,
-      },
-    ]);
+    // Its handler writes the e-mail to the outbox (decision 0081).
+    await emit(deps, deps.db, { type: 'auth_code.issued', payload: { user_id: user.id, name: user.name, email: user.email, code } });
   },
 };
 let channel: AuthCodeChannel = outboxChannel;
@@ -80,7 +74,7 @@ export async function sendAuthCode(deps: AppDeps, actor: Actor, now = new Date()
   const user = await findUserContact(deps.db, actor.id);
   if (!user) throw new AppError('USER_NOT_FOUND', 'No such user');
   const code = randomString('0123456789', AUTH_CODE_LENGTH);
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps, async (tx) => {
     await insertAuthCode(tx, { userId: actor.id, codeHash: sha256Hex(code), sentAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
     await channel.send({ ...deps, db: tx }, user, code);
   });

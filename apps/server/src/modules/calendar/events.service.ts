@@ -1,5 +1,12 @@
 import { and, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { CALENDAR_ALERTS, type CalendarEvent, type CalendarEventBody, type CalendarWindowQuery, type UpdateCalendarEventBody } from '@atrium/contracts';
+import {
+  CALENDAR_ALERTS,
+  type CalendarEvent,
+  type CalendarEventBody,
+  type DomainEventInput,
+  type CalendarWindowQuery,
+  type UpdateCalendarEventBody,
+} from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -9,7 +16,7 @@ import { uploads } from '../uploads/uploads.table.js';
 import { courseGroupMembers, courseGroups } from '../enrolments/course-groups.table.js';
 import { enrolments } from '../enrolments/enrolments.table.js';
 import { users } from '../users/users.table.js';
-import { bumpCalendarGeneration } from './calendar-cache.js';
+import { emit, transaction } from '../events/events.service.js';
 import { CALENDAR_MANAGER_ROLES, isOrgAdmin, liveCourseIdsInOrg, myCourses } from './calendar-scope.js';
 import { calendarEvents, calendarEventTargets } from './calendar.table.js';
 
@@ -208,19 +215,24 @@ function valuesOf(body: CalendarEventBody, targetData: CalendarEventBody['target
   };
 }
 
+/** `calendar.changed` of one calendar event (its handler forgets cached calendar answers, decision 0081). */
+function eventChanged(action: 'created' | 'updated' | 'deleted', id: number): DomainEventInput {
+  return { type: 'calendar.changed', payload: { item: 'event', action, item_id: id, course_id: null } };
+}
+
 /** `POST /api/calendar-events` (spec §7): creates an event for its target; answers it. Errors: see targetsOf, alert_id, upload_ids. */
 export async function createEvent(deps: AppDeps, actor: Actor, body: CalendarEventBody): Promise<{ message: string; calendar_event: CalendarEvent }> {
   const { targets, targetData } = await targetsOf(deps, actor, body);
   const uploadIds = await checkUploads(deps.db, actor, body.upload_ids);
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await transaction(deps, async (tx) => {
     const [created] = await tx
       .insert(calendarEvents)
       .values({ orgId: actor.orgId, createdById: actor.id, ...valuesOf(body, targetData, uploadIds) })
       .returning();
     await tx.insert(calendarEventTargets).values(targets.map((t) => ({ ...t, eventId: created!.id })));
+    await emit(deps, tx, eventChanged('created', created!.id));
     return created!;
   });
-  bumpCalendarGeneration(deps);
   return { message: 'created', calendar_event: (await present(deps.db, actor, [row]))[0]! };
 }
 
@@ -248,15 +260,19 @@ export async function updateEvent(
   let updated: EventRow;
   if (!('title' in body)) {
     const alert = armedAlert(alertAtOf({ alert_id: row.alertId, send_email_alert: row.sendEmailAlert, start_time: body.start_time }), new Date(), row);
-    [updated] = (await deps.db
-      .update(calendarEvents)
-      .set({ startTime: new Date(body.start_time), endTime: new Date(body.end_time), allDay: body.all_day ?? row.allDay, ...alert })
-      .where(eq(calendarEvents.id, id))
-      .returning()) as [EventRow];
+    [updated] = await transaction(deps, async (tx) => {
+      const rows = (await tx
+        .update(calendarEvents)
+        .set({ startTime: new Date(body.start_time), endTime: new Date(body.end_time), allDay: body.all_day ?? row.allDay, ...alert })
+        .where(eq(calendarEvents.id, id))
+        .returning()) as [EventRow];
+      await emit(deps, tx, eventChanged('updated', id));
+      return rows;
+    });
   } else {
     const { targets, targetData } = await targetsOf(deps, actor, body);
     const uploadIds = await checkUploads(deps.db, actor, body.upload_ids);
-    updated = await deps.db.transaction(async (tx) => {
+    updated = await transaction(deps, async (tx) => {
       const [u] = await tx
         .update(calendarEvents)
         .set(valuesOf(body, targetData, uploadIds, row))
@@ -264,18 +280,20 @@ export async function updateEvent(
         .returning();
       await tx.delete(calendarEventTargets).where(eq(calendarEventTargets.eventId, id));
       await tx.insert(calendarEventTargets).values(targets.map((t) => ({ ...t, eventId: id })));
+      await emit(deps, tx, eventChanged('updated', id));
       return u!;
     });
   }
-  bumpCalendarGeneration(deps);
   return { message: 'updated', calendar_event: (await present(deps.db, actor, [updated]))[0]! };
 }
 
 /** `DELETE /api/calendar-events/{id}`: creator only (403); 404 when the actor cannot see it. */
 export async function deleteEvent(deps: AppDeps, actor: Actor, id: number): Promise<{ message: string }> {
   await ownEvent(deps, actor, id);
-  await deps.db.delete(calendarEvents).where(eq(calendarEvents.id, id));
-  bumpCalendarGeneration(deps);
+  await transaction(deps, async (tx) => {
+    await tx.delete(calendarEvents).where(eq(calendarEvents.id, id));
+    await emit(deps, tx, eventChanged('deleted', id));
+  });
   return { message: 'deleted' };
 }
 

@@ -5,6 +5,7 @@ import {
   type CalendarWindowQuery,
   type CreateTimetableBody,
   type DeleteTimetableBody,
+  type DomainEventInput,
   type Timetable,
   type UpdateTimetableBody,
 } from '@atrium/contracts';
@@ -15,9 +16,7 @@ import type { Actor } from '../../plugins/auth.js';
 import { courses } from '../courses/courses.table.js';
 import { instructorsOf } from '../enrolments/enrolments.repository.js';
 import { enrolments } from '../enrolments/enrolments.table.js';
-import { enqueueEmails } from '../outbox/outbox.service.js';
-import { users } from '../users/users.table.js';
-import { bumpCalendarGeneration } from './calendar-cache.js';
+import { emit, transaction } from '../events/events.service.js';
 import { CALENDAR_MANAGER_ROLES, isOrgAdmin, myCourses, timeZoneOf } from './calendar-scope.js';
 import { calendarTimetables } from './calendar.table.js';
 import { expandSeries, expandSeriesIso, type IsoOccurrence, type Occurrence, type SeriesRule } from './recurrence.js';
@@ -193,24 +192,23 @@ function seriesValues(
   return { ...values, startTime: first.start, endTime: first.end };
 }
 
-async function notify(deps: AppDeps, course: CourseFacts, n: { send_ntf: boolean; ntf_content?: string }): Promise<void> {
-  if (!n.send_ntf) return;
-  const members = await deps.db
-    .selectDistinct({ email: users.email })
-    .from(enrolments)
-    .innerJoin(users, eq(users.id, enrolments.userId))
-    .where(eq(enrolments.courseId, course.id));
-  await enqueueEmails(
-    deps.db,
-    members
-      .filter((m): m is { email: string } => !!m.email)
-      .map((m) => ({
-        to: m.email,
-        subject: `Timetable of ${course.name} changed`,
-        text: n.ntf_content ?? `The timetable of ${course.name} has changed.`,
-        kind: 'timetable-notification',
-      })),
-  );
+/**
+ * The events of a timetable write (decision 0081): `calendar.changed` (its handler forgets cached
+ * calendar answers) and, when the editor asked for it (`send_ntf`), `timetable.notice_requested`
+ * (its handler e-mails the course's members).
+ */
+function changedEvents(
+  action: 'created' | 'updated' | 'deleted',
+  id: number,
+  course: CourseFacts,
+  n: { send_ntf: boolean; ntf_content?: string } = { send_ntf: false },
+): DomainEventInput[] {
+  const events: DomainEventInput[] = [{ type: 'calendar.changed', payload: { item: 'timetable', action, item_id: id, course_id: course.id } }];
+  if (n.send_ntf) {
+    const text = n.ntf_content ?? `The timetable of ${course.name} has changed.`;
+    events.push({ type: 'timetable.notice_requested', payload: { course_id: course.id, course_name: course.name, text } });
+  }
+  return events;
 }
 
 async function firstOccurrence(deps: AppDeps, actor: Actor, row: TimetableRow, course: CourseFacts): Promise<Timetable | null> {
@@ -225,12 +223,14 @@ export async function createTimetable(deps: AppDeps, actor: Actor, body: CreateT
   const course = await managedCourse(deps, actor, body.course_id);
   const n = normalised(body);
   const zone = await timeZoneOf(deps.db, actor.id);
-  const [row] = await deps.db
-    .insert(calendarTimetables)
-    .values(seriesValues(actor, course, zone, body, n, n.repeat_type))
-    .returning();
-  bumpCalendarGeneration(deps);
-  await notify(deps, course, n);
+  const row = await transaction(deps, async (tx) => {
+    const [created] = await tx
+      .insert(calendarTimetables)
+      .values(seriesValues(actor, course, zone, body, n, n.repeat_type))
+      .returning();
+    await emit(deps, tx, changedEvents('created', created!.id, course, n));
+    return created;
+  });
   return { message: 'created', timetable: await firstOccurrence(deps, actor, row!, course) };
 }
 
@@ -271,13 +271,14 @@ export async function updateTimetable(
   const n = normalised(body, row.repeatType === 'no_repeat' ? undefined : body.update_scope);
   const isFirst = target.getTime() === row.startTime.getTime();
   const values = seriesValues(actor, newCourse, row.timeZone, body, n, row.repeatType);
-  const saved = await deps.db.transaction(async (tx) => {
+  const saved = await transaction(deps, async (tx) => {
     if (row.repeatType === 'no_repeat' || (body.update_scope === 'current_and_after' && isFirst)) {
       const [u] = await tx
         .update(calendarTimetables)
         .set({ ...values, createdById: row.createdById })
         .where(eq(calendarTimetables.id, id))
         .returning();
+      await emit(deps, tx, changedEvents('updated', id, newCourse, n));
       return u!;
     }
     if (body.update_scope === 'current') {
@@ -289,10 +290,9 @@ export async function updateTimetable(
       await tx.update(calendarTimetables).set({ until: target }).where(eq(calendarTimetables.id, id));
     }
     const [created] = await tx.insert(calendarTimetables).values(values).returning();
+    await emit(deps, tx, changedEvents('updated', id, newCourse, n));
     return created!;
   });
-  bumpCalendarGeneration(deps);
-  await notify(deps, newCourse, n);
   return { message: 'updated', timetable: await firstOccurrence(deps, actor, saved, newCourse) };
 }
 
@@ -302,16 +302,18 @@ export async function deleteTimetable(deps: AppDeps, actor: Actor, id: number, b
   const target = new Date(body.target_time);
   occurrenceAt(row, course, target, 'target_time');
   const isFirst = target.getTime() === row.startTime.getTime();
-  if (row.repeatType === 'no_repeat' || (body.update_scope === 'current_and_after' && isFirst)) {
-    await deps.db.delete(calendarTimetables).where(eq(calendarTimetables.id, id));
-  } else if (body.update_scope === 'current') {
-    await deps.db
-      .update(calendarTimetables)
-      .set({ exdates: [...row.exdates, target.toISOString()] })
-      .where(eq(calendarTimetables.id, id));
-  } else {
-    await deps.db.update(calendarTimetables).set({ until: target }).where(eq(calendarTimetables.id, id));
-  }
-  bumpCalendarGeneration(deps);
+  await transaction(deps, async (tx) => {
+    if (row.repeatType === 'no_repeat' || (body.update_scope === 'current_and_after' && isFirst)) {
+      await tx.delete(calendarTimetables).where(eq(calendarTimetables.id, id));
+    } else if (body.update_scope === 'current') {
+      await tx
+        .update(calendarTimetables)
+        .set({ exdates: [...row.exdates, target.toISOString()] })
+        .where(eq(calendarTimetables.id, id));
+    } else {
+      await tx.update(calendarTimetables).set({ until: target }).where(eq(calendarTimetables.id, id));
+    }
+    await emit(deps, tx, changedEvents('deleted', id, course));
+  });
   return { message: 'deleted' };
 }

@@ -6,6 +6,7 @@ import {
   type CoursePage,
   type CourseSettings,
   type UpdateCourseBody,
+  type DomainEventInput,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -14,7 +15,7 @@ import type { Actor } from '../../plugins/auth.js';
 import { requireManagementAuth } from '../authcodes/authcodes.service.js';
 import { studentContactsOf } from '../enrolments/enrolments.repository.js';
 import { isDepartmentOfOrg, setOrgSettings } from '../orgs/orgs.repository.js';
-import { enqueueEmails } from '../outbox/outbox.service.js';
+import { emit } from '../events/events.service.js';
 import { courseFor, isOrgAdmin } from './courses.policy.js';
 import { assertManagesOrganisation } from '../orgs/orgs.policy.js';
 import { orgSettingsOf } from './course-header.service.js';
@@ -150,15 +151,16 @@ export async function notifyOutline(deps: AppDeps, actor: Actor, courseIds: numb
     deps.db,
     loaded.map((c) => c.id),
   );
-  const emails = students.map((s) => {
-    const course = loaded.find((c) => c.id === s.courseId)!;
-    return {
-      to: s.email,
-      kind: 'outline_notify',
-      subject: `Course outline updated: ${course.displayName ?? course.name}`,
-      text: `Hello ${s.name},\n\nThe outline of ${course.displayName ?? course.name} was updated. Read it at ${deps.config.publicUrl}/course/${course.id}/outline\n`,
-    };
-  });
-  await enqueueEmails(deps.db, emails);
-  return { message: `${emails.length} students were notified`, queued: emails.length };
+  // One event per course; its handler writes one e-mail per student to the outbox (decision 0081).
+  const events = loaded.map((course): DomainEventInput => ({
+    type: 'course.outline_announced',
+    payload: {
+      course_id: course.id,
+      actor_id: actor.id,
+      course_title: course.displayName ?? course.name,
+      recipients: students.filter((s) => s.courseId === course.id).map((s) => ({ email: s.email, name: s.name })),
+    },
+  }));
+  await emit(deps, deps.db, events);
+  return { message: `${students.length} students were notified`, queued: students.length };
 }

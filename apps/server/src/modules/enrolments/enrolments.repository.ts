@@ -169,3 +169,13 @@ export async function setEnrolmentRole(db: Db, id: number, role: CourseRole): Pr
 export async function deleteEnrolments(db: Db, ids: number[]): Promise<void> {
   await db.delete(enrolments).where(inArray(enrolments.id, ids));
 }
+
+/** The distinct e-mail addresses of a course's members (any role; members without an address left out). */
+export async function memberEmailsOf(db: Db, courseId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: users.email })
+    .from(enrolments)
+    .innerJoin(users, eq(users.id, enrolments.userId))
+    .where(eq(enrolments.courseId, courseId));
+  return rows.flatMap((r) => (r.email ? [r.email] : []));
+}

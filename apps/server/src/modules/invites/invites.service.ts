@@ -6,7 +6,7 @@ import type { Actor } from '../../plugins/auth.js';
 import { courseFor, invitableRoles } from '../courses/courses.policy.js';
 import { courses } from '../courses/courses.table.js';
 import { insertEnrolment } from '../enrolments/enrolments.repository.js';
-import { enqueueEmails } from '../outbox/outbox.service.js';
+import { emit, transaction } from '../events/events.service.js';
 import { users } from '../users/users.table.js';
 import { invites } from './invites.table.js';
 
@@ -32,7 +32,7 @@ export async function inviteUsers(deps: AppDeps, actor: Actor, courseId: number,
     throw new AppError('VALIDATION_FAILED', `No user has the e-mail ${missing.join(', ')}`, { emails_not_exist: missing });
   }
   const title = course.displayName ?? course.name;
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps, async (tx) => {
     for (const email of emails) {
       const invitee = byEmail.get(email)!;
       const [row] = await tx
@@ -47,14 +47,18 @@ export async function inviteUsers(deps: AppDeps, actor: Actor, courseId: number,
           role: body.invite_type,
         })
         .returning({ id: invites.id });
-      await enqueueEmails(tx, [
-        {
-          to: email,
-          kind: 'invite',
-          subject: `${actor.name} invited you to ${title}`,
-          text: `Hello ${invitee.name},\n\n${actor.name} invited you to join ${title} as ${body.invite_type.replace('_', ' ')}.\nOpen ${deps.config.publicUrl}/user/index?invite_id=${row!.id} to accept.\n`,
+      // Its handler writes the invitation e-mail to the outbox (decision 0081).
+      await emit(deps, tx, {
+        type: 'invite.sent',
+        payload: {
+          invite_id: row!.id,
+          course_id: courseId,
+          course_title: title,
+          role: body.invite_type,
+          inviter: { id: actor.id, name: actor.name },
+          invitee: { id: invitee.id, name: invitee.name, email },
         },
-      ]);
+      });
     }
   });
   return { message: `${emails.length} invitation(s) sent` };

@@ -2,6 +2,7 @@ import mime from 'mime-types';
 import {
   VIDEO_DEFAULT_VOLUME,
   type AudioSource,
+  type DomainEventInput,
   type ExamPlayResult,
   type ExamPlayStatusResult,
   type PlayerOptions,
@@ -22,7 +23,7 @@ import {
 } from '../activities/read-records.repository.js';
 import { countPlay, findExamSubject, findPlayCount } from '../exams/exams.repository.js';
 import { findLiveUpload, findUpload, listVideosOf, type UploadRow, type UploadVideoRow } from '../uploads/uploads.repository.js';
-import { recomputeCourseCompleteness } from '../progress/completeness.service.js';
+import { emit, transaction } from '../events/events.service.js';
 import { findState } from '../progress/progress.repository.js';
 import { NOT_FOUND_MESSAGE } from '../uploads/uploads.service.js';
 import type { ActivityRow } from '../activities/activities.repository.js';
@@ -67,16 +68,25 @@ async function readRecord(deps: AppDeps, activityId: number, userId: number, upl
   return findReadRecord(deps.db, { activityId, userId, uploadId });
 }
 
+/** The `activity.read` event of a learner's read record of `uploadId` in `activity` (its handler recomputes their study completeness). */
+function readEvent(activity: ActivityRow, userId: number, uploadId: number): DomainEventInput {
+  return { type: 'activity.read', payload: { course_id: activity.courseId, activity_id: activity.id, user_id: userId, upload_id: uploadId } };
+}
+
 /**
  * Starts a viewing session of one upload in one activity (decision 0030): the read
  * record's clock is set to now, which bounds what the next progress report can
  * credit. A first opening creates the record, which may complete a `viewed`
- * activity: the learner's study completeness is then recomputed. Answers the record.
+ * activity: `activity.read` is then emitted (its handler recomputes the learner's
+ * study completeness). Answers the record.
  */
 async function startViewingSession(deps: AppDeps, activity: ActivityRow, userId: number, uploadId: number) {
-  if (await insertReadRecordIfAbsent(deps.db, { activityId: activity.id, userId, uploadId })) {
-    await recomputeCourseCompleteness(deps, activity.courseId, userId);
-  } else {
+  const created = await transaction(deps, async (tx) => {
+    const isNew = await insertReadRecordIfAbsent(tx, { activityId: activity.id, userId, uploadId });
+    if (isNew) await emit(deps, tx, readEvent(activity, userId, uploadId));
+    return isNew;
+  });
+  if (!created) {
     await touchReadRecord(deps.db, { activityId: activity.id, userId, uploadId });
   }
   return readRecord(deps, activity.id, userId, uploadId);
@@ -139,7 +149,7 @@ export async function guestPlayerOptions(deps: AppDeps, activity: ActivityRow, u
  * report, capped at MAX_REPORT_GAP_SECONDS; with forward seeking refused, only
  * play continuing from the furthest position) and stores the read record.
  * Course-team members' reports are credited the same way. Then recomputes the
- * learner's course study completeness (recomputeCourseCompleteness) when the record
+ * learner's course study completeness (an `activity.read` event) when the record
  * is new or has just completed, or another activity was the last one. Answers what is credited.
  */
 export async function reportProgress(deps: AppDeps, actor: Actor, uploadId: number, body: PlayProgressBody): Promise<PlayProgress> {
@@ -148,7 +158,7 @@ export async function reportProgress(deps: AppDeps, actor: Actor, uploadId: numb
   const isForwardRefused = activity.isForwardSeekingRefused;
   const duration = upload.meta.duration ?? null;
   const key = { activityId: activity.id, userId: actor.id, uploadId: upload.id };
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await transaction(deps, async (tx) => {
     const created = await insertReadRecordIfAbsent(tx, key);
     const record = await findReadRecordForUpdate(tx, key);
     const now = new Date();
@@ -166,15 +176,14 @@ export async function reportProgress(deps: AppDeps, actor: Actor, uploadId: numb
     const percent = activity.completionCriterion === 'video_percent' ? (activity.completionPercent ?? 100) : 100;
     const isCompleted = record!.isCompleted || (duration !== null && duration > 0 && coveredSeconds(credit.viewed) >= (duration * percent) / 100 - 0.5);
     await updateReadRecordPlay(tx, record!.id, { viewedRanges: credit.viewed, maxPosition: credit.maxPosition, lastPosition, isCompleted, updatedAt: now });
-    return {
-      progress: { viewed_ranges: credit.viewed, max_position: credit.maxPosition, last_position: lastPosition },
-      isChanged: created || (isCompleted && !record!.isCompleted),
-    };
+    const isChanged = created || (isCompleted && !record!.isCompleted);
+    if (isChanged) await emit(deps, tx, readEvent(activity, actor.id, upload.id));
+    return { progress: { viewed_ranges: credit.viewed, max_position: credit.maxPosition, last_position: lastPosition }, isChanged };
   });
   // The percentage moves only when this record is new or completes; the last activity only when it was another one.
   // Otherwise the stored study completeness is still true and the whole course is not read again (spec §3).
-  if (outcome.isChanged || (await findState(deps.db, activity.courseId, actor.id))?.lastActivityId !== activity.id) {
-    await recomputeCourseCompleteness(deps, activity.courseId, actor.id);
+  if (!outcome.isChanged && (await findState(deps.db, activity.courseId, actor.id))?.lastActivityId !== activity.id) {
+    await emit(deps, deps.db, readEvent(activity, actor.id, upload.id));
   }
   return outcome.progress;
 }

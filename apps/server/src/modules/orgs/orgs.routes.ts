@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DepartmentListSchema, ErrorBodySchema, OrgResponseSchema, UpdateOrgTimeZoneBodySchema } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
-import { bumpCalendarGeneration } from '../calendar/calendar-cache.js';
+import { emit, transaction } from '../events/events.service.js';
 import { presentOrg, updateOrgTimeZone } from './orgs.service.js';
 import { departments } from './orgs.table.js';
 
@@ -27,10 +27,12 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: OrgResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
     },
     handler: async (req) => {
-      const org = await updateOrgTimeZone(db, actorOf(req), req.body.time_zone);
-      // Timetables expand in the zone: cached calendar answers (decision 0020) must not outlive it.
-      bumpCalendarGeneration(app.deps);
-      return org;
+      // Timetables expand in the zone: cached calendar answers (decision 0020) must not outlive it (the event's handler forgets them).
+      return transaction(app.deps, async (tx) => {
+        const org = await updateOrgTimeZone(tx, actorOf(req), req.body.time_zone);
+        await emit(app.deps, tx, { type: 'org.time_zone_changed', payload: { org_id: org.id, time_zone: req.body.time_zone } });
+        return org;
+      });
     },
   });
   app.get('/api/departments', {

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
 import { activityReadRecords } from '../activities/activities.table.js';
-import { recomputeCourseCompleteness } from '../progress/completeness.service.js';
+import { emit, transaction } from '../events/events.service.js';
 import { CMI_MAX_CHARS, cmiForLaunch, cmiValue, trackedFields } from './scorm-cmi.js';
 import { scormPackages, scormRuntimeRecords } from './scorm.table.js';
 
@@ -167,8 +167,8 @@ function successStatus(cmi: Cmi, version: PackageRow['version']): string | null 
 /**
  * When every SCO of the package has reported completed or passed (its stored
  * runtime record, or the 2004 success_status in its CMI), marks the learner's
- * activity read record of this upload completed and recomputes their course
- * study completeness (spec §3 Activity read record, Study completeness; the
+ * activity read record of this upload completed and emits `activity.read`, whose
+ * handler recomputes their course study completeness (spec §3 Activity read record, Study completeness; the
  * scorm rule of isActivityCompleted needs this flag, a visit is not enough).
  */
 async function completePackageIfFinished(
@@ -188,12 +188,14 @@ async function completePackageIfFinished(
   );
   if (!pkg.scos.every((s) => finished.has(s.identifier))) return;
   const now = new Date();
-  await deps.db
-    .insert(activityReadRecords)
-    .values({ activityId, userId, uploadId, isCompleted: true, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId],
-      set: { isCompleted: true, updatedAt: now },
-    });
-  await recomputeCourseCompleteness(deps, courseId, userId, now);
+  await transaction(deps, async (tx) => {
+    await tx
+      .insert(activityReadRecords)
+      .values({ activityId, userId, uploadId, isCompleted: true, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId],
+        set: { isCompleted: true, updatedAt: now },
+      });
+    await emit(deps, tx, { type: 'activity.read', payload: { course_id: courseId, activity_id: activityId, user_id: userId, upload_id: uploadId } });
+  });
 }

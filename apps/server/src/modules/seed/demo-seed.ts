@@ -9,7 +9,7 @@ import { courses } from '../courses/courses.table.js';
 import { insertEnrolment } from '../enrolments/enrolments.repository.js';
 import { departments, orgs } from '../orgs/orgs.table.js';
 import { findState } from '../progress/progress.repository.js';
-import { recomputeCourseCompleteness } from '../progress/completeness.service.js';
+import { emit } from '../events/events.service.js';
 import { activities, activityReadRecords, activityUploads, courseModules } from '../activities/activities.table.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import { uploads } from '../uploads/uploads.table.js';
@@ -178,6 +178,7 @@ export async function seedDemoData(deps: AppDeps): Promise<void> {
     const user = userByName.get(p.userName);
     if (!course || !user) continue;
     if (await findState(db, course.id, user.id)) continue;
+    let lastRead: { activityId: number; uploadId: number } | undefined;
     for (const title of p.activities) {
       const [activity] = await db
         .select()
@@ -189,9 +190,16 @@ export async function seedDemoData(deps: AppDeps): Promise<void> {
       for (const uploadId of uploadIds) {
         const pages = activity.type === 'material' ? Array.from({ length: DEMO_PDF_PAGES }, (_, i) => i + 1) : [];
         await db.insert(activityReadRecords).values({ activityId: activity.id, userId: user.id, uploadId, viewedPages: pages }).onConflictDoNothing();
+        lastRead = { activityId: activity.id, uploadId };
       }
     }
-    await recomputeCourseCompleteness(deps, course.id, user.id);
+    // Its handler stores the learner's study completeness (decision 0081).
+    if (lastRead) {
+      await emit(deps, deps.database.db, {
+        type: 'activity.read',
+        payload: { course_id: course.id, activity_id: lastRead.activityId, user_id: user.id, upload_id: lastRead.uploadId },
+      });
+    }
   }
 }
 

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * The domain event catalogue (decision 0081): every event a service may emit, named for what
+ * happened (`<thing>.<past participle>`), with the zod schema of its payload. Ids are database
+ * ids (positive integers); instants are ISO 8601 strings. A later capability (exams, homework,
+ * notifications, statistics) adds its events here the same way; handlers subscribe by name.
+ * Payloads carry facts, not instructions: a handler decides what to do with them.
+ */
+const id = z.number().int().positive();
+
+export const DomainEventSchemas = {
+  /** A course was published (spec §3). */
+  'course.published': z.object({ course_id: id, actor_id: id }),
+  /** A course was taken back to unpublished. */
+  'course.unpublished': z.object({ course_id: id, actor_id: id }),
+  /** The course team asked to tell the students that the outline changed (`POST /api/outline/notify`): one entry per student with an address. */
+  'course.outline_announced': z.object({
+    course_id: id,
+    actor_id: id,
+    course_title: z.string(),
+    recipients: z.array(z.object({ email: z.string(), name: z.string() })),
+  }),
+  /** A user joined a course in a role. */
+  'enrolment.created': z.object({ course_id: id, user_id: id, role: z.string() }),
+  /** A user left a course, or was removed from it. */
+  'enrolment.removed': z.object({ course_id: id, user_id: id }),
+  /** A learner's activity read record was created or changed (a visit, a page, play progress, a finished SCORM package): their completion may move. */
+  'activity.read': z.object({ course_id: id, activity_id: id, user_id: id, upload_id: z.number().int().nonnegative().nullable() }),
+  /** An activity's content, settings or publication changed. */
+  'activity.changed': z.object({ course_id: id, activity_id: id }),
+  /** An upload finished processing and is ready to serve. */
+  'upload.ready': z.object({ upload_id: id }),
+  /** An upload's processing failed for good. */
+  'upload.failed': z.object({ upload_id: id, reason: z.string() }),
+  /**
+   * Something the calendar shows was written (created, updated, split or deleted): an event, a
+   * timetable series or a meeting. `course_id` when the item belongs to one course.
+   */
+  'calendar.changed': z.object({
+    item: z.enum(['event', 'timetable', 'meeting']),
+    action: z.enum(['created', 'updated', 'deleted']),
+    item_id: id.nullable(),
+    course_id: id.nullable(),
+  }),
+  /** An editor of a timetable asked to notify the course members of the change (`send_ntf`); `text` is the message. */
+  'timetable.notice_requested': z.object({ course_id: id, course_name: z.string(), text: z.string() }),
+  /** A user chose another time zone (or to follow the organisation's). */
+  'user.time_zone_changed': z.object({ user_id: id, time_zone: z.string().nullable() }),
+  /** An organisation's time zone changed. */
+  'org.time_zone_changed': z.object({ org_id: id, time_zone: z.string() }),
+  /** A user was invited to a course (one event per invitee). */
+  'invite.sent': z.object({
+    invite_id: id,
+    course_id: id,
+    course_title: z.string(),
+    role: z.string(),
+    inviter: z.object({ id, name: z.string() }),
+    invitee: z.object({ id, name: z.string(), email: z.string() }),
+  }),
+  /** A management auth code was issued to a user (spec §6); `code` is the six digits sent to them. */
+  'auth_code.issued': z.object({ user_id: id, name: z.string(), email: z.string(), code: z.string() }),
+  /** A learner's SCORM runtime state of one package changed (a commit of its CMI). */
+  'scorm.progressed': z.object({ course_id: id, activity_id: id, upload_id: id, user_id: id }),
+} as const;
+
+/** The name of a catalogued event. */
+export type DomainEventType = keyof typeof DomainEventSchemas;
+
+/** The payload of event `T`, as its schema parses it. */
+export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof DomainEventSchemas)[T]>;
+
+/** One event as a service emits it: its type and a payload of that type. */
+export type DomainEventInput = { [T in DomainEventType]: { type: T; payload: DomainEventPayload<T> } }[DomainEventType];
+
+/** Every catalogued event name. */
+export const DOMAIN_EVENT_TYPES = Object.keys(DomainEventSchemas) as DomainEventType[];
+
+/** Is `type` a catalogued event name? */
+export function isDomainEventType(type: string): type is DomainEventType {
+  return Object.hasOwn(DomainEventSchemas, type);
+}
