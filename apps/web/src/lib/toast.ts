@@ -16,7 +16,7 @@ export interface Toast {
   error(failure: unknown, fallback?: string): void;
 }
 
-/** THE way to toast: `const toast = useToast(); toast.error(error, t('x.saveFailed'))`. Stable between renders. Needs antd's `<App>` above. */
+/** THE way to toast: `const toast = useToast(); toast.error(error, fallbackMessage)`. Stable between renders. Needs antd's `<App>` above. */
 export function useToast(): Toast {
   const { message } = App.useApp();
   const { t } = useTranslation('common');
