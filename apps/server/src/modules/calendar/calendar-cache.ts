@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import pg from 'pg';
+import { listenWithReconnect } from '../../db/listen.js';
 import type { AppDeps } from '../../lib/deps.js';
 
 /** PostgreSQL channel on which instances tell each other that the calendar changed (payload: the sender's instance id). */
@@ -222,52 +222,26 @@ export async function startCalendarListener(deps: Pick<AppDeps, 'config' | 'data
   const leave = () => void peers.get(deps.database)?.delete(cache);
   if (!pool || cache.ttlMs <= 0) return async () => leave();
   cache.shared = false;
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let delayMs = 1_000;
-
-  const lost = (c: pg.Client, error: Error) => {
-    if (client !== c) return;
-    cache.shared = false;
-    client = undefined;
-    c.end().catch(() => undefined);
-    if (stopped) return;
-    deps.log.warn({ err: error }, `calendar cache: LISTEN connection lost, retrying in ${delayMs} ms (cache off meanwhile)`);
-    timer = setTimeout(() => void connect(), delayMs);
-    delayMs = Math.min(delayMs * 2, 30_000);
-  };
-  const connect = async () => {
-    const c = new pg.Client(pool.options);
-    client = c;
-    c.on('error', (error) => lost(c, error));
-    c.on('notification', (message) => {
-      if (message.channel === CALENDAR_CHANNEL && message.payload !== id) cache.bump();
-    });
-    try {
-      await c.connect();
-      await c.query(`listen ${CALENDAR_CHANNEL}`);
-    } catch (error) {
-      lost(c, error as Error);
-      return;
-    }
-    if (stopped || client !== c) return;
+  const stop = await listenWithReconnect({
+    poolOptions: pool.options,
+    channel: CALENDAR_CHANNEL,
+    log: deps.log,
+    label: 'calendar cache (off meanwhile)',
+    onPayload: (payload) => {
+      if (payload !== id) cache.bump();
+    },
     // Writes elsewhere while nobody listened are unknown: start afresh.
-    cache.bump();
-    cache.shared = true;
-    delayMs = 1_000;
-  };
-  // Start waits for the first LISTEN at most 5 s (an unreachable database must not hold the server's start); it goes on in the background.
-  let waited: NodeJS.Timeout | undefined;
-  await Promise.race([connect(), new Promise<void>((resolve) => (waited = setTimeout(resolve, 5_000)))]);
-  clearTimeout(waited);
+    onUp: () => {
+      cache.bump();
+      cache.shared = true;
+    },
+    onDown: () => {
+      cache.shared = false;
+    },
+  });
   return async () => {
     leave();
-    stopped = true;
-    if (timer) clearTimeout(timer);
     cache.shared = false;
-    const c = client;
-    client = undefined;
-    await c?.end().catch(() => undefined);
+    await stop();
   };
 }

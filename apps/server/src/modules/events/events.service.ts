@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { listenWithReconnect } from '../../db/listen.js';
 import { DomainEventSchemas, isDomainEventType, type DomainEventInput, type DomainEventPayload, type DomainEventType } from '@atrium/contracts';
 import type { Database, Db } from '../../db/client.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -256,49 +256,17 @@ export class EventBus {
   private async listen(): Promise<(() => Promise<void>) | undefined> {
     const pool = this.deps.database.pool;
     if (!pool) return undefined;
-    let client: pg.Client | undefined;
-    let stopped = false;
-    let timer: NodeJS.Timeout | undefined;
-    let delayMs = 1_000;
-    const lost = (c: pg.Client, error: Error) => {
-      if (client !== c) return;
-      client = undefined;
-      c.end().catch(() => undefined);
-      if (stopped) return;
-      this.deps.log.warn({ err: error }, `events: LISTEN connection lost, retrying in ${delayMs} ms`);
-      timer = setTimeout(() => void connect(), delayMs);
-      delayMs = Math.min(delayMs * 2, 30_000);
-    };
-    const connect = async () => {
-      const c = new pg.Client(pool.options);
-      client = c;
-      c.on('error', (error) => lost(c, error));
-      c.on('notification', (message) => {
-        if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
-        const ids = parseAnnouncement(message.payload, this.id);
+    return listenWithReconnect({
+      poolOptions: pool.options,
+      channel: EVENTS_CHANNEL,
+      log: this.deps.log,
+      label: 'events',
+      onPayload: (payload) => {
+        const ids = parseAnnouncement(payload, this.id);
         if (ids.length > 0) void this.dispatch(ids, { wait: false, announce: false });
-      });
-      try {
-        await c.connect();
-        await c.query(`listen ${EVENTS_CHANNEL}`);
-      } catch (error) {
-        lost(c, error as Error);
-        return;
-      }
-      if (stopped || client !== c) return;
-      delayMs = 1_000;
-      void this.sweep();
-    };
-    let waited: NodeJS.Timeout | undefined;
-    await Promise.race([connect(), new Promise<void>((resolve) => (waited = setTimeout(resolve, 5_000)))]);
-    clearTimeout(waited);
-    return async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      const c = client;
-      client = undefined;
-      await c?.end().catch(() => undefined);
-    };
+      },
+      onUp: () => void this.sweep(),
+    });
   }
 }
 
