@@ -7,7 +7,7 @@ import { orgs } from '../orgs/orgs.table.js';
 import { users } from '../users/users.table.js';
 
 /** Course roles that may put timetables and course events in a course's calendar (spec §1: instructors and assistants). */
-export const CALENDAR_MANAGER_ROLES: readonly CourseRole[] = ['instructor', 'instructor_assistant'];
+export { CALENDAR_MANAGER_ROLES } from './calendar.policy.js';
 
 /** The user's calendar time zone: their own, else their org's, else DEFAULT_TIME_ZONE (decision 0020). */
 export async function timeZoneOf(db: Db, userId: number): Promise<string> {

@@ -17,7 +17,8 @@ import { courseGroupMembers, courseGroups } from '../enrolments/course-groups.ta
 import { enrolments } from '../enrolments/enrolments.table.js';
 import { users } from '../users/users.table.js';
 import { emit, transaction } from '../events/events.service.js';
-import { CALENDAR_MANAGER_ROLES, isOrgAdmin, liveCourseIdsInOrg, myCourses } from './calendar-scope.js';
+import { isOrgAdmin, liveCourseIdsInOrg, myCourses } from './calendar-scope.js';
+import { assertAddressesDepartments, assertChangesEvent, managesCourseCalendar } from './calendar.policy.js';
 import { calendarEvents, calendarEventTargets } from './calendar.table.js';
 
 type EventRow = typeof calendarEvents.$inferSelect;
@@ -109,7 +110,7 @@ async function targetsOf(
   if (body.target_type === 'department') {
     const ids = [...new Set(data.department_ids ?? [])];
     if (ids.length === 0) throw AppError.field('event_target_data_department_multi_select_tree', DATA_REQUIRED);
-    if (!isOrgAdmin(actor)) throw new AppError('FORBIDDEN', 'Only organisation administrators address departments');
+    assertAddressesDepartments(actor);
     const found = await deps.db
       .select({ id: departments.id })
       .from(departments)
@@ -123,7 +124,7 @@ async function targetsOf(
   }
   // course
   const mine = await myCourses(deps.db, actor.id);
-  const manageable = (id: number) => mine.get(id)?.roles.some((r) => CALENDAR_MANAGER_ROLES.includes(r)) ?? false;
+  const manageable = (id: number) => managesCourseCalendar(mine.get(id)?.roles ?? []);
   let courseIds = [...new Set([...(data.course_id ? [data.course_id] : []), ...(data.course_ids ?? [])])];
   if (courseIds.length === 0 && data.all_courses) courseIds = [...mine.keys()].filter(manageable);
   if (courseIds.length === 0) throw AppError.field('target_data_course_id', DATA_REQUIRED);
@@ -242,7 +243,7 @@ async function ownEvent(deps: AppDeps, actor: Actor, id: number): Promise<EventR
     .from(calendarEvents)
     .where(and(eq(calendarEvents.id, id), visibleEventsCondition(actor)));
   if (!row) throw new AppError('CALENDAR_EVENT_NOT_FOUND', 'This event does not exist');
-  if (row.createdById !== actor.id) throw new AppError('FORBIDDEN', 'Only the event’s creator changes it');
+  assertChangesEvent(actor, row);
   return row;
 }
 

@@ -4,7 +4,6 @@ import { DateTime } from 'luxon';
 import {
   isMeetingCalendarEditable,
   isMeetingFormEditable,
-  USER_ROLE,
   type CalendarWindowQuery,
   type ManagementMeetingFilter,
   type Meeting,
@@ -18,7 +17,8 @@ import { offsetOf, toPage } from '../../lib/pagination.js';
 import type { Actor } from '../../plugins/auth.js';
 import { enrolments } from '../enrolments/enrolments.table.js';
 import { users } from '../users/users.table.js';
-import { CALENDAR_MANAGER_ROLES, isOrgAdmin, liveCourseIdsInOrg, myCourses, timeZoneOf } from './calendar-scope.js';
+import { isOrgAdmin, liveCourseIdsInOrg, myCourses, timeZoneOf } from './calendar-scope.js';
+import { assertManagesCourseCalendar, assertMayCreateMeeting, assertReviewsMeetings, mayChangeMeeting } from './calendar.policy.js';
 import { calendarMeetings } from './calendar.table.js';
 
 type MeetingRow = typeof calendarMeetings.$inferSelect;
@@ -111,8 +111,7 @@ async function checkBody(deps: AppDeps, actor: Actor, body: MeetingBody, default
   if (body.course_id) {
     if ((await liveCourseIdsInOrg(deps.db, actor.orgId, [body.course_id])).size === 0) throw AppError.field('course_id', 'unknown course');
     const roles = (await myCourses(deps.db, actor.id)).get(body.course_id)?.roles ?? [];
-    if (!isOrgAdmin(actor) && !roles.some((r) => CALENDAR_MANAGER_ROLES.includes(r)))
-      throw new AppError('FORBIDDEN', 'Only the course’s instructors and assistants add its meetings');
+    assertManagesCourseCalendar(actor, roles, 'Only the course’s instructors and assistants add its meetings');
   }
   const scope = (body.scope_org_ids ?? '').split(',').filter(Boolean).map(Number);
   if (scope.some((id) => id !== actor.orgId)) throw AppError.field('scope_org_ids', 'meetings stay within your organisation');
@@ -143,7 +142,7 @@ function valuesOf(body: MeetingBody, hostUserId: number, actor: Actor) {
  * no review; only org admins set audit_status.
  */
 export async function createMeeting(deps: AppDeps, actor: Actor, body: MeetingBody): Promise<{ message: string; meeting: Meeting }> {
-  if (actor.role === USER_ROLE.student) throw new AppError('FORBIDDEN', 'Students do not create meetings');
+  assertMayCreateMeeting(actor);
   const { hostUserId } = await checkBody(deps, actor, body);
   const auditStatus = isOrgAdmin(actor) && body.data.audit_status ? body.data.audit_status : body.kind === 'meeting' ? 'pending' : 'agree';
   const [row] = await deps.db
@@ -161,7 +160,7 @@ async function ownMeeting(deps: AppDeps, actor: Actor, id: number): Promise<Meet
     .from(m)
     .where(and(eq(m.id, id), eq(m.orgId, actor.orgId)));
   if (!row) throw new AppError('MEETING_NOT_FOUND', 'This meeting does not exist');
-  if (!isOrgAdmin(actor) && row.hostUserId !== actor.id && row.createdById !== actor.id) {
+  if (!mayChangeMeeting(actor, row)) {
     const [visible] = await deps.db
       .select({ id: m.id })
       .from(m)
@@ -223,7 +222,7 @@ function managementWhere(actor: Actor, f: ManagementMeetingFilter): SQL {
 }
 
 function requireAdmin(actor: Actor): void {
-  if (!isOrgAdmin(actor)) throw new AppError('FORBIDDEN', 'Only organisation administrators see the meeting overview');
+  assertReviewsMeetings(actor);
 }
 
 /** `POST /api/management/calendar-meeting?page=&page_size=` (spec §7): the org's meetings, newest first, filtered; org admins only (403). */

@@ -17,7 +17,8 @@ import { courses } from '../courses/courses.table.js';
 import { instructorsOf } from '../enrolments/enrolments.repository.js';
 import { enrolments } from '../enrolments/enrolments.table.js';
 import { emit, transaction } from '../events/events.service.js';
-import { CALENDAR_MANAGER_ROLES, isOrgAdmin, myCourses, timeZoneOf } from './calendar-scope.js';
+import { myCourses, timeZoneOf } from './calendar-scope.js';
+import { assertManagesCourseCalendar, managesCourseCalendar } from './calendar.policy.js';
 import { calendarTimetables } from './calendar.table.js';
 import { expandSeries, expandSeriesIso, type IsoOccurrence, type Occurrence, type SeriesRule } from './recurrence.js';
 
@@ -120,7 +121,7 @@ export async function listTimetables(deps: AppDeps, actor: Actor, q: CalendarWin
   for (const row of rows) {
     const c = mine.get(row.courseId)!;
     const course = { id: row.courseId, name: c.name, orgId: actor.orgId, endDate: c.endDate, deletedAt: null };
-    const editable = c.roles.some((r) => CALENDAR_MANAGER_ROLES.includes(r));
+    const editable = managesCourseCalendar(c.roles);
     const names = (instructors.get(row.courseId) ?? []).map((i) => i.name);
     const occurrences = expandSeriesIso(ruleOfRow(row, c.endDate), from, to);
     if (occurrences.length === 0) continue;
@@ -145,8 +146,7 @@ async function managedCourse(deps: AppDeps, actor: Actor, courseId: number): Pro
       .from(enrolments)
       .where(and(eq(enrolments.courseId, courseId), eq(enrolments.userId, actor.id)))
   ).map((r) => r.role);
-  if (!isOrgAdmin(actor) && !roles.some((r) => CALENDAR_MANAGER_ROLES.includes(r)))
-    throw new AppError('FORBIDDEN', 'Only the course’s instructors and assistants change its timetable');
+  assertManagesCourseCalendar(actor, roles, 'Only the course’s instructors and assistants change its timetable');
   return course;
 }
 
