@@ -18,6 +18,7 @@ import { accessOf } from '../activities/completion.js';
 import { findState, studentsWithProgress, upsertState } from '../progress/progress.repository.js';
 import { courseFor, may } from './courses.policy.js';
 import { updateCourseRow, type CourseRow } from './courses.repository.js';
+import { emit, transaction } from '../events/events.service.js';
 
 /** The organisation's settings with defaults filled in (spec §6 feature toggles). */
 export async function orgSettingsOf(deps: AppDeps, orgId: number): Promise<Required<OrgSettings>> {
@@ -76,7 +77,11 @@ export async function setPublished(deps: AppDeps, actor: Actor, courseId: number
   if (!published && course.isPublished && (await studentsWithProgress(deps.db, courseId)) > 0) {
     throw new AppError('CANNOT_UNPUBLISH', CANNOT_UNPUBLISH, { published: [CANNOT_UNPUBLISH] });
   }
-  await touch(deps, courseId, { isPublished: published });
+  await transaction(deps, async (tx) => {
+    await updateCourseRow(tx, courseId, { isPublished: published });
+    if (published !== course.isPublished)
+      await emit(deps, tx, { type: published ? 'course.published' : 'course.unpublished', payload: { course_id: courseId, actor_id: actor.id } });
+  });
   return { published };
 }
 

@@ -7,6 +7,7 @@ import type { QueueName } from '../../jobs/queue.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { failureOf } from '../../lib/failure.js';
 import { downloadToFile } from '../../storage/object-store.js';
+import { emit, transaction } from '../events/events.service.js';
 import {
   abandonProcessing,
   beatProcessing,
@@ -142,12 +143,15 @@ export async function processUpload(deps: AppDeps, uploadId: number, jobId: stri
     };
     // Text, images and packages have no processor: nothing to derive; their bytes were checked on arrival.
     const meta = processor ? await processor.run(deps, row, ctx) : {};
-    await finishProcessing(deps.db, uploadId, jobId, {
-      status: 'ready',
-      meta: { ...row.meta, ...meta },
-      failureReason: null,
-      failureCode: null,
-      failureParams: null,
+    await transaction(deps, async (tx) => {
+      const finished = await finishProcessing(tx, uploadId, jobId, {
+        status: 'ready',
+        meta: { ...row.meta, ...meta },
+        failureReason: null,
+        failureCode: null,
+        failureParams: null,
+      });
+      if (finished) await emit(deps, tx, { type: 'upload.ready', payload: { upload_id: uploadId } });
     });
     deps.log.info({ uploadId, jobId }, 'upload processed');
   } catch (error) {
@@ -159,11 +163,14 @@ export async function processUpload(deps: AppDeps, uploadId: number, jobId: stri
         { uploadId, jobId, code: failure.code, params: failure.params, reason: failure.reason, stderr: stderrOf(error) },
         'upload processing failed',
       );
-    await finishProcessing(deps.db, uploadId, jobId, {
-      status: 'failed',
-      failureReason: failure.reason,
-      failureCode: failure.code,
-      failureParams: failure.params,
+    await transaction(deps, async (tx) => {
+      const finished = await finishProcessing(tx, uploadId, jobId, {
+        status: 'failed',
+        failureReason: failure.reason,
+        failureCode: failure.code,
+        failureParams: failure.params,
+      });
+      if (finished) await emit(deps, tx, { type: 'upload.failed', payload: { upload_id: uploadId, reason: failure.reason } });
     });
   } finally {
     clearInterval(beat);

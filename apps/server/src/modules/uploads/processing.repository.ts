@@ -43,11 +43,13 @@ export async function beatProcessing(db: Db, id: number, jobId?: string): Promis
 }
 
 /** Ends processing of upload `id` with `values` (status, meta, failure), only while job `jobId` still owns it. */
-export async function finishProcessing(db: Db, id: number, jobId: string, values: Partial<typeof uploads.$inferInsert>): Promise<void> {
-  await db
+export async function finishProcessing(db: Db, id: number, jobId: string, values: Partial<typeof uploads.$inferInsert>): Promise<boolean> {
+  const rows = await db
     .update(uploads)
     .set({ ...values, processingHeartbeatAt: null, updatedAt: new Date() })
-    .where(and(eq(uploads.id, id), eq(uploads.processingJobId, jobId)));
+    .where(and(eq(uploads.id, id), eq(uploads.processingJobId, jobId)))
+    .returning({ id: uploads.id });
+  return rows.length > 0;
 }
 
 /** Live uploads in `processing` whose bytes arrived and whose heartbeat is missing or older than `staleBefore`. */
