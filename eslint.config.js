@@ -25,8 +25,6 @@ const GRANDFATHERED_QUERY_FILES = [
   // invites
   'apps/server/src/modules/invites/invites.service.ts',
   'apps/server/src/modules/invites/team-teaching.service.ts',
-  // orgs (a route still queries)
-  'apps/server/src/modules/orgs/orgs.routes.ts',
   // outbox
   'apps/server/src/modules/outbox/outbox.service.ts',
   // progress
