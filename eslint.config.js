@@ -22,9 +22,6 @@ const GRANDFATHERED_QUERY_FILES = [
   // imports
   'apps/server/src/modules/imports/imports.service.ts',
   'apps/server/src/modules/imports/mbz-importer.ts',
-  // invites
-  'apps/server/src/modules/invites/invites.service.ts',
-  'apps/server/src/modules/invites/team-teaching.service.ts',
   // outbox
   'apps/server/src/modules/outbox/outbox.service.ts',
   // progress
