@@ -22,8 +22,6 @@ const GRANDFATHERED_QUERY_FILES = [
   // imports
   'apps/server/src/modules/imports/imports.service.ts',
   'apps/server/src/modules/imports/mbz-importer.ts',
-  // outbox
-  'apps/server/src/modules/outbox/outbox.service.ts',
   // progress
   'apps/server/src/modules/progress/completeness.service.ts',
   // scorm
