@@ -22,8 +22,6 @@ const GRANDFATHERED_QUERY_FILES = [
   // imports
   'apps/server/src/modules/imports/imports.service.ts',
   'apps/server/src/modules/imports/mbz-importer.ts',
-  // progress
-  'apps/server/src/modules/progress/completeness.service.ts',
   // scorm
   'apps/server/src/modules/scorm/scorm-package.ts',
   'apps/server/src/modules/scorm/scorm.service.ts',
