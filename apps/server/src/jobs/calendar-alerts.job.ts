@@ -1,8 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { AppDeps } from '../lib/deps.js';
 import { timeZoneOf } from '../modules/calendar/calendar-scope.js';
-import { calendarEvents } from '../modules/calendar/calendar.table.js';
+import { claimEventAlert } from '../modules/calendar/calendar.repository.js';
 import { dueAlerts, recipientsOf } from '../modules/calendar/events.service.js';
 import { enqueueEmails } from '../modules/outbox/outbox.service.js';
 
@@ -15,12 +14,7 @@ import { enqueueEmails } from '../modules/outbox/outbox.service.js';
 export async function sendDueCalendarAlerts(deps: AppDeps, now = new Date()): Promise<number> {
   let queued = 0;
   for (const event of await dueAlerts(deps.db, now)) {
-    const [claimed] = await deps.db
-      .update(calendarEvents)
-      .set({ alertSentAt: now })
-      .where(and(eq(calendarEvents.id, event.id), isNull(calendarEvents.alertSentAt)))
-      .returning({ id: calendarEvents.id });
-    if (!claimed) continue;
+    if (!(await claimEventAlert(deps.db, event.id, now))) continue;
     const recipients = (await recipientsOf(deps.db, event.id)).filter((r): r is { id: number; name: string; email: string } => !!r.email);
     const emails = [];
     for (const r of recipients) {

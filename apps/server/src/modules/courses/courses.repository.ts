@@ -25,6 +25,12 @@ export async function findCourse(db: Db, id: number): Promise<CourseWithDepartme
   return row ? { ...row.course, departmentName: row.departmentName } : undefined;
 }
 
+/** The course's learning mode as `{ learningMode }`, or undefined when there is no such course. One SELECT. */
+export async function findCourseLearningMode(db: Db, courseId: number): Promise<Pick<CourseRow, 'learningMode'> | undefined> {
+  const [row] = await db.select({ learningMode: courses.learningMode }).from(courses).where(eq(courses.id, courseId));
+  return row;
+}
+
 export async function findCourseByAccessCode(db: Db, accessCode: string): Promise<CourseRow | undefined> {
   const [row] = await db.select().from(courses).where(eq(courses.accessCode, accessCode)).limit(1);
   return row;

@@ -1,14 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Invite, InviteBody, InviteStatus } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { courseFor, invitableRoles } from '../courses/courses.policy.js';
-import { courses } from '../courses/courses.table.js';
 import { insertEnrolment } from '../enrolments/enrolments.repository.js';
 import { emit, transaction } from '../events/events.service.js';
-import { users } from '../users/users.table.js';
-import { invites } from './invites.table.js';
+import { findUsersByEmails } from '../users/users.repository.js';
+import { findInviteWithCourseDeletedAt, insertInvite, listOpenInvitesOf, markInviteJoined } from './invites.repository.js';
 
 /**
  * `POST /api/course/{id}/invites {emails, invite_type}` (spec §7, §8). Every
@@ -22,10 +20,7 @@ export async function inviteUsers(deps: AppDeps, actor: Actor, courseId: number,
   if (!invitableRoles(kinds).includes(body.invite_type)) throw new AppError('FORBIDDEN', `Your role may not invite ${body.invite_type}s`);
   if (body.teaching_unit_type === 'teaching_class' && !body.teaching_unit_id) throw AppError.field('teaching_unit_id', 'Choose the teaching class');
   const emails = [...new Set(body.emails)];
-  const found = await deps.db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(and(eq(users.orgId, course.orgId), inArray(sql`lower(${users.email})`, emails)));
+  const found = await findUsersByEmails(deps.db, course.orgId, emails);
   const byEmail = new Map(found.map((u) => [u.email!.toLowerCase(), u]));
   const missing = emails.filter((e) => !byEmail.has(e));
   if (missing.length > 0) {
@@ -35,23 +30,20 @@ export async function inviteUsers(deps: AppDeps, actor: Actor, courseId: number,
   await transaction(deps, async (tx) => {
     for (const email of emails) {
       const invitee = byEmail.get(email)!;
-      const [row] = await tx
-        .insert(invites)
-        .values({
-          courseId,
-          teachingUnitType: body.teaching_unit_type,
-          teachingUnitId: body.teaching_unit_id ?? courseId,
-          inviteeId: invitee.id,
-          inviterId: actor.id,
-          email,
-          role: body.invite_type,
-        })
-        .returning({ id: invites.id });
+      const inviteId = await insertInvite(tx, {
+        courseId,
+        teachingUnitType: body.teaching_unit_type,
+        teachingUnitId: body.teaching_unit_id ?? courseId,
+        inviteeId: invitee.id,
+        inviterId: actor.id,
+        email,
+        role: body.invite_type,
+      });
       // Its handler writes the invitation e-mail to the outbox (decision 0081).
       await emit(deps, tx, {
         type: 'invite.sent',
         payload: {
-          invite_id: row!.id,
+          invite_id: inviteId,
           course_id: courseId,
           course_title: title,
           role: body.invite_type,
@@ -66,13 +58,7 @@ export async function inviteUsers(deps: AppDeps, actor: Actor, courseId: number,
 
 /** `GET /api/user/invites`: the signed-in user's invites not yet joined (the in-app confirmation popup). */
 export async function listMyInvites(deps: AppDeps, actor: Actor): Promise<{ invites: Invite[] }> {
-  const rows = await deps.db
-    .select({ invite: invites, courseName: courses.name, displayName: courses.displayName, inviterName: users.name })
-    .from(invites)
-    .innerJoin(courses, eq(courses.id, invites.courseId))
-    .leftJoin(users, eq(users.id, invites.inviterId))
-    .where(and(eq(invites.inviteeId, actor.id), eq(invites.status, 'not_joined'), sql`${courses.deletedAt} is null`))
-    .orderBy(invites.id);
+  const rows = await listOpenInvitesOf(deps.db, actor.id);
   return {
     invites: rows.map((r) => ({
       invite_id: r.invite.id,
@@ -87,11 +73,7 @@ export async function listMyInvites(deps: AppDeps, actor: Actor): Promise<{ invi
 }
 
 async function myInvite(deps: AppDeps, actor: Actor, inviteId: number) {
-  const [row] = await deps.db
-    .select({ invite: invites, deletedAt: courses.deletedAt })
-    .from(invites)
-    .innerJoin(courses, eq(courses.id, invites.courseId))
-    .where(eq(invites.id, inviteId));
+  const row = await findInviteWithCourseDeletedAt(deps.db, inviteId);
   // Someone else's invite answers 404 as a cancelled one would: its existence is not theirs to know.
   if (!row || row.invite.inviteeId !== actor.id) throw new AppError('INVITE_NOT_FOUND', 'This invitation was cancelled');
   if (row.deletedAt) throw new AppError('COURSE_DELETED', 'The course of this invitation was deleted');
@@ -110,7 +92,7 @@ export async function confirmInvite(deps: AppDeps, actor: Actor, inviteId: numbe
   if (invite.status !== 'joined') {
     await deps.db.transaction(async (tx) => {
       await insertEnrolment(tx, invite.courseId, actor.id, invite.role);
-      await tx.update(invites).set({ status: 'joined', joinedAt: new Date() }).where(eq(invites.id, invite.id));
+      await markInviteJoined(tx, invite.id, new Date());
     });
   }
   return { status: 'joined', course_id: invite.courseId };

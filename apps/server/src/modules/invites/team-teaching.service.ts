@@ -1,14 +1,13 @@
-import { and, asc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import { USER_ROLE, type UserSearchResult } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { courseFor } from '../courses/courses.policy.js';
-import { courses } from '../courses/courses.table.js';
+import { updateCourseRow } from '../courses/courses.repository.js';
 import { orgSettingsOf } from '../courses/course-header.service.js';
 import { insertEnrolment } from '../enrolments/enrolments.repository.js';
-import { departments, orgs } from '../orgs/orgs.table.js';
-import { users } from '../users/users.table.js';
+import { listDepartmentNamesOfOrg, listOrgIdName } from '../orgs/orgs.repository.js';
+import { searchUsersOfOrg, staffIdsInOrg } from '../users/users.repository.js';
 
 function requireStaff(actor: Actor): void {
   if (actor.role !== USER_ROLE.instructor && actor.role !== USER_ROLE.admin)
@@ -24,18 +23,14 @@ export async function toggleOpenedOrgs(deps: AppDeps, actor: Actor): Promise<{ o
   requireStaff(actor);
   const settings = await orgSettingsOf(deps, actor.orgId);
   if (!settings.orgTeamTeaching) return { orgs: [] };
-  const rows = await deps.db.select({ id: orgs.id, name: orgs.name }).from(orgs).where(eq(orgs.id, actor.orgId));
+  const rows = await listOrgIdName(deps.db, actor.orgId);
   return { orgs: rows };
 }
 
 /** `GET /api/orgs/{id}/departments`. Throws FORBIDDEN for another organisation. */
 export async function orgDepartments(deps: AppDeps, actor: Actor, orgId: number): Promise<{ departments: { id: number; name: string }[] }> {
   if (orgId !== actor.orgId) throw new AppError('FORBIDDEN', 'This organisation is not yours');
-  const rows = await deps.db
-    .select({ id: departments.id, name: departments.name })
-    .from(departments)
-    .where(eq(departments.orgId, orgId))
-    .orderBy(asc(departments.name));
+  const rows = await listDepartmentNamesOfOrg(deps.db, orgId);
   return { departments: rows };
 }
 
@@ -48,19 +43,11 @@ export async function searchUsers(
   requireStaff(actor);
   if (query.org_id !== undefined && query.org_id !== actor.orgId) throw new AppError('FORBIDDEN', 'This organisation is not yours');
   const like = `%${query.keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await deps.db
-    .select({ id: users.id, name: users.name, user_no: users.userNo })
-    .from(users)
-    .where(
-      and(
-        eq(users.orgId, actor.orgId),
-        query.keywords ? or(ilike(users.name, like), ilike(users.userNo, like), ilike(users.userName, like)) : undefined,
-        query.exclude_student_role ? ne(users.role, USER_ROLE.student) : undefined,
-        query.department_id ? eq(users.departmentId, query.department_id) : undefined,
-      ),
-    )
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(50);
+  const rows = await searchUsersOfOrg(deps.db, actor.orgId, {
+    like: query.keywords ? like : undefined,
+    excludeStudents: query.exclude_student_role,
+    departmentId: query.department_id,
+  });
   return { users: rows };
 }
 
@@ -73,10 +60,7 @@ export async function addTeamTeachers(deps: AppDeps, actor: Actor, courseId: num
   const { course } = await courseFor(deps, actor, courseId, 'team_teaching');
   if (!(await orgSettingsOf(deps, course.orgId)).orgTeamTeaching) throw new AppError('FORBIDDEN', 'Team teaching is not enabled for this organisation');
   const ids = [...new Set(userIds)];
-  const found = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, ids), eq(users.orgId, course.orgId), ne(users.role, USER_ROLE.student)));
+  const found = await staffIdsInOrg(deps.db, ids, course.orgId);
   if (found.length !== ids.length) {
     const ok = new Set(found.map((f) => f.id));
     throw AppError.field('user_ids', `Not instructors of this organisation: ${ids.filter((id) => !ok.has(id)).join(', ')}`);
@@ -87,7 +71,7 @@ export async function addTeamTeachers(deps: AppDeps, actor: Actor, courseId: num
   });
   if (course.isLite && added > 0) {
     // A lite course has one instructor (decision 0011): a team makes it a normal course again.
-    await deps.db.update(courses).set({ isLite: false, updatedAt: new Date() }).where(eq(courses.id, courseId));
+    await updateCourseRow(deps.db, courseId, { isLite: false });
   }
   return { message: `${added} team-teaching instructor(s) added` };
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { departments, orgs, type OrgSettings } from './orgs.table.js';
 
@@ -39,4 +39,23 @@ export async function isDepartmentOfOrg(db: Db, departmentId: number, orgId: num
     .from(departments)
     .where(and(eq(departments.id, departmentId), eq(departments.orgId, orgId)));
   return !!dept;
+}
+
+/** Departments of organisation `orgId` as `{ id, name, code }`, by name then id. One SELECT. */
+export async function listDepartmentsOfOrg(db: Db, orgId: number): Promise<{ id: number; name: string; code: string }[]> {
+  return db
+    .select({ id: departments.id, name: departments.name, code: departments.code })
+    .from(departments)
+    .where(eq(departments.orgId, orgId))
+    .orderBy(departments.name, departments.id);
+}
+
+/** Departments of organisation `orgId` as `{ id, name }`, by name. One SELECT. */
+export async function listDepartmentNamesOfOrg(db: Db, orgId: number): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.orgId, orgId)).orderBy(asc(departments.name));
+}
+
+/** Organisation `orgId` as `{ id, name }` (empty when there is none). One SELECT. */
+export async function listOrgIdName(db: Db, orgId: number): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: orgs.id, name: orgs.name }).from(orgs).where(eq(orgs.id, orgId));
 }

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DepartmentListSchema, ErrorBodySchema, OrgResponseSchema, UpdateOrgTimeZoneBodySchema } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { emit, transaction } from '../events/events.service.js';
-import { presentOrg, updateOrgTimeZone } from './orgs.service.js';
-import { departments } from './orgs.table.js';
+import { listDepartments, presentOrg, updateOrgTimeZone } from './orgs.service.js';
 
 /**
  * `GET /api/org` and `GET /api/departments` (spec §7): the user's organisation, its calendar
@@ -38,12 +36,6 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/departments', {
     config: { action: 'organisation.read' },
     schema: { tags: ['orgs'], summary: 'Departments of my organisation', response: { 200: DepartmentListSchema, 401: ErrorBodySchema } },
-    handler: async (req) => ({
-      departments: await db
-        .select({ id: departments.id, name: departments.name, code: departments.code })
-        .from(departments)
-        .where(eq(departments.orgId, actorOf(req).orgId))
-        .orderBy(departments.name, departments.id),
-    }),
+    handler: async (req) => listDepartments(db, actorOf(req).orgId),
   });
 };

@@ -3,7 +3,7 @@ import { assertManagesOrganisation } from './orgs.policy.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../plugins/auth.js';
-import { findOrg, mergeOrgSettings, officePreviewToggles } from './orgs.repository.js';
+import { findOrg, listDepartmentsOfOrg, mergeOrgSettings, officePreviewToggles } from './orgs.repository.js';
 
 /** `GET /api/org` (spec §7): the actor's organisation, its calendar toggles (spec §6), its zone (decision 0020) and office previewers. */
 export async function presentOrg(db: Db, orgId: number): Promise<OrgResponse> {
@@ -34,4 +34,9 @@ export async function updateOrgTimeZone(db: Db, actor: Actor, timeZone: string):
   assertManagesOrganisation(actor, 'Only organisation administrators change the organisation’s time zone');
   await mergeOrgSettings(db, actor.orgId, { timeZone });
   return presentOrg(db, actor.orgId);
+}
+
+/** `GET /api/departments` (spec §7): the departments of organisation `orgId`, by name then id. */
+export async function listDepartments(db: Db, orgId: number): Promise<{ departments: { id: number; name: string; code: string }[] }> {
+  return { departments: await listDepartmentsOfOrg(db, orgId) };
 }

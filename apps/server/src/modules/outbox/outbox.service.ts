@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { outboxEmails } from './outbox.table.js';
+import { claimOutboxEmail, insertOutboxEmails, listSendCandidates, markOutboxEmailSent, recordOutboxEmailError } from './outbox.repository.js';
 
 /** One e-mail to write to the outbox. `to` is one address; `kind` says what produced it. */
 export interface OutgoingEmail {
@@ -15,7 +14,7 @@ export interface OutgoingEmail {
 /** Writes e-mails to the outbox (inside the caller's transaction when `db` is one). Nothing is sent here. */
 export async function enqueueEmails(db: Db, emails: OutgoingEmail[]): Promise<void> {
   if (emails.length === 0) return;
-  await db.insert(outboxEmails).values(emails);
+  await insertOutboxEmails(db, emails);
 }
 
 /** Most attempts before a message is marked 'failed' for good. */
@@ -63,31 +62,19 @@ export class OutboxSender {
 
   /** Sends up to 50 pending messages once; answers how many were sent. */
   async sendPending(): Promise<number> {
-    const candidates = await this.db
-      .select({ id: outboxEmails.id, attempts: outboxEmails.attempts })
-      .from(outboxEmails)
-      .where(and(eq(outboxEmails.status, 'pending'), lt(outboxEmails.attempts, MAX_SEND_ATTEMPTS)))
-      .orderBy(asc(outboxEmails.id))
-      .limit(50);
+    const candidates = await listSendCandidates(this.db, MAX_SEND_ATTEMPTS, 50);
     let sent = 0;
     for (const candidate of candidates) {
-      const [claimed] = await this.db
-        .update(outboxEmails)
-        .set({ attempts: sql`${outboxEmails.attempts} + 1` })
-        .where(and(eq(outboxEmails.id, candidate.id), eq(outboxEmails.status, 'pending'), eq(outboxEmails.attempts, candidate.attempts)))
-        .returning();
+      const claimed = await claimOutboxEmail(this.db, candidate.id, candidate.attempts);
       if (!claimed) continue; // another instance took it
       try {
         await this.transporter.sendMail({ from: this.from, to: claimed.to, subject: claimed.subject, text: claimed.text });
-        await this.db.update(outboxEmails).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(outboxEmails.id, claimed.id));
+        await markOutboxEmailSent(this.db, claimed.id, new Date());
         sent++;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const isFinal = claimed.attempts >= MAX_SEND_ATTEMPTS;
-        await this.db
-          .update(outboxEmails)
-          .set({ lastError: message, ...(isFinal ? { status: 'failed' as const } : {}) })
-          .where(inArray(outboxEmails.id, [claimed.id]));
+        await recordOutboxEmailError(this.db, claimed.id, message, isFinal);
         this.log.warn({ outboxId: claimed.id, err: message }, 'outbox: SMTP send failed');
       }
     }

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/deps.js';
 import { loadCourseStudy, type CourseStudy } from '../activities/course-study.js';
-import { courses } from '../courses/courses.table.js';
+import { findCourseLearningMode } from '../courses/courses.repository.js';
 import { findState, upsertState, type CourseUserState } from './progress.repository.js';
 
 /** What recomputeCourseCompleteness wrote. */
@@ -24,7 +23,7 @@ export interface CourseCompleteness {
  * play-progress endpoint should too.
  */
 export async function recomputeCourseCompleteness(deps: AppDeps, courseId: number, userId: number, now = new Date()): Promise<CourseCompleteness> {
-  const [course] = await deps.db.select({ learningMode: courses.learningMode }).from(courses).where(eq(courses.id, courseId));
+  const course = await findCourseLearningMode(deps.db, courseId);
   const study = await loadCourseStudy(deps.db, courseId, userId, { mode: course?.learningMode ?? 'free', bypass: true, now });
   return storeCompleteness(deps, courseId, userId, study, await findState(deps.db, courseId, userId), now);
 }

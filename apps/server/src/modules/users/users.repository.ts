@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { USER_ROLE } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { departments, orgs } from '../orgs/orgs.table.js';
 import { users } from './users.table.js';
@@ -52,4 +53,46 @@ export async function userIdsInOrg(db: Db, userIds: number[], orgId: number): Pr
     .from(users)
     .where(and(inArray(users.id, userIds), eq(users.orgId, orgId)));
   return found.map((f) => f.id);
+}
+
+/** Users of organisation `orgId` whose lower-cased e-mail is one of `lowerEmails`, as `{ id, name, email }`. One SELECT. */
+export async function findUsersByEmails(db: Db, orgId: number, lowerEmails: string[]): Promise<{ id: number; name: string; email: string | null }[]> {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.orgId, orgId), inArray(sql`lower(${users.email})`, lowerEmails)));
+}
+
+/** Which of `userIds` are users of organisation `orgId` other than students, as `{ id }`. One SELECT. */
+export async function staffIdsInOrg(db: Db, userIds: number[], orgId: number): Promise<{ id: number }[]> {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), eq(users.orgId, orgId), ne(users.role, USER_ROLE.student)));
+}
+
+/**
+ * Users of organisation `orgId` as `{ id, name, user_no }`, by name then id, at most 50: whose name, user
+ * number or user name is ILIKE `like` (when given), not students when `excludeStudents`, of department
+ * `departmentId` when given. One SELECT.
+ */
+export async function searchUsersOfOrg(
+  db: Db,
+  orgId: number,
+  filter: { like: string | undefined; excludeStudents: boolean; departmentId: number | undefined },
+): Promise<{ id: number; name: string; user_no: string }[]> {
+  const { like } = filter;
+  return db
+    .select({ id: users.id, name: users.name, user_no: users.userNo })
+    .from(users)
+    .where(
+      and(
+        eq(users.orgId, orgId),
+        like !== undefined ? or(ilike(users.name, like), ilike(users.userNo, like), ilike(users.userName, like)) : undefined,
+        filter.excludeStudents ? ne(users.role, USER_ROLE.student) : undefined,
+        filter.departmentId ? eq(users.departmentId, filter.departmentId) : undefined,
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(50);
 }
