@@ -7,6 +7,7 @@ import {
   type JoinCourseResponse,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { emit, transaction } from '../events/events.service.js';
 import { randomString } from '../../lib/crypto.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -78,6 +79,10 @@ export async function joinByAccessCode(deps: AppDeps, actor: Actor, code: string
   const course = await courseForCode(deps, actor, code);
   const roles = await rolesInCourse(deps.db, course.id, actor.id);
   if (roles.length > 0) return { course_id: course.id, joined: false };
-  const joined = await insertEnrolment(deps.db, course.id, actor.id, 'student');
+  const joined = await transaction(deps, async (tx) => {
+    const isNew = await insertEnrolment(tx, course.id, actor.id, 'student');
+    if (isNew) await emit(deps, tx, { type: 'enrolment.created', payload: { course_id: course.id, user_id: actor.id, role: 'student' } });
+    return isNew;
+  });
   return { course_id: course.id, joined };
 }

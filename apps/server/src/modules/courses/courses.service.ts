@@ -1,5 +1,6 @@
 import type { Course, CoursePage, CreateCourseBody, PageQuery } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { emit, transaction } from '../events/events.service.js';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { offsetOf, toPage } from '../../lib/pagination.js';
@@ -36,7 +37,7 @@ async function presentMany(db: Db, rows: CourseWithDepartment[], userId: number)
  */
 export async function createCourse(deps: AppDeps, actor: Actor, input: CreateCourseBody): Promise<Course> {
   if (!canCreateCourse(actor)) throw new AppError('FORBIDDEN', 'Only instructors and administrators create courses');
-  const created = await deps.db.transaction(async (tx) => {
+  const created = await transaction(deps, async (tx) => {
     if (input.department_id !== undefined) {
       if (!(await isDepartmentOfOrg(tx, input.department_id, actor.orgId))) throw AppError.field('department_id', 'No such department in your organisation');
     }
@@ -51,6 +52,7 @@ export async function createCourse(deps: AppDeps, actor: Actor, input: CreateCou
       createdById: actor.id,
     });
     await insertEnrolment(tx, row.id, actor.id, 'instructor');
+    await emit(deps, tx, { type: 'enrolment.created', payload: { course_id: row.id, user_id: actor.id, role: 'instructor' } });
     return row;
   });
   return getCourse(deps, actor, created.id);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { CourseRole } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { users } from '../users/users.table.js';
@@ -178,4 +178,13 @@ export async function memberEmailsOf(db: Db, courseId: number): Promise<string[]
     .innerJoin(users, eq(users.id, enrolments.userId))
     .where(eq(enrolments.courseId, courseId));
   return rows.flatMap((r) => (r.email ? [r.email] : []));
+}
+
+/** The enrolments (any role) still held by these (course, user) pairs: `{ courseId, userId }[]`. One SELECT; none for no pairs. */
+export async function findEnrolmentsOfUsers(db: Db, pairs: readonly { courseId: number; userId: number }[]): Promise<{ courseId: number; userId: number }[]> {
+  if (pairs.length === 0) return [];
+  return db
+    .select({ courseId: enrolments.courseId, userId: enrolments.userId })
+    .from(enrolments)
+    .where(or(...pairs.map((p) => and(eq(enrolments.courseId, p.courseId), eq(enrolments.userId, p.userId)))));
 }

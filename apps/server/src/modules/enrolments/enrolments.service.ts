@@ -1,5 +1,6 @@
 import type { CourseRole, CourseRolesResponse, MemberPage } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { emit, transaction } from '../events/events.service.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { offsetOf, toPage } from '../../lib/pagination.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -9,6 +10,7 @@ import {
   countInstructors,
   deleteEnrolments,
   findEnrolments,
+  findEnrolmentsOfUsers,
   holdsRole,
   insertEnrolmentIfAbsent,
   listMembersPage,
@@ -48,9 +50,11 @@ export async function addEnrolments(
     throw AppError.field('user_ids', `No such users in this organisation: ${ids.filter((id) => !ok.has(id)).join(', ')}`);
   }
   let added = 0;
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps, async (tx) => {
     for (const id of ids) {
-      if (await insertEnrolmentIfAbsent(tx, courseId, id, body.role)) added += 1;
+      if (!(await insertEnrolmentIfAbsent(tx, courseId, id, body.role))) continue;
+      added += 1;
+      await emit(deps, tx, { type: 'enrolment.created', payload: { course_id: courseId, user_id: id, role: body.role } });
     }
   });
   return { message: `${added} member(s) added`, added };
@@ -94,10 +98,20 @@ export async function changeEnrolmentRole(deps: AppDeps, actor: Actor, body: { e
 export async function removeEnrolments(deps: AppDeps, actor: Actor, body: { enrollment_ids: number[] }): Promise<{ message: string }> {
   const rows = await enrolmentsFor(deps, actor, body.enrollment_ids);
   await keepOneInstructor(deps, rows);
-  await deleteEnrolments(
-    deps.db,
-    rows.map((r) => r.id),
-  );
+  await transaction(deps, async (tx) => {
+    await deleteEnrolments(
+      tx,
+      rows.map((r) => r.id),
+    );
+    // A member is removed from the course when no enrolment of theirs is left there.
+    const left = new Set((await findEnrolmentsOfUsers(tx, rows)).map((r) => `${r.courseId}:${r.userId}`));
+    const gone = [...new Map(rows.map((r) => [`${r.courseId}:${r.userId}`, r])).values()].filter((r) => !left.has(`${r.courseId}:${r.userId}`));
+    await emit(
+      deps,
+      tx,
+      gone.map((r) => ({ type: 'enrolment.removed' as const, payload: { course_id: r.courseId, user_id: r.userId } })),
+    );
+  });
   return { message: `${rows.length} member(s) removed` };
 }
 

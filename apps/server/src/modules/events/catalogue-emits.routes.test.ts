@@ -60,4 +60,26 @@ describe('emitted by the writes that cause them', () => {
       expect(typeof (failed?.payload as { reason?: unknown }).reason).toBe('string');
     });
   });
+
+  it('enrolling and removing a member emit enrolment.created / enrolment.removed', async () => {
+    const w = await t.factories.courseWorld();
+    const cookie = await t.factories.login(w.instructor.userName);
+    await recording(['enrolment.created', 'enrolment.removed'], async (seen) => {
+      const add = await t.app.inject({
+        method: 'POST',
+        url: `/api/courses/${w.course.id}/enrollments`,
+        headers: { cookie },
+        payload: { user_ids: [w.outsider.id], role: 'student' },
+      });
+      expect(add.statusCode).toBe(200);
+      expect(seen.map((e) => [e.type, e.payload])).toEqual([['enrolment.created', { course_id: w.course.id, user_id: w.outsider.id, role: 'student' }]]);
+      const members = await t.app.inject({ method: 'GET', url: `/api/courses/${w.course.id}/members?page_size=100`, headers: { cookie } });
+      const items = (members.json() as { items: { enrollment_id: number; user: { id: number } }[] }).items;
+      const enrolmentId = items.find((m) => m.user.id === w.outsider.id)?.enrollment_id;
+      expect(enrolmentId).toBeDefined();
+      const removed = await t.app.inject({ method: 'DELETE', url: '/api/course/enrollments', headers: { cookie }, payload: { enrollment_ids: [enrolmentId] } });
+      expect(removed.statusCode).toBe(200);
+      expect(seen.slice(1).map((e) => [e.type, e.payload])).toEqual([['enrolment.removed', { course_id: w.course.id, user_id: w.outsider.id }]]);
+    });
+  });
 });

@@ -12,6 +12,7 @@ import {
   type ImportReport,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { emit, transaction } from '../events/events.service.js';
 import type { Failure } from '../../lib/failure.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { offsetOf } from '../../lib/pagination.js';
@@ -260,7 +261,7 @@ export async function startNewCourseImport(deps: AppDeps, actor: Actor, uploadId
   if (!isStaff(actor)) throw new AppError('FORBIDDEN', 'Only instructors and administrators create courses');
   const { upload, pkg } = await importableUpload(deps, actor, uploadId);
   const name = (pkg?.data.course_name || upload.name.replace(/\.mbz$/i, '')).slice(0, 200) || 'Imported course';
-  const course = await deps.db.transaction(async (tx) => {
+  const course = await transaction(deps, async (tx) => {
     const row = await insertCourse(tx, {
       orgId: actor.orgId,
       departmentId: actor.departmentId,
@@ -272,6 +273,7 @@ export async function startNewCourseImport(deps: AppDeps, actor: Actor, uploadId
       deletedAt: new Date(),
     });
     await insertEnrolment(tx, row.id, actor.id, 'instructor');
+    await emit(deps, tx, { type: 'enrolment.created', payload: { course_id: row.id, user_id: actor.id, role: 'instructor' } });
     return row;
   });
   return enqueueImport(deps, actor, course.id, upload, pkg, true);

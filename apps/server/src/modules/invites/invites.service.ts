@@ -90,8 +90,9 @@ export async function inviteStatus(deps: AppDeps, actor: Actor, inviteId: number
 export async function confirmInvite(deps: AppDeps, actor: Actor, inviteId: number): Promise<InviteStatus> {
   const invite = await myInvite(deps, actor, inviteId);
   if (invite.status !== 'joined') {
-    await deps.db.transaction(async (tx) => {
-      await insertEnrolment(tx, invite.courseId, actor.id, invite.role);
+    await transaction(deps, async (tx) => {
+      if (await insertEnrolment(tx, invite.courseId, actor.id, invite.role))
+        await emit(deps, tx, { type: 'enrolment.created', payload: { course_id: invite.courseId, user_id: actor.id, role: invite.role } });
       await markInviteJoined(tx, invite.id, new Date());
     });
   }

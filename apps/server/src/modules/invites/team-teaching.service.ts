@@ -1,5 +1,6 @@
 import { USER_ROLE, type UserSearchResult } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { emit, transaction } from '../events/events.service.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { courseFor } from '../courses/courses.policy.js';
@@ -66,8 +67,12 @@ export async function addTeamTeachers(deps: AppDeps, actor: Actor, courseId: num
     throw AppError.field('user_ids', `Not instructors of this organisation: ${ids.filter((id) => !ok.has(id)).join(', ')}`);
   }
   let added = 0;
-  await deps.db.transaction(async (tx) => {
-    for (const id of ids) if (await insertEnrolment(tx, courseId, id, 'instructor')) added++;
+  await transaction(deps, async (tx) => {
+    for (const id of ids) {
+      if (!(await insertEnrolment(tx, courseId, id, 'instructor'))) continue;
+      added++;
+      await emit(deps, tx, { type: 'enrolment.created', payload: { course_id: courseId, user_id: id, role: 'instructor' } });
+    }
   });
   if (course.isLite && added > 0) {
     // A lite course has one instructor (decision 0011): a team makes it a normal course again.
