@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CoursePackageConditionsSchema,
@@ -21,16 +20,30 @@ import { downloadToFile } from '../../storage/object-store.js';
 import { isCourseTeam } from '../courses/courses.policy.js';
 import { findCourse, insertCourse } from '../courses/courses.repository.js';
 import { insertEnrolment, rolesInCourse } from '../enrolments/enrolments.repository.js';
-import { uploads } from '../uploads/uploads.table.js';
+import { findLiveUpload, findUpload, type UploadRow } from '../uploads/uploads.repository.js';
 import { accessToParent } from '../uploads/uploads.policy.js';
 import { withTempDir } from './archive.js';
-import { coursePackages, courseImports } from './imports.table.js';
+import {
+  countCoursePackages,
+  failCourseImport,
+  findCourseImport,
+  findCourseImportOfCourse,
+  findCoursePackageOfUpload,
+  findCoursePackageWithName,
+  findLatestCourseImport,
+  hasRunningImport,
+  incrementPackageUseCount,
+  insertCourseImport,
+  listCourseImportsOf,
+  listCoursePackagesPage,
+  updateCoursePackageData,
+  upsertCoursePackage,
+  type ImportRow,
+  type PackageFilter,
+  type PackageRow,
+} from './imports.repository.js';
 import { archiveLimits, importFailureOf, importPackageFile, setProgress } from './mbz-importer.js';
 import { readPackageMetadata } from './package-metadata.js';
-
-type UploadRow = typeof uploads.$inferSelect;
-type PackageRow = typeof coursePackages.$inferSelect;
-type ImportRow = typeof courseImports.$inferSelect;
 
 /** Longest an import job may run before pg-boss fails it (seconds). */
 const IMPORT_JOB_SECONDS = 3600;
@@ -89,21 +102,13 @@ export async function registerCoursePackage(deps: AppDeps, upload: UploadRow, fi
       instructors: [],
     };
   }
-  await deps.db
-    .insert(coursePackages)
-    .values({
-      orgId: upload.orgId,
-      uploadId: upload.id,
-      data: { ...data, use_count: 0 },
-      readError,
-      readErrorCode,
-      readErrorParams,
-      searchText: searchTextOf(data),
-    })
-    .onConflictDoUpdate({
-      target: coursePackages.uploadId,
-      set: { data: { ...data, use_count: 0 }, readError, readErrorCode, readErrorParams, searchText: searchTextOf(data), updatedAt: new Date() },
-    });
+  await upsertCoursePackage(deps.db, upload.orgId, upload.id, {
+    data: { ...data, use_count: 0 },
+    readError,
+    readErrorCode,
+    readErrorParams,
+    searchText: searchTextOf(data),
+  });
 }
 
 function isStaff(actor: Actor): boolean {
@@ -123,10 +128,6 @@ function parseConditions(raw: string | undefined): z.infer<typeof CoursePackageC
   return parsed.data;
 }
 
-function likePattern(value: string): string {
-  return `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * `GET /api/uploads/moodle-pkg?page&page_size&conditions` (spec §7): the
  * organisation's course packages, newest first; `conditions` is a JSON object
@@ -137,20 +138,9 @@ function likePattern(value: string): string {
 export async function listCoursePackages(deps: AppDeps, actor: Actor, query: { page: number; page_size: number; conditions?: string | undefined }) {
   if (!isStaff(actor)) throw new AppError('FORBIDDEN', 'Only instructors and administrators see the course package library');
   const conditions = parseConditions(query.conditions);
-  const filters = [eq(coursePackages.orgId, actor.orgId), isNull(uploads.deletedAt)];
-  if (conditions.keyword?.trim()) filters.push(sql`${coursePackages.searchText} like ${likePattern(conditions.keyword.trim())}`);
-  if (conditions.instructor?.trim()) filters.push(sql`lower(${coursePackages.data}->>'instructors') like ${likePattern(conditions.instructor.trim())}`);
-  const where = and(...filters);
-  const [totalRow] = await deps.db.select({ n: count() }).from(coursePackages).innerJoin(uploads, eq(uploads.id, coursePackages.uploadId)).where(where);
-  const total = totalRow?.n ?? 0;
-  const rows = await deps.db
-    .select({ pkg: coursePackages, name: uploads.name })
-    .from(coursePackages)
-    .innerJoin(uploads, eq(uploads.id, coursePackages.uploadId))
-    .where(where)
-    .orderBy(desc(coursePackages.id))
-    .limit(query.page_size)
-    .offset(offsetOf(query.page, query.page_size));
+  const filter: PackageFilter = { orgId: actor.orgId, keyword: conditions.keyword?.trim(), instructor: conditions.instructor?.trim() };
+  const total = await countCoursePackages(deps.db, filter);
+  const rows = await listCoursePackagesPage(deps.db, filter, query.page_size, offsetOf(query.page, query.page_size));
   const start = rows.length > 0 ? offsetOf(query.page, query.page_size) + 1 : 0;
   return {
     items: rows.map((r) => presentPackage(r.pkg, { name: r.name })),
@@ -171,19 +161,11 @@ export async function updateCoursePackage(
   patch: Partial<Omit<CoursePackageData, 'use_count'>>,
 ): Promise<CoursePackageItem> {
   if (actor.role !== USER_ROLE.admin) throw new AppError('FORBIDDEN', 'Only administrators edit course package details');
-  const [row] = await deps.db
-    .select({ pkg: coursePackages, name: uploads.name })
-    .from(coursePackages)
-    .innerJoin(uploads, eq(uploads.id, coursePackages.uploadId))
-    .where(and(eq(coursePackages.id, packageId), eq(coursePackages.orgId, actor.orgId)));
+  const row = await findCoursePackageWithName(deps.db, actor.orgId, packageId);
   if (!row) throw new AppError('PACKAGE_NOT_FOUND', 'This course package does not exist');
   const { use_count: _count, ...current } = row.pkg.data;
   const data = { ...current, ...patch };
-  const [updated] = await deps.db
-    .update(coursePackages)
-    .set({ data: { ...data, use_count: row.pkg.useCount }, searchText: searchTextOf(data), updatedAt: new Date() })
-    .where(eq(coursePackages.id, packageId))
-    .returning();
+  const updated = await updateCoursePackageData(deps.db, packageId, { ...data, use_count: row.pkg.useCount }, searchTextOf(data));
   return presentPackage(updated!, { name: row.name });
 }
 
@@ -198,13 +180,10 @@ async function manageableCourse(deps: AppDeps, actor: Actor, courseId: number, o
 
 /** The upload to import: received, of the actor's organisation, and either in the package library or a file the actor may open. */
 async function importableUpload(deps: AppDeps, actor: Actor, uploadId: number): Promise<{ upload: UploadRow; pkg: PackageRow | undefined }> {
-  const [upload] = await deps.db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.id, uploadId), isNull(uploads.deletedAt)));
+  const upload = await findLiveUpload(deps.db, uploadId);
   if (!upload || upload.orgId !== actor.orgId)
     throw new AppError('UPLOAD_NOT_FOUND', 'This file does not exist or was deleted', { upload_id: ['This file does not exist or was deleted'] });
-  const [pkg] = await deps.db.select().from(coursePackages).where(eq(coursePackages.uploadId, uploadId));
+  const pkg = await findCoursePackageOfUpload(deps.db, uploadId);
   if (!pkg) {
     const { access } = await accessToParent(deps, actor, upload);
     if (access === 'missing' || access === 'none')
@@ -216,24 +195,21 @@ async function importableUpload(deps: AppDeps, actor: Actor, uploadId: number): 
 }
 
 async function enqueueImport(deps: AppDeps, actor: Actor, courseId: number, upload: UploadRow, pkg: PackageRow | undefined, isNewCourse = false) {
-  const [running] = await deps.db
-    .select({ id: courseImports.id })
-    .from(courseImports)
-    .where(and(eq(courseImports.courseId, courseId), eq(courseImports.status, 0)));
-  if (running) throw new AppError('IMPORT_RUNNING', 'An import into this course is already running');
+  if (await hasRunningImport(deps.db, courseId)) throw new AppError('IMPORT_RUNNING', 'An import into this course is already running');
   const statusKey = randomUUID();
-  const [row] = await deps.db
-    .insert(courseImports)
-    .values({ courseId, uploadId: upload.id, packageId: pkg?.id ?? null, statusKey, status: 0, progress: 0, createdById: actor.id })
-    .returning();
-  if (pkg)
-    await deps.db
-      .update(coursePackages)
-      .set({ useCount: sql`${coursePackages.useCount} + 1` })
-      .where(eq(coursePackages.id, pkg.id));
+  const row = await insertCourseImport(deps.db, {
+    courseId,
+    uploadId: upload.id,
+    packageId: pkg?.id ?? null,
+    statusKey,
+    status: 0,
+    progress: 0,
+    createdById: actor.id,
+  });
+  if (pkg) await incrementPackageUseCount(deps.db, pkg.id);
   // The job is named by the status key, so sync-status can ask pg-boss whether it still exists.
-  await deps.jobs.send('course-import', { importId: row!.id, newCourse: isNewCourse }, { expireInSeconds: IMPORT_JOB_SECONDS, retryLimit: 0, id: statusKey });
-  return { course_id: courseId, import_id: row!.id, status_key: statusKey };
+  await deps.jobs.send('course-import', { importId: row.id, newCourse: isNewCourse }, { expireInSeconds: IMPORT_JOB_SECONDS, retryLimit: 0, id: statusKey });
+  return { course_id: courseId, import_id: row.id, status_key: statusKey };
 }
 
 /**
@@ -288,22 +264,14 @@ export async function startNewCourseImport(deps: AppDeps, actor: Actor, uploadId
  */
 export async function syncStatus(deps: AppDeps, actor: Actor, courseId: number, statusKey: string | undefined) {
   await manageableCourse(deps, actor, courseId, { includeDeleted: statusKey !== undefined });
-  const [row] = await deps.db
-    .select()
-    .from(courseImports)
-    .where(and(eq(courseImports.courseId, courseId), statusKey ? eq(courseImports.statusKey, statusKey) : undefined))
-    .orderBy(desc(courseImports.id))
-    .limit(1);
+  const row = await findLatestCourseImport(deps.db, courseId, statusKey);
   if (row && row.status === 0 && Date.now() - row.createdAt.getTime() > STALE_IMPORT_MS) {
     // A server that died mid-import leaves its job failed, expired or gone: the import then failed (the transaction never committed).
     const state = await deps.jobs.stateOf('course-import', row.statusKey);
     if (state === undefined || state === 'failed' || state === 'cancelled' || state === 'completed') {
       const reason = 'The import was interrupted (the server stopped); nothing was changed. Start it again.';
-      await deps.db
-        .update(courseImports)
-        .set({ status: 2, reason, failureCode: 'IMPORT_INTERRUPTED', failureParams: {}, finishedAt: new Date() })
-        .where(and(eq(courseImports.id, row.id), eq(courseImports.status, 0)));
-      const [fresh] = await deps.db.select().from(courseImports).where(eq(courseImports.id, row.id));
+      await failCourseImport(deps.db, row.id, { reason, code: 'IMPORT_INTERRUPTED', params: {} });
+      const fresh = await findCourseImport(deps.db, row.id);
       return {
         status: fresh!.status as 0 | 1 | 2,
         progress: fresh!.status === 1 ? 1 : fresh!.progress,
@@ -353,10 +321,7 @@ function presentImport(row: ImportRow) {
 /** `GET /api/course/{id}/imports/{importId}`: an import with its fidelity report (course team). IMPORT_NOT_FOUND. */
 export async function getCourseImport(deps: AppDeps, actor: Actor, courseId: number, importId: number) {
   await manageableCourse(deps, actor, courseId);
-  const [row] = await deps.db
-    .select()
-    .from(courseImports)
-    .where(and(eq(courseImports.id, importId), eq(courseImports.courseId, courseId)));
+  const row = await findCourseImportOfCourse(deps.db, courseId, importId);
   if (!row) throw new AppError('IMPORT_NOT_FOUND', 'This import does not exist');
   return presentImport(row);
 }
@@ -364,7 +329,7 @@ export async function getCourseImport(deps: AppDeps, actor: Actor, courseId: num
 /** `GET /api/course/{id}/imports`: the course's imports, newest first, without their reports' items. */
 export async function listCourseImports(deps: AppDeps, actor: Actor, courseId: number) {
   await manageableCourse(deps, actor, courseId);
-  const rows = await deps.db.select().from(courseImports).where(eq(courseImports.courseId, courseId)).orderBy(desc(courseImports.id)).limit(50);
+  const rows = await listCourseImportsOf(deps.db, courseId, 50);
   return rows.map((r) => presentImport(r));
 }
 
@@ -376,9 +341,9 @@ export async function listCourseImports(deps: AppDeps, actor: Actor, courseId: n
  * transaction; on failure it stays deleted. Runs once; never leaves it at 0.
  */
 export async function runImportJob(deps: AppDeps, importId: number, options: { isNewCourse?: boolean } = {}): Promise<void> {
-  const [row] = await deps.db.select().from(courseImports).where(eq(courseImports.id, importId));
+  const row = await findCourseImport(deps.db, importId);
   if (!row || row.status !== 0) return;
-  const [upload] = await deps.db.select().from(uploads).where(eq(uploads.id, row.uploadId));
+  const upload = await findUpload(deps.db, row.uploadId);
   const course = await findCourse(deps.db, row.courseId);
   try {
     if (!upload || upload.deletedAt || !course) throw new Error('gone');
@@ -406,10 +371,6 @@ export async function runImportJob(deps: AppDeps, importId: number, options: { i
     // The log keeps the detail; the row keeps the English reason and the code and parameters the web translates.
     if (failure.unexpected) deps.log.error({ err: error, importId }, 'course import crashed');
     else deps.log.warn({ importId, code: failure.code, params: failure.params, reason: failure.reason }, 'course import failed');
-    const { reason } = failure;
-    await deps.db
-      .update(courseImports)
-      .set({ status: 2, reason, failureCode: failure.code, failureParams: failure.params, finishedAt: new Date() })
-      .where(and(eq(courseImports.id, importId), eq(courseImports.status, 0)));
+    await failCourseImport(deps.db, importId, failure);
   }
 }

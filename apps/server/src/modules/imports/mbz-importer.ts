@@ -3,20 +3,28 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import mime from 'mime-types';
-import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import { extensionOf, uploadTypeOf, type FailureCode, type ImportReport } from '@atrium/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { failureOf, FailureError, type Failure } from '../../lib/failure.js';
 import { enqueueProcessing } from '../uploads/processing-registry.js';
-import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
-import { courses } from '../courses/courses.table.js';
-import { examSubjects } from '../exams/exams.table.js';
+import { nextModuleSort } from '../activities/activities.repository.js';
+import { updateCourseRow } from '../courses/courses.repository.js';
 import { sniffContent } from '../uploads/magic-bytes.js';
-import { orgs, type OrgSettings } from '../orgs/orgs.table.js';
-import { uploads } from '../uploads/uploads.table.js';
+import { findOrgSettings, type OrgSettings } from '../orgs/orgs.repository.js';
+import { insertUpload } from '../uploads/uploads.repository.js';
 import { extractArchive, withTempDir, type ArchiveLimits } from './archive.js';
 import { BackupReadError, findBackupRoot, readBackup, type BackupFile, type BackupModel } from './backup-reader.js';
-import { courseImports, courseImportSources } from './imports.table.js';
+import { completeCourseImport, raiseImportProgress } from './imports.repository.js';
+import {
+  insertActivityUploads,
+  insertExamSubjects,
+  insertImportedActivity,
+  insertImportedModule,
+  listImportSources,
+  listUploadsByIds,
+  nextActivitySortAfterAll,
+  upsertImportSource,
+} from './mbz-import.repository.js';
 import { planImport, type FileResolver } from './mbz-mapper.js';
 
 /** An import that cannot go on (spec §3 Sync status 2): IMPORT_EMPTY unless told otherwise; `message` is the English reason. */
@@ -52,8 +60,7 @@ export interface ImportOutcome {
  */
 export async function archiveLimits(deps: AppDeps, orgId: number): Promise<ArchiveLimits> {
   const { maxUncompressedBytes, maxEntries, maxCompressionRatio } = deps.config.imports;
-  const [org] = await deps.db.select({ settings: orgs.settings }).from(orgs).where(eq(orgs.id, orgId));
-  const s: Partial<OrgSettings> = org?.settings ?? {};
+  const s: Partial<OrgSettings> = (await findOrgSettings(deps.db, orgId)) ?? {};
   const tighter = (instance: number, own: number | undefined) => (typeof own === 'number' && own > 0 ? Math.min(instance, own) : instance);
   return {
     maxUncompressedBytes: tighter(maxUncompressedBytes, s.importMaxBytes),
@@ -88,18 +95,7 @@ interface StoredFile {
 
 /** Source keys already imported into the course whose module / activity still exists: key → module id (sections) or 0. */
 async function existingSources(deps: AppDeps, courseId: number): Promise<Map<string, number>> {
-  const rows = await deps.db
-    .select({
-      key: courseImportSources.sourceKey,
-      moduleId: courseImportSources.moduleId,
-      activityId: courseImportSources.activityId,
-      liveModule: courseModules.id,
-      liveActivity: activities.id,
-    })
-    .from(courseImportSources)
-    .leftJoin(courseModules, eq(courseModules.id, courseImportSources.moduleId))
-    .leftJoin(activities, and(eq(activities.id, courseImportSources.activityId), isNull(activities.deletedAt)))
-    .where(eq(courseImportSources.courseId, courseId));
+  const rows = await listImportSources(deps.db, courseId);
   const map = new Map<string, number>();
   for (const r of rows) {
     if (r.activityId !== null) {
@@ -157,45 +153,32 @@ export async function importModel(
       const ids = new Map<string, number>();
       const uploadIds: number[] = [];
       for (const s of stored) {
-        const [row] = await tx
-          .insert(uploads)
-          .values({
-            orgId: target.orgId,
-            ownerId: target.ownerId,
-            key: s.key,
-            name: s.file.fileName.slice(0, 250),
-            size: s.size,
-            type: s.scorm ? 'scorm' : uploadTypeOf(s.file.fileName),
-            mimeType: s.mimeType,
-            status: 'processing',
-            storageType: deps.storage.storageType,
-            parentType: 'course',
-            parentId: target.courseId,
-            source: 'moodle_import',
-            sha256: s.sha256,
-            receivedAt: new Date(),
-          })
-          .returning({ id: uploads.id });
-        ids.set(fileKey(s.file, s.scorm), row!.id);
-        uploadIds.push(row!.id);
+        const row = await insertUpload(tx, {
+          orgId: target.orgId,
+          ownerId: target.ownerId,
+          key: s.key,
+          name: s.file.fileName.slice(0, 250),
+          size: s.size,
+          type: s.scorm ? 'scorm' : uploadTypeOf(s.file.fileName),
+          mimeType: s.mimeType,
+          status: 'processing',
+          storageType: deps.storage.storageType,
+          parentType: 'course',
+          parentId: target.courseId,
+          source: 'moodle_import',
+          sha256: s.sha256,
+          receivedAt: new Date(),
+        });
+        ids.set(fileKey(s.file, s.scorm), row.id);
+        uploadIds.push(row.id);
       }
       const resolve: FileResolver = (file, options) => ids.get(fileKey(file, options.scorm ?? false)) ?? null;
       const plan = planImport(model, existing, resolve);
       plan.report.counts.files = uploadIds.length;
-      const [top] = await tx
-        .select({ sort: max(courseModules.sort) })
-        .from(courseModules)
-        .where(eq(courseModules.courseId, target.courseId));
-      let moduleSort = (top?.sort ?? -1) + 1;
+      let moduleSort = await nextModuleSort(tx, target.courseId);
       // A source key whose module or activity was deleted since an earlier import points at the new one.
       const remember = async (sourceKey: string, moduleId: number, activityId: number | null) => {
-        await tx
-          .insert(courseImportSources)
-          .values({ courseId: target.courseId, sourceKey, moduleId, activityId, importId: target.importId })
-          .onConflictDoUpdate({
-            target: [courseImportSources.courseId, courseImportSources.sourceKey],
-            set: { moduleId, activityId, importId: target.importId },
-          });
+        await upsertImportSource(tx, { courseId: target.courseId, sourceKey, moduleId, activityId, importId: target.importId });
       };
       const moduleIds: number[] = [];
       const activityIds: number[] = [];
@@ -204,59 +187,47 @@ export async function importModel(
         if (m.existingModuleId === null && m.activities.length === 0 && !m.summary && m.sourceKey.endsWith(':unsorted')) continue;
         let moduleId = m.existingModuleId;
         if (moduleId === null) {
-          const [row] = await tx
-            .insert(courseModules)
-            .values({ courseId: target.courseId, title: m.title, summary: m.summary, sort: moduleSort++, isPublished: m.isPublished })
-            .returning({ id: courseModules.id });
-          moduleId = row!.id;
+          moduleId = await insertImportedModule(tx, {
+            courseId: target.courseId,
+            title: m.title,
+            summary: m.summary,
+            sort: moduleSort++,
+            isPublished: m.isPublished,
+          });
           moduleIds.push(moduleId);
           await remember(m.sourceKey, moduleId, null);
         }
-        const [last] = await tx
-          .select({ sort: max(activities.sort) })
-          .from(activities)
-          .where(eq(activities.moduleId, moduleId));
-        let sort = (last?.sort ?? -1) + 1;
+        let sort = await nextActivitySortAfterAll(tx, moduleId);
         for (const label of m.activities.filter((a) => a.data.__label === true)) {
           await remember(label.sourceKey, moduleId, null);
         }
         for (const a of real) {
-          const [row] = await tx
-            .insert(activities)
-            .values({
-              courseId: target.courseId,
-              moduleId,
-              type: a.type,
-              title: a.title,
-              description: a.description,
-              sort: sort++,
-              isPublished: a.isPublished,
-              startTime: a.startTime,
-              endTime: a.endTime,
-              data: a.data,
-              createdById: target.ownerId,
-            })
-            .returning({ id: activities.id });
-          const activityId = row!.id;
+          const activityId = await insertImportedActivity(tx, {
+            courseId: target.courseId,
+            moduleId,
+            type: a.type,
+            title: a.title,
+            description: a.description,
+            sort: sort++,
+            isPublished: a.isPublished,
+            startTime: a.startTime,
+            endTime: a.endTime,
+            data: a.data,
+            createdById: target.ownerId,
+          });
           activityIds.push(activityId);
-          if (a.uploadIds.length > 0) await tx.insert(activityUploads).values(a.uploadIds.map((uploadId, i) => ({ activityId, uploadId, sort: i })));
-          if (a.subjects.length > 0)
-            await tx.insert(examSubjects).values(a.subjects.map((s) => ({ activityId, sort: s.sort, type: s.type, description: s.description, data: s.data })));
+          await insertActivityUploads(tx, activityId, a.uploadIds);
+          await insertExamSubjects(tx, activityId, a.subjects);
           await remember(a.sourceKey, moduleId, activityId);
         }
       }
-      if (target.revealCourse) await tx.update(courses).set({ deletedAt: null, updatedAt: new Date() }).where(eq(courses.id, target.courseId));
-      if (target.importId !== null) {
-        await tx
-          .update(courseImports)
-          .set({ status: 1, progress: 1, reason: null, report: plan.report, finishedAt: new Date() })
-          .where(eq(courseImports.id, target.importId));
-      }
+      if (target.revealCourse) await updateCourseRow(tx, target.courseId, { deletedAt: null });
+      if (target.importId !== null) await completeCourseImport(tx, target.importId, plan.report);
       return { report: plan.report, uploadIds, moduleIds, activityIds };
     });
     // Processing (transcode, office → PDF, SCORM) runs after the course is in place, in the upload pipeline.
     if (outcome.uploadIds.length > 0) {
-      const rows = await deps.db.select().from(uploads).where(inArray(uploads.id, outcome.uploadIds));
+      const rows = await listUploadsByIds(deps.db, outcome.uploadIds);
       for (const row of rows) await enqueueProcessing(deps, row);
     }
     return outcome;
@@ -311,8 +282,5 @@ export async function sizeOf(file: string): Promise<number> {
 
 /** Sets an import's progress (0..1) while it runs. */
 export async function setProgress(deps: AppDeps, importId: number, fraction: number): Promise<void> {
-  await deps.db
-    .update(courseImports)
-    .set({ progress: sql`greatest(${courseImports.progress}, ${Math.min(0.99, fraction)})` })
-    .where(and(eq(courseImports.id, importId), eq(courseImports.status, 0)));
+  await raiseImportProgress(deps.db, importId, fraction);
 }

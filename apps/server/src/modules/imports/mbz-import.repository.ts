@@ -1,0 +1,108 @@
+import { and, eq, inArray, isNull, max } from 'drizzle-orm';
+import type { ActivityType } from '@atrium/contracts';
+import type { Db } from '../../db/client.js';
+import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
+import { examSubjects } from '../exams/exams.table.js';
+import { uploads } from '../uploads/uploads.table.js';
+import type { UploadRow } from '../uploads/uploads.repository.js';
+import { courseImportSources } from './imports.table.js';
+
+/** A source id recorded in the course with what it points at, and whether that still exists (`liveModule`, `liveActivity`: the id, or null when gone or deleted). */
+export interface ImportSourceRow {
+  key: string;
+  moduleId: number | null;
+  activityId: number | null;
+  liveModule: number | null;
+  liveActivity: number | null;
+}
+
+/** The course's recorded source ids, each with its module and its live (not soft-deleted) activity if they still exist. One SELECT. */
+export async function listImportSources(db: Db, courseId: number): Promise<ImportSourceRow[]> {
+  return db
+    .select({
+      key: courseImportSources.sourceKey,
+      moduleId: courseImportSources.moduleId,
+      activityId: courseImportSources.activityId,
+      liveModule: courseModules.id,
+      liveActivity: activities.id,
+    })
+    .from(courseImportSources)
+    .leftJoin(courseModules, eq(courseModules.id, courseImportSources.moduleId))
+    .leftJoin(activities, and(eq(activities.id, courseImportSources.activityId), isNull(activities.deletedAt)))
+    .where(eq(courseImportSources.courseId, courseId));
+}
+
+/** Records what source `sourceKey` of the course became (module, activity or null, import), replacing an earlier record of the same key. One INSERT … ON CONFLICT. */
+export async function upsertImportSource(
+  db: Db,
+  source: { courseId: number; sourceKey: string; moduleId: number; activityId: number | null; importId: number | null },
+): Promise<void> {
+  const { moduleId, activityId, importId } = source;
+  await db
+    .insert(courseImportSources)
+    .values(source)
+    .onConflictDoUpdate({ target: [courseImportSources.courseId, courseImportSources.sourceKey], set: { moduleId, activityId, importId } });
+}
+
+/** Inserts a module of the course; answers its id. One INSERT … RETURNING id. */
+export async function insertImportedModule(
+  db: Db,
+  values: { courseId: number; title: string; summary: string | null; sort: number; isPublished: boolean },
+): Promise<number> {
+  const [row] = await db.insert(courseModules).values(values).returning({ id: courseModules.id });
+  if (!row) throw new Error('insert course_modules returned nothing');
+  return row.id;
+}
+
+/** The sort after the module's last activity, soft-deleted ones included (0 when it has none). One SELECT max. */
+export async function nextActivitySortAfterAll(db: Db, moduleId: number): Promise<number> {
+  const [last] = await db
+    .select({ sort: max(activities.sort) })
+    .from(activities)
+    .where(eq(activities.moduleId, moduleId));
+  return (last?.sort ?? -1) + 1;
+}
+
+/** Inserts an activity; answers its id. One INSERT … RETURNING id. */
+export async function insertImportedActivity(
+  db: Db,
+  values: {
+    courseId: number;
+    moduleId: number;
+    type: ActivityType;
+    title: string;
+    description: string | null;
+    sort: number;
+    isPublished: boolean;
+    startTime: Date | null;
+    endTime: Date | null;
+    data: Record<string, unknown>;
+    createdById: number;
+  },
+): Promise<number> {
+  const [row] = await db.insert(activities).values(values).returning({ id: activities.id });
+  if (!row) throw new Error('insert activities returned nothing');
+  return row.id;
+}
+
+/** Attaches these uploads to the activity in this order (sort 0, 1, …); nothing for none. One INSERT (none for no ids). */
+export async function insertActivityUploads(db: Db, activityId: number, uploadIds: number[]): Promise<void> {
+  if (uploadIds.length === 0) return;
+  await db.insert(activityUploads).values(uploadIds.map((uploadId, i) => ({ activityId, uploadId, sort: i })));
+}
+
+/** Inserts the exam subjects of the activity; nothing for none. One INSERT (none for no subjects). */
+export async function insertExamSubjects(
+  db: Db,
+  activityId: number,
+  subjects: { sort: number; type: string; description: string; data: Record<string, unknown> }[],
+): Promise<void> {
+  if (subjects.length === 0) return;
+  await db.insert(examSubjects).values(subjects.map((s) => ({ activityId, sort: s.sort, type: s.type, description: s.description, data: s.data })));
+}
+
+/** These uploads (deleted or not), in no particular order; none for no ids. One SELECT (none for no ids). */
+export async function listUploadsByIds(db: Db, ids: number[]): Promise<UploadRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(uploads).where(inArray(uploads.id, ids));
+}
