@@ -1,11 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/deps.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../plugins/auth.js';
 import { courseFor } from '../courses/courses.policy.js';
-import { enrolments } from '../enrolments/enrolments.table.js';
-import { users } from '../users/users.table.js';
 import { isOrgAdmin, myCourses } from './calendar-scope.js';
+import { findUserOrgId, listCourseStudents } from './calendar-scope.repository.js';
 
 /**
  * `GET /api/calendar-events/users/{id}/courses` (spec §7): the live courses of user `id`
@@ -14,8 +12,8 @@ import { isOrgAdmin, myCourses } from './calendar-scope.js';
  */
 export async function userCalendarCourses(deps: AppDeps, actor: Actor, userId: number) {
   if (userId !== actor.id) {
-    const [u] = await deps.db.select({ orgId: users.orgId }).from(users).where(eq(users.id, userId));
-    if (!u || u.orgId !== actor.orgId) throw new AppError('USER_NOT_FOUND', 'This user does not exist');
+    const orgId = await findUserOrgId(deps.db, userId);
+    if (orgId !== actor.orgId) throw new AppError('USER_NOT_FOUND', 'This user does not exist');
     if (!isOrgAdmin(actor)) throw new AppError('FORBIDDEN', 'You see only your own courses');
   }
   const rank = ['instructor', 'instructor_assistant', 'student'] as const;
@@ -30,11 +28,5 @@ export async function userCalendarCourses(deps: AppDeps, actor: Actor, userId: n
 /** `GET /api/course/{id}/students` (spec §7): the course's students, by name; see_members only (403/404 as courses.policy.ts). */
 export async function courseStudents(deps: AppDeps, actor: Actor, courseId: number) {
   await courseFor(deps, actor, courseId, 'see_members');
-  const rows = await deps.db
-    .select({ id: users.id, name: users.name, user_no: users.userNo })
-    .from(enrolments)
-    .innerJoin(users, eq(users.id, enrolments.userId))
-    .where(and(eq(enrolments.courseId, courseId), eq(enrolments.role, 'student')))
-    .orderBy(users.name, users.id);
-  return { students: rows };
+  return { students: await listCourseStudents(deps.db, courseId) };
 }
