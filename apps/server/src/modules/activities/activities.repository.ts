@@ -3,10 +3,15 @@ import type { Db } from '../../db/client.js';
 import { uploads } from '../uploads/uploads.table.js';
 import { examSubjects } from '../exams/exams.table.js';
 import { activities, activityReadRecords, activityUploads, courseModules } from './activities.table.js';
+import { courseUserReads } from './course-reads.table.js';
 
 export type ModuleRow = typeof courseModules.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
 export type ReadRecordRow = typeof activityReadRecords.$inferSelect;
+/** Columns of a new activity row (the insert shape); a partial of it changes one. */
+export type ActivityValues = typeof activities.$inferInsert;
+/** Columns of a new module row (the insert shape); a partial of it changes one. */
+export type ModuleValues = typeof courseModules.$inferInsert;
 
 /** An upload held by an activity, with what completion and the answers need. */
 export interface ActivityUploadRow {
@@ -110,6 +115,53 @@ export async function findActivity(db: Db, id: number): Promise<ActivityRow | un
     .where(and(eq(activities.id, id), isNull(activities.deletedAt)))
     .limit(1);
   return row;
+}
+
+/** Inserts an activity; answers its id. One INSERT … RETURNING. */
+export async function insertActivity(db: Db, values: ActivityValues): Promise<number> {
+  const [row] = await db.insert(activities).values(values).returning({ id: activities.id });
+  return row!.id;
+}
+
+/** Changes the given columns of activity `id` (deleted or not). One UPDATE. */
+export async function updateActivityRow(db: Db, id: number, values: Partial<ActivityValues>): Promise<void> {
+  await db.update(activities).set(values).where(eq(activities.id, id));
+}
+
+/** Inserts a module; answers the stored row. One INSERT … RETURNING. */
+export async function insertModule(db: Db, values: ModuleValues): Promise<ModuleRow> {
+  const [row] = await db.insert(courseModules).values(values).returning();
+  return row!;
+}
+
+/** Changes the given columns of module `id`; answers the stored row (undefined when there is none). One UPDATE … RETURNING. */
+export async function updateModuleRow(db: Db, id: number, values: Partial<ModuleValues>): Promise<ModuleRow | undefined> {
+  const [row] = await db.update(courseModules).set(values).where(eq(courseModules.id, id)).returning();
+  return row;
+}
+
+/** Deletes module `id` (its activities and their read records go with it by cascade). One DELETE. */
+export async function deleteModuleRow(db: Db, id: number): Promise<void> {
+  await db.delete(courseModules).where(eq(courseModules.id, id));
+}
+
+/** Of these upload ids, the live (not deleted) uploads as `{ id, orgId, ownerId, parentType, parentId }[]`, in no order. One SELECT. */
+export async function listLiveUploadOwnership(db: Db, uploadIds: number[]) {
+  return db
+    .select({ id: uploads.id, orgId: uploads.orgId, ownerId: uploads.ownerId, parentType: uploads.parentType, parentId: uploads.parentId })
+    .from(uploads)
+    .where(and(inArray(uploads.id, uploadIds), isNull(uploads.deletedAt)));
+}
+
+/** Counts one course page read (`type`: 'content', 'outline', …) of a user: count + 1 and the read time now, or a new row at 1. One INSERT … ON CONFLICT DO UPDATE. */
+export async function countCourseUserRead(db: Db, courseId: number, userId: number, type: string): Promise<void> {
+  await db
+    .insert(courseUserReads)
+    .values({ courseId, userId, type })
+    .onConflictDoUpdate({
+      target: [courseUserReads.courseId, courseUserReads.userId, courseUserReads.type],
+      set: { count: sql`${courseUserReads.count} + 1`, lastReadAt: new Date() },
+    });
 }
 
 /** Next free sort value at the end of a course's modules, or of a module's activities. */

@@ -1,4 +1,3 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   activityDataSchema,
   UPLOAD_ACTIVITY_TYPES,
@@ -17,10 +16,20 @@ import type { Actor } from '../../plugins/auth.js';
 import { courseFor } from '../courses/courses.policy.js';
 import { emit, transaction } from '../events/events.service.js';
 import { findState } from '../progress/progress.repository.js';
-import { uploads } from '../uploads/uploads.table.js';
-import { findActivity, findModule, listActivityUploads, nextActivitySort, recordRead, setActivityUploads, type ActivityRow } from './activities.repository.js';
+import {
+  findActivity,
+  findModule,
+  insertActivity,
+  listActivityUploads,
+  listLiveUploadOwnership,
+  nextActivitySort,
+  recordRead,
+  setActivityUploads,
+  updateActivityRow,
+  type ActivityRow,
+  type ActivityValues,
+} from './activities.repository.js';
 import { presentActivity } from './activities.presenter.js';
-import { activities } from './activities.table.js';
 import { contentAccess } from './content.service.js';
 import { assertOpen, studied } from './activities.policy.js';
 
@@ -60,10 +69,7 @@ async function checkUploads(deps: AppDeps, actor: Actor, courseId: number, type:
 async function checkCourseFiles(deps: AppDeps, actor: Actor, courseId: number, uploadIds: number[], field: string): Promise<void> {
   if (uploadIds.length === 0) return;
   if (new Set(uploadIds).size !== uploadIds.length) throw AppError.field(field, 'A file is given twice');
-  const rows = await deps.db
-    .select({ id: uploads.id, orgId: uploads.orgId, ownerId: uploads.ownerId, parentType: uploads.parentType, parentId: uploads.parentId })
-    .from(uploads)
-    .where(and(inArray(uploads.id, uploadIds), isNull(uploads.deletedAt)));
+  const rows = await listLiveUploadOwnership(deps.db, uploadIds);
   const usable = rows.filter((u) => u.orgId === actor.orgId && ((u.parentType === 'course' && u.parentId === courseId) || u.ownerId === actor.id));
   if (usable.length !== uploadIds.length) throw AppError.field(field, 'A file does not exist or is not one of this course');
 }
@@ -95,27 +101,24 @@ export async function createActivity(deps: AppDeps, actor: Actor, courseId: numb
   await checkCourseFiles(deps, actor, courseId, (data.attachment_upload_ids as number[] | undefined) ?? [], 'attachment_upload_ids');
   const sort = await nextActivitySort(deps.db, module.id);
   const id = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(activities)
-      .values({
-        courseId,
-        moduleId: module.id,
-        type: body.type,
-        title: body.title,
-        description: body.description == null ? null : sanitizeRichText(body.description),
-        sort,
-        startTime: body.start_time ? new Date(body.start_time) : null,
-        endTime: body.end_time ? new Date(body.end_time) : null,
-        completionCriterion: criterion,
-        completionPercent: criterion === 'video_percent' ? (body.completion_percent ?? null) : null,
-        canGuestPreview: body.can_guest_preview ?? false,
-        isForwardSeekingRefused: body.refuse_forward_seeking ?? false,
-        data,
-        createdById: actor.id,
-      })
-      .returning({ id: activities.id });
-    await setActivityUploads(tx, row!.id, uploadIds);
-    return row!.id;
+    const activityId = await insertActivity(tx, {
+      courseId,
+      moduleId: module.id,
+      type: body.type,
+      title: body.title,
+      description: body.description == null ? null : sanitizeRichText(body.description),
+      sort,
+      startTime: body.start_time ? new Date(body.start_time) : null,
+      endTime: body.end_time ? new Date(body.end_time) : null,
+      completionCriterion: criterion,
+      completionPercent: criterion === 'video_percent' ? (body.completion_percent ?? null) : null,
+      canGuestPreview: body.can_guest_preview ?? false,
+      isForwardSeekingRefused: body.refuse_forward_seeking ?? false,
+      data,
+      createdById: actor.id,
+    });
+    await setActivityUploads(tx, activityId, uploadIds);
+    return activityId;
   });
   const created = await activityRow(deps, id);
   return presentActivity(created, await studied(deps, actor, created, access.isTeamView, access.course.learningMode), access);
@@ -125,7 +128,7 @@ export async function createActivity(deps: AppDeps, actor: Actor, courseId: numb
 export async function updateActivity(deps: AppDeps, actor: Actor, activityId: number, body: UpdateActivityBody): Promise<Activity> {
   const row = await activityRow(deps, activityId);
   const access = await contentAccess(deps, actor, row.courseId, 'manage_content');
-  const values: Partial<typeof activities.$inferInsert> = { updatedAt: new Date() };
+  const values: Partial<ActivityValues> = { updatedAt: new Date() };
   if (body.title !== undefined) values.title = body.title;
   if (body.description !== undefined) values.description = body.description == null ? null : sanitizeRichText(body.description);
   const start = body.start_time !== undefined ? body.start_time : (row.startTime?.toISOString() ?? null);
@@ -153,7 +156,7 @@ export async function updateActivity(deps: AppDeps, actor: Actor, activityId: nu
     if (!hasUrl && uploadCount === 0) throw AppError.field('url', 'Give a supported online video link or upload a video');
   }
   await deps.db.transaction(async (tx) => {
-    await tx.update(activities).set(values).where(eq(activities.id, activityId));
+    await updateActivityRow(tx, activityId, values);
     if (body.upload_ids !== undefined) await setActivityUploads(tx, activityId, body.upload_ids);
   });
   const updated = await activityRow(deps, activityId);
@@ -164,7 +167,7 @@ export async function updateActivity(deps: AppDeps, actor: Actor, activityId: nu
 export async function deleteActivity(deps: AppDeps, actor: Actor, activityId: number): Promise<{ message: string }> {
   const row = await activityRow(deps, activityId);
   await courseFor(deps, actor, row.courseId, 'manage_content');
-  await deps.db.update(activities).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(activities.id, activityId));
+  await updateActivityRow(deps.db, activityId, { deletedAt: new Date(), updatedAt: new Date() });
   return { message: 'Activity deleted' };
 }
 
@@ -172,7 +175,7 @@ export async function deleteActivity(deps: AppDeps, actor: Actor, activityId: nu
 export async function publishActivity(deps: AppDeps, actor: Actor, activityId: number, published: boolean): Promise<Activity> {
   const row = await activityRow(deps, activityId);
   const access = await contentAccess(deps, actor, row.courseId, 'manage_content');
-  await deps.db.update(activities).set({ isPublished: published, updatedAt: new Date() }).where(eq(activities.id, activityId));
+  await updateActivityRow(deps.db, activityId, { isPublished: published, updatedAt: new Date() });
   const updated = { ...row, isPublished: published };
   return presentActivity(updated, await studied(deps, actor, updated, access.isTeamView, access.course.learningMode), access);
 }

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   COURSE_NAV_KEYS,
   type ContentOrderBody,
@@ -14,14 +13,23 @@ import type { AppDeps } from '../../lib/deps.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import type { Actor } from '../../plugins/auth.js';
 import { courseFor, may, type CourseAccess, type CourseAction } from '../courses/courses.policy.js';
-import { courses } from '../courses/courses.table.js';
+import { updateCourseRow } from '../courses/courses.repository.js';
 import { storeCompleteness } from '../progress/completeness.service.js';
 import { findState } from '../progress/progress.repository.js';
-import { findModule, listActivities, listModules, nextModuleSort, writeOrder } from './activities.repository.js';
+import {
+  countCourseUserRead,
+  deleteModuleRow,
+  findModule,
+  insertModule,
+  listActivities,
+  listModules,
+  nextModuleSort,
+  updateModuleRow,
+  writeOrder,
+  type ModuleValues,
+} from './activities.repository.js';
 import { presentActivitySummary, presentModule } from './activities.presenter.js';
-import { courseModules } from './activities.table.js';
 import { loadCourseStudy } from './course-study.js';
-import { courseUserReads } from './course-reads.table.js';
 
 /** A course as one actor meets its content: the course team sees everything and is never locked out, unless previewing as a student. */
 export interface ContentAccess extends CourseAccess {
@@ -90,28 +98,25 @@ const cleanSummary = (summary: string | null | undefined) => (summary == null ? 
 export async function createModule(deps: AppDeps, actor: Actor, courseId: number, body: CreateModuleBody): Promise<Module> {
   await courseFor(deps, actor, courseId, 'manage_content');
   const sort = await nextModuleSort(deps.db, courseId);
-  const [row] = await deps.db
-    .insert(courseModules)
-    .values({ courseId, title: body.title, summary: cleanSummary(body.summary) ?? null, sort })
-    .returning();
-  return presentModule(row!);
+  const row = await insertModule(deps.db, { courseId, title: body.title, summary: cleanSummary(body.summary) ?? null, sort });
+  return presentModule(row);
 }
 
 /** `PUT /api/modules/{id}` (and `/publish`): title, sanitised summary, published flag. */
 export async function updateModule(deps: AppDeps, actor: Actor, moduleId: number, body: UpdateModuleBody): Promise<Module> {
   await moduleForTeam(deps, actor, moduleId);
-  const values: Partial<typeof courseModules.$inferInsert> = { updatedAt: new Date() };
+  const values: Partial<ModuleValues> = { updatedAt: new Date() };
   if (body.title !== undefined) values.title = body.title;
   if (body.summary !== undefined) values.summary = cleanSummary(body.summary);
   if (body.is_published !== undefined) values.isPublished = body.is_published;
-  const [row] = await deps.db.update(courseModules).set(values).where(eq(courseModules.id, moduleId)).returning();
+  const row = await updateModuleRow(deps.db, moduleId, values);
   return presentModule(row!);
 }
 
 /** `DELETE /api/modules/{id}`: the module and its activities (and their read records) go. */
 export async function deleteModule(deps: AppDeps, actor: Actor, moduleId: number): Promise<{ message: string }> {
   await moduleForTeam(deps, actor, moduleId);
-  await deps.db.delete(courseModules).where(eq(courseModules.id, moduleId));
+  await deleteModuleRow(deps.db, moduleId);
   return { message: 'Module deleted' };
 }
 
@@ -154,20 +159,14 @@ export async function reorderContent(deps: AppDeps, actor: Actor, courseId: numb
 /** `PUT /api/courses/{id}/learning-mode {learning_mode}` (spec §3 Course learning_mode): instructors and admins. */
 export async function setLearningMode(deps: AppDeps, actor: Actor, courseId: number, mode: LearningMode): Promise<{ learning_mode: LearningMode }> {
   await courseFor(deps, actor, courseId, 'set_learning_mode');
-  await deps.db.update(courses).set({ learningMode: mode, updatedAt: new Date() }).where(eq(courses.id, courseId));
+  await updateCourseRow(deps.db, courseId, { learningMode: mode });
   return { learning_mode: mode };
 }
 
 /** `POST /api/course/{id}/record-user-reads {type}` (spec §7): counts a course page read ('content', 'outline', …) by a member. */
 export async function recordUserReads(deps: AppDeps, actor: Actor, courseId: number, type: string): Promise<void> {
   await courseFor(deps, actor, courseId, 'view');
-  await deps.db
-    .insert(courseUserReads)
-    .values({ courseId, userId: actor.id, type })
-    .onConflictDoUpdate({
-      target: [courseUserReads.courseId, courseUserReads.userId, courseUserReads.type],
-      set: { count: sql`${courseUserReads.count} + 1`, lastReadAt: new Date() },
-    });
+  await countCourseUserRead(deps.db, courseId, actor.id, type);
 }
 
 /**
