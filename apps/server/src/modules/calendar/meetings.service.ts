@@ -1,4 +1,3 @@
-import { and, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import {
@@ -15,39 +14,34 @@ import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { offsetOf, toPage } from '../../lib/pagination.js';
 import type { Actor } from '../../plugins/auth.js';
-import { enrolments } from '../enrolments/enrolments.table.js';
-import { users } from '../users/users.table.js';
+import { userIdsInOrg } from '../users/users.repository.js';
 import { isOrgAdmin, liveCourseIdsInOrg, myCourses, timeZoneOf } from './calendar-scope.js';
 import { assertManagesCourseCalendar, assertMayCreateMeeting, assertReviewsMeetings, mayChangeMeeting } from './calendar.policy.js';
-import { calendarMeetings } from './calendar.table.js';
+import {
+  countManagementMeetings,
+  deleteMeetingRow,
+  findMeetingInOrg,
+  insertMeeting,
+  isMeetingVisible,
+  listManagementMeetings,
+  listMeetingPeople,
+  listVisibleMeetingsOfKind,
+  updateMeetingRow,
+  type MeetingChanges,
+  type MeetingKind,
+  type MeetingPerson,
+  type MeetingRow,
+} from './meetings.repository.js';
 
-type MeetingRow = typeof calendarMeetings.$inferSelect;
-type MeetingKind = MeetingRow['kind'];
-
-/** SQL condition: meetings the actor takes part in — host, creator, participant, or member of its course. */
-export function visibleMeetingsCondition(actor: Pick<Actor, 'id' | 'orgId'>): SQL {
-  const m = calendarMeetings;
-  return and(
-    eq(m.orgId, actor.orgId),
-    or(
-      eq(m.hostUserId, actor.id),
-      eq(m.createdById, actor.id),
-      sql`${m.participantIds} @> ${JSON.stringify([actor.id])}::jsonb`,
-      sql`${m.courseId} in (select ${enrolments.courseId} from ${enrolments} where ${enrolments.userId} = ${actor.id})`,
-    ),
-  )!;
-}
+/** SQL condition: meetings the actor takes part in (kept here for callers of this service; the query lives in meetings.repository). */
+export { visibleMeetingsCondition } from './meetings.repository.js';
 
 /** Presents meeting rows (spec §3 Calendar meeting) with host users, participants' names (for the popup's pickers), editability (spec §4) and is_started/is_ended at `now`. */
 export async function presentMeetings(db: Db, rows: MeetingRow[], now: Date): Promise<Meeting[]> {
   const hostIds = [...new Set(rows.flatMap((r) => [r.hostUserId, ...r.participantIds]))];
-  const hosts = new Map<number, { id: number; name: string; user_no: string; mobile_phone: string | null }>();
+  const hosts = new Map<number, MeetingPerson>();
   if (hostIds.length > 0) {
-    for (const u of await db
-      .select({ id: users.id, name: users.name, user_no: users.userNo, mobile_phone: users.mobilePhone })
-      .from(users)
-      .where(inArray(users.id, hostIds)))
-      hosts.set(u.id, u);
+    for (const u of await listMeetingPeople(db, hostIds)) hosts.set(u.id, u);
   }
   return rows.map((r) => {
     const e = { kind: r.kind, audit_status: r.auditStatus, start_time: r.startTime.toISOString(), end_time: r.endTime.toISOString() };
@@ -84,12 +78,7 @@ export async function presentMeetings(db: Db, rows: MeetingRow[], now: Date): Pr
 
 /** Meetings of `kind` the actor takes part in that overlap the window (spec §7 calendar-meeting, instruction-team meeting, cloud classroom). */
 export async function listMeetings(deps: AppDeps, actor: Actor, kind: MeetingKind, q: CalendarWindowQuery): Promise<Meeting[]> {
-  const m = calendarMeetings;
-  const rows = await deps.db
-    .select()
-    .from(m)
-    .where(and(eq(m.kind, kind), lt(m.startTime, new Date(q.end)), gt(m.endTime, new Date(q.start)), visibleMeetingsCondition(actor)))
-    .orderBy(m.startTime, m.id);
+  const rows = await listVisibleMeetingsOfKind(deps.db, actor, kind, new Date(q.start), new Date(q.end));
   return presentMeetings(deps.db, rows, new Date());
 }
 
@@ -101,11 +90,7 @@ export async function listMeetings(deps: AppDeps, actor: Actor, kind: MeetingKin
 async function checkBody(deps: AppDeps, actor: Actor, body: MeetingBody, defaultHost = actor.id): Promise<{ hostUserId: number }> {
   const hostUserId = body.data.host_user?.id ?? defaultHost;
   const people = [...new Set([hostUserId, ...body.participant_ids])];
-  const found = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, people), eq(users.orgId, actor.orgId)));
-  const known = new Set(found.map((u) => u.id));
+  const known = new Set(await userIdsInOrg(deps.db, people, actor.orgId));
   if (!known.has(hostUserId)) throw AppError.field('data.host_user', 'unknown host');
   if (!body.participant_ids.every((id) => known.has(id))) throw AppError.field('participant_ids', 'unknown participants');
   if (body.course_id) {
@@ -145,27 +130,16 @@ export async function createMeeting(deps: AppDeps, actor: Actor, body: MeetingBo
   assertMayCreateMeeting(actor);
   const { hostUserId } = await checkBody(deps, actor, body);
   const auditStatus = isOrgAdmin(actor) && body.data.audit_status ? body.data.audit_status : body.kind === 'meeting' ? 'pending' : 'agree';
-  const [row] = await deps.db
-    .insert(calendarMeetings)
-    .values({ ...valuesOf(body, hostUserId, actor), orgId: actor.orgId, kind: body.kind, auditStatus, createdById: actor.id })
-    .returning();
-  return { message: 'created', meeting: (await presentMeetings(deps.db, [row!], new Date()))[0]! };
+  const row = await insertMeeting(deps.db, { ...valuesOf(body, hostUserId, actor), orgId: actor.orgId, kind: body.kind, auditStatus, createdById: actor.id });
+  return { message: 'created', meeting: (await presentMeetings(deps.db, [row], new Date()))[0]! };
 }
 
 /** A meeting the actor may change: host, creator or org admin (403); 404 when not visible. */
 async function ownMeeting(deps: AppDeps, actor: Actor, id: number): Promise<MeetingRow> {
-  const m = calendarMeetings;
-  const [row] = await deps.db
-    .select()
-    .from(m)
-    .where(and(eq(m.id, id), eq(m.orgId, actor.orgId)));
+  const row = await findMeetingInOrg(deps.db, id, actor.orgId);
   if (!row) throw new AppError('MEETING_NOT_FOUND', 'This meeting does not exist');
   if (!mayChangeMeeting(actor, row)) {
-    const [visible] = await deps.db
-      .select({ id: m.id })
-      .from(m)
-      .where(and(eq(m.id, id), visibleMeetingsCondition(actor)));
-    if (!visible) throw new AppError('MEETING_NOT_FOUND', 'This meeting does not exist');
+    if (!(await isMeetingVisible(deps.db, id, actor))) throw new AppError('MEETING_NOT_FOUND', 'This meeting does not exist');
     throw new AppError('FORBIDDEN', 'Only the host, the creator or an administrator changes this meeting');
   }
   return row;
@@ -185,7 +159,7 @@ export async function updateMeeting(deps: AppDeps, actor: Actor, id: number, bod
   const row = await ownMeeting(deps, actor, id);
   const now = new Date();
   if (!isMeetingCalendarEditable(editability(row), now)) throw new AppError('MEETING_NOT_EDITABLE', 'An approved meeting that has started cannot be changed');
-  let values: Partial<typeof calendarMeetings.$inferInsert>;
+  let values: MeetingChanges;
   if (!('title' in body)) {
     values = { startTime: new Date(body.start_time), endTime: new Date(body.end_time) };
   } else {
@@ -196,7 +170,7 @@ export async function updateMeeting(deps: AppDeps, actor: Actor, id: number, bod
       admin && body.data.audit_status ? body.data.audit_status : row.kind === 'meeting' && row.auditStatus === 'reject' ? 'pending' : row.auditStatus;
     values = { ...valuesOf(body, hostUserId, actor), auditStatus };
   }
-  const [updated] = await deps.db.update(calendarMeetings).set(values).where(eq(calendarMeetings.id, id)).returning();
+  const updated = await updateMeetingRow(deps.db, id, values);
   return { message: 'updated', meeting: (await presentMeetings(deps.db, [updated!], now))[0]! };
 }
 
@@ -205,20 +179,8 @@ export async function deleteMeeting(deps: AppDeps, actor: Actor, id: number): Pr
   const row = await ownMeeting(deps, actor, id);
   if (!isMeetingCalendarEditable(editability(row), new Date()))
     throw new AppError('MEETING_NOT_EDITABLE', 'An approved meeting that has started cannot be deleted');
-  await deps.db.delete(calendarMeetings).where(eq(calendarMeetings.id, id));
+  await deleteMeetingRow(deps.db, id);
   return { message: 'deleted' };
-}
-
-function managementWhere(actor: Actor, f: ManagementMeetingFilter): SQL {
-  const m = calendarMeetings;
-  return and(
-    eq(m.orgId, actor.orgId),
-    f.keyword ? ilike(m.title, `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
-    f.audit_status ? eq(m.auditStatus, f.audit_status) : undefined,
-    f.kind ? eq(m.kind, f.kind) : undefined,
-    f.end ? lt(m.startTime, new Date(f.end)) : undefined,
-    f.start ? gt(m.endTime, new Date(f.start)) : undefined,
-  )!;
 }
 
 function requireAdmin(actor: Actor): void {
@@ -228,13 +190,11 @@ function requireAdmin(actor: Actor): void {
 /** `POST /api/management/calendar-meeting?page=&page_size=` (spec §7): the org's meetings, newest first, filtered; org admins only (403). */
 export async function managementMeetings(deps: AppDeps, actor: Actor, page: number, pageSize: number, f: ManagementMeetingFilter) {
   requireAdmin(actor);
-  const m = calendarMeetings;
-  const where = managementWhere(actor, f);
-  const [rows, [total]] = await Promise.all([
-    deps.db.select().from(m).where(where).orderBy(desc(m.startTime), desc(m.id)).limit(pageSize).offset(offsetOf(page, pageSize)),
-    deps.db.select({ n: count() }).from(m).where(where),
+  const [rows, total] = await Promise.all([
+    listManagementMeetings(deps.db, actor.orgId, f, pageSize, offsetOf(page, pageSize)),
+    countManagementMeetings(deps.db, actor.orgId, f),
   ]);
-  return toPage(await presentMeetings(deps.db, rows, new Date()), Number(total?.n ?? 0), page, pageSize);
+  return toPage(await presentMeetings(deps.db, rows, new Date()), total, page, pageSize);
 }
 
 /** At most this many rows go into one Excel export. */
@@ -246,8 +206,7 @@ export const MEETING_EXPORT_LIMIT = 10_000;
  */
 export async function managementMeetingsExcel(deps: AppDeps, actor: Actor, f: ManagementMeetingFilter): Promise<Buffer> {
   requireAdmin(actor);
-  const m = calendarMeetings;
-  const rows = await deps.db.select().from(m).where(managementWhere(actor, f)).orderBy(desc(m.startTime), desc(m.id)).limit(MEETING_EXPORT_LIMIT);
+  const rows = await listManagementMeetings(deps.db, actor.orgId, f, MEETING_EXPORT_LIMIT);
   const meetings = await presentMeetings(deps.db, rows, new Date());
   const zone = await timeZoneOf(deps.db, actor.id);
   const fmt = (iso: string) => DateTime.fromISO(iso, { zone }).toFormat('yyyy.MM.dd HH:mm');

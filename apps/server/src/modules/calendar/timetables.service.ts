@@ -1,4 +1,3 @@
-import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import {
   normaliseTimetable,
@@ -9,27 +8,31 @@ import {
   type Timetable,
   type UpdateTimetableBody,
 } from '@atrium/contracts';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { courses } from '../courses/courses.table.js';
-import { instructorsOf } from '../enrolments/enrolments.repository.js';
-import { enrolments } from '../enrolments/enrolments.table.js';
+import { instructorsOf, rolesInCourse } from '../enrolments/enrolments.repository.js';
 import { emit, transaction } from '../events/events.service.js';
 import { myCourses, timeZoneOf } from './calendar-scope.js';
 import { assertManagesCourseCalendar, managesCourseCalendar } from './calendar.policy.js';
-import { calendarTimetables } from './calendar.table.js';
 import { expandSeries, expandSeriesIso, type IsoOccurrence, type Occurrence, type SeriesRule } from './recurrence.js';
+import {
+  deleteTimetableRow,
+  findCourseOrgId,
+  findTimetable,
+  findTimetableCourse,
+  insertTimetable,
+  rewriteTimetable,
+  setTimetableExdates,
+  setTimetableUntil,
+  seriesInWindow,
+  type NewTimetableValues,
+  type TimetableCourse as CourseFacts,
+  type TimetableRow,
+} from './timetables.repository.js';
 
-type TimetableRow = typeof calendarTimetables.$inferSelect;
-interface CourseFacts {
-  id: number;
-  name: string;
-  orgId: number;
-  endDate: Date | null;
-  deletedAt: Date | null;
-}
+/** Timetable series of courses that may have occurrences in a window (kept here for callers of this service; the query lives in timetables.repository). */
+export { seriesInWindow } from './timetables.repository.js';
 
 /** The series rule of a row; the course's end date bounds it as a local date (spec §3 course_end_date). */
 export function ruleOfRow(row: TimetableRow, courseEndDate: Date | null): SeriesRule {
@@ -96,16 +99,6 @@ function withTimes(f: Omit<Timetable, 'start_time' | 'end_time'>, occurrence: Oc
   };
 }
 
-/** Timetable series of `courseIds` that may have occurrences in [start, end). */
-export async function seriesInWindow(db: Db, courseIds: number[], start: Date | null, end: Date | null): Promise<TimetableRow[]> {
-  if (courseIds.length === 0) return [];
-  const t = calendarTimetables;
-  return db
-    .select()
-    .from(t)
-    .where(and(inArray(t.courseId, courseIds), end ? lt(t.startTime, end) : undefined, start ? or(isNull(t.until), gt(t.until, start)) : undefined));
-}
-
 /**
  * `GET /api/calendar-timetables?start=&end=` (spec §7): every occurrence in the window of
  * the timetables of the actor's courses, expanded from the stored rules (recurrence.ts).
@@ -135,17 +128,9 @@ export async function listTimetables(deps: AppDeps, actor: Actor, q: CalendarWin
 
 /** Loads a course for timetable changes: 400 on course_id when unknown or foreign, 403 unless instructor, assistant or org admin. */
 async function managedCourse(deps: AppDeps, actor: Actor, courseId: number): Promise<CourseFacts> {
-  const [course] = await deps.db
-    .select({ id: courses.id, name: courses.name, orgId: courses.orgId, endDate: courses.endDate, deletedAt: courses.deletedAt })
-    .from(courses)
-    .where(eq(courses.id, courseId));
+  const course = await findTimetableCourse(deps.db, courseId);
   if (!course || course.deletedAt || course.orgId !== actor.orgId) throw AppError.field('course_id', 'unknown course');
-  const roles = (
-    await deps.db
-      .select({ role: enrolments.role })
-      .from(enrolments)
-      .where(and(eq(enrolments.courseId, courseId), eq(enrolments.userId, actor.id)))
-  ).map((r) => r.role);
+  const roles = await rolesInCourse(deps.db, courseId, actor.id);
   assertManagesCourseCalendar(actor, roles, 'Only the course’s instructors and assistants change its timetable');
   return course;
 }
@@ -158,7 +143,7 @@ function normalised(body: CreateTimetableBody | UpdateTimetableBody, scope?: Upd
   return n;
 }
 
-type SeriesValues = Omit<typeof calendarTimetables.$inferInsert, 'id' | 'createdAt'>;
+type SeriesValues = Omit<NewTimetableValues, 'id' | 'createdAt'>;
 
 /** The row values of a new series; its start moves to the first occurrence that matches the rule (RFC 5545 DTSTART should match). */
 function seriesValues(
@@ -224,22 +209,19 @@ export async function createTimetable(deps: AppDeps, actor: Actor, body: CreateT
   const n = normalised(body);
   const zone = await timeZoneOf(deps.db, actor.id);
   const row = await transaction(deps, async (tx) => {
-    const [created] = await tx
-      .insert(calendarTimetables)
-      .values(seriesValues(actor, course, zone, body, n, n.repeat_type))
-      .returning();
-    await emit(deps, tx, changedEvents('created', created!.id, course, n));
+    const created = await insertTimetable(tx, seriesValues(actor, course, zone, body, n, n.repeat_type));
+    await emit(deps, tx, changedEvents('created', created.id, course, n));
     return created;
   });
-  return { message: 'created', timetable: await firstOccurrence(deps, actor, row!, course) };
+  return { message: 'created', timetable: await firstOccurrence(deps, actor, row, course) };
 }
 
 /** Loads a series the actor may change (404 TIMETABLE_NOT_FOUND; course rules of managedCourse). */
 async function ownSeries(deps: AppDeps, actor: Actor, id: number): Promise<{ row: TimetableRow; course: CourseFacts }> {
-  const [row] = await deps.db.select().from(calendarTimetables).where(eq(calendarTimetables.id, id));
+  const row = await findTimetable(deps.db, id);
   if (!row) throw new AppError('TIMETABLE_NOT_FOUND', 'This timetable does not exist');
-  const [c] = await deps.db.select({ orgId: courses.orgId }).from(courses).where(eq(courses.id, row.courseId));
-  if (!c || c.orgId !== actor.orgId) throw new AppError('TIMETABLE_NOT_FOUND', 'This timetable does not exist');
+  const orgId = await findCourseOrgId(deps.db, row.courseId);
+  if (orgId !== actor.orgId) throw new AppError('TIMETABLE_NOT_FOUND', 'This timetable does not exist');
   return { row, course: await managedCourse(deps, actor, row.courseId) };
 }
 
@@ -273,25 +255,18 @@ export async function updateTimetable(
   const values = seriesValues(actor, newCourse, row.timeZone, body, n, row.repeatType);
   const saved = await transaction(deps, async (tx) => {
     if (row.repeatType === 'no_repeat' || (body.update_scope === 'current_and_after' && isFirst)) {
-      const [u] = await tx
-        .update(calendarTimetables)
-        .set({ ...values, createdById: row.createdById })
-        .where(eq(calendarTimetables.id, id))
-        .returning();
+      const u = await rewriteTimetable(tx, id, { ...values, createdById: row.createdById });
       await emit(deps, tx, changedEvents('updated', id, newCourse, n));
       return u!;
     }
     if (body.update_scope === 'current') {
-      await tx
-        .update(calendarTimetables)
-        .set({ exdates: [...row.exdates, target.toISOString()] })
-        .where(eq(calendarTimetables.id, id));
+      await setTimetableExdates(tx, id, [...row.exdates, target.toISOString()]);
     } else {
-      await tx.update(calendarTimetables).set({ until: target }).where(eq(calendarTimetables.id, id));
+      await setTimetableUntil(tx, id, target);
     }
-    const [created] = await tx.insert(calendarTimetables).values(values).returning();
+    const created = await insertTimetable(tx, values);
     await emit(deps, tx, changedEvents('updated', id, newCourse, n));
-    return created!;
+    return created;
   });
   return { message: 'updated', timetable: await firstOccurrence(deps, actor, saved, newCourse) };
 }
@@ -304,14 +279,11 @@ export async function deleteTimetable(deps: AppDeps, actor: Actor, id: number, b
   const isFirst = target.getTime() === row.startTime.getTime();
   await transaction(deps, async (tx) => {
     if (row.repeatType === 'no_repeat' || (body.update_scope === 'current_and_after' && isFirst)) {
-      await tx.delete(calendarTimetables).where(eq(calendarTimetables.id, id));
+      await deleteTimetableRow(tx, id);
     } else if (body.update_scope === 'current') {
-      await tx
-        .update(calendarTimetables)
-        .set({ exdates: [...row.exdates, target.toISOString()] })
-        .where(eq(calendarTimetables.id, id));
+      await setTimetableExdates(tx, id, [...row.exdates, target.toISOString()]);
     } else {
-      await tx.update(calendarTimetables).set({ until: target }).where(eq(calendarTimetables.id, id));
+      await setTimetableUntil(tx, id, target);
     }
     await emit(deps, tx, changedEvents('deleted', id, course));
   });
