@@ -17,9 +17,6 @@ const GRANDFATHERED_QUERY_FILES = [
   'apps/server/src/modules/calendar/feeds.service.ts',
   'apps/server/src/modules/calendar/meetings.service.ts',
   'apps/server/src/modules/calendar/timetables.service.ts',
-  // imports
-  'apps/server/src/modules/imports/imports.service.ts',
-  'apps/server/src/modules/imports/mbz-importer.ts',
   // scorm
   'apps/server/src/modules/scorm/scorm-package.ts',
   'apps/server/src/modules/scorm/scorm.service.ts',
