@@ -1,4 +1,3 @@
-import { and, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   CALENDAR_ALERTS,
   type CalendarEvent,
@@ -11,49 +10,40 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { departments } from '../orgs/orgs.table.js';
-import { uploads } from '../uploads/uploads.table.js';
-import { courseGroupMembers, courseGroups } from '../enrolments/course-groups.table.js';
-import { enrolments } from '../enrolments/enrolments.table.js';
-import { users } from '../users/users.table.js';
+import { enrolledUserIds } from '../enrolments/enrolments.repository.js';
 import { emit, transaction } from '../events/events.service.js';
+import {
+  deleteEventRow,
+  deleteEventTargets,
+  findVisibleEvent,
+  insertEvent,
+  insertEventTargets,
+  listDepartmentIdsOfOrg,
+  listEventRecipients,
+  listEventsWithAlertDue,
+  listGroupCourses,
+  listOwnUploadIds,
+  listUploadNames,
+  listUserNames,
+  listVisibleEventsWithCreators,
+  updateEventRow,
+  type EventRow,
+  type TargetRow,
+} from './calendar-events.repository.js';
 import { isOrgAdmin, liveCourseIdsInOrg, myCourses } from './calendar-scope.js';
 import { assertAddressesDepartments, assertChangesEvent, managesCourseCalendar } from './calendar.policy.js';
-import { calendarEvents, calendarEventTargets } from './calendar.table.js';
-
-type EventRow = typeof calendarEvents.$inferSelect;
-type TargetRow = Omit<typeof calendarEventTargets.$inferInsert, 'eventId'>;
 
 /** Spec §5 message of a missing target. */
 const DATA_REQUIRED = 'data required';
-
-/**
- * SQL condition: the events `actor` sees — their own, and those addressed to them,
- * to a course they are enrolled in (any role), or to their department (all roles or their org role).
- */
-export function visibleEventsCondition(actor: Pick<Actor, 'id' | 'departmentId' | 'role'>): SQL {
-  const deptClause = actor.departmentId ? sql`or (t.department_id = ${actor.departmentId} and (t.role is null or t.role = ${actor.role}))` : sql``;
-  // `id in (…)` lets PostgreSQL hash the addressed ids once (a correlated EXISTS under OR ran per row).
-  // A group reaches its members only while they are enrolled in the group's course (decision 0021).
-  return or(
-    eq(calendarEvents.createdById, actor.id),
-    sql`${calendarEvents.id} in (select t.event_id from ${calendarEventTargets} t where t.user_id = ${actor.id}
-      or t.course_id in (select ${enrolments.courseId} from ${enrolments} where ${enrolments.userId} = ${actor.id})
-      or t.group_id in (select gm.group_id from ${courseGroupMembers} gm join ${courseGroups} g on g.id = gm.group_id
-        where gm.user_id = ${actor.id} and exists (select 1 from ${enrolments} e where e.course_id = g.course_id and e.user_id = gm.user_id)) ${deptClause})`,
-  )!;
-}
 
 /** Presents event rows with their upload names and creators (spec §3 Calendar event); `knownCreators` saves the creators' query when the caller joined them. */
 async function present(db: Db, actor: Actor, rows: EventRow[], knownCreators?: Map<number, string>): Promise<CalendarEvent[]> {
   const uploadIds = [...new Set(rows.flatMap((r) => r.uploadIds))];
   const names = new Map<number, string>();
-  if (uploadIds.length > 0)
-    for (const u of await db.select({ id: uploads.id, name: uploads.name }).from(uploads).where(inArray(uploads.id, uploadIds))) names.set(u.id, u.name);
+  if (uploadIds.length > 0) for (const u of await listUploadNames(db, uploadIds)) names.set(u.id, u.name);
   const creatorIds = [...new Set(rows.map((r) => r.createdById))];
   const creators = knownCreators ?? new Map<number, string>();
-  if (!knownCreators && creatorIds.length > 0)
-    for (const u of await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, creatorIds))) creators.set(u.id, u.name);
+  if (!knownCreators && creatorIds.length > 0) for (const u of await listUserNames(db, creatorIds)) creators.set(u.id, u.name);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -77,12 +67,7 @@ async function present(db: Db, actor: Actor, rows: EventRow[], knownCreators?: M
 /** `GET /api/calendar-events?start=&end=`: events the actor sees that overlap the window (spec §7). */
 export async function listEvents(deps: AppDeps, actor: Actor, q: CalendarWindowQuery): Promise<{ calendar_events: CalendarEvent[] }> {
   // One round trip: the events with their creators' names (uploads' names only when some are attached).
-  const joined = await deps.db
-    .select({ event: calendarEvents, creatorName: users.name })
-    .from(calendarEvents)
-    .innerJoin(users, eq(users.id, calendarEvents.createdById))
-    .where(and(lt(calendarEvents.startTime, new Date(q.end)), gt(calendarEvents.endTime, new Date(q.start)), visibleEventsCondition(actor)))
-    .orderBy(calendarEvents.startTime, calendarEvents.id);
+  const joined = await listVisibleEventsWithCreators(deps.db, actor, new Date(q.start), new Date(q.end));
   const creators = new Map(joined.map((r) => [r.event.createdById, r.creatorName]));
   return {
     calendar_events: await present(
@@ -111,10 +96,7 @@ async function targetsOf(
     const ids = [...new Set(data.department_ids ?? [])];
     if (ids.length === 0) throw AppError.field('event_target_data_department_multi_select_tree', DATA_REQUIRED);
     assertAddressesDepartments(actor);
-    const found = await deps.db
-      .select({ id: departments.id })
-      .from(departments)
-      .where(and(inArray(departments.id, ids), eq(departments.orgId, actor.orgId)));
+    const found = await listDepartmentIdsOfOrg(deps.db, actor.orgId, ids);
     if (found.length !== ids.length) throw AppError.field('event_target_data_department_multi_select_tree', 'unknown department');
     const roles = [...new Set(data.role_ids ?? [])];
     const targets = ids.flatMap((departmentId): TargetRow[] =>
@@ -133,17 +115,14 @@ async function targetsOf(
   if (!isOrgAdmin(actor) && !courseIds.every(manageable)) throw new AppError('FORBIDDEN', 'Only the course’s instructors and assistants add events to it');
   const groupIds = [...new Set(data.group_ids ?? [])];
   if (groupIds.length > 0) {
-    const groups = await deps.db.select({ id: courseGroups.id, courseId: courseGroups.courseId }).from(courseGroups).where(inArray(courseGroups.id, groupIds));
+    const groups = await listGroupCourses(deps.db, groupIds);
     if (groups.length !== groupIds.length || groups.some((g) => !courseIds.includes(g.courseId)))
       throw AppError.field('target_data_group_ids', 'some groups are not groups of the chosen courses');
   }
   const userIds = [...new Set(data.user_ids ?? [])];
   if (userIds.length > 0) {
     if (courseIds.length !== 1) throw AppError.field('target_data_user_ids', 'choose users within one course');
-    const members = await deps.db
-      .selectDistinct({ userId: enrolments.userId })
-      .from(enrolments)
-      .where(and(eq(enrolments.courseId, courseIds[0]!), inArray(enrolments.userId, userIds)));
+    const members = await enrolledUserIds(deps.db, courseIds[0]!, userIds);
     if (members.length !== userIds.length) throw AppError.field('target_data_user_ids', 'some users are not members of this course');
   }
   if (userIds.length > 0 || groupIds.length > 0) {
@@ -189,10 +168,7 @@ export function armedAlert(
 async function checkUploads(db: Db, actor: Actor, ids: number[] | undefined): Promise<number[]> {
   const unique = [...new Set(ids ?? [])];
   if (unique.length === 0) return [];
-  const found = await db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(inArray(uploads.id, unique), eq(uploads.ownerId, actor.id)));
+  const found = await listOwnUploadIds(db, actor.id, unique);
   if (found.length !== unique.length) throw AppError.field('upload_ids', 'attach only your own uploads');
   return unique;
 }
@@ -226,22 +202,16 @@ export async function createEvent(deps: AppDeps, actor: Actor, body: CalendarEve
   const { targets, targetData } = await targetsOf(deps, actor, body);
   const uploadIds = await checkUploads(deps.db, actor, body.upload_ids);
   const row = await transaction(deps, async (tx) => {
-    const [created] = await tx
-      .insert(calendarEvents)
-      .values({ orgId: actor.orgId, createdById: actor.id, ...valuesOf(body, targetData, uploadIds) })
-      .returning();
-    await tx.insert(calendarEventTargets).values(targets.map((t) => ({ ...t, eventId: created!.id })));
-    await emit(deps, tx, eventChanged('created', created!.id));
-    return created!;
+    const created = await insertEvent(tx, { orgId: actor.orgId, createdById: actor.id, ...valuesOf(body, targetData, uploadIds) });
+    await insertEventTargets(tx, created.id, targets);
+    await emit(deps, tx, eventChanged('created', created.id));
+    return created;
   });
   return { message: 'created', calendar_event: (await present(deps.db, actor, [row]))[0]! };
 }
 
 async function ownEvent(deps: AppDeps, actor: Actor, id: number): Promise<EventRow> {
-  const [row] = await deps.db
-    .select()
-    .from(calendarEvents)
-    .where(and(eq(calendarEvents.id, id), visibleEventsCondition(actor)));
+  const row = await findVisibleEvent(deps.db, actor, id);
   if (!row) throw new AppError('CALENDAR_EVENT_NOT_FOUND', 'This event does not exist');
   assertChangesEvent(actor, row);
   return row;
@@ -261,28 +231,25 @@ export async function updateEvent(
   let updated: EventRow;
   if (!('title' in body)) {
     const alert = armedAlert(alertAtOf({ alert_id: row.alertId, send_email_alert: row.sendEmailAlert, start_time: body.start_time }), new Date(), row);
-    [updated] = await transaction(deps, async (tx) => {
-      const rows = (await tx
-        .update(calendarEvents)
-        .set({ startTime: new Date(body.start_time), endTime: new Date(body.end_time), allDay: body.all_day ?? row.allDay, ...alert })
-        .where(eq(calendarEvents.id, id))
-        .returning()) as [EventRow];
+    updated = await transaction(deps, async (tx) => {
+      const u = await updateEventRow(tx, id, {
+        startTime: new Date(body.start_time),
+        endTime: new Date(body.end_time),
+        allDay: body.all_day ?? row.allDay,
+        ...alert,
+      });
       await emit(deps, tx, eventChanged('updated', id));
-      return rows;
+      return u;
     });
   } else {
     const { targets, targetData } = await targetsOf(deps, actor, body);
     const uploadIds = await checkUploads(deps.db, actor, body.upload_ids);
     updated = await transaction(deps, async (tx) => {
-      const [u] = await tx
-        .update(calendarEvents)
-        .set(valuesOf(body, targetData, uploadIds, row))
-        .where(eq(calendarEvents.id, id))
-        .returning();
-      await tx.delete(calendarEventTargets).where(eq(calendarEventTargets.eventId, id));
-      await tx.insert(calendarEventTargets).values(targets.map((t) => ({ ...t, eventId: id })));
+      const u = await updateEventRow(tx, id, valuesOf(body, targetData, uploadIds, row));
+      await deleteEventTargets(tx, id);
+      await insertEventTargets(tx, id, targets);
       await emit(deps, tx, eventChanged('updated', id));
-      return u!;
+      return u;
     });
   }
   return { message: 'updated', calendar_event: (await present(deps.db, actor, [updated]))[0]! };
@@ -292,7 +259,7 @@ export async function updateEvent(
 export async function deleteEvent(deps: AppDeps, actor: Actor, id: number): Promise<{ message: string }> {
   await ownEvent(deps, actor, id);
   await transaction(deps, async (tx) => {
-    await tx.delete(calendarEvents).where(eq(calendarEvents.id, id));
+    await deleteEventRow(tx, id);
     await emit(deps, tx, eventChanged('deleted', id));
   });
   return { message: 'deleted' };
@@ -300,23 +267,7 @@ export async function deleteEvent(deps: AppDeps, actor: Actor, id: number): Prom
 
 /** Users an event reaches (for e-mail alerts): targeted users, course members, enrolled group members, department users. */
 export async function recipientsOf(db: Db, eventId: number): Promise<{ id: number; name: string; email: string | null }[]> {
-  const t = calendarEventTargets;
-  return db
-    .selectDistinct({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .innerJoin(
-      t,
-      and(
-        eq(t.eventId, eventId),
-        or(
-          eq(t.userId, users.id),
-          sql`${users.id} in (select ${enrolments.userId} from ${enrolments} where ${enrolments.courseId} = ${t.courseId})`,
-          and(eq(t.departmentId, users.departmentId), or(isNull(t.role), eq(t.role, users.role))),
-          sql`${users.id} in (select gm.user_id from ${courseGroupMembers} gm join ${courseGroups} g on g.id = gm.group_id
-            join ${enrolments} e on e.course_id = g.course_id and e.user_id = gm.user_id where gm.group_id = ${t.groupId})`,
-        ),
-      ),
-    );
+  return listEventRecipients(db, eventId);
 }
 
 /** How late the alert job may still send an alert of an event that has already begun (ms). */
@@ -330,16 +281,5 @@ export const ALERT_GRACE_MS = 15 * 60_000;
  */
 export async function dueAlerts(db: Db, now: Date): Promise<EventRow[]> {
   const longest = Math.max(...CALENDAR_ALERTS.map((a) => a.minutes_before)) * 60_000;
-  const e = calendarEvents;
-  return db
-    .select()
-    .from(e)
-    .where(
-      and(
-        lte(e.alertAt, now),
-        gt(e.alertAt, new Date(now.getTime() - Math.max(longest, ALERT_GRACE_MS))),
-        isNull(e.alertSentAt),
-        or(gt(e.alertAt, new Date(now.getTime() - ALERT_GRACE_MS)), gt(e.startTime, now)),
-      ),
-    );
+  return listEventsWithAlertDue(db, now, new Date(now.getTime() - Math.max(longest, ALERT_GRACE_MS)), new Date(now.getTime() - ALERT_GRACE_MS));
 }

@@ -1,4 +1,3 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
 import ical, { ICalEventRepeatingFreq, ICalWeekday, type ICalRepeatingOptions } from 'ical-generator';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { DateTime } from 'luxon';
@@ -6,13 +5,11 @@ import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { users } from '../users/users.table.js';
+import { listVisibleEvents } from './calendar-events.repository.js';
+import { deleteFeedOfUser, findFeedOwner, findFeedToken, insertFeed, listVisibleMeetings } from './calendar-feeds.repository.js';
 import { myCourses, timeZoneOf } from './calendar-scope.js';
-import type { calendarTimetables } from './calendar.table.js';
-import { calendarEvents, calendarFeeds, calendarMeetings } from './calendar.table.js';
-import { visibleEventsCondition } from './events.service.js';
-import { visibleMeetingsCondition } from './meetings.service.js';
 import { parseWeeklyDays } from './recurrence.js';
+import type { TimetableRow } from './timetables.repository.js';
 import { ruleOfRow, seriesInWindow } from './timetables.service.js';
 
 const WEEKDAYS = [ICalWeekday.MO, ICalWeekday.TU, ICalWeekday.WE, ICalWeekday.TH, ICalWeekday.FR, ICalWeekday.SA, ICalWeekday.SU];
@@ -28,28 +25,28 @@ export function feedPath(token: string): string {
 
 /** `GET /api/calendar-feed`: the actor's feed path, or null when none (or revoked). */
 export async function myFeed(deps: AppDeps, actor: Actor): Promise<{ url: string | null }> {
-  const [row] = await deps.db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, actor.id));
-  return { url: row ? feedPath(row.token) : null };
+  const token = await findFeedToken(deps.db, actor.id);
+  return { url: token !== undefined ? feedPath(token) : null };
 }
 
 /** `POST /api/calendar-feed`: a new private feed URL; any previous URL stops working. */
 export async function rotateFeed(deps: AppDeps, actor: Actor): Promise<{ url: string }> {
   const token = randomToken();
   await deps.db.transaction(async (tx) => {
-    await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, actor.id));
-    await tx.insert(calendarFeeds).values({ userId: actor.id, token, tokenHash: sha256Hex(token) });
+    await deleteFeedOfUser(tx, actor.id);
+    await insertFeed(tx, actor.id, token, sha256Hex(token));
   });
   return { url: feedPath(token) };
 }
 
 /** `DELETE /api/calendar-feed`: revokes the feed URL. */
 export async function revokeFeed(deps: AppDeps, actor: Actor): Promise<{ message: string }> {
-  await deps.db.delete(calendarFeeds).where(eq(calendarFeeds.userId, actor.id));
+  await deleteFeedOfUser(deps.db, actor.id);
   return { message: 'revoked' };
 }
 
 /** The repeat rule of a series for iCalendar (RFC 5545 §3.3.10 RRULE, §3.8.5.1 EXDATE); null for no_repeat. */
-function repeatingOf(row: typeof calendarTimetables.$inferSelect, courseEndDate: Date | null): ICalRepeatingOptions | null {
+function repeatingOf(row: TimetableRow, courseEndDate: Date | null): ICalRepeatingOptions | null {
   const rule = ruleOfRow(row, courseEndDate);
   if (rule.repeatType === 'no_repeat') return null;
   const ends: number[] = [];
@@ -77,11 +74,7 @@ function repeatingOf(row: typeof calendarTimetables.$inferSelect, courseEndDate:
  * 92 days ago to 400 days ahead. 404 CALENDAR_FEED_NOT_FOUND for an unknown or revoked token.
  */
 export async function feedIcs(deps: AppDeps, token: string, now = new Date()): Promise<string> {
-  const [row] = await deps.db
-    .select({ id: users.id, orgId: users.orgId, role: users.role, name: users.name, departmentId: users.departmentId })
-    .from(calendarFeeds)
-    .innerJoin(users, eq(users.id, calendarFeeds.userId))
-    .where(eq(calendarFeeds.tokenHash, sha256Hex(token)));
+  const row = await findFeedOwner(deps.db, sha256Hex(token));
   if (!row) throw new AppError('CALENDAR_FEED_NOT_FOUND', 'This calendar feed does not exist or was revoked');
   const actor: Actor = row;
   const zone = await timeZoneOf(deps.db, actor.id);
@@ -107,10 +100,7 @@ export async function feedIcs(deps: AppDeps, token: string, now = new Date()): P
       repeating: repeatingOf(t, course.endDate),
     });
   }
-  const events = await deps.db
-    .select()
-    .from(calendarEvents)
-    .where(and(lt(calendarEvents.startTime, to), gt(calendarEvents.endTime, from), visibleEventsCondition(actor)));
+  const events = await listVisibleEvents(deps.db, actor, from, to);
   for (const e of events) {
     cal.createEvent({
       id: `event-${e.id}@atrium`,
@@ -123,10 +113,7 @@ export async function feedIcs(deps: AppDeps, token: string, now = new Date()): P
       location: e.location ?? undefined,
     });
   }
-  const meetings = await deps.db
-    .select()
-    .from(calendarMeetings)
-    .where(and(lt(calendarMeetings.startTime, to), gt(calendarMeetings.endTime, from), visibleMeetingsCondition(actor)));
+  const meetings = await listVisibleMeetings(deps.db, actor, from, to);
   for (const m of meetings) {
     cal.createEvent({
       id: `meeting-${m.id}@atrium`,
