@@ -33,7 +33,6 @@ import {
 } from '@atrium/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { actorOf } from '../../plugins/auth.js';
-import { emit } from '../events/events.service.js';
 import { acceptsGzip, calendarCacheOf, startCalendarListener, type Computed } from './calendar-cache.js';
 import { courseStudents, userCalendarCourses } from './calendar-courses.service.js';
 import { createEvent, deleteEvent, listEvents, updateEvent } from './events.service.js';
@@ -85,22 +84,6 @@ function meetingsComputed(key: 'meetings' | 'cloud_classrooms', meetings: Meetin
     }
   }
   return { value: { [key]: meetings }, validUntil };
-}
-
-/**
- * Runs a meeting write and then emits `calendar.changed` (its handler forgets the cached answers
- * here and on other instances, decision 0081), also when the write failed part way: meetings.service
- * writes in several statements, so the event follows the write instead of sharing its transaction.
- */
-async function written<T>(deps: AppDeps, action: 'created' | 'updated' | 'deleted', id: number | null, write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } finally {
-    // Never replaces the write's own error (as the direct bump never threw): a failed emit is logged.
-    await emit(deps, deps.database.db, { type: 'calendar.changed', payload: { item: 'meeting', action, item_id: id, course_id: null } }).catch(
-      (error: unknown) => deps.log.error({ err: error }, 'calendar: could not emit calendar.changed after a meeting write'),
-    );
-  }
 }
 
 /** Every call of spec §7 "Calendar", plus the private iCalendar feed (beyond the spec). */
@@ -207,7 +190,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/calendar-meeting', {
     config: { action: 'calendar.write' },
     schema: { tags, summary: 'Create a meeting', body: MeetingBodySchema, response: { 200: MeetingResponseSchema, ...errors } },
-    handler: async (req) => written(d, 'created', null, createMeeting(d, actorOf(req), req.body)),
+    handler: async (req) => createMeeting(d, actorOf(req), req.body),
   });
   app.put('/api/calendar-meeting/:id', {
     config: { action: 'calendar.write' },
@@ -218,12 +201,12 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       body: UpdateMeetingBodySchema,
       response: { 200: MeetingResponseSchema, ...errors },
     },
-    handler: async (req) => written(d, 'updated', req.params.id, updateMeeting(d, actorOf(req), req.params.id, req.body)),
+    handler: async (req) => updateMeeting(d, actorOf(req), req.params.id, req.body),
   });
   app.delete('/api/calendar-meeting/:id', {
     config: { action: 'calendar.write' },
     schema: { tags, summary: 'Delete a meeting or cloud classroom', params: Params, response: { 200: MessageResponseSchema, ...errors } },
-    handler: async (req) => written(d, 'deleted', req.params.id, deleteMeeting(d, actorOf(req), req.params.id)),
+    handler: async (req) => deleteMeeting(d, actorOf(req), req.params.id),
   });
   app.get('/api/instruction-team/meeting', {
     config: { action: 'calendar.read' },

@@ -4,6 +4,7 @@ import {
   isMeetingCalendarEditable,
   isMeetingFormEditable,
   type CalendarWindowQuery,
+  type DomainEventInput,
   type ManagementMeetingFilter,
   type Meeting,
   type MeetingBody,
@@ -14,6 +15,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { offsetOf, toPage } from '../../lib/pagination.js';
 import type { Actor } from '../../plugins/auth.js';
+import { emit, transaction } from '../events/events.service.js';
 import { userIdsInOrg } from '../users/users.repository.js';
 import { isOrgAdmin, liveCourseIdsInOrg, myCourses, timeZoneOf } from './calendar-scope.js';
 import { assertManagesCourseCalendar, assertMayCreateMeeting, assertReviewsMeetings, mayChangeMeeting } from './calendar.policy.js';
@@ -121,6 +123,11 @@ function valuesOf(body: MeetingBody, hostUserId: number, actor: Actor) {
   };
 }
 
+/** `calendar.changed` of one meeting (its handler forgets cached calendar answers, decision 0081); `course_id` when it belongs to a course. */
+function meetingChanged(action: 'created' | 'updated' | 'deleted', id: number, courseId: number | null): DomainEventInput {
+  return { type: 'calendar.changed', payload: { item: 'meeting', action, item_id: id, course_id: courseId } };
+}
+
 /**
  * `POST /api/calendar-meeting` (spec §7): instructors and org admins (403 for students).
  * A meeting starts pending review; instruction-team meetings and cloud classrooms need
@@ -130,7 +137,11 @@ export async function createMeeting(deps: AppDeps, actor: Actor, body: MeetingBo
   assertMayCreateMeeting(actor);
   const { hostUserId } = await checkBody(deps, actor, body);
   const auditStatus = isOrgAdmin(actor) && body.data.audit_status ? body.data.audit_status : body.kind === 'meeting' ? 'pending' : 'agree';
-  const row = await insertMeeting(deps.db, { ...valuesOf(body, hostUserId, actor), orgId: actor.orgId, kind: body.kind, auditStatus, createdById: actor.id });
+  const row = await transaction(deps, async (tx) => {
+    const created = await insertMeeting(tx, { ...valuesOf(body, hostUserId, actor), orgId: actor.orgId, kind: body.kind, auditStatus, createdById: actor.id });
+    await emit(deps, tx, meetingChanged('created', created.id, created.courseId));
+    return created;
+  });
   return { message: 'created', meeting: (await presentMeetings(deps.db, [row], new Date()))[0]! };
 }
 
@@ -170,7 +181,11 @@ export async function updateMeeting(deps: AppDeps, actor: Actor, id: number, bod
       admin && body.data.audit_status ? body.data.audit_status : row.kind === 'meeting' && row.auditStatus === 'reject' ? 'pending' : row.auditStatus;
     values = { ...valuesOf(body, hostUserId, actor), auditStatus };
   }
-  const updated = await updateMeetingRow(deps.db, id, values);
+  const updated = await transaction(deps, async (tx) => {
+    const u = await updateMeetingRow(tx, id, values);
+    await emit(deps, tx, meetingChanged('updated', id, u?.courseId ?? null));
+    return u;
+  });
   return { message: 'updated', meeting: (await presentMeetings(deps.db, [updated!], now))[0]! };
 }
 
@@ -179,7 +194,10 @@ export async function deleteMeeting(deps: AppDeps, actor: Actor, id: number): Pr
   const row = await ownMeeting(deps, actor, id);
   if (!isMeetingCalendarEditable(editability(row), new Date()))
     throw new AppError('MEETING_NOT_EDITABLE', 'An approved meeting that has started cannot be deleted');
-  await deleteMeetingRow(deps.db, id);
+  await transaction(deps, async (tx) => {
+    await deleteMeetingRow(tx, id);
+    await emit(deps, tx, meetingChanged('deleted', id, row.courseId));
+  });
   return { message: 'deleted' };
 }
 
