@@ -49,3 +49,14 @@ export async function updateReadRecordPlay(
 ): Promise<void> {
   await db.update(activityReadRecords).set(values).where(eq(activityReadRecords.id, id));
 }
+
+/** Marks the read record of this key completed with its clock at `now`, creating it when absent. One INSERT … ON CONFLICT DO UPDATE. */
+export async function upsertCompletedReadRecord(db: Db, key: ReadRecordKey, now: Date): Promise<void> {
+  await db
+    .insert(activityReadRecords)
+    .values({ ...key, isCompleted: true, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId],
+      set: { isCompleted: true, updatedAt: now },
+    });
+}

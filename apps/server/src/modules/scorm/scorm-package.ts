@@ -1,12 +1,11 @@
 import type { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import type { ScormManifest } from '@atrium/contracts';
 import { derivedPrefix } from '../uploads/processing-registry.js';
 import { ProcessingError } from '../../jobs/tools.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { MANIFEST_MAX_BYTES, ManifestError, parseManifest } from './scorm-manifest.js';
-import { scormPackages } from './scorm.table.js';
+import { replaceScormPackage } from './scorm.repository.js';
 import { entrySegments } from '../../lib/archive-entry.js';
 
 /** Most entries a package may hold (decision 0031). */
@@ -127,10 +126,7 @@ export async function processScormPackage(deps: AppDeps, uploadId: number, file:
       await deps.storage.deletePrefix(prefix);
       throw new ProcessingError('SCORM_EXTRACT_FAILED', `The package could not be extracted (${(error as Error).message})`);
     }
-    await deps.db.delete(scormPackages).where(eq(scormPackages.uploadId, uploadId));
-    await deps.db
-      .insert(scormPackages)
-      .values({ uploadId, version: manifest.version, title: manifest.title, scos: manifest.scos, files: keys, totalSize: total });
+    await replaceScormPackage(deps.db, uploadId, { version: manifest.version, title: manifest.title, scos: manifest.scos, files: keys, totalSize: total });
     return manifest;
   } finally {
     zip.close();

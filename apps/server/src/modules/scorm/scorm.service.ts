@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import mime from 'mime-types';
 import type { Cmi, ScormRuntime, ScormRuntimeStored, ScormSummary } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
@@ -6,16 +5,13 @@ import { authorize } from '../access/authorize.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
-import { activityReadRecords } from '../activities/activities.table.js';
+import { upsertCompletedReadRecord } from '../activities/read-records.repository.js';
 import { emit, transaction } from '../events/events.service.js';
 import { CMI_MAX_CHARS, cmiForLaunch, cmiValue, trackedFields } from './scorm-cmi.js';
-import { scormPackages, scormRuntimeRecords } from './scorm.table.js';
-
-type PackageRow = typeof scormPackages.$inferSelect;
+import { closeRuntimeSession, findRuntimeRecord, findScormPackage, listRuntimeStatuses, upsertRuntimeCommit, type PackageRow } from './scorm.repository.js';
 
 export async function findPackage(deps: AppDeps, uploadId: number): Promise<PackageRow | undefined> {
-  const [row] = await deps.db.select().from(scormPackages).where(eq(scormPackages.uploadId, uploadId));
-  return row;
+  return findScormPackage(deps.db, uploadId);
 }
 
 /**
@@ -95,14 +91,6 @@ async function runtimeContext(deps: AppDeps, actor: Actor, uploadId: number, act
   return { upload, pkg, access };
 }
 
-const recordWhere = (uploadId: number, activityId: number, userId: number, sco: string) =>
-  and(
-    eq(scormRuntimeRecords.uploadId, uploadId),
-    eq(scormRuntimeRecords.activityId, activityId),
-    eq(scormRuntimeRecords.userId, userId),
-    eq(scormRuntimeRecords.sco, sco),
-  );
-
 /**
  * `GET /api/uploads/scorm/{id}/runtime?activity_id=&sco=` (decision 0031): a
  * launch. The previous session's time is added to the total, and the learner's
@@ -110,17 +98,11 @@ const recordWhere = (uploadId: number, activityId: number, userId: number, sco: 
  */
 export async function launchRuntime(deps: AppDeps, actor: Actor, uploadId: number, activityId: number, sco: string): Promise<ScormRuntime> {
   const { pkg } = await runtimeContext(deps, actor, uploadId, activityId, sco);
-  const [record] = await deps.db
-    .select()
-    .from(scormRuntimeRecords)
-    .where(recordWhere(uploadId, activityId, actor.id, sco));
+  const record = await findRuntimeRecord(deps.db, { uploadId, activityId, userId: actor.id, sco });
   let cmi: Cmi | null = null;
   if (record) {
     const total = record.totalSeconds + record.sessionSeconds;
-    await deps.db
-      .update(scormRuntimeRecords)
-      .set({ totalSeconds: total, sessionSeconds: 0, updatedAt: new Date() })
-      .where(eq(scormRuntimeRecords.id, record.id));
+    await closeRuntimeSession(deps.db, record.id, total);
     cmi = record.cmi ? cmiForLaunch(record.cmi, pkg.version, total) : null;
   }
   return { version: pkg.version, cmi, scos: pkg.scos };
@@ -139,17 +121,10 @@ export async function commitRuntime(deps: AppDeps, actor: Actor, uploadId: numbe
   if (JSON.stringify(cmi).length > CMI_MAX_CHARS) throw AppError.field('cmi', `The CMI data is larger than ${CMI_MAX_CHARS} characters`);
   const fields = trackedFields(cmi, pkg.version);
   const values = { cmi, status: fields.status, score: fields.score, location: fields.location, suspendData: fields.suspendData, updatedAt: new Date() };
-  const [row] = await deps.db
-    .insert(scormRuntimeRecords)
-    .values({ uploadId, activityId, userId: actor.id, sco, ...values, sessionSeconds: fields.sessionSeconds ?? 0 })
-    .onConflictDoUpdate({
-      target: [scormRuntimeRecords.uploadId, scormRuntimeRecords.activityId, scormRuntimeRecords.userId, scormRuntimeRecords.sco],
-      set: { ...values, ...(fields.sessionSeconds !== null ? { sessionSeconds: fields.sessionSeconds } : {}) },
-    })
-    .returning();
+  const row = await upsertRuntimeCommit(deps.db, { uploadId, activityId, userId: actor.id, sco }, values, fields.sessionSeconds);
   if (isFinishedStatus(fields.status) || isFinishedStatus(successStatus(cmi, pkg.version)))
     await completePackageIfFinished(deps, access.courseId, activityId, uploadId, actor.id, pkg);
-  return { status: row!.status, score: row!.score, location: row!.location, total_time: row!.totalSeconds + row!.sessionSeconds };
+  return { status: row.status, score: row.score, location: row.location, total_time: row.totalSeconds + row.sessionSeconds };
 }
 
 /** SCORM statuses that finish a SCO (1.2 lesson_status, 2004 completion_status / success_status). */
@@ -179,23 +154,14 @@ async function completePackageIfFinished(
   userId: number,
   pkg: PackageRow,
 ): Promise<void> {
-  const rows = await deps.db
-    .select({ sco: scormRuntimeRecords.sco, status: scormRuntimeRecords.status, cmi: scormRuntimeRecords.cmi })
-    .from(scormRuntimeRecords)
-    .where(and(eq(scormRuntimeRecords.uploadId, uploadId), eq(scormRuntimeRecords.activityId, activityId), eq(scormRuntimeRecords.userId, userId)));
+  const rows = await listRuntimeStatuses(deps.db, uploadId, activityId, userId);
   const finished = new Set(
     rows.filter((r) => isFinishedStatus(r.status) || (r.cmi !== null && isFinishedStatus(successStatus(r.cmi, pkg.version)))).map((r) => r.sco),
   );
   if (!pkg.scos.every((s) => finished.has(s.identifier))) return;
   const now = new Date();
   await transaction(deps, async (tx) => {
-    await tx
-      .insert(activityReadRecords)
-      .values({ activityId, userId, uploadId, isCompleted: true, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [activityReadRecords.activityId, activityReadRecords.userId, activityReadRecords.uploadId],
-        set: { isCompleted: true, updatedAt: now },
-      });
+    await upsertCompletedReadRecord(tx, { activityId, userId, uploadId }, now);
     await emit(deps, tx, { type: 'activity.read', payload: { course_id: courseId, activity_id: activityId, user_id: userId, upload_id: uploadId } });
   });
 }
