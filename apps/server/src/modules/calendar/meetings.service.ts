@@ -35,9 +35,6 @@ import {
   type MeetingRow,
 } from './meetings.repository.js';
 
-/** SQL condition: meetings the actor takes part in (kept here for callers of this service; the query lives in meetings.repository). */
-export { visibleMeetingsCondition } from './meetings.repository.js';
-
 /** Presents meeting rows (spec §3 Calendar meeting) with host users, participants' names (for the popup's pickers), editability (spec §4) and is_started/is_ended at `now`. */
 export async function presentMeetings(db: Db, rows: MeetingRow[], now: Date): Promise<Meeting[]> {
   const hostIds = [...new Set(rows.flatMap((r) => [r.hostUserId, ...r.participantIds]))];
