@@ -94,6 +94,12 @@ export async function abandonProcessing(db: Db, id: number, values: Partial<type
     .where(eq(uploads.id, id));
 }
 
+/** Replaces the rendition of upload `uploadId` at `video.resolution` with `video` (duration in seconds, size in pixels). Two statements (DELETE, INSERT). */
+export async function replaceVideoRendition(db: Db, uploadId: number, video: Omit<UploadVideoInsert, 'uploadId'>): Promise<void> {
+  await db.delete(uploadVideos).where(and(eq(uploadVideos.uploadId, uploadId), eq(uploadVideos.resolution, video.resolution)));
+  await db.insert(uploadVideos).values({ uploadId, ...video });
+}
+
 /** Replaces the video renditions of upload `uploadId` with `renditions` (sizes in pixels, duration in seconds). */
 export async function replaceVideoRenditions(db: Db, uploadId: number, renditions: Omit<UploadVideoInsert, 'uploadId'>[]): Promise<void> {
   await db.delete(uploadVideos).where(eq(uploadVideos.uploadId, uploadId));

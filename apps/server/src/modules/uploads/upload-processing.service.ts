@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { TEXT_EXTENSIONS, extensionOf, type Upload, type UploadVideo } from '@atrium/contracts';
 import mime from 'mime-types';
-import { and, eq } from 'drizzle-orm';
 import { derivedPrefix, enqueueProcessing } from './processing-registry.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -10,10 +9,10 @@ import type { Actor } from '../../plugins/auth.js';
 import { readHead, type StoredObject } from '../../storage/object-store.js';
 import { uploadOfToken } from './blocks.service.js';
 import { presentUpload } from './uploads.presenter.js';
-import { findLiveUpload, listVideosOf } from './uploads.repository.js';
+import { replaceVideoRendition } from './processing.repository.js';
+import { findLiveUpload, listVideosOf, setUploadSource } from './uploads.repository.js';
 import { authorize } from '../access/authorize.js';
 import { acceptReceivedObject, createUpload, NOT_FOUND_MESSAGE, presentUploadFor, receiveContent } from './uploads.service.js';
-import { uploadVideos, uploads } from './uploads.table.js';
 
 /** Largest text answered by `GET /api/uploads/{id}/text?preview=true`, in bytes. */
 export const TEXT_PREVIEW_BYTES = 1024 * 1024;
@@ -86,8 +85,7 @@ export async function addVideo(
   const { row, access } = await authorize(deps, actor, 'upload.read', { uploadId });
   if (access !== 'manage') throw new AppError('FORBIDDEN', 'Only the course team can add renditions');
   if (row.type !== 'video') throw AppError.field('resolution', 'Only videos have renditions');
-  await deps.db.delete(uploadVideos).where(and(eq(uploadVideos.uploadId, row.id), eq(uploadVideos.resolution, video.resolution)));
-  await deps.db.insert(uploadVideos).values({ uploadId: row.id, ...video });
+  await replaceVideoRendition(deps.db, row.id, video);
   return presentOne(deps, actor, uploadId);
 }
 
@@ -166,6 +164,6 @@ export async function shareScreenShot(deps: AppDeps, actor: Actor, uploadId: num
   if (source.type !== 'image' || !source.receivedAt) throw AppError.field('upload_id', 'Only a received screenshot can be shared');
   const created = await createUpload(deps, actor, { name: source.name, size: source.size, parent_type: 'course', parent_id: courseId });
   const copy = await receiveContent(deps, actor, created.id, await deps.storage.get(source.key));
-  await deps.db.update(uploads).set({ source: 'screen-shot' }).where(eq(uploads.id, copy.id));
+  await setUploadSource(deps.db, copy.id, 'screen-shot');
   return copy;
 }

@@ -76,6 +76,11 @@ export async function listUploadLabels(db: Db, ids: number[]) {
     .where(inArray(uploads.id, ids));
 }
 
+/** Sets where upload `id` came from (`source`, e.g. 'screen-shot'). One UPDATE. */
+export async function setUploadSource(db: Db, id: number, source: UploadRow['source']): Promise<void> {
+  await db.update(uploads).set({ source }).where(eq(uploads.id, id));
+}
+
 /** The upload with this id, soft-deleted or not, or undefined. One SELECT. */
 export async function findUpload(db: Db, id: number): Promise<UploadRow | undefined> {
   const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
