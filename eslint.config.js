@@ -4,26 +4,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Server files that still query outside a repository (issue 14 §3), grandfathered until the next change
-// moves their queries; `node scripts/count-table-imports.mjs` lists them. Remove an entry once it is moved.
-const GRANDFATHERED_QUERY_FILES = [
-  // activities
-  'apps/server/src/modules/activities/activities.service.ts',
-  'apps/server/src/modules/activities/content.service.ts',
-  // calendar
-  'apps/server/src/modules/calendar/calendar-courses.service.ts',
-  'apps/server/src/modules/calendar/calendar-scope.ts',
-  'apps/server/src/modules/calendar/events.service.ts',
-  'apps/server/src/modules/calendar/feeds.service.ts',
-  'apps/server/src/modules/calendar/meetings.service.ts',
-  'apps/server/src/modules/calendar/timetables.service.ts',
-  // scorm
-  'apps/server/src/modules/scorm/scorm-package.ts',
-  'apps/server/src/modules/scorm/scorm.service.ts',
-  // uploads (processing pipeline)
-  'apps/server/src/modules/uploads/upload-processing.service.ts',
-];
-
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -38,7 +18,7 @@ export default tseslint.config(
   {
     // Issue 14 §3: Drizzle and the *.table modules stay inside repositories (and the schema, migrations,
     // seed and tests); services reach data through their own repository and other modules' services or
-    // repository functions. Files still listed in GRANDFATHERED_QUERY_FILES are exempt until they move.
+    // repository functions. No file is exempt.
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       '**/*.repository.ts',
@@ -47,7 +27,6 @@ export default tseslint.config(
       'apps/server/src/modules/seed/**',
       '**/*.test.ts',
       'apps/server/test/**',
-      ...GRANDFATHERED_QUERY_FILES,
     ],
     rules: {
       'no-restricted-imports': [
