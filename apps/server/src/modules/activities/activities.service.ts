@@ -100,7 +100,7 @@ export async function createActivity(deps: AppDeps, actor: Actor, courseId: numb
   await checkUploads(deps, actor, courseId, body.type, uploadIds);
   await checkCourseFiles(deps, actor, courseId, (data.attachment_upload_ids as number[] | undefined) ?? [], 'attachment_upload_ids');
   const sort = await nextActivitySort(deps.db, module.id);
-  const id = await deps.db.transaction(async (tx) => {
+  const id = await transaction(deps, async (tx) => {
     const activityId = await insertActivity(tx, {
       courseId,
       moduleId: module.id,
@@ -118,6 +118,7 @@ export async function createActivity(deps: AppDeps, actor: Actor, courseId: numb
       createdById: actor.id,
     });
     await setActivityUploads(tx, activityId, uploadIds);
+    await emit(deps, tx, { type: 'activity.changed', payload: { course_id: courseId, activity_id: activityId } });
     return activityId;
   });
   const created = await activityRow(deps, id);
@@ -155,9 +156,10 @@ export async function updateActivity(deps: AppDeps, actor: Actor, activityId: nu
     const uploadCount = body.upload_ids?.length ?? (await listActivityUploads(deps.db, { activityIds: [activityId] })).length;
     if (!hasUrl && uploadCount === 0) throw AppError.field('url', 'Give a supported online video link or upload a video');
   }
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps, async (tx) => {
     await updateActivityRow(tx, activityId, values);
     if (body.upload_ids !== undefined) await setActivityUploads(tx, activityId, body.upload_ids);
+    await emit(deps, tx, { type: 'activity.changed', payload: { course_id: row.courseId, activity_id: activityId } });
   });
   const updated = await activityRow(deps, activityId);
   return presentActivity(updated, await studied(deps, actor, updated, access.isTeamView, access.course.learningMode), access);
@@ -167,7 +169,10 @@ export async function updateActivity(deps: AppDeps, actor: Actor, activityId: nu
 export async function deleteActivity(deps: AppDeps, actor: Actor, activityId: number): Promise<{ message: string }> {
   const row = await activityRow(deps, activityId);
   await courseFor(deps, actor, row.courseId, 'manage_content');
-  await updateActivityRow(deps.db, activityId, { deletedAt: new Date(), updatedAt: new Date() });
+  await transaction(deps, async (tx) => {
+    await updateActivityRow(tx, activityId, { deletedAt: new Date(), updatedAt: new Date() });
+    await emit(deps, tx, { type: 'activity.changed', payload: { course_id: row.courseId, activity_id: activityId } });
+  });
   return { message: 'Activity deleted' };
 }
 
@@ -175,7 +180,12 @@ export async function deleteActivity(deps: AppDeps, actor: Actor, activityId: nu
 export async function publishActivity(deps: AppDeps, actor: Actor, activityId: number, published: boolean): Promise<Activity> {
   const row = await activityRow(deps, activityId);
   const access = await contentAccess(deps, actor, row.courseId, 'manage_content');
-  await updateActivityRow(deps.db, activityId, { isPublished: published, updatedAt: new Date() });
+  if (row.isPublished !== published) {
+    await transaction(deps, async (tx) => {
+      await updateActivityRow(tx, activityId, { isPublished: published, updatedAt: new Date() });
+      await emit(deps, tx, { type: 'activity.changed', payload: { course_id: row.courseId, activity_id: activityId } });
+    });
+  }
   const updated = { ...row, isPublished: published };
   return presentActivity(updated, await studied(deps, actor, updated, access.isTeamView, access.course.learningMode), access);
 }
