@@ -66,6 +66,17 @@ export const ERROR_STATUS = {
   /** Spec §8 missedFile: the exam's upload was deleted. */
   MEDIA_MISSED_FILE: 410,
   SCORM_NOT_READY: 409,
+  /** Exams (issue 15). */
+  SUBJECT_NOT_FOUND: 404,
+  ATTEMPT_NOT_FOUND: 404,
+  /** The activity is not an exam. */
+  NOT_AN_EXAM: 409,
+  /** Every attempt allowed was used. */
+  EXAM_NO_ATTEMPTS_LEFT: 409,
+  /** The attempt's deadline passed: it was submitted by the server with what was saved. */
+  EXAM_DEADLINE_PASSED: 409,
+  /** The attempt was already submitted. */
+  ATTEMPT_SUBMITTED: 409,
   PREVIEW_PROVIDER_DISABLED: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -8,7 +8,15 @@ import type { Database } from '../db/client.js';
  * (PDF page counts, text); `upload-blocks-cleanup` removes expired block state; `course-import`
  * imports a Moodle backup into a course (issue 8).
  */
-export const QUEUES = ['upload-media', 'upload-office', 'upload-inspect', 'upload-blocks-cleanup', 'calendar-alerts', 'course-import'] as const;
+export const QUEUES = [
+  'upload-media',
+  'upload-office',
+  'upload-inspect',
+  'upload-blocks-cleanup',
+  'calendar-alerts',
+  'course-import',
+  'exam-deadlines',
+] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /** States pg-boss gives a job (pg-boss 10 `job.state`). */

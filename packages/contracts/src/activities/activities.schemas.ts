@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GradeMethodSchema, ResultVisibilitySchema } from '../exams/exams.schemas.js';
 import { UploadStatusSchema } from '../uploads/uploads.schemas.js';
 import { ACTIVITY_TYPES, COMPLETION_CRITERIA, LEARNING_MODES, MEETING_ACTIVITY_TYPES, type ActivityType } from './activity-types.js';
 import { isHttpUrl, parseOnlineVideoUrl } from './online-video.js';
@@ -91,12 +92,29 @@ export const HomeworkDataSchema = z.object({
   cut_off_date: isoTime.nullable().optional(),
   attachment_upload_ids: z.array(z.number().int().positive()).max(500).optional(),
 });
-/** `exam` data as the importer writes it (from a quiz): time limit in seconds, attempts (0 = unlimited), grade in points; questions are exam_subjects rows. */
+/**
+ * `exam` settings (issue 15): time limit in seconds, attempts allowed (0 or absent = unlimited),
+ * which attempt counts (`grade_method`), pass score in points, shuffling, when a learner sees the
+ * score (`show_score`) and the right answers (`show_answers`). The window is the activity's
+ * start/end time. Subjects are exam_subjects rows (`/api/exams/{activityId}/subjects`).
+ */
 export const ExamDataSchema = z.object({
-  time_limit_seconds: z.number().int().positive().optional(),
+  time_limit_seconds: z
+    .number()
+    .int()
+    .positive()
+    .max(7 * 24 * 3600)
+    .optional(),
   max_attempts: z.number().int().min(0).max(1000).optional(),
   max_grade: z.number().min(0).max(100_000).nullable().optional(),
+  grade_method: GradeMethodSchema.optional(),
+  pass_score: z.number().min(0).max(100_000).nullable().optional(),
+  shuffle_subjects: z.boolean().optional(),
+  shuffle_options: z.boolean().optional(),
+  show_score: ResultVisibilitySchema.optional(),
+  show_answers: ResultVisibilitySchema.optional(),
 });
+export type ExamData = z.infer<typeof ExamDataSchema>;
 /** `forum` data as the importer writes it: the Moodle forum type and, when the backup had them, its discussions with their posts (HTML, sanitised on import). */
 export const ForumDataSchema = z.object({
   forum_type: z.string().trim().max(50).optional(),

@@ -62,6 +62,19 @@ export const DomainEventSchemas = {
   'auth_code.issued': z.object({ user_id: id, name: z.string(), email: z.string(), code: z.string() }),
   /** A learner's SCORM runtime state of one package changed (a commit of its CMI). */
   'scorm.progressed': z.object({ course_id: id, activity_id: id, upload_id: id, user_id: id }),
+  /** A learner's exam attempt was submitted (`by`: the learner, or the server at the deadline); `score` in points, null while answers wait for the team. */
+  'exam.attempt_submitted': z.object({
+    course_id: id,
+    activity_id: id,
+    attempt_id: id,
+    user_id: id,
+    by: z.enum(['learner', 'deadline']),
+    score: z.number().nullable(),
+  }),
+  /** The course team graded (or regraded) answers of an attempt; `score` in points, null while some still wait. */
+  'exam.attempt_graded': z.object({ course_id: id, activity_id: id, attempt_id: id, user_id: id, grader_id: id, score: z.number().nullable() }),
+  /** The course team published an exam's scores to its learners (`user_ids`: learners with a submitted attempt). */
+  'exam.scores_published': z.object({ course_id: id, activity_id: id, actor_id: id, user_ids: z.array(id) }),
 } as const;
 
 /** The name of a catalogued event. */

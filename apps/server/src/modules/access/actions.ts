@@ -30,6 +30,8 @@ export const RESOURCE_ACTIONS = {
   organisation: ['read', 'manage', 'list'],
   /** Course package imports. */
   import: ['create', 'read', 'manage'],
+  /** An exam attempt: `answer` its learner only (nobody else learns it exists), `grade` the course team. */
+  attempt: ['answer', 'grade'],
   /** Invitations and team teaching: answered by the invitee. */
   invite: ['answer'],
   /** Storage and job callbacks authorised by their own token, not a session. */

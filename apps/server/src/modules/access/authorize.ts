@@ -4,6 +4,8 @@ import type { Actor } from '../../plugins/auth.js';
 import { activityAccess, guestActivity, type ActivityAccess } from '../activities/activities.policy.js';
 import type { ActivityRow } from '../activities/activities.repository.js';
 import { courseFor, type CourseAccess, type CourseAction } from '../courses/courses.policy.js';
+import { attemptToGrade, ownAttempt } from '../exams/exams.policy.js';
+import type { AttemptRow } from '../exams/exams.repository.js';
 import { ownNoteAccess } from '../notes/notes.policy.js';
 import type { NoteRow } from '../notes/notes.repository.js';
 import { activityUpload, guestUpload, uploadAccess, uploadContentAccess, type UploadAccessKind } from '../uploads/uploads.policy.js';
@@ -24,6 +26,8 @@ import type { UploadRow } from '../uploads/uploads.repository.js';
  *   upload.read (activity given) / note.*     the activity open, and it holds the file
  *   note.own            notes.policy.ts       the author, while upload.in_activity holds
  *   guest.read          activities + uploads  visitors: guest preview on, all published, in window
+ *   attempt.answer      exams.policy.ts       an exam attempt's own learner (404 to anyone else)
+ *   attempt.grade       exams.policy.ts       the course team of the attempt's exam (404 to anyone else)
  *
  * Routes declare their action (`config: { action }`, modules/access/actions.ts).
  */
@@ -37,6 +41,8 @@ export interface AuthorizeMap {
   'note.own': { resource: { noteId: number }; grant: NoteRow };
   'guest.activity': { resource: { activityId: number }; grant: { activity: ActivityRow; orgId: number } };
   'guest.upload': { resource: { activityId: number; uploadId: number }; grant: { activity: ActivityRow; upload: UploadRow } };
+  'attempt.answer': { resource: { attemptId: number }; grant: AttemptRow };
+  'attempt.grade': { resource: { attemptId: number }; grant: { attempt: AttemptRow; activity: ActivityRow } };
 }
 
 type CourseActionName = `course.${CourseAction}`;
@@ -83,6 +89,10 @@ export async function authorize(deps: AppDeps, actor: Actor | null, action: Cour
       return guestActivity(deps, r.activityId!);
     case 'guest.upload':
       return guestUpload(deps, r.activityId!, r.uploadId!);
+    case 'attempt.answer':
+      return ownAttempt(deps, actor!, r.attemptId!);
+    case 'attempt.grade':
+      return attemptToGrade(deps, actor!, r.attemptId!);
   }
 }
 

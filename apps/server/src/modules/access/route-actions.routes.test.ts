@@ -49,6 +49,9 @@ interface Ids {
   course: number;
   activity: number;
   subject: number;
+  exam: number;
+  /** The student's attempt at the exam. */
+  attempt: number;
   files: Record<FileKind, number>;
 }
 let ids: Ids;
@@ -100,10 +103,14 @@ beforeAll(async () => {
   const activity = await createActivity(t.database, { courseId: course.id, uploadIds: uploads, canGuestPreview: true });
   const exam = await createActivity(t.database, { courseId: course.id, type: 'exam' });
   const subject = await createExamSubject(t.database, { activityId: exam.id, uploadIds: [files.audio.id] });
+  const started = await t.app.inject({ method: 'POST', url: `/api/exams/${exam.id}/attempts`, headers: { cookie: cookies.student } });
+  expect(started.statusCode, started.body).toBe(201);
   ids = {
     course: course.id,
     activity: activity.id,
     subject: subject.id,
+    exam: exam.id,
+    attempt: (started.json() as { id: number }).id,
     files: Object.fromEntries(Object.entries(files).map(([k, f]) => [k, f.id])) as Ids['files'],
   };
 }, 180_000);
@@ -113,7 +120,7 @@ describe('every route declares its action', () => {
   it('lists an action of the catalogue on every operation of the OpenAPI document', () => {
     const missing = [...operations].filter(([, op]) => !op['x-action'] || !ROUTE_ACTIONS.has(op['x-action'])).map(([key]) => key);
     expect(missing).toEqual([]);
-    expect(operations.size).toBe(168);
+    expect(operations.size).toBe(180);
   });
 
   it('the matrix table names every operation once, with the action the route declares', () => {
@@ -175,7 +182,8 @@ function urlFor(key: string, op: Operation): string | null {
   let url = path;
   for (const [, name = ''] of path.matchAll(/\{(\w+|\*)\}/g)) {
     const named: Record<string, () => number | string | null> = {
-      activityId: () => ids.activity,
+      activityId: () => (path.startsWith('/api/exams/') ? ids.exam : ids.activity),
+      attemptId: () => ids.attempt,
       id: idOf,
       subjectId: () => ids.subject,
       uploadId: () => ids.files.audio,

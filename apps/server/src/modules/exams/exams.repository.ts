@@ -1,6 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { examSubjectPlayRecords, examSubjects } from './exams.table.js';
+import { users } from '../users/users.table.js';
+import { examAnswers, examAttempts, examStates, examSubjectPlayRecords, examSubjects, type AttemptSlot } from './exams.table.js';
+
+export type { AttemptSlot };
 
 /** The exam subjects of these activities as `{ id, activityId, uploadIds }`, by sort then id. One SELECT. */
 export async function listSubjectUploadsOf(db: Db, activityIds: number[]): Promise<{ id: number; activityId: number; uploadIds: number[] }[]> {
@@ -57,4 +60,276 @@ export async function countPlay(db: Db, key: PlayKey, limit: number | null): Pro
     })
     .returning({ count: examSubjectPlayRecords.playCount });
   return counted[0]?.count;
+}
+
+// ---------------------------------------------------------------- subjects (issue 15)
+
+/** The subjects of one exam, by sort then id. One SELECT. */
+export async function listExamSubjects(db: Db, activityId: number): Promise<ExamSubjectRow[]> {
+  return db.select().from(examSubjects).where(eq(examSubjects.activityId, activityId)).orderBy(asc(examSubjects.sort), asc(examSubjects.id));
+}
+
+/** These subjects (any exam). One SELECT; none for no ids. */
+export async function findExamSubjects(db: Db, ids: readonly number[]): Promise<ExamSubjectRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(examSubjects)
+    .where(inArray(examSubjects.id, [...ids]));
+}
+
+/** Adds a subject at the end of its exam (sort = last + 1). One INSERT … SELECT. */
+export async function insertExamSubject(
+  db: Db,
+  values: { activityId: number; type: string; description: string; score: number; data: Record<string, unknown> },
+): Promise<ExamSubjectRow> {
+  const next = sql<number>`(select coalesce(max(${examSubjects.sort}), -1) + 1 from ${examSubjects} where ${examSubjects.activityId} = ${values.activityId})`;
+  const [row] = await db
+    .insert(examSubjects)
+    .values({ ...values, sort: next })
+    .returning();
+  return row!;
+}
+
+/** Replaces a subject's type, text, points and key. One UPDATE; the row, or undefined when gone. */
+export async function updateExamSubject(
+  db: Db,
+  id: number,
+  values: { type: string; description: string; score: number; data: Record<string, unknown> },
+): Promise<ExamSubjectRow | undefined> {
+  const [row] = await db.update(examSubjects).set(values).where(eq(examSubjects.id, id)).returning();
+  return row;
+}
+
+/** Deletes a subject (its answers go with it). One DELETE. */
+export async function deleteExamSubject(db: Db, id: number): Promise<void> {
+  await db.delete(examSubjects).where(eq(examSubjects.id, id));
+}
+
+// ---------------------------------------------------------------- attempts
+
+export type AttemptRow = typeof examAttempts.$inferSelect;
+export type AnswerRow = typeof examAnswers.$inferSelect;
+
+/** The attempt with this id, or undefined. One SELECT. */
+export async function findAttempt(db: Db, id: number): Promise<AttemptRow | undefined> {
+  const [row] = await db.select().from(examAttempts).where(eq(examAttempts.id, id));
+  return row;
+}
+
+/** The attempt with this id locked for update (FOR UPDATE), or undefined. One SELECT; use inside a transaction. */
+export async function lockAttempt(db: Db, id: number): Promise<AttemptRow | undefined> {
+  const [row] = await db.select().from(examAttempts).where(eq(examAttempts.id, id)).for('update');
+  return row;
+}
+
+/** One learner's attempts at one exam, oldest first. One SELECT. */
+export async function listUserAttempts(db: Db, activityId: number, userId: number): Promise<AttemptRow[]> {
+  return db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.activityId, activityId), eq(examAttempts.userId, userId)))
+    .orderBy(asc(examAttempts.number));
+}
+
+/**
+ * Starts attempt `number` unless one is already in progress for this learner and exam
+ * (the partial unique index): answers the new row, or undefined when another request won.
+ * One INSERT … ON CONFLICT DO NOTHING.
+ */
+export async function insertAttempt(
+  db: Db,
+  values: {
+    activityId: number;
+    userId: number;
+    number: number;
+    isPreview: boolean;
+    startedAt: Date;
+    deadline: Date | null;
+    layout: AttemptSlot[];
+    maxScore: number;
+  },
+): Promise<AttemptRow | undefined> {
+  const [row] = await db.insert(examAttempts).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Marks an attempt submitted or graded with its scores (points). One UPDATE. */
+export async function finishAttempt(
+  db: Db,
+  id: number,
+  values: { status: 'submitted' | 'graded'; submittedAt?: Date; submittedBy?: 'learner' | 'deadline'; score: number | null; objectiveScore: number | null },
+): Promise<AttemptRow> {
+  const [row] = await db
+    .update(examAttempts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(examAttempts.id, id))
+    .returning();
+  return row!;
+}
+
+/** Ids of attempts still in progress whose deadline is at or before `now`, at most `limit`. One SELECT. */
+export async function listOverdueAttemptIds(db: Db, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: examAttempts.id })
+    .from(examAttempts)
+    .where(and(eq(examAttempts.status, 'in_progress'), isNotNull(examAttempts.deadline), lte(examAttempts.deadline, now)))
+    .orderBy(asc(examAttempts.deadline))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Submitted attempts (not previews) of one exam, for regrading. One SELECT. */
+export async function listFinishedAttempts(db: Db, activityId: number): Promise<AttemptRow[]> {
+  return db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.activityId, activityId), inArray(examAttempts.status, ['submitted', 'graded'])));
+}
+
+// ---------------------------------------------------------------- answers
+
+/** The answers of these attempts. One SELECT; none for no ids. */
+export async function listAnswers(db: Db, attemptIds: readonly number[]): Promise<AnswerRow[]> {
+  if (attemptIds.length === 0) return [];
+  return db
+    .select()
+    .from(examAnswers)
+    .where(inArray(examAnswers.attemptId, [...attemptIds]));
+}
+
+/** Saves answers of one attempt (insert or replace the answer, keeping grades untouched). One INSERT … ON CONFLICT DO UPDATE. */
+export async function upsertAnswers(db: Db, attemptId: number, answers: readonly { subjectId: number; answer: unknown }[], at: Date): Promise<void> {
+  if (answers.length === 0) return;
+  await db
+    .insert(examAnswers)
+    .values(answers.map((a) => ({ attemptId, subjectId: a.subjectId, answer: a.answer, updatedAt: at })))
+    .onConflictDoUpdate({
+      target: [examAnswers.attemptId, examAnswers.subjectId],
+      set: { answer: sql`excluded.answer`, updatedAt: sql`excluded.updated_at` },
+    });
+}
+
+/**
+ * Stores automatic scores (and, when `keepManual` is false, replaces the counted score) of
+ * one attempt's answers, inserting rows for subjects never answered. One INSERT … ON CONFLICT.
+ * A score the team gave (`graded_by_id` set) stays counted.
+ */
+export async function writeAutoScores(db: Db, attemptId: number, scores: readonly { subjectId: number; autoScore: number | null }[]): Promise<void> {
+  if (scores.length === 0) return;
+  await db
+    .insert(examAnswers)
+    .values(scores.map((s) => ({ attemptId, subjectId: s.subjectId, answer: null, autoScore: s.autoScore, score: s.autoScore })))
+    .onConflictDoUpdate({
+      target: [examAnswers.attemptId, examAnswers.subjectId],
+      set: {
+        autoScore: sql`excluded.auto_score`,
+        score: sql`case when ${examAnswers.gradedById} is null then excluded.score else ${examAnswers.score} end`,
+      },
+    });
+}
+
+/** The team's score and feedback for answers of one attempt (inserting unanswered ones). One INSERT … ON CONFLICT. */
+export async function writeManualGrades(
+  db: Db,
+  attemptId: number,
+  grades: readonly { subjectId: number; score: number; feedback: string | null | undefined }[],
+  graderId: number,
+  at: Date,
+): Promise<void> {
+  if (grades.length === 0) return;
+  await db
+    .insert(examAnswers)
+    .values(
+      grades.map((g) => ({
+        attemptId,
+        subjectId: g.subjectId,
+        answer: null,
+        score: g.score,
+        feedback: g.feedback ?? null,
+        gradedById: graderId,
+        gradedAt: at,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [examAnswers.attemptId, examAnswers.subjectId],
+      set: {
+        score: sql`excluded.score`,
+        feedback: sql`coalesce(excluded.feedback, ${examAnswers.feedback})`,
+        gradedById: sql`excluded.graded_by_id`,
+        gradedAt: sql`excluded.graded_at`,
+      },
+    });
+}
+
+// ---------------------------------------------------------------- score list
+
+export interface ScoreListRow {
+  attempt: AttemptRow;
+  user: { id: number; name: string; userNo: string };
+}
+
+/** A page of one exam's attempts (previews left out), newest first, with their learners; and the total. Two SELECTs run together. */
+export async function listScoreListPage(
+  db: Db,
+  activityId: number,
+  filter: { status?: 'in_progress' | 'submitted' | 'graded'; keyword?: string },
+  page: { limit: number; offset: number },
+): Promise<{ rows: ScoreListRow[]; total: number }> {
+  const conditions: SQL[] = [eq(examAttempts.activityId, activityId), eq(examAttempts.isPreview, false)];
+  if (filter.status) conditions.push(eq(examAttempts.status, filter.status));
+  if (filter.keyword) {
+    const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(users.name, like), ilike(users.userNo, like))!);
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ attempt: examAttempts, user: { id: users.id, name: users.name, userNo: users.userNo } })
+      .from(examAttempts)
+      .innerJoin(users, eq(users.id, examAttempts.userId))
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id), desc(examAttempts.number))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(examAttempts).innerJoin(users, eq(users.id, examAttempts.userId)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** How many answers of each attempt still wait for the team (score null). One SELECT; none for no ids. */
+export async function countUngraded(db: Db, attemptIds: readonly number[]): Promise<Map<number, number>> {
+  if (attemptIds.length === 0) return new Map();
+  const rows = await db
+    .select({ attemptId: examAnswers.attemptId, n: count() })
+    .from(examAnswers)
+    .where(and(inArray(examAnswers.attemptId, [...attemptIds]), sql`${examAnswers.score} is null`))
+    .groupBy(examAnswers.attemptId);
+  return new Map(rows.map((r) => [r.attemptId, r.n]));
+}
+
+/** Learners with a finished (non-preview) attempt at this exam. One SELECT. */
+export async function listFinishedLearnerIds(db: Db, activityId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ userId: examAttempts.userId })
+    .from(examAttempts)
+    .where(and(eq(examAttempts.activityId, activityId), eq(examAttempts.isPreview, false), inArray(examAttempts.status, ['submitted', 'graded'])));
+  return rows.map((r) => r.userId);
+}
+
+/** When the exam's scores were published, or null. One SELECT. */
+export async function findScoresPublishedAt(db: Db, activityId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: max(examStates.scoresPublishedAt) })
+    .from(examStates)
+    .where(eq(examStates.activityId, activityId));
+  return row?.at ?? null;
+}
+
+/** Records that the exam's scores were published at `at`. One INSERT … ON CONFLICT DO UPDATE. */
+export async function markScoresPublished(db: Db, activityId: number, at: Date): Promise<void> {
+  await db
+    .insert(examStates)
+    .values({ activityId, scoresPublishedAt: at })
+    .onConflictDoUpdate({ target: examStates.activityId, set: { scoresPublishedAt: at } });
 }

@@ -1,4 +1,5 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { activities } from '../activities/activities.table.js';
 import { uploads } from '../uploads/uploads.table.js';
 import { users } from '../users/users.table.js';
@@ -21,6 +22,8 @@ export const examSubjects = pgTable('exam_subjects', {
   /** Options, answers, points: shape per type. */
   data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   uploadIds: jsonb('upload_ids').$type<number[]>().notNull().default([]),
+  /** Points this subject is worth (0 for a description). Imported subjects before issue 15 kept it in `data.point`. */
+  score: doublePrecision('score').notNull().default(0),
   isPlayLimited: boolean('play_limit').notNull().default(false),
   playLimitTimes: integer('play_limit_times').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -45,3 +48,90 @@ export const examSubjectPlayRecords = pgTable(
   },
   (t) => [uniqueIndex('exam_subject_play_records_key').on(t.subjectId, t.uploadId, t.userId)],
 );
+
+/** Where one subject of an attempt sits: the subject and, when shuffled, its options' / matching choices' order. */
+export interface AttemptSlot {
+  subjectId: number;
+  optionIds?: string[];
+  choiceIds?: string[];
+}
+
+/**
+ * One learner's attempt at an exam (issue 15). `deadline` is fixed at the start (the window's
+ * end or the time limit, whichever is first); an attempt still `in_progress` after it is
+ * submitted by the server. At most one attempt per learner and exam is in progress (partial
+ * unique index). Scores are points; `score` is null while an answer waits for the team.
+ */
+export const examAttempts = pgTable(
+  'exam_attempts',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 1, 2, … per learner and exam. */
+    number: integer('number').notNull(),
+    /** in_progress, submitted (some answers wait for the team) or graded. */
+    status: text('status', { enum: ['in_progress', 'submitted', 'graded'] })
+      .notNull()
+      .default('in_progress'),
+    /** Started by the course team (a preview): left out of the score list and the exam's score. */
+    isPreview: boolean('is_preview').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    deadline: timestamp('deadline', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** learner, or deadline (submitted by the server). */
+    submittedBy: text('submitted_by', { enum: ['learner', 'deadline'] }),
+    /** The subjects in the order this attempt shows them. */
+    layout: jsonb('layout').$type<AttemptSlot[]>().notNull(),
+    maxScore: doublePrecision('max_score').notNull().default(0),
+    score: doublePrecision('score'),
+    objectiveScore: doublePrecision('objective_score'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('exam_attempts_number_key').on(t.activityId, t.userId, t.number),
+    uniqueIndex('exam_attempts_one_open')
+      .on(t.activityId, t.userId)
+      .where(sql`${t.status} = 'in_progress'`),
+    index('exam_attempts_open_deadline')
+      .on(t.deadline)
+      .where(sql`${t.status} = 'in_progress'`),
+  ],
+);
+
+/**
+ * One answer of an attempt, saved as it is given. `autoScore` is what the key gave at
+ * submission (null: graded by the team); `score` the one that counts (the team's
+ * override, else the automatic one); points.
+ */
+export const examAnswers = pgTable(
+  'exam_answers',
+  {
+    attemptId: integer('attempt_id')
+      .notNull()
+      .references(() => examAttempts.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => examSubjects.id, { onDelete: 'cascade' }),
+    answer: jsonb('answer').$type<unknown>(),
+    autoScore: doublePrecision('auto_score'),
+    score: doublePrecision('score'),
+    feedback: text('feedback'),
+    gradedById: integer('graded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    gradedAt: timestamp('graded_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.subjectId] })],
+);
+
+/** Per exam: when its scores were last published to the learners. */
+export const examStates = pgTable('exam_states', {
+  activityId: integer('activity_id')
+    .primaryKey()
+    .references(() => activities.id, { onDelete: 'cascade' }),
+  scoresPublishedAt: timestamp('scores_published_at', { withTimezone: true }),
+});

@@ -98,7 +98,16 @@ export async function insertExamSubjects(
   subjects: { sort: number; type: string; description: string; data: Record<string, unknown> }[],
 ): Promise<void> {
   if (subjects.length === 0) return;
-  await db.insert(examSubjects).values(subjects.map((s) => ({ activityId, sort: s.sort, type: s.type, description: s.description, data: s.data })));
+  await db.insert(examSubjects).values(
+    subjects.map((s) => ({
+      activityId,
+      sort: s.sort,
+      type: s.type,
+      description: s.description,
+      data: s.data,
+      score: typeof s.data.point === 'number' && Number.isFinite(s.data.point) ? s.data.point : 0,
+    })),
+  );
 }
 
 /** These uploads (deleted or not), in no particular order; none for no ids. One SELECT (none for no ids). */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ActivityType, ImportReport, ImportReportItem } from '@atrium/contracts';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import { filesOf, type BackupActivity, type BackupFile, type BackupModel, type BackupQuestion } from './backup-reader.js';
@@ -129,6 +130,17 @@ function answersOf(q: BackupQuestion): XmlNode[] {
   return list(child(plugin, 'answers'), 'answer');
 }
 
+/**
+ * The id of an option or pair of an imported question: a hash of the Moodle ids, stable across
+ * imports of one backup, and saying nothing of the authoring order (a learner sees these ids).
+ */
+function keyId(questionId: string, answerId: string | null | undefined): string {
+  return createHash('sha256')
+    .update(`${questionId}:${answerId ?? ''}`)
+    .digest('hex')
+    .slice(0, 10);
+}
+
 /** One Moodle question as an exam subject, or null (unsupported type) with the reason in `notes`. */
 function mapQuestion(ctx: Ctx, q: BackupQuestion, point: number, sort: number): PlannedSubject | null {
   const usedBy = `question "${q.name}"`;
@@ -144,7 +156,7 @@ function mapQuestion(ctx: Ctx, q: BackupQuestion, point: number, sort: number): 
   switch (q.qtype) {
     case 'multichoice': {
       const single = (num(child(plugin, 'multichoice'), 'single') ?? 1) === 1;
-      const options = answers.map((a) => ({ content: sanitizeRichText(a.text), is_answer: a.fraction > 0, fraction: a.fraction }));
+      const options = answers.map((a) => ({ id: keyId(q.id, a.id), content: sanitizeRichText(a.text), is_answer: a.fraction > 0, fraction: a.fraction }));
       return {
         type: single ? 'single_selection' : 'multiple_selection',
         description,
@@ -181,8 +193,9 @@ function mapQuestion(ctx: Ctx, q: BackupQuestion, point: number, sort: number): 
     case 'essay':
       return { type: 'short_answer', description, sort, data: { ...base, response_template: text(child(plugin, 'essay'), 'responsetemplate') } };
     case 'match': {
-      const pairs = list(child(plugin, 'matches'), 'match').map((m) => ({
-        question: sanitizeRichText(text(m, 'questiontext') ?? ''),
+      const pairs = list(child(plugin, 'matches'), 'match').map((m, i) => ({
+        id: keyId(q.id, attr(m, 'id') ?? String(i)),
+        prompt: sanitizeRichText(text(m, 'questiontext') ?? ''),
         answer: text(m, 'answertext') ?? '',
       }));
       return { type: 'matching', description, sort, data: { ...base, pairs } };

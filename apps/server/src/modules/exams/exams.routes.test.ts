@@ -1,0 +1,336 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import type { DomainEventType } from '@atrium/contracts';
+import { defineHandler, eventBusOf, type DomainEvent } from '../events/events.service.js';
+import { submitOverdueAttempts } from './exams.service.js';
+
+/**
+ * Issue 15, the API the checks use: the team builds an exam's subjects, a learner starts
+ * (or resumes) an attempt that carries no answer key, saves answers as they are given,
+ * submits and gets points; the server keeps the deadline; the team reads the score list,
+ * grades the essay and publishes.
+ */
+
+let t: TestApp;
+let world: Awaited<ReturnType<typeof makeWorld>>;
+
+type Json = Record<string, unknown>;
+
+async function makeWorld() {
+  const w = await t.factories.courseWorld();
+  const cookies = {
+    instructor: await t.factories.login(w.instructor.userName),
+    assistant: await t.factories.login(w.assistant.userName),
+    student: await t.factories.login(w.student.userName),
+    outsider: await t.factories.login(w.outsider.userName),
+  };
+  const call = async (who: keyof typeof cookies, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie: cookies[who] }, ...(payload ? { payload } : {}) });
+  const module = await call('instructor', 'POST', `/api/courses/${w.course.id}/modules`, { title: 'Week 1' });
+  expect(module.statusCode, module.body).toBe(200);
+  const moduleId = (module.json() as { id: number }).id;
+  expect((await call('instructor', 'PUT', `/api/modules/${moduleId}/publish`, { published: true })).statusCode).toBe(200);
+  /** A published exam activity with `data` as its settings. */
+  const exam = async (data: Json = {}, extra: Json = {}) => {
+    const res = await call('instructor', 'POST', `/api/courses/${w.course.id}/activities`, {
+      module_id: moduleId,
+      type: 'exam',
+      title: 'Quiz',
+      data,
+      ...extra,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = (res.json() as { id: number }).id;
+    const published = await call('instructor', 'PUT', `/api/activities/${id}/publish`, { published: true });
+    expect(published.statusCode, published.body).toBe(200);
+    return id;
+  };
+  const subject = async (examId: number, body: Json) => {
+    const res = await call('instructor', 'POST', `/api/exams/${examId}/subjects`, body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as Json & { id: number; options?: { id: string; content: string; is_answer: boolean }[]; pairs?: { id: string; answer: string }[] };
+  };
+  return { ...w, cookies, call, exam, subject, moduleId };
+}
+
+/** Events of these types as an in-process handler receives them, until `stop()`. */
+function recordEvents(app: TestApp, types: DomainEventType[]): DomainEvent[] & { stop: () => void } {
+  const seen = [] as unknown as DomainEvent[] & { stop: () => void };
+  seen.stop = eventBusOf(app.app.deps).on(defineHandler({ name: `test.${types.join('+')}`, types, handle: async (event) => void seen.push(event) }));
+  return seen;
+}
+
+/** Every key anywhere in a JSON value. */
+function keysOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysOf);
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...keysOf(v)]);
+  return [];
+}
+/** No answer key in a learner's answer: no is_answer, accepted answers, numbers, pairs or right answers. */
+function expectNoKey(body: unknown) {
+  const leaked = keysOf(body).filter((k) =>
+    ['is_answer', 'answers_key', 'numerical_answers', 'pairs', 'correct', 'fraction', 'case_sensitive', 'explanation'].includes(k),
+  );
+  expect(leaked).toEqual([]);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  world = await makeWorld();
+}, 120_000);
+afterAll(() => t?.close());
+afterEach(() => vi.useRealTimers());
+
+/** An exam of five objective types and an essay; answers keyed by subject for a full score. */
+async function fiveTypeExam(data: Json = {}) {
+  const w = world;
+  const examId = await w.exam({ max_attempts: 2, ...data });
+  const single = await w.subject(examId, {
+    type: 'single_selection',
+    description: '<p>2 + 2 = ?</p>',
+    score: 2,
+    options: [
+      { content: '3', is_answer: false },
+      { content: '4', is_answer: true },
+      { content: '5', is_answer: false },
+    ],
+  });
+  const multiple = await w.subject(examId, {
+    type: 'multiple_selection',
+    description: 'Primes',
+    score: 4,
+    options: [
+      { content: '2', is_answer: true },
+      { content: '3', is_answer: true },
+      { content: '4', is_answer: false },
+    ],
+  });
+  const tf = await w.subject(examId, { type: 'true_or_false', description: 'The earth is round', score: 1, answer: true });
+  const blanks = await w.subject(examId, {
+    type: 'fill_in_blank',
+    description: 'Paris is in [[1]], Rome in [[2]]',
+    score: 2,
+    answers: [['France'], ['Italy', 'Italia']],
+  });
+  const essay = await w.subject(examId, { type: 'essay', description: 'Explain', score: 5 });
+  const right = {
+    [single.id]: single.options!.find((o) => o.is_answer)!.id,
+    [multiple.id]: multiple.options!.filter((o) => o.is_answer).map((o) => o.id),
+    [tf.id]: true,
+    [blanks.id]: ['france', ' italia '],
+    [essay.id]: '<p>Because</p><script>alert(1)</script>',
+  };
+  return { examId, single, multiple, tf, blanks, essay, right };
+}
+
+describe('subjects', () => {
+  it('the team adds and lists subjects with their keys; a body that does not fit its type is refused naming the field and stores nothing', async () => {
+    const w = world;
+    const examId = await w.exam();
+    const bad = await w.call('instructor', 'POST', `/api/exams/${examId}/subjects`, {
+      type: 'single_selection',
+      description: 'x',
+      score: 1,
+      options: [
+        { content: 'a', is_answer: false },
+        { content: 'b', is_answer: false },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { errors: Json }).errors).toHaveProperty('options');
+    const tf = await w.call('instructor', 'POST', `/api/exams/${examId}/subjects`, { type: 'true_or_false', description: 'x', score: 1 });
+    expect((tf.json() as { errors: Json }).errors).toHaveProperty('answer');
+    await w.subject(examId, { type: 'true_or_false', description: 'Sky is blue', score: 1, answer: true, unknown_field: 1 });
+    const list = await w.call('assistant', 'GET', `/api/exams/${examId}/subjects`);
+    expect(list.statusCode).toBe(200);
+    const body = list.json() as { subjects: Json[]; total_score: number };
+    expect(body.subjects.map((s) => [s.type, s.answer])).toEqual([['true_or_false', true]]);
+    expect(body.total_score).toBe(1);
+    for (const who of ['student', 'outsider'] as const) expect([403, 404]).toContain((await w.call(who, 'GET', `/api/exams/${examId}/subjects`)).statusCode);
+    const asStudent = await w.call('student', 'POST', `/api/exams/${examId}/subjects`, { type: 'essay', description: 'x', score: 1 });
+    expect(asStudent.statusCode).toBe(403);
+    expect(((await w.call('instructor', 'GET', `/api/exams/${examId}/subjects`)).json() as { subjects: unknown[] }).subjects).toHaveLength(1);
+  });
+
+  it('a subject of an activity that is not an exam is refused with NOT_AN_EXAM', async () => {
+    const w = world;
+    const page = await w.call('instructor', 'POST', `/api/courses/${w.course.id}/activities`, { module_id: w.moduleId, type: 'page', title: 'Page' });
+    const res = await w.call('instructor', 'POST', `/api/exams/${(page.json() as { id: number }).id}/subjects`, { type: 'essay', description: 'x', score: 1 });
+    expect(res.statusCode).toBe(409);
+    expect((res.json() as { code: string }).code).toBe('NOT_AN_EXAM');
+  });
+});
+
+describe('taking an exam', () => {
+  it('start → no answer key → save (resumable) → submit: objective types graded, the essay waits; the team grades it and publishes', async () => {
+    const w = world;
+    const x = await fiveTypeExam();
+    const events = recordEvents(t, ['exam.attempt_submitted', 'exam.attempt_graded', 'exam.scores_published']);
+    const started = await w.call('student', 'POST', `/api/exams/${x.examId}/attempts`);
+    expect(started.statusCode, started.body).toBe(201);
+    const attempt = started.json() as { id: number; deadline: string | null; subjects: Json[] };
+    expectNoKey(attempt);
+    expect(attempt.subjects.map((s) => s.type)).toEqual(['single_selection', 'multiple_selection', 'true_or_false', 'fill_in_blank', 'essay']);
+    expect(attempt.subjects.find((s) => s.id === x.blanks.id)?.blank_count).toBe(2);
+    expect(attempt.deadline).toBeNull();
+
+    const answers = Object.entries(x.right).map(([id, answer]) => ({ subject_id: Number(id), answer }));
+    const saved = await w.call('student', 'PUT', `/api/exam-attempts/${attempt.id}/answers`, { answers: answers.slice(0, 3) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as { saved: number }).saved).toBe(3);
+    // Resuming (another device) answers the same attempt with what was saved.
+    const resumed = await w.call('student', 'POST', `/api/exams/${x.examId}/attempts`);
+    expect(resumed.statusCode).toBe(200);
+    expect((resumed.json() as { id: number }).id).toBe(attempt.id);
+    expect((resumed.json() as { answers: unknown[] }).answers).toHaveLength(3);
+    expectNoKey(resumed.json());
+    expect((await w.call('student', 'PUT', `/api/exam-attempts/${attempt.id}/answers`, { answers: answers.slice(3) })).statusCode).toBe(200);
+    // Nobody else reaches the attempt.
+    for (const who of ['assistant', 'outsider'] as const)
+      expect((await w.call(who, 'PUT', `/api/exam-attempts/${attempt.id}/answers`, { answers })).statusCode).toBe(404);
+
+    const submitted = await w.call('student', 'POST', `/api/exam-attempts/${attempt.id}/submit`);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const result = submitted.json() as { score: number | null; objective_score: number; max_score: number; status: string };
+    expect(result).toMatchObject({ score: null, objective_score: 9, max_score: 14, status: 'submitted' });
+    expect((await w.call('student', 'POST', `/api/exam-attempts/${attempt.id}/submit`)).json()).toMatchObject({ code: 'ATTEMPT_SUBMITTED' });
+    expect((await w.call('student', 'PUT', `/api/exam-attempts/${attempt.id}/answers`, { answers })).statusCode).toBe(409);
+
+    const list = await w.call('instructor', 'GET', `/api/exams/${x.examId}/score-list`);
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = (list.json() as { attempts: Json[] }).attempts;
+    expect(rows).toEqual([expect.objectContaining({ id: attempt.id, status: 'submitted', objective_score: 9, score: null, ungraded: 1 })]);
+    expect([403, 404]).toContain((await w.call('student', 'GET', `/api/exams/${x.examId}/score-list`)).statusCode);
+
+    const review = await w.call('assistant', 'GET', `/api/exam-attempts/${attempt.id}/review`);
+    const essayAnswer = (review.json() as { answers: { subject_id: number; answer: unknown }[] }).answers.find((a) => a.subject_id === x.essay.id);
+    expect(essayAnswer?.answer).toBe('<p>Because</p>');
+    const tooMuch = await w.call('instructor', 'PUT', `/api/exam-attempts/${attempt.id}/grades`, { grades: [{ subject_id: x.essay.id, score: 6 }] });
+    expect(tooMuch.statusCode).toBe(400);
+    const graded = await w.call('instructor', 'PUT', `/api/exam-attempts/${attempt.id}/grades`, {
+      grades: [{ subject_id: x.essay.id, score: 4.5, feedback: 'Good' }],
+    });
+    expect(graded.statusCode, graded.body).toBe(200);
+    expect(graded.json()).toMatchObject({ status: 'graded', score: 13.5 });
+    expect((await w.call('student', 'GET', `/api/exam-attempts/${attempt.id}/review`)).statusCode).toBe(404);
+
+    const published = await w.call('instructor', 'POST', `/api/exams/${x.examId}/scores/publish`);
+    expect(published.statusCode).toBe(200);
+    const mine = (await w.call('student', 'GET', `/api/exam-attempts/${attempt.id}`)).json() as {
+      score: number;
+      results: { subject_id: number; feedback: string | null }[];
+    };
+    expect(mine.score).toBe(13.5);
+    expect(mine.results.find((r) => r.subject_id === x.essay.id)?.feedback).toBe('Good');
+    await vi.waitFor(() => expect(events.map((e) => e.type)).toEqual(['exam.attempt_submitted', 'exam.attempt_graded', 'exam.scores_published']));
+    expect(events[2]!.payload).toMatchObject({ activity_id: x.examId, user_ids: [w.student.id] });
+    events.stop();
+  });
+
+  it('a wrong answer shape is refused naming the field, and nothing of the request is stored', async () => {
+    const w = world;
+    const x = await fiveTypeExam();
+    const attempt = (await w.call('student', 'POST', `/api/exams/${x.examId}/attempts`)).json() as { id: number };
+    const res = await w.call('student', 'PUT', `/api/exam-attempts/${attempt.id}/answers`, {
+      answers: [
+        { subject_id: x.tf.id, answer: true },
+        { subject_id: x.single.id, answer: 'not-an-option' },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { errors: Json }).errors).toHaveProperty(['answers[1].answer']);
+    expect(((await w.call('student', 'GET', `/api/exam-attempts/${attempt.id}`)).json() as { answers: unknown[] }).answers).toEqual([]);
+  });
+
+  it('attempts allowed are enforced: the third start is refused with EXAM_NO_ATTEMPTS_LEFT', async () => {
+    const w = world;
+    const x = await fiveTypeExam({ max_attempts: 2 });
+    for (let i = 0; i < 2; i++) {
+      const a = (await w.call('student', 'POST', `/api/exams/${x.examId}/attempts`)).json() as { id: number; number: number };
+      expect(a.number).toBe(i + 1);
+      expect((await w.call('student', 'POST', `/api/exam-attempts/${a.id}/submit`)).statusCode).toBe(200);
+    }
+    const third = await w.call('student', 'POST', `/api/exams/${x.examId}/attempts`);
+    expect(third.statusCode).toBe(409);
+    expect((third.json() as { code: string }).code).toBe('EXAM_NO_ATTEMPTS_LEFT');
+  });
+
+  it('the deadline is the server’s: after the time limit a save and a submit are refused and the attempt was submitted with what was saved', async () => {
+    const w = world;
+    const x = await fiveTypeExam({ time_limit_seconds: 600 });
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date() });
+    const start = Date.now();
+    const attempt = (await w.call('student', 'POST', `/api/exams/${x.examId}/attempts`)).json() as { id: number; deadline: string };
+    expect(Date.parse(attempt.deadline) - start).toBe(600_000);
+    await w.call('student', 'PUT', `/api/exam-attempts/${attempt.id}/answers`, { answers: [{ subject_id: x.tf.id, answer: true }] });
+    vi.setSystemTime(start + 601_000);
+    const late = await w.call('student', 'PUT', `/api/exam-attempts/${attempt.id}/answers`, {
+      answers: [{ subject_id: x.single.id, answer: x.right[x.single.id] }],
+    });
+    expect(late.statusCode).toBe(409);
+    expect((late.json() as { code: string }).code).toBe('EXAM_DEADLINE_PASSED');
+    const submit = await w.call('student', 'POST', `/api/exam-attempts/${attempt.id}/submit`);
+    expect(submit.statusCode).toBe(409);
+    const seen = (await w.call('student', 'GET', `/api/exam-attempts/${attempt.id}`)).json() as {
+      status: string;
+      objective_score: number;
+      submitted_at: string;
+    };
+    expect(seen).toMatchObject({ status: 'submitted', objective_score: 1, submitted_at: attempt.deadline });
+  });
+
+  it('the deadline job submits an attempt nobody came back to; the window end caps the time limit', async () => {
+    const w = world;
+    const end = new Date(Date.now() + 120_000);
+    const x = await fiveTypeExam({ time_limit_seconds: 3600 });
+    expect((await w.call('instructor', 'PUT', `/api/activities/${x.examId}`, { end_time: end.toISOString() })).statusCode).toBe(200);
+    const attempt = (await w.call('student', 'POST', `/api/exams/${x.examId}/attempts`)).json() as { id: number; deadline: string };
+    expect(attempt.deadline).toBe(end.toISOString());
+    await w.call('student', 'PUT', `/api/exam-attempts/${attempt.id}/answers`, { answers: [{ subject_id: x.tf.id, answer: false }] });
+    expect(await submitOverdueAttempts(t.app.deps, new Date(end.getTime() - 1000))).toBe(0);
+    expect(await submitOverdueAttempts(t.app.deps, new Date(end.getTime() + 1000))).toBe(1);
+    const list = (await w.call('instructor', 'GET', `/api/exams/${x.examId}/score-list`)).json() as { attempts: Json[] };
+    expect(list.attempts[0]).toMatchObject({ id: attempt.id, status: 'submitted', objective_score: 0 });
+  });
+
+  it('answers saved survive a restart of the server (a second app on the same database resumes them)', async () => {
+    const w = world;
+    const x = await fiveTypeExam();
+    const attempt = (await w.call('student', 'POST', `/api/exams/${x.examId}/attempts`)).json() as { id: number };
+    await w.call('student', 'PUT', `/api/exam-attempts/${attempt.id}/answers`, { answers: [{ subject_id: x.blanks.id, answer: ['France', 'Italy'] }] });
+    const { buildApp } = await import('../../app.js');
+    const { createObjectStore } = await import('../../storage/create-store.js');
+    const { PassThrough } = await import('node:stream');
+    const second = await buildApp({ config: t.config, database: t.database, storage: createObjectStore(t.config), logStream: new PassThrough() });
+    await second.ready();
+    try {
+      const res = await second.inject({ method: 'POST', url: `/api/exams/${x.examId}/attempts`, headers: { cookie: w.cookies.student } });
+      expect(res.statusCode).toBe(200);
+      expect((res.json() as { answers: unknown[] }).answers).toEqual([{ subject_id: x.blanks.id, answer: ['France', 'Italy'] }]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a key change regrades submitted attempts', async () => {
+    const w = world;
+    const examId = await w.exam();
+    const s = await w.subject(examId, { type: 'true_or_false', description: 'x', score: 3, answer: true });
+    const attempt = (await w.call('student', 'POST', `/api/exams/${examId}/attempts`)).json() as { id: number };
+    await w.call('student', 'PUT', `/api/exam-attempts/${attempt.id}/answers`, { answers: [{ subject_id: s.id, answer: false }] });
+    expect((await w.call('student', 'POST', `/api/exam-attempts/${attempt.id}/submit`)).json()).toMatchObject({ score: 0 });
+    const changed = await w.call('instructor', 'PUT', `/api/exam-subjects/${s.id}`, { type: 'true_or_false', description: 'x', score: 3, answer: false });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await w.call('student', 'GET', `/api/exam-attempts/${attempt.id}`)).json()).toMatchObject({ score: 3 });
+  });
+
+  it('a learner cannot start an unpublished exam; the team’s attempts are previews left out of the score list', async () => {
+    const w = world;
+    const res = await w.call('instructor', 'POST', `/api/courses/${w.course.id}/activities`, { module_id: w.moduleId, type: 'exam', title: 'Draft' });
+    const draft = (res.json() as { id: number }).id;
+    expect((await w.call('student', 'POST', `/api/exams/${draft}/attempts`)).statusCode).toBe(403);
+    const preview = await w.call('instructor', 'POST', `/api/exams/${draft}/attempts`);
+    expect(preview.statusCode).toBe(201);
+    expect(((await w.call('instructor', 'GET', `/api/exams/${draft}/score-list`)).json() as { total: number }).total).toBe(0);
+  });
+});

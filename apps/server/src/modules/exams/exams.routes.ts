@@ -1,0 +1,167 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AttemptIdParamsSchema,
+  AttemptSchema,
+  CreateSubjectBodySchema,
+  ErrorBodySchema,
+  ExamIdParamsSchema,
+  GradeAttemptBodySchema,
+  PublishScoresResultSchema,
+  SaveAnswersBodySchema,
+  SaveAnswersResultSchema,
+  ScoreListQuerySchema,
+  ScoreListSchema,
+  SubjectListSchema,
+  SubjectSchema,
+  SubmitResultSchema,
+  UpdateSubjectBodySchema,
+} from '@atrium/contracts';
+import { actorOf } from '../../plugins/auth.js';
+import {
+  createSubject,
+  deleteSubject,
+  getAttempt,
+  gradeAttempt,
+  listSubjects,
+  publishScores,
+  reviewAttempt,
+  saveAnswers,
+  scoreList,
+  startAttempt,
+  submitAttempt,
+  updateSubject,
+} from './exams.service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const SubjectParamsSchema = z.object({ subjectId: z.coerce.number().int().positive() });
+
+/** Exams (issue 15; spec §2 `#/exam/{id}`, `#/exam/{id}/score-list`): subjects, attempts, grading. */
+export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/exams/:activityId/subjects', {
+    config: { action: 'activity.manage' },
+    schema: {
+      tags: ['exams'],
+      summary: "An exam's subjects with their answer keys (course team)",
+      params: ExamIdParamsSchema,
+      response: { 200: SubjectListSchema, ...errors },
+    },
+    handler: async (request) => listSubjects(app.deps, actorOf(request), request.params.activityId),
+  });
+  app.post('/api/exams/:activityId/subjects', {
+    config: { action: 'activity.manage' },
+    schema: {
+      tags: ['exams'],
+      summary: 'Add a subject (course team); 400 naming the field that does not fit its type',
+      params: ExamIdParamsSchema,
+      body: CreateSubjectBodySchema,
+      response: { 201: SubjectSchema, ...errors },
+    },
+    handler: async (request, reply) => reply.status(201).send(await createSubject(app.deps, actorOf(request), request.params.activityId, request.body)),
+  });
+  app.put('/api/exam-subjects/:subjectId', {
+    config: { action: 'activity.manage' },
+    schema: {
+      tags: ['exams'],
+      summary: 'Replace a subject (course team); submitted attempts are graded again',
+      params: SubjectParamsSchema,
+      body: UpdateSubjectBodySchema,
+      response: { 200: SubjectSchema, ...errors },
+    },
+    handler: async (request) => updateSubject(app.deps, actorOf(request), request.params.subjectId, request.body),
+  });
+  app.delete('/api/exam-subjects/:subjectId', {
+    config: { action: 'activity.manage' },
+    schema: { tags: ['exams'], summary: 'Delete a subject and its answers (course team)', params: SubjectParamsSchema, response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await deleteSubject(app.deps, actorOf(request), request.params.subjectId);
+      return reply.status(204).send(null);
+    },
+  });
+  app.post('/api/exams/:activityId/attempts', {
+    config: { action: 'activity.open' },
+    schema: {
+      tags: ['exams'],
+      summary: 'Start an attempt (201) or resume the one in progress (200); subjects without any answer key',
+      params: ExamIdParamsSchema,
+      response: { 200: AttemptSchema, 201: AttemptSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { attempt, created } = await startAttempt(app.deps, actorOf(request), request.params.activityId);
+      return reply.status(created ? 201 : 200).send(attempt);
+    },
+  });
+  app.get('/api/exam-attempts/:attemptId', {
+    config: { action: 'attempt.answer' },
+    schema: {
+      tags: ['exams'],
+      summary: 'My attempt, its saved answers and, when shown, results',
+      params: AttemptIdParamsSchema,
+      response: { 200: AttemptSchema, ...errors },
+    },
+    handler: async (request) => getAttempt(app.deps, actorOf(request), request.params.attemptId),
+  });
+  app.put('/api/exam-attempts/:attemptId/answers', {
+    config: { action: 'attempt.answer' },
+    schema: {
+      tags: ['exams'],
+      summary: 'Save answers as they are given; 409 EXAM_DEADLINE_PASSED after the deadline',
+      params: AttemptIdParamsSchema,
+      body: SaveAnswersBodySchema,
+      response: { 200: SaveAnswersResultSchema, ...errors },
+    },
+    handler: async (request) => saveAnswers(app.deps, actorOf(request), request.params.attemptId, request.body),
+  });
+  app.post('/api/exam-attempts/:attemptId/submit', {
+    config: { action: 'attempt.answer' },
+    schema: {
+      tags: ['exams'],
+      summary: 'Submit my attempt: objective subjects graded now (points)',
+      params: AttemptIdParamsSchema,
+      response: { 200: SubmitResultSchema, ...errors },
+    },
+    handler: async (request) => submitAttempt(app.deps, actorOf(request), request.params.attemptId),
+  });
+  app.get('/api/exams/:activityId/score-list', {
+    config: { action: 'activity.manage' },
+    schema: {
+      tags: ['exams'],
+      summary: "The learners' attempts with scores (course team), paged",
+      params: ExamIdParamsSchema,
+      querystring: ScoreListQuerySchema,
+      response: { 200: ScoreListSchema, ...errors },
+    },
+    handler: async (request) => scoreList(app.deps, actorOf(request), request.params.activityId, request.query),
+  });
+  app.get('/api/exam-attempts/:attemptId/review', {
+    config: { action: 'attempt.grade' },
+    schema: {
+      tags: ['exams'],
+      summary: 'A learner’s attempt with every score and the right answers (course team)',
+      params: AttemptIdParamsSchema,
+      response: { 200: AttemptSchema, ...errors },
+    },
+    handler: async (request) => reviewAttempt(app.deps, actorOf(request), request.params.attemptId),
+  });
+  app.put('/api/exam-attempts/:attemptId/grades', {
+    config: { action: 'attempt.grade' },
+    schema: {
+      tags: ['exams'],
+      summary: 'Score and feedback per subject (course team), overriding automatic scores',
+      params: AttemptIdParamsSchema,
+      body: GradeAttemptBodySchema,
+      response: { 200: AttemptSchema, ...errors },
+    },
+    handler: async (request) => gradeAttempt(app.deps, actorOf(request), request.params.attemptId, request.body),
+  });
+  app.post('/api/exams/:activityId/scores/publish', {
+    config: { action: 'activity.manage' },
+    schema: {
+      tags: ['exams'],
+      summary: 'Publish the scores to the learners (course team)',
+      params: ExamIdParamsSchema,
+      response: { 200: PublishScoresResultSchema, ...errors },
+    },
+    handler: async (request) => publishScores(app.deps, actorOf(request), request.params.activityId),
+  });
+};
