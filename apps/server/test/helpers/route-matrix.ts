@@ -256,6 +256,8 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'PUT /api/exam-attempts/{attemptId}/answers': 'attempt.answer',
   'POST /api/exam-attempts/{attemptId}/submit': 'attempt.answer',
   'GET /api/exams/{activityId}/score-list': 'activity.manage',
+  'GET /api/exams/{activityId}/statistics': 'activity.manage',
+  'GET /api/exams/{activityId}/score-list/export': 'activity.manage',
   'GET /api/exam-attempts/{attemptId}/review': 'attempt.grade',
   'PUT /api/exam-attempts/{attemptId}/grades': 'attempt.grade',
   'POST /api/exams/{activityId}/scores/publish': 'activity.manage',

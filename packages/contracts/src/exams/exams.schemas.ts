@@ -261,3 +261,34 @@ export const GradeAttemptBodySchema = z.object({
 export type GradeAttemptBody = z.infer<typeof GradeAttemptBodySchema>;
 
 export const PublishScoresResultSchema = z.object({ scores_published_at: isoTime, attempts: z.number().int() });
+
+/**
+ * `GET /api/exams/{activityId}/statistics` (course team): item analysis over the finished
+ * attempts (previews left out). `facility` 0..1 (mean score over points), `discrimination`
+ * −1..1 (correlation of the subject's score with the rest of the test); null when it cannot
+ * be computed (no graded answer, or no variation). Scores in points.
+ */
+export const ExamStatisticsSchema = z.object({
+  attempts: z.number().int(),
+  learners: z.number().int(),
+  mean_score: z.number().nullable(),
+  median_score: z.number().nullable(),
+  max_score: z.number(),
+  subjects: z.array(
+    z.object({
+      subject_id: id,
+      type: SubjectTypeSchema,
+      /** The subject's text without markup, at most 120 characters. */
+      excerpt: z.string(),
+      max_score: z.number(),
+      graded: z.number().int(),
+      mean_score: z.number().nullable(),
+      facility: z.number().nullable(),
+      discrimination: z.number().nullable(),
+    }),
+  ),
+});
+export type ExamStatistics = z.infer<typeof ExamStatisticsSchema>;
+
+/** `GET /api/exams/{activityId}/score-list/export?format=csv|xlsx` (course team): every finished attempt, one column per subject. */
+export const ScoreExportQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx') });

@@ -333,3 +333,14 @@ export async function markScoresPublished(db: Db, activityId: number, at: Date):
     .values({ activityId, scoresPublishedAt: at })
     .onConflictDoUpdate({ target: examStates.activityId, set: { scoresPublishedAt: at } });
 }
+
+/** Finished attempts (not previews) of one exam with their learners, by learner then attempt, at most `limit`. One SELECT. */
+export async function listFinishedAttemptsWithUsers(db: Db, activityId: number, limit: number): Promise<ScoreListRow[]> {
+  return db
+    .select({ attempt: examAttempts, user: { id: users.id, name: users.name, userNo: users.userNo } })
+    .from(examAttempts)
+    .innerJoin(users, eq(users.id, examAttempts.userId))
+    .where(and(eq(examAttempts.activityId, activityId), eq(examAttempts.isPreview, false), inArray(examAttempts.status, ['submitted', 'graded'])))
+    .orderBy(asc(users.name), asc(users.id), asc(examAttempts.number))
+    .limit(limit);
+}

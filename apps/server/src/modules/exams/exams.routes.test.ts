@@ -334,3 +334,73 @@ describe('taking an exam', () => {
     expect(((await w.call('instructor', 'GET', `/api/exams/${draft}/score-list`)).json() as { total: number }).total).toBe(0);
   });
 });
+
+describe('statistics and export', () => {
+  it('item analysis over three learners gives each subject its facility and discrimination; the export holds one row per attempt and a column per subject', async () => {
+    const w = world;
+    const examId = await w.exam();
+    const tf = await w.subject(examId, { type: 'true_or_false', description: '<p>Water boils at 100 °C at sea level</p>', score: 1, answer: true });
+    const single = await w.subject(examId, {
+      type: 'single_selection',
+      description: 'Pick B',
+      score: 2,
+      options: [
+        { content: 'A', is_answer: false },
+        { content: 'B', is_answer: true },
+      ],
+    });
+    const right = single.options!.find((o) => o.is_answer)!.id;
+    const wrong = single.options!.find((o) => !o.is_answer)!.id;
+    const learners: [string, boolean, string][] = [
+      ['Ada', true, right],
+      ['Ben', true, wrong],
+      ['Cy', false, wrong],
+    ];
+    for (const [name, tfAnswer, option] of learners) {
+      const user = await t.factories.user({ orgId: w.org.id, name });
+      await t.factories.enrol(w.course.id, user.id, 'student');
+      const cookie = await t.factories.login(user.userName);
+      const as = (method: 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+      const attempt = (await as('POST', `/api/exams/${examId}/attempts`)).json() as { id: number };
+      await as('PUT', `/api/exam-attempts/${attempt.id}/answers`, {
+        answers: [
+          { subject_id: tf.id, answer: tfAnswer },
+          { subject_id: single.id, answer: option },
+        ],
+      });
+      expect((await as('POST', `/api/exam-attempts/${attempt.id}/submit`)).statusCode).toBe(200);
+    }
+    const stats = await w.call('instructor', 'GET', `/api/exams/${examId}/statistics`);
+    expect(stats.statusCode, stats.body).toBe(200);
+    expect(stats.json()).toMatchObject({
+      attempts: 3,
+      learners: 3,
+      mean_score: 1.33,
+      median_score: 1,
+      max_score: 3,
+      subjects: [
+        { subject_id: tf.id, excerpt: 'Water boils at 100 °C at sea level', facility: 0.667, discrimination: 0.5, graded: 3 },
+        { subject_id: single.id, facility: 0.333, discrimination: 0.5, mean_score: 0.67 },
+      ],
+    });
+    expect([403, 404]).toContain((await w.call('student', 'GET', `/api/exams/${examId}/statistics`)).statusCode);
+
+    const xlsx = await w.call('instructor', 'GET', `/api/exams/${examId}/score-list/export?format=xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/attachment; filename=.*\.xlsx/);
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows).toHaveLength(4);
+    expect(rows[0]!.slice(1, 2).concat(rows[0]!.slice(-2))).toEqual(['Learner', 'Q1 (1)', 'Q2 (2)']);
+    expect(rows.slice(1).map((r) => [r[1], r[7], r.at(-2), r.at(-1)])).toEqual([
+      ['Ada', 3, 1, 2],
+      ['Ben', 1, 1, 0],
+      ['Cy', 0, 0, 0],
+    ]);
+    const csv = await w.call('instructor', 'GET', `/api/exams/${examId}/score-list/export?format=csv`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\n').filter((l) => l.trim())).toHaveLength(4);
+  });
+});

@@ -1,3 +1,4 @@
+import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -5,11 +6,13 @@ import {
   AttemptSchema,
   CreateSubjectBodySchema,
   ErrorBodySchema,
+  ExamStatisticsSchema,
   ExamIdParamsSchema,
   GradeAttemptBodySchema,
   PublishScoresResultSchema,
   SaveAnswersBodySchema,
   SaveAnswersResultSchema,
+  ScoreExportQuerySchema,
   ScoreListQuerySchema,
   ScoreListSchema,
   SubjectListSchema,
@@ -21,6 +24,8 @@ import { actorOf } from '../../plugins/auth.js';
 import {
   createSubject,
   deleteSubject,
+  examStatistics,
+  exportScores,
   getAttempt,
   gradeAttempt,
   listSubjects,
@@ -132,6 +137,30 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ScoreListSchema, ...errors },
     },
     handler: async (request) => scoreList(app.deps, actorOf(request), request.params.activityId, request.query),
+  });
+  app.get('/api/exams/:activityId/statistics', {
+    config: { action: 'activity.manage' },
+    schema: {
+      tags: ['exams'],
+      summary: 'Item analysis: facility and discrimination of every subject (course team)',
+      params: ExamIdParamsSchema,
+      response: { 200: ExamStatisticsSchema, ...errors },
+    },
+    handler: async (request) => examStatistics(app.deps, actorOf(request), request.params.activityId),
+  });
+  app.get('/api/exams/:activityId/score-list/export', {
+    config: { action: 'activity.manage' },
+    schema: {
+      tags: ['exams'],
+      summary: 'Every finished attempt as .xlsx or CSV, one column per subject (course team)',
+      params: ExamIdParamsSchema,
+      querystring: ScoreExportQuerySchema,
+      response: { 200: z.any(), ...errors },
+    },
+    handler: async (request, reply) => {
+      const file = await exportScores(app.deps, actorOf(request), request.params.activityId, request.query.format);
+      return reply.header('Content-Type', file.contentType).header('Content-Disposition', contentDisposition(file.fileName)).send(file.bytes);
+    },
   });
   app.get('/api/exam-attempts/:attemptId/review', {
     config: { action: 'attempt.grade' },

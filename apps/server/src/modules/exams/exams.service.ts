@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import {
   ExamDataSchema,
   type Attempt,
   type CreateSubjectBody,
+  type ExamStatistics,
   type ExamData,
   type GradeAttemptBody,
   type SaveAnswersBody,
@@ -33,6 +35,7 @@ import {
   listAnswers,
   listExamSubjects,
   listFinishedAttempts,
+  listFinishedAttemptsWithUsers,
   listFinishedLearnerIds,
   listOverdueAttemptIds,
   listScoreListPage,
@@ -49,6 +52,7 @@ import {
   type ExamSubjectRow,
 } from './exams.repository.js';
 import { checkAnswer, grade, roundPoints } from './grading.js';
+import { itemAnalysis, summary } from './statistics.js';
 import { correctAnswerOf, keyOf, presentAttemptSubject, presentSubject, subjectValues } from './subjects.js';
 
 /**
@@ -547,4 +551,123 @@ export async function publishScores(
     return userIds;
   });
   return { scores_published_at: now.toISOString(), attempts: learners.length };
+}
+
+// ---------------------------------------------------------------- statistics and export
+
+/** At most this many attempts go into the statistics and one export. */
+export const EXAM_EXPORT_LIMIT = 20_000;
+
+/** Text of rich HTML without markup, spaces collapsed, at most `max` characters. */
+function excerptOf(html: string, max = 120): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The exam's subjects, its finished attempts with learners and their answers: what statistics and exports read. */
+async function finishedWork(deps: AppDeps, activityId: number) {
+  const [subjects, rows] = await Promise.all([listExamSubjects(deps.db, activityId), listFinishedAttemptsWithUsers(deps.db, activityId, EXAM_EXPORT_LIMIT)]);
+  const answers = await listAnswers(
+    deps.db,
+    rows.map((r) => r.attempt.id),
+  );
+  const byAttempt = new Map<number, Map<number, number | null>>();
+  for (const a of answers) {
+    const m = byAttempt.get(a.attemptId) ?? new Map<number, number | null>();
+    m.set(a.subjectId, a.score);
+    byAttempt.set(a.attemptId, m);
+  }
+  return { subjects, rows, scoresOf: (attemptId: number) => byAttempt.get(attemptId) ?? new Map<number, number | null>() };
+}
+
+/** `GET /api/exams/{activityId}/statistics` (course team): item analysis of every subject over the finished attempts (statistics.ts). */
+export async function examStatistics(deps: AppDeps, actor: Actor, activityId: number): Promise<ExamStatistics> {
+  await examToManage(deps, actor, activityId);
+  const { subjects, rows, scoresOf } = await finishedWork(deps, activityId);
+  const keys = subjects.filter((s) => keyOf(s).type !== 'description').map((s) => ({ row: s, key: keyOf(s) }));
+  const figures = itemAnalysis(
+    keys.map((k) => ({ id: k.row.id, score: k.key.score })),
+    rows.map((r) => ({ scores: scoresOf(r.attempt.id) })),
+  );
+  const scored = rows.map((r) => r.attempt.score).filter((s): s is number => s !== null);
+  const { mean, median } = summary(scored);
+  return {
+    attempts: rows.length,
+    learners: new Set(rows.map((r) => r.user.id)).size,
+    mean_score: mean,
+    median_score: median,
+    max_score: roundPoints(keys.reduce((sum, k) => sum + k.key.score, 0)),
+    subjects: keys.map((k, i) => ({
+      subject_id: k.row.id,
+      type: k.key.type,
+      excerpt: excerptOf(k.row.description),
+      max_score: k.key.score,
+      graded: figures[i]!.graded,
+      mean_score: figures[i]!.meanScore,
+      facility: figures[i]!.facility,
+      discrimination: figures[i]!.discrimination,
+    })),
+  };
+}
+
+/**
+ * `GET /api/exams/{activityId}/score-list/export` (course team): every finished attempt as a
+ * row (learner, user number, attempt, status, times in ISO 8601 UTC, score, objective score,
+ * points, then one column per subject), as .xlsx or CSV (exceljs). Answers the bytes and a file name.
+ */
+export async function exportScores(
+  deps: AppDeps,
+  actor: Actor,
+  activityId: number,
+  format: 'csv' | 'xlsx',
+): Promise<{ bytes: Buffer; fileName: string; contentType: string }> {
+  const activity = await examToManage(deps, actor, activityId);
+  const { subjects, rows, scoresOf } = await finishedWork(deps, activityId);
+  const graded = subjects.filter((s) => keyOf(s).type !== 'description');
+  const book = new ExcelJS.Workbook();
+  book.creator = 'Atrium';
+  const sheet = book.addWorksheet('Scores');
+  sheet.columns = [
+    { header: 'Learner', key: 'name', width: 24 },
+    { header: 'User number', key: 'user_no', width: 16 },
+    { header: 'Attempt', key: 'number', width: 8 },
+    { header: 'Status', key: 'status', width: 12 },
+    { header: 'Started', key: 'started', width: 22 },
+    { header: 'Submitted', key: 'submitted', width: 22 },
+    { header: 'Score', key: 'score', width: 10 },
+    { header: 'Objective score', key: 'objective', width: 14 },
+    { header: 'Points', key: 'max', width: 10 },
+    ...graded.map((s, i) => ({ header: `Q${i + 1} (${keyOf(s).score})`, key: `s${s.id}`, width: 10 })),
+  ];
+  for (const { attempt, user } of rows) {
+    const scores = scoresOf(attempt.id);
+    sheet.addRow({
+      name: user.name,
+      user_no: user.userNo,
+      number: attempt.number,
+      status: attempt.status,
+      started: attempt.startedAt.toISOString(),
+      submitted: attempt.submittedAt?.toISOString() ?? '',
+      score: attempt.score ?? '',
+      objective: attempt.objectiveScore ?? '',
+      max: attempt.maxScore,
+      ...Object.fromEntries(graded.map((s) => [`s${s.id}`, scores.get(s.id) ?? ''])),
+    });
+  }
+  sheet.getRow(1).font = { bold: true };
+  const base = `${activity.title || 'exam'} scores`.replace(/[\\/:*?"<>|]+/g, ' ').trim();
+  if (format === 'csv') {
+    // A byte-order mark so spreadsheet programs read UTF-8 names correctly.
+    const csv = Buffer.from(await book.csv.writeBuffer());
+    return { bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), csv]), fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8' };
+  }
+  return {
+    bytes: Buffer.from(await book.xlsx.writeBuffer()),
+    fileName: `${base}.xlsx`,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  };
 }
