@@ -13,6 +13,8 @@ export * from '../modules/authcodes/authcodes.table.js';
 export * from '../modules/calendar/calendar.table.js';
 export * from '../modules/activities/activities.table.js';
 export * from '../modules/exams/exams.table.js';
+export * from '../modules/questionnaires/questionnaires.table.js';
+export * from '../modules/video-quizzes/video-quizzes.table.js';
 export * from '../modules/imports/imports.table.js';
 export * from '../modules/activities/course-reads.table.js';
 export * from '../modules/notes/notes.table.js';
