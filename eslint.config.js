@@ -20,14 +20,7 @@ export default tseslint.config(
     // seed and tests); services reach data through their own repository and other modules' services or
     // repository functions. No file is exempt.
     files: ['apps/server/src/**/*.ts'],
-    ignores: [
-      '**/*.repository.ts',
-      '**/*.table.ts',
-      'apps/server/src/db/**',
-      'apps/server/src/modules/seed/**',
-      '**/*.test.ts',
-      'apps/server/test/**',
-    ],
+    ignores: ['**/*.repository.ts', '**/*.table.ts', 'apps/server/src/db/**', 'apps/server/src/modules/seed/**', '**/*.test.ts', 'apps/server/test/**'],
     rules: {
       'no-restricted-imports': [
         'error',
