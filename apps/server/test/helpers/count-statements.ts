@@ -111,7 +111,26 @@ function instrumentPool(pool: pg.Pool): void {
     if (!client || instrumented.has(client)) return client;
     instrumented.add(client);
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    client.query = ((...args: unknown[]) => sent(sqlOf(args[0]), () => query(...args))) as pg.PoolClient['query'];
+    client.query = ((...args: unknown[]) => {
+      const last = args.length - 1;
+      const callback = typeof args[last] === 'function' ? (args[last] as (...results: unknown[]) => void) : null;
+      if (!callback) return sent(sqlOf(args[0]), () => query(...args));
+      // The callback form (pool.query uses it) answers nothing to wait on: the statement is in
+      // flight until its callback runs.
+      let returned: unknown;
+      void sent(
+        sqlOf(args[0]),
+        () =>
+          new Promise<void>((settled) => {
+            args[last] = (...results: unknown[]) => {
+              settled();
+              callback(...results);
+            };
+            returned = query(...args);
+          }),
+      );
+      return returned;
+    }) as pg.PoolClient['query'];
     return client;
   };
   // pool.query itself borrows a client through pool.connect, so wrapping connect counts both ways once.
