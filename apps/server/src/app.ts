@@ -34,6 +34,7 @@ import { activitiesRoutes } from './modules/activities/activities.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { examsRoutes } from './modules/exams/exams.routes.js';
+import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.js';
 import { previewsRoutes } from './modules/previews/previews.routes.js';
 import { externalPlayersRoutes } from './modules/previews/external-players.routes.js';
 import { scormRoutes } from './modules/scorm/scorm.routes.js';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(activitiesRoutes);
   await app.register(notesRoutes);
   await app.register(examsRoutes);
+  await app.register(questionnairesRoutes);
   await app.register(mediaRoutes);
   await app.register(scormRoutes);
   await app.register(previewsRoutes);

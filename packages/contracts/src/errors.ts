@@ -77,6 +77,9 @@ export const ERROR_STATUS = {
   EXAM_DEADLINE_PASSED: 409,
   /** The attempt was already submitted. */
   ATTEMPT_SUBMITTED: 409,
+  /** Questionnaires (issue 15 §5). */
+  NOT_A_QUESTIONNAIRE: 409,
+  QUESTIONNAIRE_ANSWERED: 409,
   PREVIEW_PROVIDER_DISABLED: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,

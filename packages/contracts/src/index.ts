@@ -21,6 +21,7 @@ export * from './activities/activity-types.js';
 export * from './imports/imports.schemas.js';
 export * from './activities/online-video.js';
 export * from './exams/exams.schemas.js';
+export * from './questionnaires/questionnaires.schemas.js';
 export * from './activities/activities.schemas.js';
 export * from './notes/notes.schemas.js';
 export * from './media/media.schemas.js';

@@ -261,6 +261,13 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'GET /api/exam-attempts/{attemptId}/review': 'attempt.grade',
   'PUT /api/exam-attempts/{attemptId}/grades': 'attempt.grade',
   'POST /api/exams/{activityId}/scores/publish': 'activity.manage',
+  'GET /api/questionnaires/{activityId}': 'activity.open',
+  'POST /api/questionnaires/{activityId}/subjects': 'activity.manage',
+  'PUT /api/questionnaire-subjects/{subjectId}': 'activity.manage',
+  'DELETE /api/questionnaire-subjects/{subjectId}': 'activity.manage',
+  'POST /api/questionnaires/{activityId}/responses': 'activity.open',
+  'GET /api/questionnaires/{activityId}/results': 'activity.open',
+  'GET /api/questionnaires/{activityId}/results/export': 'activity.manage',
   'GET /api/uploads/scorm/{id}': 'upload.read_content',
   'GET /api/uploads/scorm/{id}/content/{*}': 'upload.read_content',
   'GET /api/uploads/scorm/{id}/runtime': 'activity.open',
@@ -284,7 +291,6 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'GET /api/captures/{code}/player-url': 'upload.read_content',
   'GET /api/uploads/{id}/rms-preview': 'upload.read_content',
   'GET /api/uploads/{id}/rms-video-urls': 'upload.read_content',
-  'GET /api/video-quizzes/org/arrears/{id}': 'upload.read_content',
   'GET /api/resource-file/org/arrears/{id}': 'upload.read_content',
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GradeMethodSchema, ResultVisibilitySchema } from '../exams/exams.schemas.js';
+import { QuestionnaireDataSchema } from '../questionnaires/questionnaires.schemas.js';
 import { UploadStatusSchema } from '../uploads/uploads.schemas.js';
 import { ACTIVITY_TYPES, COMPLETION_CRITERIA, LEARNING_MODES, MEETING_ACTIVITY_TYPES, type ActivityType } from './activity-types.js';
 import { isHttpUrl, parseOnlineVideoUrl } from './online-video.js';
@@ -128,7 +129,7 @@ export const ForumDataSchema = z.object({
     .max(10_000)
     .optional(),
 });
-/** Types whose full behaviour is another issue (questionnaire, classroom): no data yet. */
+/** Types whose full behaviour is another issue (classroom): no data yet. */
 export const EmptyDataSchema = z.object({});
 
 /** The data schema of one activity type (the server validates `data` with it; fields named errors.url, errors.content …). */
@@ -147,6 +148,8 @@ export function activityDataSchema(type: ActivityType): z.ZodType<Record<string,
       return ExamDataSchema;
     case 'forum':
       return ForumDataSchema;
+    case 'questionnaire':
+      return QuestionnaireDataSchema;
     case 'lesson':
     case 'slide':
     case 'h5_courseware':

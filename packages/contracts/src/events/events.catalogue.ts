@@ -73,6 +73,8 @@ export const DomainEventSchemas = {
   }),
   /** The course team graded (or regraded) answers of an attempt; `score` in points, null while some still wait. */
   'exam.attempt_graded': z.object({ course_id: id, activity_id: id, attempt_id: id, user_id: id, grader_id: id, score: z.number().nullable() }),
+  /** A learner answered a questionnaire (in an anonymous one, only that they did: what is not linked to them). */
+  'questionnaire.submitted': z.object({ course_id: id, activity_id: id, user_id: id }),
   /** The course team published an exam's scores to its learners (`user_ids`: learners with a submitted attempt). */
   'exam.scores_published': z.object({ course_id: id, activity_id: id, actor_id: id, user_ids: z.array(id) }),
 } as const;

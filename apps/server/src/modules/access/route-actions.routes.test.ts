@@ -50,6 +50,8 @@ interface Ids {
   activity: number;
   subject: number;
   exam: number;
+  /** A questionnaire that shows results, answered by the student. */
+  questionnaire: number;
   /** The student's attempt at the exam. */
   attempt: number;
   files: Record<FileKind, number>;
@@ -105,8 +107,17 @@ beforeAll(async () => {
   const subject = await createExamSubject(t.database, { activityId: exam.id, uploadIds: [files.audio.id] });
   const started = await t.app.inject({ method: 'POST', url: `/api/exams/${exam.id}/attempts`, headers: { cookie: cookies.student } });
   expect(started.statusCode, started.body).toBe(201);
+  const questionnaire = await createActivity(t.database, { courseId: course.id, type: 'questionnaire', data: { show_results: true } });
+  const answered = await t.app.inject({
+    method: 'POST',
+    url: `/api/questionnaires/${questionnaire.id}/responses`,
+    headers: { cookie: cookies.student },
+    payload: { answers: [] },
+  });
+  expect(answered.statusCode, answered.body).toBe(201);
   ids = {
     course: course.id,
+    questionnaire: questionnaire.id,
     activity: activity.id,
     subject: subject.id,
     exam: exam.id,
@@ -182,7 +193,7 @@ function urlFor(key: string, op: Operation): string | null {
   let url = path;
   for (const [, name = ''] of path.matchAll(/\{(\w+|\*)\}/g)) {
     const named: Record<string, () => number | string | null> = {
-      activityId: () => (path.startsWith('/api/exams/') ? ids.exam : ids.activity),
+      activityId: () => (path.startsWith('/api/exams/') ? ids.exam : path.startsWith('/api/questionnaires/') ? ids.questionnaire : ids.activity),
       attemptId: () => ids.attempt,
       id: idOf,
       subjectId: () => ids.subject,

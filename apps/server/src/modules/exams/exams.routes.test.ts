@@ -404,3 +404,34 @@ describe('statistics and export', () => {
     expect(csv.body.split('\n').filter((l) => l.trim())).toHaveLength(4);
   });
 });
+
+describe('completion', () => {
+  it('a `submitted` exam completes at submission; a `scored` one only when the score reaches the pass score', async () => {
+    const w = world;
+    const completed = async (activityId: number) => {
+      const res = await w.call('student', 'GET', `/api/activities/${activityId}`);
+      return (res.json() as { is_completed: boolean }).is_completed;
+    };
+    const submittedExam = await w.exam({}, { completion_criterion: 'submitted' });
+    const s1 = await w.subject(submittedExam, { type: 'true_or_false', description: 'x', score: 1, answer: true });
+    const a1 = (await w.call('student', 'POST', `/api/exams/${submittedExam}/attempts`)).json() as { id: number };
+    expect(await completed(submittedExam)).toBe(false);
+    await w.call('student', 'PUT', `/api/exam-attempts/${a1.id}/answers`, { answers: [{ subject_id: s1.id, answer: false }] });
+    await w.call('student', 'POST', `/api/exam-attempts/${a1.id}/submit`);
+    await vi.waitFor(async () => expect(await completed(submittedExam)).toBe(true));
+
+    const scoredExam = await w.exam({ pass_score: 1, max_attempts: 2 }, { completion_criterion: 'scored' });
+    const s2 = await w.subject(scoredExam, { type: 'true_or_false', description: 'x', score: 1, answer: true });
+    for (const answer of [false, true]) {
+      const a = (await w.call('student', 'POST', `/api/exams/${scoredExam}/attempts`)).json() as { id: number };
+      await w.call('student', 'PUT', `/api/exam-attempts/${a.id}/answers`, { answers: [{ subject_id: s2.id, answer }] });
+      await w.call('student', 'POST', `/api/exam-attempts/${a.id}/submit`);
+      if (!answer) {
+        // Handlers run after the answer: give them the time the passing attempt gets below.
+        await vi.waitFor(async () => expect((await w.call('instructor', 'GET', `/api/exams/${scoredExam}/score-list`)).json()).toMatchObject({ total: 1 }));
+        expect(await completed(scoredExam)).toBe(false);
+      }
+    }
+    await vi.waitFor(async () => expect(await completed(scoredExam)).toBe(true));
+  });
+});
