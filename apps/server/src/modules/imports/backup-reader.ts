@@ -42,6 +42,19 @@ export interface BackupModel {
   questions: Map<string, BackupQuestion>;
   /** 4.x: latest question id of each question bank entry. */
   bankEntries: Map<string, string>;
+  /** Question categories by id, in the order of questions.xml. */
+  categories: Map<string, BackupCategory>;
+}
+
+/** A question category: what a random slot draws from. */
+export interface BackupCategory {
+  id: string;
+  name: string;
+  /** The parent category's id (null for a top one). */
+  parentId: string | null;
+  contextId: string | null;
+  /** Its questions in backup order: 2.x–3.x every question; 4.x the latest version of each bank entry. */
+  questionIds: string[];
 }
 
 export interface BackupSection {
@@ -92,6 +105,13 @@ export interface BackupQuestion {
   questionText: string;
   defaultMark: number;
   contextId: string | null;
+  categoryId: string | null;
+  /** The question this one is part of (a cloze question's sub-questions), or null. */
+  parentId: string | null;
+  /** Hidden in the bank (3.x `hidden`; 4.x a version whose status is not `ready`): never drawn by a random slot. */
+  hidden: boolean;
+  /** Its tags (id and name), which random slots may filter on. */
+  tags: { id: string; name: string }[];
   /** The question element itself, for the type-specific parts. */
   node: XmlNode;
 }
@@ -150,42 +170,62 @@ function readFiles(node: XmlNode | null, root: string): Map<string, BackupFile> 
   return files;
 }
 
-function readQuestions(node: XmlNode | null): { questions: Map<string, BackupQuestion>; bankEntries: Map<string, string> } {
+function readQuestions(node: XmlNode | null): Pick<BackupModel, 'questions' | 'bankEntries' | 'categories'> {
   const questions = new Map<string, BackupQuestion>();
   const bankEntries = new Map<string, string>();
-  const add = (q: XmlNode, contextId: string | null) => {
+  const categories = new Map<string, BackupCategory>();
+  const add = (q: XmlNode, category: BackupCategory, hidden: boolean) => {
     const id = attr(q, 'id');
     if (!id) return;
+    const parent = text(q, 'parent');
     questions.set(id, {
       id,
       name: text(q, 'name') ?? '',
       qtype: text(q, 'qtype') ?? 'unknown',
       questionText: text(q, 'questiontext') ?? '',
       defaultMark: num(q, 'defaultmark') ?? 1,
-      contextId,
+      contextId: category.contextId,
+      categoryId: category.id,
+      parentId: parent && parent !== '0' && parent !== id ? parent : null,
+      hidden,
+      tags: list(child(q, 'tags'), 'tag').map((t) => ({ id: attr(t, 'id') ?? '', name: text(t, 'rawname') ?? text(t, 'name') ?? '' })),
       node: q,
     });
   };
-  for (const category of list(child(node ?? {}, 'question_categories'), 'question_category')) {
-    const contextId = text(category, 'contextid');
+  for (const categoryNode of list(child(node ?? {}, 'question_categories'), 'question_category')) {
+    const parent = text(categoryNode, 'parent');
+    const category: BackupCategory = {
+      id: attr(categoryNode, 'id') ?? '',
+      name: text(categoryNode, 'name') ?? '',
+      parentId: parent && parent !== '0' ? parent : null,
+      contextId: text(categoryNode, 'contextid'),
+      questionIds: [],
+    };
+    categories.set(category.id, category);
     // Moodle 2.x–3.x: questions straight under the category.
-    for (const q of list(child(category, 'questions'), 'question')) add(q, contextId);
+    for (const q of list(child(categoryNode, 'questions'), 'question')) {
+      add(q, category, (num(q, 'hidden') ?? 0) !== 0);
+      const id = attr(q, 'id');
+      if (id) category.questionIds.push(id);
+    }
     // Moodle 4.x: question_bank_entries → question_version → question_versions → questions.
-    for (const entry of list(child(category, 'question_bank_entries'), 'question_bank_entry')) {
+    for (const entry of list(child(categoryNode, 'question_bank_entries'), 'question_bank_entry')) {
       const entryId = attr(entry, 'id');
       let latest: { version: number; id: string } | undefined;
       for (const version of list(child(entry, 'question_version'), 'question_versions')) {
         const v = num(version, 'version') ?? 0;
+        const status = text(version, 'status');
         for (const q of list(child(version, 'questions'), 'question')) {
-          add(q, contextId);
+          add(q, category, status !== null && status !== 'ready');
           const id = attr(q, 'id');
           if (id && (!latest || v >= latest.version)) latest = { version: v, id };
         }
       }
       if (entryId && latest) bankEntries.set(entryId, latest.id);
+      if (latest) category.questionIds.push(latest.id);
     }
   }
-  return { questions, bankEntries };
+  return { questions, bankEntries, categories };
 }
 
 /**
@@ -276,8 +316,8 @@ export async function readBackup(root: string): Promise<BackupModel> {
   }
 
   const files = readFiles(await readXml(path.join(root, 'files.xml'), 'files.xml'), root);
-  const { questions, bankEntries } = readQuestions(await readXml(path.join(root, 'questions.xml'), 'questions.xml'));
-  return { root, info, course, sections, activities, files, questions, bankEntries };
+  const { questions, bankEntries, categories } = readQuestions(await readXml(path.join(root, 'questions.xml'), 'questions.xml'));
+  return { root, info, course, sections, activities, files, questions, bankEntries, categories };
 }
 
 /** The real files (not the `.` directory markers) of `component`/`fileArea` in `contextId`, in sort order then path. */

@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
 import type { ActivityType, ImportReport, ImportReportItem } from '@atrium/contracts';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
-import { filesOf, type BackupActivity, type BackupFile, type BackupModel, type BackupQuestion } from './backup-reader.js';
-import { attr, child, list, num, text, type XmlNode } from './safe-xml.js';
+import { filesOf, type BackupActivity, type BackupFile, type BackupModel } from './backup-reader.js';
+import { quizSettings, quizSubjects, type PlannedSubject, type QuizCtx } from './mbz-quiz.js';
+import { attr, child, list, num, text } from './safe-xml.js';
 
 /**
  * Mapping of a Moodle backup onto Atrium's course content (issue 8 "mapping"):
  * sections → modules, page → page, label → text of its module, url → web_link,
  * resource / folder / imscp → material, book → one page per chapter, assign →
- * homework, quiz → exam with its subjects, forum → forum, scorm → scorm.
+ * homework, quiz → exam with its subjects (mbz-quiz.ts), forum → forum, scorm → scorm.
  * Anything else is skipped and named in the report. Pure: no I/O; files are
  * turned into upload ids by the `resolve` callback (see FileResolver).
  */
@@ -21,12 +21,7 @@ export function uploadUrl(uploadId: number): string {
   return `/api/uploads/${uploadId}/blob?preview=true`;
 }
 
-export interface PlannedSubject {
-  type: string;
-  description: string;
-  data: Record<string, unknown>;
-  sort: number;
-}
+export type { PlannedSubject } from './mbz-quiz.js';
 
 export interface PlannedActivity {
   sourceKey: string;
@@ -123,109 +118,6 @@ function attachAll(ctx: Ctx, files: BackupFile[], usedBy: string, options: { sco
   return ids;
 }
 
-const SUPPORTED_QTYPES = ['multichoice', 'truefalse', 'shortanswer', 'numerical', 'essay', 'match'];
-
-function answersOf(q: BackupQuestion): XmlNode[] {
-  const plugin = child(q.node, `plugin_qtype_${q.qtype}_question`);
-  return list(child(plugin, 'answers'), 'answer');
-}
-
-/**
- * The id of an option or pair of an imported question: a hash of the Moodle ids, stable across
- * imports of one backup, and saying nothing of the authoring order (a learner sees these ids).
- */
-function keyId(questionId: string, answerId: string | null | undefined): string {
-  return createHash('sha256')
-    .update(`${questionId}:${answerId ?? ''}`)
-    .digest('hex')
-    .slice(0, 10);
-}
-
-/** One Moodle question as an exam subject, or null (unsupported type) with the reason in `notes`. */
-function mapQuestion(ctx: Ctx, q: BackupQuestion, point: number, sort: number): PlannedSubject | null {
-  const usedBy = `question "${q.name}"`;
-  const description = richText(ctx, q.questionText, filesOf(ctx.model, q.contextId, 'question', 'questiontext', q.id), usedBy) ?? '';
-  const plugin = child(q.node, `plugin_qtype_${q.qtype}_question`);
-  const answers = answersOf(q).map((a) => ({
-    id: attr(a, 'id'),
-    text: text(a, 'answertext') ?? '',
-    fraction: num(a, 'fraction') ?? 0,
-    feedback: text(a, 'feedback'),
-  }));
-  const base = { point, source: { qtype: q.qtype, question_id: q.id, name: q.name } };
-  switch (q.qtype) {
-    case 'multichoice': {
-      const single = (num(child(plugin, 'multichoice'), 'single') ?? 1) === 1;
-      const options = answers.map((a) => ({ id: keyId(q.id, a.id), content: sanitizeRichText(a.text), is_answer: a.fraction > 0, fraction: a.fraction }));
-      return {
-        type: single ? 'single_selection' : 'multiple_selection',
-        description,
-        sort,
-        data: { ...base, options, shuffle: (num(child(plugin, 'multichoice'), 'shuffleanswers') ?? 1) === 1 },
-      };
-    }
-    case 'truefalse': {
-      const trueId = text(child(plugin, 'truefalse'), 'trueanswer');
-      const trueAnswer = answers.find((a) => a.id === trueId) ?? answers.find((a) => /^true$/i.test(a.text));
-      return { type: 'true_or_false', description, sort, data: { ...base, answer: (trueAnswer?.fraction ?? 0) > 0 } };
-    }
-    case 'shortanswer':
-      return {
-        type: 'fill_in_blank',
-        description,
-        sort,
-        data: {
-          ...base,
-          answers: answers.map((a) => ({ text: a.text, fraction: a.fraction })),
-          case_sensitive: (num(child(plugin, 'shortanswer'), 'usecase') ?? 0) === 1,
-        },
-      };
-    case 'numerical': {
-      const tolerances = new Map(list(child(plugin, 'numerical_records'), 'numerical_record').map((r) => [text(r, 'answer'), num(r, 'tolerance') ?? 0]));
-      if (list(child(plugin, 'numerical_units'), 'numerical_unit').length > 0) ctx.notes.push(`units of question "${q.name}" were not kept`);
-      return {
-        type: 'fill_in_blank',
-        description,
-        sort,
-        data: { ...base, numerical: true, answers: answers.map((a) => ({ text: a.text, fraction: a.fraction, tolerance: tolerances.get(a.id) ?? 0 })) },
-      };
-    }
-    case 'essay':
-      return { type: 'short_answer', description, sort, data: { ...base, response_template: text(child(plugin, 'essay'), 'responsetemplate') } };
-    case 'match': {
-      const pairs = list(child(plugin, 'matches'), 'match').map((m, i) => ({
-        id: keyId(q.id, attr(m, 'id') ?? String(i)),
-        prompt: sanitizeRichText(text(m, 'questiontext') ?? ''),
-        answer: text(m, 'answertext') ?? '',
-      }));
-      return { type: 'matching', description, sort, data: { ...base, pairs } };
-    }
-    default:
-      return null;
-  }
-}
-
-/** The questions of a quiz in slot order: [question, max mark] or a reference that cannot be followed. */
-function quizQuestions(model: BackupModel, quiz: XmlNode): { question: BackupQuestion | null; mark: number; why?: string; ref: string }[] {
-  const instances = list(child(quiz, 'question_instances'), 'question_instance');
-  const order = (text(quiz, 'questions') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s && s !== '0');
-  const rows = instances.map((inst, index) => {
-    const reference = child(inst, 'question_reference');
-    const setReference = child(inst, 'question_set_reference');
-    const entry = text(reference, 'questionbankentryid');
-    const id = text(inst, 'questionid') ?? text(inst, 'question') ?? (entry ? (model.bankEntries.get(entry) ?? null) : null);
-    const slot = num(inst, 'slot') ?? (id ? order.indexOf(id) + 1 || index + 1 : index + 1);
-    const mark = num(inst, 'maxmark') ?? num(inst, 'grade') ?? 1;
-    if (setReference && !id) return { question: null, mark, slot, why: 'a random question drawn from a category', ref: `slot ${slot}` };
-    const question = id ? (model.questions.get(id) ?? null) : null;
-    return { question, mark, slot, ref: id ?? `slot ${slot}`, ...(question ? {} : { why: 'the question is not in the backup' }) };
-  });
-  return rows.sort((a, b) => a.slot - b.slot);
-}
-
 interface Mapped {
   activities: PlannedActivity[];
   /** A label's HTML, to append to its module's summary. */
@@ -318,39 +210,22 @@ function mapActivity(ctx: Ctx, a: BackupActivity, sourceKey: string, published: 
       };
     }
     case 'quiz': {
-      const subjects: PlannedSubject[] = [];
-      const questionItems: ImportReportItem[] = [];
-      for (const row of quizQuestions(ctx.model, inst)) {
-        const q = row.question;
-        const notesBefore = ctx.notes.length;
-        const subject = q && SUPPORTED_QTYPES.includes(q.qtype) ? mapQuestion(ctx, q, row.mark, subjects.length) : null;
-        if (subject) subjects.push(subject);
-        const why = !q ? (row.why ?? 'the question is not in the backup') : !subject ? `question type "${q.qtype}" has no Atrium equivalent` : null;
-        questionItems.push({
-          kind: 'question',
-          source_type: q?.qtype ?? 'random',
-          source_id: q?.id ?? row.ref,
-          title: clip(q?.name ?? row.ref),
-          outcome: why ? 'skipped' : ctx.notes.length > notesBefore ? 'imported_with_losses' : 'imported',
-          atrium_type: subject?.type ?? null,
-          notes: why ? [why] : ctx.notes.slice(notesBefore),
-          section: clip(a.title),
-        });
-      }
+      const quizCtx: QuizCtx = {
+        model: ctx.model,
+        richText: (html, files, by, notes) => richText({ ...ctx, notes }, html, files, by) ?? '',
+      };
+      const { subjects, items: questionItems } = quizSubjects(quizCtx, inst, a.title);
       const skippedQuestions = questionItems.filter((i) => i.outcome === 'skipped').length;
       if (skippedQuestions > 0) ctx.notes.push(`${skippedQuestions} question(s) skipped (see below)`);
-      const timeLimit = num(inst, 'timelimit') ?? 0;
+      const drawn = questionItems.filter((i) => i.source_type === 'random' && i.outcome !== 'skipped').length;
+      if (drawn > 0) ctx.notes.push(`${drawn} random slot(s) imported as fixed questions (see below)`);
       return {
         activities: [
           base('exam', {
             startTime: seconds(num(inst, 'timeopen')),
             endTime: seconds(num(inst, 'timeclose')),
             subjects,
-            data: {
-              ...(timeLimit > 0 ? { time_limit_seconds: timeLimit } : {}),
-              max_attempts: num(inst, 'attempts_number') ?? num(inst, 'attempts') ?? 0,
-              max_grade: num(inst, 'grade') ?? null,
-            },
+            data: quizSettings(inst, ctx.notes),
           }),
         ],
         atriumType: 'exam',

@@ -47,6 +47,8 @@ function moodle4Backup() {
 <question_instances>
 <question_instance id="2"><slot>2</slot><maxmark>3</maxmark><question_set_reference><filtercondition>{}</filtercondition></question_set_reference></question_instance>
 <question_instance id="1"><slot>1</slot><maxmark>2</maxmark><question_reference id="1"><component>mod_quiz</component><questionbankentryid>900</questionbankentryid><version>$@NULL@$</version></question_reference></question_instance>
+<question_instance id="3"><slot>3</slot><maxmark>4</maxmark><question_set_reference><filtercondition>${esc('{"filter":{"category":{"jointype":1,"values":["1"],"filteroptions":{"includesubcategories":false}}},"cat":"1,70"}')}</filtercondition></question_set_reference></question_instance>
+<question_instance id="4"><slot>4</slot><maxmark>1</maxmark><question_set_reference><filtercondition>${esc('{"questioncategoryid":"1","includingsubcategories":"0"}')}</filtercondition></question_set_reference></question_instance>
 </question_instances></quiz></activity>`,
   );
   write(
@@ -58,6 +60,10 @@ function moodle4Backup() {
 <question id="502"><name>Capital</name><questiontext>${esc('<p>Which? <img src="@@PLUGINFILE@@/map%20one.png"></p>')}</questiontext><qtype>multichoice</qtype><defaultmark>1</defaultmark>
 <plugin_qtype_multichoice_question><answers><answer id="1"><answertext>${esc('<p>Paris</p>')}</answertext><fraction>0.5</fraction></answer><answer id="2"><answertext>Lyon</answertext><fraction>0</fraction></answer><answer id="3"><answertext>Marseille</answertext><fraction>0.5</fraction></answer></answers>
 <multichoice id="1"><single>0</single><shuffleanswers>1</shuffleanswers></multichoice></plugin_qtype_multichoice_question></question></questions></question_versions></question_version></question_bank_entry>
+<question_bank_entry id="901"><question_version><question_versions id="3"><version>1</version><status>ready</status><questions>
+<question id="601"><name>Drawn</name><questiontext>Sure?</questiontext><qtype>truefalse</qtype><defaultmark>1</defaultmark><plugin_qtype_truefalse_question><answers><answer id="7"><answertext>True</answertext><fraction>1</fraction></answer><answer id="8"><answertext>False</answertext><fraction>0</fraction></answer></answers><truefalse id="1"><trueanswer>7</trueanswer></truefalse></plugin_qtype_truefalse_question></question></questions></question_versions></question_version></question_bank_entry>
+<question_bank_entry id="902"><question_version><question_versions id="4"><version>1</version><status>hidden</status><questions>
+<question id="701"><name>Hidden one</name><questiontext>No</questiontext><qtype>truefalse</qtype><defaultmark>1</defaultmark></question></questions></question_versions></question_version></question_bank_entry>
 </question_bank_entries></question_category></question_categories>`,
   );
   write('activities/page_12/module.xml', '<module id="12"><modulename>page</modulename><visible>0</visible></module>');
@@ -86,7 +92,7 @@ function moodle4Backup() {
 }
 
 describe('Moodle 4.x backups', () => {
-  it('follows question bank entries to their latest version, skips random slots, rewrites @@PLUGINFILE@@ and reports losses', async () => {
+  it('follows question bank entries to their latest version, draws random slots from the bank, rewrites @@PLUGINFILE@@ and reports losses', async () => {
     moodle4Backup();
     const model = await readBackup(root);
     expect(model.bankEntries.get('900')).toBe('502');
@@ -109,7 +115,13 @@ describe('Moodle 4.x backups', () => {
     expect(exam!.startTime?.toISOString()).toBe(new Date(1700000000 * 1000).toISOString());
     expect(exam!.endTime).toBeNull();
     expect(exam!.data).toMatchObject({ time_limit_seconds: 600, max_grade: 10 });
-    expect(exam!.subjects).toHaveLength(1);
+    // Slot 1 by reference; slot 2's filter names no category (skipped); slot 3 (4.3+ filter) draws the
+    // bank's next ready question; slot 4 (4.0–4.2 filter) has none left and repeats the first.
+    expect(exam!.subjects.map((s) => [s.type, s.data.point, (s.data.source as { question_id: string }).question_id])).toEqual([
+      ['multiple_selection', 2, '502'],
+      ['true_or_false', 4, '601'],
+      ['multiple_selection', 1, '502'],
+    ]);
     expect(exam!.subjects[0]).toMatchObject({
       type: 'multiple_selection',
       data: { point: 2, options: [{ is_answer: true }, { is_answer: false }, { is_answer: true }] },
@@ -122,8 +134,17 @@ describe('Moodle 4.x backups', () => {
       notes: expect.arrayContaining(['embedded file /gone.png is missing from the backup', 'unsafe HTML (scripts, frames, event handlers) was removed']),
     });
     expect(byTitle('Quiz 4')).toMatchObject({ outcome: 'imported_with_losses' });
+    expect(plan.report.items.filter((i) => i.kind === 'question').map((i) => [i.source_type, i.outcome])).toEqual([
+      ['multichoice', 'imported'],
+      ['random', 'skipped'],
+      ['random', 'imported_with_losses'],
+      ['random', 'imported_with_losses'],
+    ]);
     expect(plan.report.items.find((i) => i.kind === 'question' && i.outcome === 'skipped')).toMatchObject({
-      notes: ['a random question drawn from a category'],
+      notes: ['a random question drawn from a category that is not in the backup'],
+    });
+    expect(plan.report.items.find((i) => i.kind === 'question' && i.title === 'Drawn')).toMatchObject({
+      notes: ['random slot imported as fixed questions: "Drawn" (truefalse) from category "Default"'],
     });
     expect(byTitle('Terms')).toMatchObject({ outcome: 'skipped', notes: ['Moodle module "glossary" has no Atrium equivalent'] });
     expect(plan.report.missing_files).toEqual([{ file_name: '/gone.png', content_hash: 'c'.repeat(40), used_by: 'page "Pic page"' }]);

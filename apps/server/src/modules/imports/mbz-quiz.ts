@@ -1,0 +1,590 @@
+import { createHash } from 'node:crypto';
+import type { GradeMethod, ImportReportItem } from '@atrium/contracts';
+import { sanitizeRichText } from '../../lib/sanitize-html.js';
+import { filesOf, type BackupFile, type BackupModel, type BackupQuestion } from './backup-reader.js';
+import { clozeBlank, parseCloze, plainText, type ClozeAnswer, type ClozePart } from './moodle-cloze.js';
+import { evaluateFormula, formatNumber, FormulaError, substituteFormulaText } from './moodle-formula.js';
+import { attr, child, list, num, text, type XmlNode } from './safe-xml.js';
+
+/**
+ * A Moodle quiz as an exam (issue 15 §7): its settings as exam data, each slot as one subject
+ * in the canonical shape of apps/server/src/modules/exams/subjects.ts (what `keyOf` reads and
+ * `grade` grades), and one report line per slot. Moodle type → subject type:
+ *
+ * - multichoice → single_selection / multiple_selection (options keep Moodle's fractions)
+ * - truefalse → true_or_false
+ * - shortanswer → short_answer (the fully right answers; case rule)
+ * - numerical → numerical (fully right values with their tolerance; units with multipliers)
+ * - calculated, calculatedsimple → numerical at fixed values: the first dataset item
+ * - essay → essay; description → description (no points)
+ * - match → matching (sub-questions without a prompt are distractors)
+ * - ddwtos, gapselect, multianswer (cloze) → fill_in_blank, blanks marked `[[1]]`, `[[2]]` …
+ * - random → the first eligible question(s) of its category, as fixed subjects (said so in the report)
+ *
+ * Any other type (calculatedmulti, randomsamatch, third-party types such as gapfill or stack) is
+ * skipped and named in the report. Pure: no I/O; rich text goes through `QuizCtx.richText`.
+ */
+
+/** Question types this module maps (a random slot is not a question type of its own in 4.x). */
+export const SUPPORTED_QTYPES = [
+  'multichoice',
+  'truefalse',
+  'shortanswer',
+  'numerical',
+  'calculated',
+  'calculatedsimple',
+  'essay',
+  'match',
+  'ddwtos',
+  'gapselect',
+  'multianswer',
+  'description',
+] as const;
+
+/** Types Moodle never draws for a random slot (`is_usable_by_random()` false). */
+const NOT_DRAWN = new Set(['random', 'description', 'randomsamatch', 'missingtype']);
+
+export interface PlannedSubject {
+  type: string;
+  description: string;
+  /** `point` is the subject's points (the repository stores it as the score). */
+  data: Record<string, unknown>;
+  sort: number;
+}
+
+export interface QuizCtx {
+  model: BackupModel;
+  /** A question's rich text with its `@@PLUGINFILE@@` links resolved among `files`, sanitised; losses go to `notes`. */
+  richText(html: string, files: BackupFile[], usedBy: string, notes: string[]): string;
+}
+
+/**
+ * The id of an option or pair of an imported question: a hash of the Moodle ids, stable across
+ * imports of one backup, and saying nothing of the authoring order (a learner sees these ids).
+ */
+export function keyId(questionId: string, answerId: string | null | undefined): string {
+  return createHash('sha256')
+    .update(`${questionId}:${answerId ?? ''}`)
+    .digest('hex')
+    .slice(0, 10);
+}
+
+interface Answer {
+  id: string | null;
+  text: string;
+  fraction: number;
+  feedback: string | null;
+}
+
+const pluginOf = (q: BackupQuestion) => child(q.node, `plugin_qtype_${q.qtype}_question`);
+
+function answersOf(q: BackupQuestion): Answer[] {
+  return list(child(pluginOf(q), 'answers'), 'answer').map((a) => ({
+    id: attr(a, 'id'),
+    text: text(a, 'answertext') ?? '',
+    fraction: num(a, 'fraction') ?? 0,
+    feedback: text(a, 'feedback'),
+  }));
+}
+
+/** Answers worth full marks (or the best ones when none is); notes when partial-credit ones are dropped. */
+function fullyRight<T extends { fraction: number }>(answers: T[], notes: string[], what: string): T[] {
+  const positive = answers.filter((a) => a.fraction > 0);
+  if (positive.length === 0) return [];
+  const best = Math.min(1, Math.max(...positive.map((a) => a.fraction)));
+  const full = positive.filter((a) => a.fraction >= best - 1e-7);
+  if (full.length < positive.length) notes.push(`${what} worth part of the points were dropped (only fully right ones are accepted)`);
+  return full;
+}
+
+/** Moodle's units of a numerical or calculated question, the base unit (multiplier 1) first. */
+function unitsOf(q: BackupQuestion, notes: string[]): { unit: string; multiplier: number }[] {
+  const plugin = pluginOf(q);
+  const units = list(child(plugin, 'numerical_units'), 'numerical_unit')
+    .map((u) => ({ unit: (text(u, 'unit') ?? '').trim(), multiplier: num(u, 'multiplier') ?? 1 }))
+    .filter((u) => u.unit !== '' && u.multiplier > 0 && Number.isFinite(u.multiplier))
+    .sort((a, b) => Number(b.multiplier === 1) - Number(a.multiplier === 1));
+  const options = child(child(plugin, 'numerical_options'), 'numerical_option');
+  if (units.length > 0 && (num(options, 'unitgradingtype') ?? 0) > 0 && (num(options, 'unitpenalty') ?? 0) > 0)
+    notes.push("Moodle's partial credit for a wrong unit was not kept: an unknown unit earns nothing");
+  if (units.length > 0 && (num(options, 'unitsleft') ?? 0) === 1) notes.push('units written before the number are not read');
+  return units;
+}
+
+/** ddwtos / gapselect: the group of a choice, which Moodle keeps in the answer's feedback field. */
+function choiceGroup(feedback: string | null): string {
+  if (!feedback) return '1';
+  const serialized = /"(?:draggroup|selectgroup)";(?:s:\d+:"(\d+)"|i:(\d+))/.exec(feedback);
+  if (serialized) return serialized[1] ?? serialized[2]!;
+  return /^\s*\d+\s*$/.test(feedback) ? feedback.trim() : '1';
+}
+
+type Mapped = { subject: PlannedSubject } | { why: string };
+
+/** A cloze part of a multianswer question from its sub-question's own records (or its cloze text when those are missing). */
+function partOf(sub: BackupQuestion, index: number): ClozePart | null {
+  const written = parseCloze(sub.questionText).parts[0];
+  const answers = answersOf(sub);
+  if (answers.length === 0) return written ? { ...written, index } : null;
+  const plugin = pluginOf(sub);
+  const base = { index, weight: sub.defaultMark, type: written?.type ?? sub.qtype.toUpperCase() };
+  const plain = (a: Answer): ClozeAnswer => ({ text: a.text, fraction: a.fraction, tolerance: 0 });
+  switch (sub.qtype) {
+    case 'multichoice': {
+      const single = (num(child(plugin, 'multichoice'), 'single') ?? 1) === 1;
+      return { ...base, kind: single ? 'multichoice' : 'multiresponse', caseSensitive: false, answers: answers.map(plain) };
+    }
+    case 'shortanswer':
+      return { ...base, kind: 'shortanswer', caseSensitive: (num(child(plugin, 'shortanswer'), 'usecase') ?? 0) === 1, answers: answers.map(plain) };
+    case 'numerical': {
+      const tolerances = new Map(list(child(plugin, 'numerical_records'), 'numerical_record').map((r) => [text(r, 'answer'), num(r, 'tolerance') ?? 0]));
+      return {
+        ...base,
+        kind: 'numerical',
+        caseSensitive: false,
+        answers: answers.map((a) => ({ text: a.text, fraction: a.fraction, tolerance: Math.abs(tolerances.get(a.id) ?? 0) })),
+      };
+    }
+    default:
+      return written ? { ...written, index } : null;
+  }
+}
+
+/**
+ * One Moodle question as an exam subject worth `point`, or why it cannot be one. Losses go to
+ * `notes`. Type-specific checks come before the rich text is read, so a question that cannot be
+ * mapped claims no file.
+ */
+export function mapQuestion(ctx: QuizCtx, q: BackupQuestion, point: number, sort: number, notes: string[]): Mapped {
+  const usedBy = `question "${q.name}"`;
+  const filesIn = (area: string, itemId: string = q.id) => filesOf(ctx.model, q.contextId, 'question', area, itemId);
+  const describe = (html: string = q.questionText) => ctx.richText(html, filesIn('questiontext'), usedBy, notes);
+  const plugin = pluginOf(q);
+  const answers = answersOf(q);
+  const feedback = text(q.node, 'generalfeedback');
+  const base = (): Record<string, unknown> => {
+    const explanation = feedback ? ctx.richText(feedback, filesIn('generalfeedback'), usedBy, notes) : '';
+    return { point, source: { qtype: q.qtype, question_id: q.id, name: q.name }, ...(explanation ? { explanation } : {}) };
+  };
+  const subject = (type: string, data: Record<string, unknown>, description?: string): Mapped => ({
+    subject: { type, description: description ?? describe(), sort, data: { ...base(), ...data } },
+  });
+
+  switch (q.qtype) {
+    case 'multichoice': {
+      const options = child(plugin, 'multichoice');
+      const single = (num(options, 'single') ?? 1) === 1;
+      if (answers.length < 2) return { why: 'the question has fewer than two options' };
+      return subject(single ? 'single_selection' : 'multiple_selection', {
+        options: answers.map((a) => ({ id: keyId(q.id, a.id), content: sanitizeRichText(a.text), is_answer: a.fraction > 0, fraction: a.fraction })),
+        shuffle: (num(options, 'shuffleanswers') ?? 1) === 1,
+      });
+    }
+    case 'truefalse': {
+      const trueId = text(child(plugin, 'truefalse'), 'trueanswer');
+      const trueAnswer = answers.find((a) => a.id === trueId) ?? answers.find((a) => /^true$/i.test(a.text));
+      return subject('true_or_false', { answer: (trueAnswer?.fraction ?? 0) > 0 });
+    }
+    case 'shortanswer': {
+      const caseSensitive = (num(child(plugin, 'shortanswer'), 'usecase') ?? 0) === 1;
+      const accepted = [...new Set(fullyRight(answers, notes, 'answers').map((a) => a.text.trim()))].filter(Boolean);
+      if (accepted.length === 0) notes.push('no answer earns full marks: the team grades it');
+      return subject('short_answer', { answers: accepted.length > 0 ? [accepted] : [], case_sensitive: caseSensitive });
+    }
+    case 'numerical': {
+      const tolerances = new Map(list(child(plugin, 'numerical_records'), 'numerical_record').map((r) => [text(r, 'answer'), num(r, 'tolerance') ?? 0]));
+      const right = fullyRight(answers, notes, 'numbers');
+      if (right.some((a) => a.text.trim() === '*')) notes.push('the "any other number" answer was not kept');
+      const values = right
+        .filter((a) => a.text.trim() !== '*' && Number.isFinite(Number(a.text.replace(',', '.'))))
+        .map((a) => ({ value: Number(a.text.replace(',', '.')), tolerance: Math.abs(tolerances.get(a.id) ?? 0) }));
+      if (values.length === 0) return { why: 'the question has no right number' };
+      return subject('numerical', { numerical_answers: values, units: unitsOf(q, notes) });
+    }
+    case 'calculated':
+    case 'calculatedsimple':
+      return mapCalculated(q, notes, answers, (data, description) => subject('numerical', data, description), describe);
+    case 'essay': {
+      const essay = child(plugin, 'essay');
+      return subject('essay', {
+        response_template: text(essay, 'responsetemplate') ?? '',
+        ...((num(essay, 'attachments') ?? 0) !== 0 ? { attachments: num(essay, 'attachments') } : {}),
+      });
+    }
+    case 'description':
+      return { subject: { type: 'description', description: describe(), sort, data: { ...base(), point: 0 } } };
+    case 'match': {
+      const pairs: { id: string; prompt: string; answer: string }[] = [];
+      const distractors: string[] = [];
+      list(child(plugin, 'matches'), 'match').forEach((m, i) => {
+        const prompt = text(m, 'questiontext') ?? '';
+        const answer = plainText(text(m, 'answertext') ?? '');
+        if (plainText(prompt) === '' && !/<img\b/i.test(prompt)) {
+          if (answer) distractors.push(answer);
+        } else pairs.push({ id: keyId(q.id, attr(m, 'id') ?? String(i)), prompt: sanitizeRichText(prompt), answer });
+      });
+      if (pairs.length === 0) return { why: 'the question has nothing to match' };
+      return subject('matching', { pairs, distractors });
+    }
+    case 'ddwtos':
+    case 'gapselect': {
+      const groups = answers.map((a) => choiceGroup(a.feedback));
+      const choices = answers.map((a) => plainText(a.text));
+      const accepted: string[][] = [];
+      const choicesPerBlank: string[][] = [];
+      const description = q.questionText.replace(/\[\[(\d+)\]\]/g, (whole, n: string) => {
+        const k = Number(n) - 1;
+        if (!choices[k]) {
+          notes.push(`the gap ${whole} names no choice and was left as written`);
+          return whole;
+        }
+        accepted.push([choices[k]]);
+        choicesPerBlank.push(choices.filter((c, j) => c !== '' && groups[j] === groups[k]));
+        return `[[${accepted.length}]]`;
+      });
+      if (accepted.length === 0) return { why: 'the question has no gap' };
+      notes.push(`each gap is typed in: its ${q.qtype === 'ddwtos' ? 'drag-and-drop' : 'drop-down'} choices are kept for a later select UI`);
+      // choices_per_blank: the choices Moodle offered for each blank (same group), kept so that a later
+      // taking UI can offer a select instead of a text field; grading only reads `answers`.
+      return subject('fill_in_blank', { answers: accepted, case_sensitive: false, choices_per_blank: choicesPerBlank }, describe(description));
+    }
+    case 'multianswer':
+      return mapCloze(ctx, q, notes, (data, description) => subject('fill_in_blank', data, description), describe);
+    default:
+      return { why: `question type "${q.qtype}" has no Atrium equivalent` };
+  }
+}
+
+/** A cloze question as fill_in_blank: each part that can be a blank becomes `[[n]]`; the others are left out and noted. */
+function mapCloze(
+  ctx: QuizCtx,
+  q: BackupQuestion,
+  notes: string[],
+  done: (data: Record<string, unknown>, description: string) => Mapped,
+  describe: (html: string) => string,
+): Mapped {
+  const sequence = (text(child(pluginOf(q), 'multianswer'), 'sequence') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  let template = q.questionText;
+  let parts: (ClozePart | null)[];
+  if (/\{#\d+\}/.test(template)) {
+    // A backup: the text holds {#n} and sub-question n is the n-th of the sequence.
+    parts = sequence.map((id, i) => {
+      const sub = ctx.model.questions.get(id);
+      return sub ? partOf(sub, i + 1) : null;
+    });
+  } else {
+    const parsed = parseCloze(template);
+    template = parsed.text;
+    parts = parsed.parts;
+  }
+  const answers: string[][] = [];
+  const choicesPerBlank: (string[] | null)[] = [];
+  const weights = new Set<number>();
+  const caseRules = new Set<boolean>();
+  const description = template.replace(/\{#(\d+)\}/g, (_whole, n: string) => {
+    const part = parts[Number(n) - 1];
+    const label = `part ${n}`;
+    if (!part) {
+      notes.push(`${label} of the cloze question is missing from the backup and was left out`);
+      return '…';
+    }
+    const blank = clozeBlank(part, label);
+    if ('why' in blank) {
+      notes.push(`${blank.why}: it was left out`);
+      return '…';
+    }
+    notes.push(...blank.notes);
+    answers.push(blank.accepted);
+    choicesPerBlank.push(blank.choices);
+    weights.add(part.weight);
+    if (part.kind === 'shortanswer') caseRules.add(blank.caseSensitive);
+    return `[[${answers.length}]]`;
+  });
+  if (answers.length === 0) return { why: 'no part of the cloze question can be a blank' };
+  if (weights.size > 1) notes.push('every blank weighs the same (in Moodle the parts had different weights)');
+  if (caseRules.size > 1) notes.push('blanks are compared ignoring case (in Moodle some were case-sensitive)');
+  if (choicesPerBlank.some((c) => c !== null)) notes.push('multiple-choice parts are typed in: their choices are kept for a later select UI');
+  // choices_per_blank: a multiple-choice part's choices (null for a typed part), for a later select UI; grading reads `answers`.
+  return done(
+    {
+      answers,
+      case_sensitive: caseRules.size === 1 && caseRules.has(true),
+      ...(choicesPerBlank.some((c) => c !== null) ? { choices_per_blank: choicesPerBlank } : {}),
+    },
+    describe(description),
+  );
+}
+
+/** Moodle's tolerance of a calculated answer as an absolute one (1 relative, 2 nominal, 3 geometric). */
+function absoluteTolerance(value: number, tolerance: number, type: number, notes: string[]): number {
+  const t = Math.abs(tolerance);
+  if (type === 2) return t;
+  if (type === 3) {
+    notes.push('the geometric tolerance became the narrower absolute one');
+    return (Math.abs(value) * t) / (1 + t);
+  }
+  return Math.abs(value) * t;
+}
+
+/** calculated / calculatedsimple as numerical: variables fixed at the first dataset item, the formula evaluated there. */
+function mapCalculated(
+  q: BackupQuestion,
+  notes: string[],
+  answers: Answer[],
+  done: (data: Record<string, unknown>, description: string) => Mapped,
+  describe: (html: string) => string,
+): Mapped {
+  const plugin = pluginOf(q);
+  const values: Record<string, number> = {};
+  const shown: Record<string, string> = {};
+  for (const def of list(child(plugin, 'dataset_definitions'), 'dataset_definition')) {
+    const name = (text(def, 'name') ?? '').trim();
+    const items = list(child(def, 'dataset_items'), 'dataset_item').sort((a, b) => (num(a, 'number') ?? 0) - (num(b, 'number') ?? 0));
+    const first = items.find((i) => num(i, 'value') !== null);
+    if (!name) continue;
+    if (!first) return { why: `the variable {${name}} has no value in the backup` };
+    values[name] = num(first, 'value')!;
+    shown[name] = text(first, 'value') ?? String(values[name]);
+  }
+  const records = new Map(list(child(plugin, 'calculated_records'), 'calculated_record').map((r) => [text(r, 'answer'), r]));
+  const right = fullyRight(answers, notes, 'answers');
+  const numerical: { value: number; tolerance: number }[] = [];
+  for (const a of right) {
+    try {
+      const value = evaluateFormula(a.text, values);
+      const record = records.get(a.id);
+      const tolerance = absoluteTolerance(value, num(record, 'tolerance') ?? 0, num(record, 'tolerancetype') ?? 1, notes);
+      numerical.push({ value: Number(formatNumber(value)), tolerance: Number(formatNumber(tolerance)) });
+    } catch (error) {
+      if (!(error instanceof FormulaError)) throw error;
+      return { why: `its formula "${a.text}" cannot be evaluated: ${error.message}` };
+    }
+  }
+  if (numerical.length === 0) return { why: 'the question has no right answer' };
+  const problems: string[] = [];
+  const description = substituteFormulaText(q.questionText, values, shown, problems);
+  for (const p of problems) notes.push(`an expression of the text was left as written: ${p}`);
+  const names = Object.keys(shown);
+  notes.push(
+    names.length > 0
+      ? `fixed values: ${names.map((n) => `{${n}} = ${shown[n]}`).join(', ')} (the first dataset item), the same for every learner`
+      : 'fixed values: the same for every learner',
+  );
+  return done({ numerical_answers: numerical, units: unitsOf(q, notes), fixed_values: shown }, describe(description));
+}
+
+// ---------------------------------------------------------------- slots and random draws
+
+/** What a random slot draws from. */
+export interface Draw {
+  categoryId: string;
+  includeSubcategories: boolean;
+  /** 3.x slot tags by name; 4.x tag ids. A drawn question has every one. */
+  tagNames: string[];
+  tagIds: string[];
+}
+
+export type Slot =
+  | { kind: 'question'; slot: number; mark: number; question: BackupQuestion }
+  | { kind: 'random'; slot: number; mark: number; ref: string; draw: Draw | null }
+  | { kind: 'missing'; slot: number; mark: number; ref: string };
+
+const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
+
+/** A 4.x random slot's filter (`{"questioncategoryid":…}` up to 4.2, `{"filter":{"category":…}}` from 4.3). */
+function drawOfFilter(json: string | null): Draw | null {
+  if (!json) return null;
+  let f: Record<string, unknown>;
+  try {
+    f = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (!f || typeof f !== 'object') return null;
+  const filter = (f.filter ?? {}) as Record<string, { values?: unknown[]; filteroptions?: Record<string, unknown> }>;
+  const category = filter.category?.values?.[0] ?? f.questioncategoryid ?? (typeof f.cat === 'string' ? f.cat.split(',')[0] : undefined);
+  if (category === undefined || category === null || category === '') return null;
+  const tagIds = (filter.qtagids?.values ?? []).map(String);
+  const legacyTags = Array.isArray(f.tags) ? f.tags.map((t) => String(t).split(',')[0]!) : [];
+  return {
+    categoryId: String(category),
+    includeSubcategories: truthy(filter.category?.filteroptions?.includesubcategories ?? f.includingsubcategories),
+    tagNames: [],
+    tagIds: [...tagIds, ...legacyTags],
+  };
+}
+
+/** The slots of a quiz in order: a question, a random draw, or a reference that cannot be followed. */
+export function quizSlots(model: BackupModel, quiz: XmlNode): Slot[] {
+  const instances = list(child(quiz, 'question_instances'), 'question_instance');
+  const order = (text(quiz, 'questions') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s && s !== '0');
+  const slots = instances.map((inst, index): Slot => {
+    const entry = text(child(inst, 'question_reference'), 'questionbankentryid');
+    const id = text(inst, 'questionid') ?? text(inst, 'question') ?? (entry ? (model.bankEntries.get(entry) ?? null) : null);
+    const slot = num(inst, 'slot') ?? (id ? order.indexOf(id) + 1 || index + 1 : index + 1);
+    const mark = num(inst, 'maxmark') ?? num(inst, 'grade') ?? 1;
+    const setReference = child(inst, 'question_set_reference');
+    if (setReference && !id) return { kind: 'random', slot, mark, ref: `slot ${slot}`, draw: drawOfFilter(text(setReference, 'filtercondition')) };
+    const question = id ? model.questions.get(id) : undefined;
+    if (!question) return { kind: 'missing', slot, mark, ref: id ?? `slot ${slot}` };
+    if (question.qtype !== 'random') return { kind: 'question', slot, mark, question };
+    // 2.x–3.x: a "random" question stands for the draw; its text says whether sub-categories count.
+    const categoryId = text(inst, 'questioncategoryid') ?? question.categoryId;
+    return {
+      kind: 'random',
+      slot,
+      mark,
+      ref: question.id,
+      draw: categoryId
+        ? {
+            categoryId,
+            includeSubcategories: question.questionText.trim() === '1' || text(inst, 'includingsubcategories') === '1',
+            tagNames: list(child(inst, 'tags'), 'tag')
+              .map((t) => text(t, 'tagname') ?? '')
+              .filter(Boolean),
+            tagIds: [],
+          }
+        : null,
+    };
+  });
+  return slots.sort((a, b) => a.slot - b.slot);
+}
+
+/** The questions a random slot may draw, in backup order (Moodle draws at random among them; the import takes them in order). */
+export function drawable(model: BackupModel, draw: Draw): BackupQuestion[] {
+  const categories = [draw.categoryId];
+  if (draw.includeSubcategories)
+    for (let i = 0; i < categories.length; i++)
+      for (const c of model.categories.values()) if (c.parentId === categories[i] && !categories.includes(c.id)) categories.push(c.id);
+  const names = draw.tagNames.map((n) => n.toLowerCase());
+  return categories
+    .flatMap((c) => model.categories.get(c)?.questionIds ?? [])
+    .map((id) => model.questions.get(id))
+    .filter((q): q is BackupQuestion => !!q && !q.hidden && q.parentId === null && !NOT_DRAWN.has(q.qtype))
+    .filter((q) => names.every((n) => q.tags.some((t) => t.name.toLowerCase() === n)) && draw.tagIds.every((id) => q.tags.some((t) => t.id === id)));
+}
+
+const TITLE_MAX = 200;
+function clip(title: string): string {
+  const t = title.replace(/\s+/g, ' ').trim();
+  return t.length > TITLE_MAX ? `${t.slice(0, TITLE_MAX - 1)}…` : t || 'Untitled';
+}
+
+/**
+ * The subjects of a quiz and one report line per slot (`section`: the quiz's title). A random
+ * slot becomes the first question of its category that no other slot uses and that can be
+ * mapped (a question repeats only when the category has no other), noted as such.
+ */
+export function quizSubjects(ctx: QuizCtx, quiz: XmlNode, section: string): { subjects: PlannedSubject[]; items: ImportReportItem[] } {
+  const slots = quizSlots(ctx.model, quiz);
+  const subjects: PlannedSubject[] = [];
+  const items: ImportReportItem[] = [];
+  const used = new Set(slots.flatMap((s) => (s.kind === 'question' ? [s.question.id] : [])));
+  const line = (item: Omit<ImportReportItem, 'kind' | 'section'>) => items.push({ kind: 'question', section: clip(section), ...item });
+  for (const s of slots) {
+    if (s.kind === 'missing') {
+      line({
+        source_type: 'unknown',
+        source_id: s.ref,
+        title: clip(s.ref),
+        outcome: 'skipped',
+        atrium_type: null,
+        notes: ['the question is not in the backup'],
+      });
+      continue;
+    }
+    if (s.kind === 'question') {
+      const notes: string[] = [];
+      const mapped = mapQuestion(ctx, s.question, s.mark, subjects.length, notes);
+      if ('subject' in mapped) subjects.push(mapped.subject);
+      line({
+        source_type: s.question.qtype,
+        source_id: s.question.id,
+        title: clip(s.question.name),
+        outcome: 'why' in mapped ? 'skipped' : notes.length > 0 ? 'imported_with_losses' : 'imported',
+        atrium_type: 'subject' in mapped ? mapped.subject.type : null,
+        notes: 'why' in mapped ? [mapped.why] : notes,
+      });
+      continue;
+    }
+    const category = s.draw ? ctx.model.categories.get(s.draw.categoryId) : undefined;
+    const skip = (why: string) =>
+      line({
+        source_type: 'random',
+        source_id: s.ref,
+        title: clip(`Random (${category?.name ?? s.ref})`),
+        outcome: 'skipped',
+        atrium_type: null,
+        notes: [why],
+      });
+    if (!s.draw || !category) {
+      skip('a random question drawn from a category that is not in the backup');
+      continue;
+    }
+    const pool = drawable(ctx.model, s.draw);
+    let drawn: { question: BackupQuestion; subject: PlannedSubject; notes: string[] } | null = null;
+    for (const question of [...pool.filter((q) => !used.has(q.id)), ...pool.filter((q) => used.has(q.id))]) {
+      const notes: string[] = [];
+      const mapped = mapQuestion(ctx, question, s.mark, subjects.length, notes);
+      if ('subject' in mapped) {
+        if (used.has(question.id)) notes.push('the category has fewer questions than the quiz draws from it: this one repeats');
+        drawn = { question, subject: mapped.subject, notes };
+        break;
+      }
+    }
+    if (!drawn) {
+      const types = [...new Set(pool.map((q) => q.qtype))].sort();
+      skip(
+        pool.length === 0
+          ? `a random question drawn from category "${category.name}", which has no question it could draw`
+          : `a random question drawn from category "${category.name}", whose questions have no Atrium equivalent (${types.join(', ')})`,
+      );
+      continue;
+    }
+    used.add(drawn.question.id);
+    drawn.subject.data.source = { ...(drawn.subject.data.source as object), random: { category_id: category.id, category: category.name, slot: s.slot } };
+    subjects.push(drawn.subject);
+    line({
+      source_type: 'random',
+      source_id: s.ref,
+      title: clip(drawn.question.name),
+      outcome: 'imported_with_losses',
+      atrium_type: drawn.subject.type,
+      notes: [`random slot imported as fixed questions: "${drawn.question.name}" (${drawn.question.qtype}) from category "${category.name}"`, ...drawn.notes],
+    });
+  }
+  return { subjects, items };
+}
+
+// ---------------------------------------------------------------- settings
+
+const GRADE_METHODS: Record<number, GradeMethod> = { 1: 'highest', 2: 'average', 3: 'first', 4: 'last' };
+const MAX_TIME_LIMIT = 7 * 24 * 3600;
+
+/** A quiz's settings as exam data (ExamDataSchema of packages/contracts activities.schemas.ts); what is not kept goes to `notes`. */
+export function quizSettings(quiz: XmlNode, notes: string[]): Record<string, unknown> {
+  const timeLimit = num(quiz, 'timelimit') ?? 0;
+  if (timeLimit > MAX_TIME_LIMIT) notes.push(`the time limit (${Math.round(timeLimit / 3600)} h) was shortened to 7 days`);
+  const gradeMethod = GRADE_METHODS[num(quiz, 'grademethod') ?? 1];
+  const sections = list(child(quiz, 'sections'), 'section');
+  const shuffleSubjects = (num(quiz, 'shufflequestions') ?? 0) === 1 || sections.some((s) => (num(s, 'shufflequestions') ?? 0) === 1);
+  if (sections.length > 1 && shuffleSubjects && !sections.every((s) => (num(s, 'shufflequestions') ?? 0) === 1))
+    notes.push('questions are shuffled across the whole exam (Moodle shuffled only some sections)');
+  if ((text(quiz, 'password') ?? '') !== '') notes.push('the quiz password was not kept');
+  if ((text(quiz, 'subnet') ?? '') !== '') notes.push('the network address restriction was not kept');
+  const attempts = num(quiz, 'attempts_number') ?? num(quiz, 'attempts') ?? 0;
+  return {
+    ...(timeLimit > 0 ? { time_limit_seconds: Math.min(Math.round(timeLimit), MAX_TIME_LIMIT) } : {}),
+    max_attempts: Math.min(Math.max(0, Math.round(attempts)), 1000),
+    max_grade: num(quiz, 'grade') ?? null,
+    ...(gradeMethod ? { grade_method: gradeMethod } : {}),
+    shuffle_subjects: shuffleSubjects,
+    shuffle_options: (num(quiz, 'shuffleanswers') ?? 1) === 1,
+  };
+}

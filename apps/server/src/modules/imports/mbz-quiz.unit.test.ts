@@ -1,0 +1,450 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { grade, matchingChoices } from '../exams/grading.js';
+import { correctAnswerOf, keyOf } from '../exams/subjects.js';
+import { readBackup } from './backup-reader.js';
+import { planImport, type PlannedActivity } from './mbz-mapper.js';
+import { quizSettings, type PlannedSubject } from './mbz-quiz.js';
+import { parseSafeXml } from './safe-xml.js';
+
+let root: string;
+function write(rel: string, content: string) {
+  mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  writeFileSync(path.join(root, rel), content);
+}
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'atrium-quiz-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+interface Q {
+  id: number;
+  qtype: string;
+  name?: string;
+  text: string;
+  mark?: number;
+  parent?: number;
+  hidden?: boolean;
+  plugin?: string;
+  tags?: string[];
+}
+const answer = (id: number, text: string, fraction: number, feedback = '') =>
+  `<answer id="${id}"><answertext>${esc(text)}</answertext><fraction>${fraction}</fraction><feedback>${esc(feedback)}</feedback></answer>`;
+const answers = (...xs: string[]) => `<answers>${xs.join('')}</answers>`;
+function question(q: Q): string {
+  const plugin = q.plugin === undefined ? '' : `<plugin_qtype_${q.qtype}_question>${q.plugin}</plugin_qtype_${q.qtype}_question>`;
+  const tags = (q.tags ?? []).map((t, i) => `<tag id="${i + 1}"><name>${t}</name><rawname>${t}</rawname></tag>`).join('');
+  return `<question id="${q.id}"><parent>${q.parent ?? 0}</parent><name>${q.name ?? `${q.qtype} ${q.id}`}</name><questiontext>${esc(q.text)}</questiontext>
+<generalfeedback>${esc('<p>Because.</p>')}</generalfeedback><defaultmark>${q.mark ?? 1}</defaultmark><qtype>${q.qtype}</qtype><hidden>${q.hidden ? 1 : 0}</hidden>${plugin}<tags>${tags}</tags></question>`;
+}
+
+/** The questions of the hand-written quiz: one of each type Moodle 3.x writes into a backup. */
+const QUESTIONS: Q[] = [
+  {
+    id: 1,
+    qtype: 'multichoice',
+    text: '<p>Pick two</p>',
+    plugin:
+      answers(answer(11, 'a', 0.5), answer(12, 'b', 0.5), answer(13, 'c', -1)) +
+      '<multichoice id="1"><single>0</single><shuffleanswers>1</shuffleanswers></multichoice>',
+  },
+  {
+    id: 2,
+    qtype: 'truefalse',
+    text: 'Sky is blue',
+    plugin: answers(answer(21, 'True', 1), answer(22, 'False', 0)) + '<truefalse id="1"><trueanswer>21</trueanswer><falseanswer>22</falseanswer></truefalse>',
+  },
+  {
+    id: 3,
+    qtype: 'shortanswer',
+    text: 'Salt?',
+    plugin: answers(answer(31, 'NaCl', 1), answer(32, 'salt', 0.5), answer(33, '*', 0)) + '<shortanswer id="1"><usecase>1</usecase></shortanswer>',
+  },
+  {
+    id: 4,
+    qtype: 'numerical',
+    text: 'How long?',
+    plugin:
+      answers(answer(41, '1.5', 1), answer(42, '2', 0.5)) +
+      '<numerical_records><numerical_record id="1"><answer>41</answer><tolerance>0.05</tolerance></numerical_record><numerical_record id="2"><answer>42</answer><tolerance>0</tolerance></numerical_record></numerical_records>' +
+      '<numerical_options><numerical_option id="1"><showunits>0</showunits><unitsleft>0</unitsleft><unitgradingtype>0</unitgradingtype><unitpenalty>0.1</unitpenalty></numerical_option></numerical_options>' +
+      '<numerical_units><numerical_unit id="2"><multiplier>100</multiplier><unit>cm</unit></numerical_unit><numerical_unit id="1"><multiplier>1</multiplier><unit>m</unit></numerical_unit></numerical_units>',
+  },
+  {
+    id: 5,
+    qtype: 'calculated',
+    text: '<p>Rectangle {a} by {b}: perimeter? (half is {={a}+{b}})</p>',
+    plugin:
+      answers(answer(51, '2*({a}+{b})', 1)) +
+      '<numerical_units></numerical_units><numerical_options></numerical_options>' +
+      '<dataset_definitions><dataset_definition id="1"><name>a</name><itemcount>2</itemcount><dataset_items><dataset_item id="2"><number>2</number><value>9</value></dataset_item><dataset_item id="1"><number>1</number><value>2.5</value></dataset_item></dataset_items></dataset_definition>' +
+      '<dataset_definition id="2"><name>b</name><itemcount>1</itemcount><dataset_items><dataset_item id="3"><number>1</number><value>4</value></dataset_item></dataset_items></dataset_definition></dataset_definitions>' +
+      '<calculated_records><calculated_record id="1"><answer>51</answer><tolerance>0.5</tolerance><tolerancetype>2</tolerancetype></calculated_record></calculated_records>',
+  },
+  {
+    id: 6,
+    qtype: 'calculatedsimple',
+    text: 'Area of a circle of radius {r}?',
+    plugin:
+      answers(answer(61, 'pi() * {r}**2', 1)) +
+      '<dataset_definitions><dataset_definition id="3"><name>r</name><dataset_items><dataset_item id="4"><number>1</number><value>2</value></dataset_item></dataset_items></dataset_definition></dataset_definitions>' +
+      '<calculated_records><calculated_record id="2"><answer>61</answer><tolerance>0.01</tolerance><tolerancetype>1</tolerancetype></calculated_record></calculated_records>',
+  },
+  { id: 7, qtype: 'essay', text: 'Discuss.', plugin: '<essay id="1"><responsetemplate>I think…</responsetemplate><attachments>1</attachments></essay>' },
+  {
+    id: 8,
+    qtype: 'match',
+    text: 'Match capitals',
+    plugin:
+      '<matches><match id="81"><questiontext>&lt;p&gt;France&lt;/p&gt;</questiontext><answertext>Paris</answertext></match><match id="82"><questiontext>Italy</questiontext><answertext>Rome</answertext></match><match id="83"><questiontext></questiontext><answertext>Madrid</answertext></match></matches>',
+  },
+  {
+    id: 9,
+    qtype: 'ddwtos',
+    text: '<p>The [[2]] sat on the [[1]]; a [[3]] too.</p>',
+    plugin: answers(
+      answer(91, 'mat', 0, 'O:8:"stdClass":2:{s:9:"draggroup";s:1:"1";s:8:"infinite";b:0;}'),
+      answer(92, 'cat', 0, 'O:8:"stdClass":2:{s:9:"draggroup";s:1:"2";s:8:"infinite";b:0;}'),
+      answer(93, 'dog', 0, 'O:8:"stdClass":2:{s:9:"draggroup";s:1:"2";s:8:"infinite";b:0;}'),
+      answer(94, 'rug', 0, 'O:8:"stdClass":2:{s:9:"draggroup";s:1:"1";s:8:"infinite";b:0;}'),
+    ),
+  },
+  {
+    id: 10,
+    qtype: 'gapselect',
+    text: 'Water is [[1]] and ice is [[2]].',
+    plugin: answers(answer(101, 'wet', 0, '1'), answer(102, 'cold', 0, '2'), answer(103, 'dry', 0, '1'), answer(104, 'hot', 0, '2')),
+  },
+  {
+    id: 11,
+    qtype: 'multianswer',
+    text: '<p>Capital {#1}, state {#2}, pick {#3}, number {#4}.</p>',
+    mark: 4,
+    plugin: '<multianswer id="1"><question>11</question><sequence>12,13,14,15</sequence></multianswer>',
+  },
+  {
+    id: 12,
+    qtype: 'shortanswer',
+    parent: 11,
+    text: '{1:SHORTANSWER:=Paris~%50%Lyon}',
+    plugin: answers(answer(121, 'Paris', 1), answer(122, 'Lyon', 0.5)) + '<shortanswer id="2"><usecase>0</usecase></shortanswer>',
+  },
+  {
+    id: 13,
+    qtype: 'multichoice',
+    parent: 11,
+    text: '{1:MULTICHOICE:=Arizona~Texas}',
+    plugin: answers(answer(131, 'Arizona', 1), answer(132, 'Texas', 0)) + '<multichoice id="2"><single>1</single></multichoice>',
+  },
+  {
+    id: 14,
+    qtype: 'multichoice',
+    parent: 11,
+    text: '{1:MULTIRESPONSE:=a~=b}',
+    plugin: answers(answer(141, 'a', 0.5), answer(142, 'b', 0.5)) + '<multichoice id="3"><single>0</single></multichoice>',
+  },
+  {
+    id: 15,
+    qtype: 'numerical',
+    parent: 11,
+    mark: 2,
+    text: '{2:NUMERICAL:=42:0}',
+    plugin:
+      answers(answer(151, '42', 1)) +
+      '<numerical_records><numerical_record id="3"><answer>151</answer><tolerance>0</tolerance></numerical_record></numerical_records>',
+  },
+  {
+    id: 16,
+    qtype: 'multianswer',
+    text: 'Raw cloze: {1:SAC:=DNA} and {1:MCV:~=RNA~ATP}.',
+    plugin: '<multianswer id="2"><question>16</question><sequence></sequence></multianswer>',
+  },
+  { id: 17, qtype: 'description', text: '<p>Read this first.</p>' },
+  { id: 18, qtype: 'ordering', text: 'Order these' },
+  { id: 19, qtype: 'calculatedmulti', text: 'Pick {a}' },
+];
+/**
+ * The pool of the random slots, category 3: the random questions 20 (with sub-categories) and 21 (without),
+ * 30, 31 (hidden) and 33 (a description); its sub-category 4 holds 32 (tagged "hard").
+ */
+const POOL: Q[] = [
+  { id: 20, qtype: 'random', text: '1', name: 'Random (Pool)' },
+  { id: 21, qtype: 'random', text: '0', name: 'Random (Pool, tagged)' },
+  {
+    id: 30,
+    qtype: 'truefalse',
+    text: 'Pool one',
+    plugin: answers(answer(301, 'True', 0), answer(302, 'False', 1)) + '<truefalse id="2"><trueanswer>301</trueanswer></truefalse>',
+  },
+  { id: 31, qtype: 'truefalse', text: 'Hidden', hidden: true, plugin: answers(answer(311, 'True', 1)) },
+  { id: 33, qtype: 'description', text: 'Never drawn' },
+];
+const SUB_POOL: Q[] = [
+  {
+    id: 32,
+    qtype: 'shortanswer',
+    text: 'Pool two',
+    tags: ['hard'],
+    plugin: answers(answer(321, 'two', 1)) + '<shortanswer id="3"><usecase>0</usecase></shortanswer>',
+  },
+];
+
+function quizBackup(slots: { id: number; mark?: number; tags?: string[] }[], settings = '') {
+  write(
+    'moodle_backup.xml',
+    `<moodle_backup><information><name>q.mbz</name><original_site_identifier_hash>s</original_site_identifier_hash><original_course_id>1</original_course_id><details><detail><type>activity</type></detail></details><contents><activities>
+<activity><moduleid>7</moduleid><sectionid>1</sectionid><modulename>quiz</modulename><title>All types</title><directory>activities/quiz_7</directory></activity>
+</activities></contents></information></moodle_backup>`,
+  );
+  write('activities/quiz_7/module.xml', '<module id="7"><visible>1</visible></module>');
+  const instances = slots
+    .map(
+      (s, i) =>
+        `<question_instance id="${i + 1}"><slot>${i + 1}</slot><questionid>${s.id}</questionid><maxmark>${s.mark ?? 1}</maxmark><tags>${(s.tags ?? [])
+          .map((t, j) => `<tag id="${j + 1}"><tagid>${j + 1}</tagid><tagname>${t}</tagname></tag>`)
+          .join('')}</tags></question_instance>`,
+    )
+    .join('');
+  write(
+    'activities/quiz_7/quiz.xml',
+    `<activity id="7" moduleid="7" modulename="quiz" contextid="50"><quiz id="7"><name>All types</name><intro></intro>${
+      settings ||
+      '<timeopen>1700000000</timeopen><timeclose>1700086400</timeclose><timelimit>1800</timelimit><attempts_number>3</attempts_number><grademethod>2</grademethod><shuffleanswers>0</shuffleanswers><grade>20</grade>'
+    }<question_instances>${instances}</question_instances><sections><section id="1"><firstslot>1</firstslot><shufflequestions>1</shufflequestions></section></sections></quiz></activity>`,
+  );
+  write(
+    'questions.xml',
+    `<question_categories>
+<question_category id="2"><name>Quiz questions</name><contextid>50</contextid><parent>0</parent><questions>${QUESTIONS.map(question).join('')}</questions></question_category>
+<question_category id="3"><name>Pool</name><contextid>50</contextid><parent>0</parent><questions>${POOL.map(question).join('')}</questions></question_category>
+<question_category id="4"><name>Pool, hard</name><contextid>50</contextid><parent>3</parent><questions>${SUB_POOL.map(question).join('')}</questions></question_category>
+</question_categories>`,
+  );
+}
+
+async function plan() {
+  const p = planImport(await readBackup(root), new Map(), () => 1);
+  const exam = p.modules.flatMap((m) => m.activities).find((a) => a.type === 'exam') as PlannedActivity;
+  return { exam, items: p.report.items };
+}
+/** A planned subject as the repository stores it (score from data.point). */
+const rowOf = (s: PlannedSubject) => ({ type: s.type, description: s.description, data: s.data, score: typeof s.data.point === 'number' ? s.data.point : 0 });
+const keyOfPlanned = (s: PlannedSubject) => keyOf(rowOf(s) as Parameters<typeof keyOf>[0]);
+
+describe('a Moodle quiz of every core type', () => {
+  it('maps each type to its canonical subject, lists what is not mapped, and every imported subject grades its right answer in full', async () => {
+    quizBackup([
+      { id: 1, mark: 2 },
+      { id: 2 },
+      { id: 3 },
+      { id: 4 },
+      { id: 5 },
+      { id: 6 },
+      { id: 7, mark: 5 },
+      { id: 8, mark: 3 },
+      { id: 9 },
+      { id: 10 },
+      { id: 11, mark: 4 },
+      { id: 16 },
+      { id: 17 },
+      { id: 18 },
+      { id: 19 },
+    ]);
+    const { exam, items } = await plan();
+    const byName = (name: string) => exam.subjects.find((s) => (s.data.source as { name: string }).name === name)!;
+    expect(exam.subjects.map((s) => s.type)).toEqual([
+      'multiple_selection',
+      'true_or_false',
+      'short_answer',
+      'numerical',
+      'numerical',
+      'numerical',
+      'essay',
+      'matching',
+      'fill_in_blank',
+      'fill_in_blank',
+      'fill_in_blank',
+      'fill_in_blank',
+      'description',
+    ]);
+    expect(exam.subjects.map((s) => s.sort)).toEqual(exam.subjects.map((_, i) => i));
+
+    // Canonical shapes.
+    expect(byName('shortanswer 3').data).toMatchObject({ answers: [['NaCl']], case_sensitive: true, explanation: '<p>Because.</p>' });
+    expect(byName('numerical 4').data).toMatchObject({
+      numerical_answers: [{ value: 1.5, tolerance: 0.05 }],
+      units: [
+        { unit: 'm', multiplier: 1 },
+        { unit: 'cm', multiplier: 100 },
+      ],
+    });
+    expect(byName('calculated 5').data).toMatchObject({ numerical_answers: [{ value: 13, tolerance: 0.5 }], fixed_values: { a: '2.5', b: '4' } });
+    expect(byName('calculated 5').description).toBe('<p>Rectangle 2.5 by 4: perimeter? (half is 6.5)</p>');
+    expect(byName('calculatedsimple 6').data).toMatchObject({ numerical_answers: [{ value: 12.5663706144, tolerance: 0.125663706144 }] });
+    expect(byName('essay 7').data).toMatchObject({ response_template: 'I think…', attachments: 1 });
+    expect(byName('match 8').data).toMatchObject({
+      pairs: [
+        { prompt: '<p>France</p>', answer: 'Paris' },
+        { prompt: 'Italy', answer: 'Rome' },
+      ],
+      distractors: ['Madrid'],
+    });
+    // ddwtos: [[k]] names choice k; blanks are renumbered in order of appearance, each offered its group's choices.
+    expect(byName('ddwtos 9').description).toBe('<p>The [[1]] sat on the [[2]]; a [[3]] too.</p>');
+    expect(byName('ddwtos 9').data).toMatchObject({
+      answers: [['cat'], ['mat'], ['dog']],
+      choices_per_blank: [
+        ['cat', 'dog'],
+        ['mat', 'rug'],
+        ['cat', 'dog'],
+      ],
+    });
+    expect(byName('gapselect 10').data).toMatchObject({
+      answers: [['wet'], ['cold']],
+      choices_per_blank: [
+        ['wet', 'dry'],
+        ['cold', 'hot'],
+      ],
+    });
+    // Cloze from a backup ({#n} and sub-questions): the multi-response part cannot be a blank.
+    expect(byName('multianswer 11').description).toBe('<p>Capital [[1]], state [[2]], pick …, number [[3]].</p>');
+    expect(byName('multianswer 11').data).toMatchObject({
+      point: 4,
+      answers: [['Paris'], ['Arizona'], ['42']],
+      choices_per_blank: [null, ['Arizona', 'Texas'], null],
+    });
+    // Cloze written in the text itself.
+    expect(byName('multianswer 16').description).toBe('Raw cloze: [[1]] and [[2]].');
+    expect(byName('multianswer 16').data).toMatchObject({ answers: [['DNA'], ['RNA']], case_sensitive: true });
+    expect(byName('description 17').data.point).toBe(0);
+    // Ids of options and pairs say nothing of the authoring order.
+    const ids = (byName('multichoice 1').data.options as { id: string }[]).map((o) => o.id);
+    expect(ids.every((id) => /^[0-9a-f]{10}$/.test(id))).toBe(true);
+    expect([...ids].sort()).not.toEqual(['0', '1', '2']);
+
+    // The report: a line per slot; unmapped types by name; losses said.
+    const line = (title: string) => items.find((i) => i.kind === 'question' && i.title === title)!;
+    expect(items.filter((i) => i.kind === 'question')).toHaveLength(15);
+    expect(line('ordering 18')).toMatchObject({ outcome: 'skipped', source_type: 'ordering', notes: ['question type "ordering" has no Atrium equivalent'] });
+    expect(line('calculatedmulti 19')).toMatchObject({ outcome: 'skipped', source_type: 'calculatedmulti' });
+    expect(line('calculated 5')).toMatchObject({
+      outcome: 'imported_with_losses',
+      notes: ['fixed values: {a} = 2.5, {b} = 4 (the first dataset item), the same for every learner'],
+    });
+    expect(line('shortanswer 3').notes).toEqual(['answers worth part of the points were dropped (only fully right ones are accepted)']);
+    expect(line('multianswer 11').notes).toEqual(
+      expect.arrayContaining([
+        'part 1: answers worth part of the points were dropped (only fully right ones are accepted)',
+        'part 3 (MULTIRESPONSE) takes several answers, which one blank cannot: it was left out',
+        'every blank weighs the same (in Moodle the parts had different weights)',
+      ]),
+    );
+    expect(line('ddwtos 9').notes).toEqual(['each gap is typed in: its drag-and-drop choices are kept for a later select UI']);
+    expect(line('truefalse 2')).toMatchObject({ outcome: 'imported', atrium_type: 'true_or_false', notes: [] });
+
+    // Grading through the exams module: the right answer earns the subject's points, a wrong one nothing.
+    for (const s of exam.subjects) {
+      const key = keyOfPlanned(s);
+      const name = (s.data.source as { name: string }).name;
+      expect(key.type, name).toBe(s.type);
+      if (s.type === 'essay') {
+        expect(grade(key, '<p>My essay</p>'), name).toBeNull();
+        continue;
+      }
+      if (s.type === 'description') {
+        expect(grade(key, null), name).toBe(0);
+        continue;
+      }
+      expect(grade(key, correctAnswerOf(key)), name).toBe(key.score);
+      expect(grade(key, null), name).toBe(0);
+    }
+    const key = (name: string) => keyOfPlanned(byName(name));
+    expect(grade(key('multichoice 1'), ids.slice(0, 2))).toBe(2);
+    expect(grade(key('multichoice 1'), [ids[0]!])).toBe(1);
+    expect(grade(key('multichoice 1'), [ids[0]!, ids[2]!])).toBe(0);
+    expect(grade(key('truefalse 2'), false)).toBe(0);
+    expect(grade(key('shortanswer 3'), 'nacl')).toBe(0);
+    expect(grade(key('numerical 4'), '1.54')).toBe(1);
+    expect(grade(key('numerical 4'), '150 cm')).toBe(1);
+    expect(grade(key('numerical 4'), '2')).toBe(0);
+    expect(grade(key('calculated 5'), '13.4')).toBe(1);
+    expect(grade(key('calculated 5'), '14')).toBe(0);
+    expect(grade(key('calculatedsimple 6'), '12.6')).toBe(1);
+    const match = key('match 8');
+    const choiceOf = (text: string) => matchingChoices(match).find((c) => c.content === text)!.id;
+    const [france, italy] = match.pairs;
+    expect(grade(match, { [france!.id]: choiceOf('Paris'), [italy!.id]: choiceOf('Madrid') })).toBe(1.5);
+    expect(grade(key('ddwtos 9'), ['cat', 'mat', 'cat'])).toBe(0.67);
+    expect(grade(key('gapselect 10'), ['WET', 'cold'])).toBe(1);
+    expect(grade(key('multianswer 11'), ['paris', 'Arizona', '41'])).toBe(2.67);
+    expect(grade(key('multianswer 16'), ['dna', 'RNA'])).toBe(0.5);
+  });
+
+  it('a random slot becomes the first eligible question of its category (sub-categories, tags, hidden and description excluded), said so', async () => {
+    quizBackup([{ id: 30 }, { id: 20, mark: 2 }, { id: 20, mark: 2 }, { id: 21, tags: ['hard'] }, { id: 21, tags: ['missing tag'] }]);
+    const { exam, items } = await plan();
+    const questionLines = items.filter((i) => i.kind === 'question');
+    // Slot 1 is question 30 itself; slot 2 (with sub-categories) draws 32 (30 is taken, 31 hidden, 33 a description);
+    // slot 3 finds nothing new and repeats 30; slot 4 (tag "hard", no sub-categories) has nothing: 32 lives in the sub-category.
+    expect(exam.subjects.map((s) => [(s.data.source as { question_id: string }).question_id, s.type, s.data.point])).toEqual([
+      ['30', 'true_or_false', 1],
+      ['32', 'short_answer', 2],
+      ['30', 'true_or_false', 2],
+    ]);
+    expect(exam.subjects[1]!.data.source).toMatchObject({ random: { category_id: '3', category: 'Pool', slot: 2 } });
+    expect(questionLines.map((i) => [i.source_type, i.outcome, i.atrium_type])).toEqual([
+      ['truefalse', 'imported', 'true_or_false'],
+      ['random', 'imported_with_losses', 'short_answer'],
+      ['random', 'imported_with_losses', 'true_or_false'],
+      ['random', 'skipped', null],
+      ['random', 'skipped', null],
+    ]);
+    expect(questionLines[1]!.notes).toEqual(['random slot imported as fixed questions: "shortanswer 32" (shortanswer) from category "Pool"']);
+    expect(questionLines[2]!.notes).toContain('the category has fewer questions than the quiz draws from it: this one repeats');
+    expect(questionLines[3]!.notes).toEqual(['a random question drawn from category "Pool", which has no question it could draw']);
+    const quizLine = items.find((i) => i.kind === 'activity')!;
+    expect(quizLine.notes).toEqual(expect.arrayContaining(['2 question(s) skipped (see below)', '2 random slot(s) imported as fixed questions (see below)']));
+  });
+
+  it('quiz settings become the exam’s: window, time limit, attempts, grade method, shuffling', async () => {
+    quizBackup([{ id: 2 }]);
+    const { exam, items } = await plan();
+    expect(exam.startTime?.toISOString()).toBe(new Date(1700000000 * 1000).toISOString());
+    expect(exam.endTime?.toISOString()).toBe(new Date(1700086400 * 1000).toISOString());
+    expect(exam.data).toEqual({
+      time_limit_seconds: 1800,
+      max_attempts: 3,
+      max_grade: 20,
+      grade_method: 'average',
+      shuffle_subjects: true,
+      shuffle_options: false,
+    });
+    expect(items.find((i) => i.kind === 'activity')).toMatchObject({ outcome: 'imported', notes: [] });
+
+    const settings = (xml: string) => {
+      const notes: string[] = [];
+      return { data: quizSettings(parseSafeXml(`<quiz>${xml}</quiz>`, 'quiz.xml').quiz as never, notes), notes };
+    };
+    expect(settings('<grademethod>1</grademethod>').data).toMatchObject({
+      grade_method: 'highest',
+      max_attempts: 0,
+      shuffle_subjects: false,
+      shuffle_options: true,
+    });
+    expect(settings('<grademethod>3</grademethod>').data).toMatchObject({ grade_method: 'first' });
+    expect(settings('<grademethod>4</grademethod><attempts>2</attempts><shufflequestions>1</shufflequestions>').data).toMatchObject({
+      grade_method: 'last',
+      max_attempts: 2,
+      shuffle_subjects: true,
+    });
+    expect(settings('<timelimit>0</timelimit>').data).not.toHaveProperty('time_limit_seconds');
+    expect(settings(`<timelimit>${30 * 24 * 3600}</timelimit><password>x</password>`)).toEqual({
+      data: expect.objectContaining({ time_limit_seconds: 7 * 24 * 3600 }),
+      notes: ['the time limit (720 h) was shortened to 7 days', 'the quiz password was not kept'],
+    });
+  });
+});
