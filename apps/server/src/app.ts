@@ -38,6 +38,7 @@ import { questionnairesRoutes } from './modules/questionnaires/questionnaires.ro
 import { previewsRoutes } from './modules/previews/previews.routes.js';
 import { externalPlayersRoutes } from './modules/previews/external-players.routes.js';
 import { scormRoutes } from './modules/scorm/scorm.routes.js';
+import { videoQuizzesRoutes } from './modules/video-quizzes/video-quizzes.routes.js';
 import { authPlugin, requireRouteAction } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { requestScopeLoggerFactory } from './plugins/request-scope.js';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(scormRoutes);
   await app.register(previewsRoutes);
   await app.register(externalPlayersRoutes);
+  await app.register(videoQuizzesRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

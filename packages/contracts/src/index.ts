@@ -29,3 +29,4 @@ export * from './scorm/scorm.schemas.js';
 export * from './previews/previews.schemas.js';
 export * from './previews/external-players.schemas.js';
 export * from './events/events.catalogue.js';
+export * from './video-quizzes/video-quizzes.schemas.js';

@@ -298,6 +298,18 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
 export function kindOf(action: RouteAction): ResourceKind {
   return action.slice(0, action.indexOf('.')) as ResourceKind;
 }
+  'GET /api/video-quizzes/org/arrears/{id}': 'upload.read_content',
 
+  'POST /api/courses/{id}/video-quizzes': 'course.manage_content',
+  'GET /api/courses/{id}/video-quizzes': 'course.view',
+  'GET /api/video-quizzes/{id}': 'upload.read',
+  'PUT /api/video-quizzes/{id}': 'course.manage_content',
+  'DELETE /api/video-quizzes/{id}': 'course.manage_content',
+  'GET /api/video-quizzes/{id}/subjects': 'upload.read_content',
+  'POST /api/video-quizzes/{id}/subjects': 'course.manage_content',
+  'PUT /api/video-quiz-subjects/{subjectId}': 'course.manage_content',
+  'DELETE /api/video-quiz-subjects/{subjectId}': 'course.manage_content',
+  'PUT /api/video-quiz-subjects/{subjectId}/answer': 'upload.read_content',
+  'GET /api/video-quizzes/{id}/results': 'course.manage_content',
 /** Every resource kind of the catalogue, for the coverage check. */
 export const RESOURCE_KINDS = Object.keys(RESOURCE_ACTIONS) as ResourceKind[];

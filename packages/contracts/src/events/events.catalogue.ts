@@ -77,6 +77,8 @@ export const DomainEventSchemas = {
   'questionnaire.submitted': z.object({ course_id: id, activity_id: id, user_id: id }),
   /** The course team published an exam's scores to its learners (`user_ids`: learners with a submitted attempt). */
   'exam.scores_published': z.object({ course_id: id, activity_id: id, actor_id: id, user_ids: z.array(id) }),
+  /** A learner answered a subject of a video quiz (their last answer counts); `score` in points, null while the team grades it. */
+  'video_quiz.answered': z.object({ course_id: id, video_quiz_id: id, subject_id: id, user_id: id, score: z.number().nullable() }),
 } as const;
 
 /** The name of a catalogued event. */

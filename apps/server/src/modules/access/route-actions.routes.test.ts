@@ -54,6 +54,8 @@ interface Ids {
   questionnaire: number;
   /** The student's attempt at the exam. */
   attempt: number;
+  /** A video quiz over the world's video. */
+  videoQuiz: number;
   files: Record<FileKind, number>;
 }
 let ids: Ids;
@@ -105,6 +107,13 @@ beforeAll(async () => {
   const activity = await createActivity(t.database, { courseId: course.id, uploadIds: uploads, canGuestPreview: true });
   const exam = await createActivity(t.database, { courseId: course.id, type: 'exam' });
   const subject = await createExamSubject(t.database, { activityId: exam.id, uploadIds: [files.audio.id] });
+  const quiz = await t.app.inject({
+    method: 'POST',
+    url: `/api/courses/${course.id}/video-quizzes`,
+    headers: { cookie: as },
+    payload: { upload_id: files.video.id },
+  });
+  expect(quiz.statusCode, quiz.body).toBe(201);
   const started = await t.app.inject({ method: 'POST', url: `/api/exams/${exam.id}/attempts`, headers: { cookie: cookies.student } });
   expect(started.statusCode, started.body).toBe(201);
   const questionnaire = await createActivity(t.database, { courseId: course.id, type: 'questionnaire', data: { show_results: true } });
@@ -121,6 +130,7 @@ beforeAll(async () => {
     activity: activity.id,
     subject: subject.id,
     exam: exam.id,
+    videoQuiz: (quiz.json() as { id: number }).id,
     attempt: (started.json() as { id: number }).id,
     files: Object.fromEntries(Object.entries(files).map(([k, f]) => [k, f.id])) as Ids['files'],
   };
@@ -186,6 +196,7 @@ function urlFor(key: string, op: Operation): string | null {
   }
   const idOf = (): number | null => {
     if (/^\/api\/activities\//.test(path)) return ids.activity;
+    if (/^\/api\/video-quizzes\/\{id\}/.test(path)) return ids.videoQuiz;
     if (/^\/(api|anonymous-api\/\{activityId\})\/(uploads|resource-file|video-quizzes)\//.test(path)) return ids.files[file];
     if (/^\/api\/courses?\/\{id\}/.test(path)) return ids.course;
     return null;
