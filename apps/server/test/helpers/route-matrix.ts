@@ -291,15 +291,8 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'GET /api/captures/{code}/player-url': 'upload.read_content',
   'GET /api/uploads/{id}/rms-preview': 'upload.read_content',
   'GET /api/uploads/{id}/rms-video-urls': 'upload.read_content',
-  'GET /api/resource-file/org/arrears/{id}': 'upload.read_content',
-};
-
-/** The resource kind of an action: `upload` for `upload.read_content`. */
-export function kindOf(action: RouteAction): ResourceKind {
-  return action.slice(0, action.indexOf('.')) as ResourceKind;
-}
   'GET /api/video-quizzes/org/arrears/{id}': 'upload.read_content',
-
+  'GET /api/resource-file/org/arrears/{id}': 'upload.read_content',
   'POST /api/courses/{id}/video-quizzes': 'course.manage_content',
   'GET /api/courses/{id}/video-quizzes': 'course.view',
   'GET /api/video-quizzes/{id}': 'upload.read',
@@ -311,5 +304,12 @@ export function kindOf(action: RouteAction): ResourceKind {
   'DELETE /api/video-quiz-subjects/{subjectId}': 'course.manage_content',
   'PUT /api/video-quiz-subjects/{subjectId}/answer': 'upload.read_content',
   'GET /api/video-quizzes/{id}/results': 'course.manage_content',
+};
+
+/** The resource kind of an action: `upload` for `upload.read_content`. */
+export function kindOf(action: RouteAction): ResourceKind {
+  return action.slice(0, action.indexOf('.')) as ResourceKind;
+}
+
 /** Every resource kind of the catalogue, for the coverage check. */
 export const RESOURCE_KINDS = Object.keys(RESOURCE_ACTIONS) as ResourceKind[];
