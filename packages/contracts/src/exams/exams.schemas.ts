@@ -32,6 +32,8 @@ export const SUBJECT_TYPES = [
   'essay',
   /** Text between subjects: no answer, no score. */
   'description',
+  /** In an exam: `count` subjects drawn per attempt from a bank category, each worth `score` points. */
+  'random',
 ] as const;
 export const SubjectTypeSchema = z.enum(SUBJECT_TYPES);
 export type SubjectType = z.infer<typeof SubjectTypeSchema>;
@@ -86,6 +88,14 @@ export const CreateSubjectBodySchema = z.object({
   distractors: z.array(z.string().trim().min(1).max(500)).max(50).optional(),
   /** Explanation shown with the right answer once answers are shown. */
   explanation: richText.optional(),
+  /** The bank category: where a bank subject is filed, or what a random subject draws from. */
+  category_id: id.nullable().optional(),
+  /** random: how many subjects an attempt draws (1..100). */
+  count: z.number().int().min(1).max(100).optional(),
+  /** Media subjects: video/audio files of the course the subject plays (spec §3 exam video settings). */
+  upload_ids: z.array(id).max(10).optional(),
+  play_limit: z.boolean().optional(),
+  play_limit_times: z.number().int().min(0).max(100).optional(),
 });
 export type CreateSubjectBody = z.infer<typeof CreateSubjectBodySchema>;
 /** `PUT /api/exam-subjects/{id}`: the whole subject again (its type may change). */
@@ -97,7 +107,11 @@ export const SubjectPairSchema = z.object({ id: z.string(), prompt: z.string(), 
 /** One subject as the course team sees it, answer key included. */
 export const SubjectSchema = z.object({
   id,
-  activity_id: id,
+  /** The exam holding it; null for a subject of the course's bank. */
+  activity_id: id.nullable(),
+  category_id: id.nullable(),
+  /** random: how many subjects an attempt draws. */
+  count: z.number().int().optional(),
   type: SubjectTypeSchema,
   description: z.string(),
   score: z.number(),
@@ -117,6 +131,30 @@ export const SubjectSchema = z.object({
 });
 export type Subject = z.infer<typeof SubjectSchema>;
 export const SubjectListSchema = z.object({ subjects: z.array(SubjectSchema), total_score: z.number() });
+
+// ---------------------------------------------------------------- the course's subject bank
+
+export const SubjectCategorySchema = z.object({ id, name: z.string(), sort: z.number().int(), subject_count: z.number().int() });
+export type SubjectCategory = z.infer<typeof SubjectCategorySchema>;
+/** `POST /api/courses/{id}/subject-categories`, `PUT /api/subject-categories/{id}` (course team). */
+export const SubjectCategoryBodySchema = z.object({ name: z.string().trim().min(1, 'name is required').max(200) });
+/** `GET /api/courses/{id}/subjects` (course team): a page of the bank, filtered. */
+export const BankQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(20),
+  category_id: z.coerce.number().int().positive().optional(),
+  type: SubjectTypeSchema.optional(),
+  keyword: z.string().trim().max(100).optional(),
+});
+export const BankPageSchema = z.object({
+  items: z.array(SubjectSchema),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+/** `POST /api/exams/{activityId}/subjects/from-bank` (course team): copies these bank subjects into the exam, in this order. */
+export const FromBankBodySchema = z.object({ subject_ids: z.array(id).min(1).max(200) });
 
 export const ExamIdParamsSchema = z.object({ activityId: z.coerce.number().int().positive() });
 export const SubjectIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -1,17 +1,19 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, max, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { uploads } from '../uploads/uploads.table.js';
 import { users } from '../users/users.table.js';
-import { examAnswers, examAttempts, examStates, examSubjectPlayRecords, examSubjects, type AttemptSlot } from './exams.table.js';
+import { examAnswers, examAttempts, examStates, examSubjectCategories, examSubjectPlayRecords, examSubjects, type AttemptSlot } from './exams.table.js';
 
 export type { AttemptSlot };
 
 /** The exam subjects of these activities as `{ id, activityId, uploadIds }`, by sort then id. One SELECT. */
 export async function listSubjectUploadsOf(db: Db, activityIds: number[]): Promise<{ id: number; activityId: number; uploadIds: number[] }[]> {
-  return db
+  const rows = await db
     .select({ id: examSubjects.id, activityId: examSubjects.activityId, uploadIds: examSubjects.uploadIds })
     .from(examSubjects)
     .where(inArray(examSubjects.activityId, activityIds))
     .orderBy(asc(examSubjects.sort), asc(examSubjects.id));
+  return rows.flatMap((r) => (r.activityId === null ? [] : [{ ...r, activityId: r.activityId }]));
 }
 
 export type ExamSubjectRow = typeof examSubjects.$inferSelect;
@@ -78,12 +80,25 @@ export async function findExamSubjects(db: Db, ids: readonly number[]): Promise<
     .where(inArray(examSubjects.id, [...ids]));
 }
 
-/** Adds a subject at the end of its exam (sort = last + 1). One INSERT … SELECT. */
-export async function insertExamSubject(
-  db: Db,
-  values: { activityId: number; type: string; description: string; score: number; data: Record<string, unknown> },
-): Promise<ExamSubjectRow> {
-  const next = sql<number>`(select coalesce(max(${examSubjects.sort}), -1) + 1 from ${examSubjects} where ${examSubjects.activityId} = ${values.activityId})`;
+/** What a subject write stores (its content, and for media subjects their files and play limits; for bank and random subjects their category). */
+export interface SubjectValues {
+  type: string;
+  description: string;
+  score: number;
+  data: Record<string, unknown>;
+  uploadIds?: number[];
+  isPlayLimited?: boolean;
+  playLimitTimes?: number;
+  categoryId?: number | null;
+  sourceSubjectId?: number | null;
+}
+
+/** Adds a subject at the end of its exam, or of its course's bank (sort = last + 1). One INSERT … SELECT. */
+export async function insertExamSubject(db: Db, values: SubjectValues & ({ activityId: number } | { courseId: number })): Promise<ExamSubjectRow> {
+  const next =
+    'activityId' in values
+      ? sql<number>`(select coalesce(max(${examSubjects.sort}), -1) + 1 from ${examSubjects} where ${examSubjects.activityId} = ${values.activityId})`
+      : sql<number>`(select coalesce(max(${examSubjects.sort}), -1) + 1 from ${examSubjects} where ${examSubjects.courseId} = ${values.courseId} and ${examSubjects.activityId} is null)`;
   const [row] = await db
     .insert(examSubjects)
     .values({ ...values, sort: next })
@@ -92,11 +107,7 @@ export async function insertExamSubject(
 }
 
 /** Replaces a subject's type, text, points and key. One UPDATE; the row, or undefined when gone. */
-export async function updateExamSubject(
-  db: Db,
-  id: number,
-  values: { type: string; description: string; score: number; data: Record<string, unknown> },
-): Promise<ExamSubjectRow | undefined> {
+export async function updateExamSubject(db: Db, id: number, values: SubjectValues): Promise<ExamSubjectRow | undefined> {
   const [row] = await db.update(examSubjects).set(values).where(eq(examSubjects.id, id)).returning();
   return row;
 }
@@ -343,4 +354,103 @@ export async function listFinishedAttemptsWithUsers(db: Db, activityId: number, 
     .where(and(eq(examAttempts.activityId, activityId), eq(examAttempts.isPreview, false), inArray(examAttempts.status, ['submitted', 'graded'])))
     .orderBy(asc(users.name), asc(users.id), asc(examAttempts.number))
     .limit(limit);
+}
+
+// ---------------------------------------------------------------- the course's subject bank
+
+export type SubjectCategoryRow = typeof examSubjectCategories.$inferSelect;
+
+/** A course's bank categories by sort then id, with how many bank subjects each holds. One SELECT. */
+export async function listSubjectCategories(db: Db, courseId: number): Promise<(SubjectCategoryRow & { subjectCount: number })[]> {
+  const rows = await db
+    .select({ category: examSubjectCategories, subjectCount: sql<number>`count(${examSubjects.id})::int` })
+    .from(examSubjectCategories)
+    .leftJoin(examSubjects, and(eq(examSubjects.categoryId, examSubjectCategories.id), isNull(examSubjects.activityId)))
+    .where(eq(examSubjectCategories.courseId, courseId))
+    .groupBy(examSubjectCategories.id)
+    .orderBy(asc(examSubjectCategories.sort), asc(examSubjectCategories.id));
+  return rows.map((r) => ({ ...r.category, subjectCount: r.subjectCount }));
+}
+
+/** One category, or undefined. One SELECT. */
+export async function findSubjectCategory(db: Db, id: number): Promise<SubjectCategoryRow | undefined> {
+  const [row] = await db.select().from(examSubjectCategories).where(eq(examSubjectCategories.id, id));
+  return row;
+}
+
+/** Adds a category at the end of the course's list. One INSERT … SELECT. */
+export async function insertSubjectCategory(db: Db, courseId: number, name: string): Promise<SubjectCategoryRow> {
+  const next = sql<number>`(select coalesce(max(${examSubjectCategories.sort}), -1) + 1 from ${examSubjectCategories} where ${examSubjectCategories.courseId} = ${courseId})`;
+  const [row] = await db.insert(examSubjectCategories).values({ courseId, name, sort: next }).returning();
+  return row!;
+}
+
+/** Renames a category. One UPDATE. */
+export async function renameSubjectCategory(db: Db, id: number, name: string): Promise<SubjectCategoryRow | undefined> {
+  const [row] = await db.update(examSubjectCategories).set({ name }).where(eq(examSubjectCategories.id, id)).returning();
+  return row;
+}
+
+/** Deletes a category (its subjects stay, uncategorised). One DELETE. */
+export async function deleteSubjectCategory(db: Db, id: number): Promise<void> {
+  await db.delete(examSubjectCategories).where(eq(examSubjectCategories.id, id));
+}
+
+/** A page of a course's bank subjects (filtered by category, type, text), by sort then id, and the total. Two SELECTs together. */
+export async function listBankPage(
+  db: Db,
+  courseId: number,
+  filter: { categoryId?: number; type?: string; keyword?: string },
+  page: { limit: number; offset: number },
+): Promise<{ rows: ExamSubjectRow[]; total: number }> {
+  const conditions: SQL[] = [eq(examSubjects.courseId, courseId), isNull(examSubjects.activityId)];
+  if (filter.categoryId) conditions.push(eq(examSubjects.categoryId, filter.categoryId));
+  if (filter.type) conditions.push(eq(examSubjects.type, filter.type));
+  if (filter.keyword) conditions.push(ilike(examSubjects.description, `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(examSubjects).where(where).orderBy(asc(examSubjects.sort), asc(examSubjects.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(examSubjects).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * Up to `limit` bank subjects of a category drawn at random (PostgreSQL random()), leaving out
+ * `excludedIds`, random and description subjects, and subjects with media (their play rules
+ * belong to an exam). One SELECT.
+ */
+export async function drawBankSubjects(db: Db, courseId: number, categoryId: number, excludedIds: readonly number[], limit: number): Promise<ExamSubjectRow[]> {
+  const conditions: SQL[] = [
+    eq(examSubjects.courseId, courseId),
+    isNull(examSubjects.activityId),
+    eq(examSubjects.categoryId, categoryId),
+    notInArray(examSubjects.type, ['random', 'description']),
+    sql`jsonb_array_length(${examSubjects.uploadIds}) = 0`,
+  ];
+  if (excludedIds.length > 0) conditions.push(notInArray(examSubjects.id, [...excludedIds]));
+  return db
+    .select()
+    .from(examSubjects)
+    .where(and(...conditions))
+    .orderBy(sql`random()`)
+    .limit(limit);
+}
+
+/** Which of these uploads are live video or audio files of this course (what a media subject may play). One SELECT. */
+export async function listCourseMediaIds(db: Db, courseId: number, uploadIds: readonly number[]): Promise<number[]> {
+  if (uploadIds.length === 0) return [];
+  const rows = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.id, [...uploadIds]),
+        isNull(uploads.deletedAt),
+        eq(uploads.parentType, 'course'),
+        eq(uploads.parentId, courseId),
+        inArray(uploads.type, ['video', 'audio']),
+      ),
+    );
+  return rows.map((r) => r.id);
 }

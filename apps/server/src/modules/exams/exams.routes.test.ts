@@ -435,3 +435,100 @@ describe('completion', () => {
     await vi.waitFor(async () => expect(await completed(scoredExam)).toBe(true));
   });
 });
+
+describe('the subject bank and random subjects', () => {
+  it('bank subjects are filed in categories, copied into an exam, and drawn at random per attempt without repeats, worth the random subject’s points', async () => {
+    const w = world;
+    const cat = await w.call('instructor', 'POST', `/api/courses/${w.course.id}/subject-categories`, { name: 'Capitals' });
+    expect(cat.statusCode, cat.body).toBe(201);
+    const categoryId = (cat.json() as { id: number }).id;
+    const bank: { id: number }[] = [];
+    for (const [country, capital] of [
+      ['France', 'Paris'],
+      ['Italy', 'Rome'],
+      ['Spain', 'Madrid'],
+      ['Japan', 'Tokyo'],
+    ]) {
+      const res = await w.call('instructor', 'POST', `/api/courses/${w.course.id}/subjects`, {
+        type: 'fill_in_blank',
+        description: `The capital of ${country} is [[1]]`,
+        score: 1,
+        answers: [[capital]],
+        category_id: categoryId,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ activity_id: null, category_id: categoryId });
+      bank.push(res.json() as { id: number });
+    }
+    const categories = (await w.call('instructor', 'GET', `/api/courses/${w.course.id}/subject-categories`)).json() as {
+      categories: { subject_count: number }[];
+    };
+    expect(categories.categories[0]!.subject_count).toBe(4);
+    const page = (await w.call('assistant', 'GET', `/api/courses/${w.course.id}/subjects?category_id=${categoryId}&keyword=Japan`)).json() as { total: number };
+    expect(page.total).toBe(1);
+    expect([403, 404]).toContain((await w.call('student', 'GET', `/api/courses/${w.course.id}/subjects`)).statusCode);
+
+    const examId = await w.exam({ max_attempts: 0 });
+    const copied = await w.call('instructor', 'POST', `/api/exams/${examId}/subjects/from-bank`, { subject_ids: [bank[0]!.id] });
+    expect(copied.statusCode, copied.body).toBe(201);
+    const noCategory = await w.call('instructor', 'POST', `/api/exams/${examId}/subjects`, { type: 'random', description: '', score: 2, count: 2 });
+    expect((noCategory.json() as { errors: Json }).errors).toHaveProperty('category_id');
+    const random = await w.subject(examId, { type: 'random', description: '', score: 2, count: 2, category_id: categoryId });
+    const listed = (await w.call('instructor', 'GET', `/api/exams/${examId}/subjects`)).json() as { total_score: number };
+    expect(listed.total_score).toBe(5);
+
+    const drawnSets = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const attempt = (await w.call('student', 'POST', `/api/exams/${examId}/attempts`)).json() as {
+        id: number;
+        subjects: { id: number; score: number; description: string }[];
+        max_score: number;
+      };
+      expect(attempt.max_score).toBe(5);
+      expect(attempt.subjects.map((s) => s.id)).not.toContain(random.id);
+      const drawn = attempt.subjects.slice(1);
+      expect(drawn).toHaveLength(2);
+      // The copy of France is in the exam: its source is never drawn; nothing twice; each worth 2.
+      expect(drawn.map((s) => s.id)).not.toContain(bank[0]!.id);
+      expect(new Set(drawn.map((s) => s.id)).size).toBe(2);
+      expect(drawn.every((s) => s.score === 2 && bank.some((b) => b.id === s.id))).toBe(true);
+      drawnSets.add(
+        drawn
+          .map((s) => s.id)
+          .sort()
+          .join(','),
+      );
+      const answers = attempt.subjects.map((s) => ({
+        subject_id: s.id,
+        answer: [
+          s.description.match(/of (\w+)/)![1] === 'France'
+            ? 'Paris'
+            : s.description.includes('Italy')
+              ? 'Rome'
+              : s.description.includes('Spain')
+                ? 'Madrid'
+                : 'Tokyo',
+        ],
+      }));
+      expect((await w.call('student', 'PUT', `/api/exam-attempts/${attempt.id}/answers`, { answers })).statusCode).toBe(200);
+      expect((await w.call('student', 'POST', `/api/exam-attempts/${attempt.id}/submit`)).json()).toMatchObject({ score: 5, max_score: 5 });
+    }
+    // Three bank subjects, two drawn: twelve attempts see more than one combination (about 1 in 180,000 to fail by chance).
+    expect(drawnSets.size).toBeGreaterThan(1);
+  });
+
+  it('a media subject plays only video or audio files of the course', async () => {
+    const w = world;
+    const examId = await w.exam();
+    const res = await w.call('instructor', 'POST', `/api/exams/${examId}/subjects`, {
+      type: 'essay',
+      description: 'Listen',
+      score: 1,
+      upload_ids: [999_999],
+      play_limit: true,
+      play_limit_times: 2,
+    });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { errors: Json }).errors).toHaveProperty('upload_ids');
+  });
+});

@@ -4,6 +4,11 @@ import { z } from 'zod';
 import {
   AttemptIdParamsSchema,
   AttemptSchema,
+  BankPageSchema,
+  BankQuerySchema,
+  FromBankBodySchema,
+  SubjectCategoryBodySchema,
+  SubjectCategorySchema,
   CreateSubjectBodySchema,
   ErrorBodySchema,
   ExamStatisticsSchema,
@@ -22,7 +27,14 @@ import {
 } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import {
+  copyFromBank,
+  createBankSubject,
+  createCategory,
   createSubject,
+  listBank,
+  listCategories,
+  removeCategory,
+  renameCategory,
   deleteSubject,
   examStatistics,
   exportScores,
@@ -40,6 +52,8 @@ import {
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 const SubjectParamsSchema = z.object({ subjectId: z.coerce.number().int().positive() });
+const CourseParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+const CategoryParamsSchema = z.object({ categoryId: z.coerce.number().int().positive() });
 
 /** Exams (issue 15; spec §2 `#/exam/{id}`, `#/exam/{id}/score-list`): subjects, attempts, grading. */
 export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -82,6 +96,85 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteSubject(app.deps, actorOf(request), request.params.subjectId);
       return reply.status(204).send(null);
     },
+  });
+  app.post('/api/exams/:activityId/subjects/from-bank', {
+    config: { action: 'activity.manage' },
+    schema: {
+      tags: ['exams'],
+      summary: 'Copy subjects of the course’s bank into the exam (course team)',
+      params: ExamIdParamsSchema,
+      body: FromBankBodySchema,
+      response: { 201: z.object({ subjects: z.array(SubjectSchema) }), ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await copyFromBank(app.deps, actorOf(request), request.params.activityId, request.body.subject_ids)),
+  });
+  app.get('/api/courses/:id/subject-categories', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['exams'],
+      summary: 'The subject bank’s categories (course team)',
+      params: CourseParamsSchema,
+      response: { 200: z.object({ categories: z.array(SubjectCategorySchema) }), ...errors },
+    },
+    handler: async (request) => listCategories(app.deps, actorOf(request), request.params.id),
+  });
+  app.post('/api/courses/:id/subject-categories', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['exams'],
+      summary: 'Add a bank category (course team)',
+      params: CourseParamsSchema,
+      body: SubjectCategoryBodySchema,
+      response: { 201: SubjectCategorySchema, ...errors },
+    },
+    handler: async (request, reply) => reply.status(201).send(await createCategory(app.deps, actorOf(request), request.params.id, request.body.name)),
+  });
+  app.put('/api/subject-categories/:categoryId', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['exams'],
+      summary: 'Rename a bank category (course team)',
+      params: CategoryParamsSchema,
+      body: SubjectCategoryBodySchema,
+      response: { 200: SubjectCategorySchema, ...errors },
+    },
+    handler: async (request) => renameCategory(app.deps, actorOf(request), request.params.categoryId, request.body.name),
+  });
+  app.delete('/api/subject-categories/:categoryId', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['exams'],
+      summary: 'Delete a bank category; its subjects stay uncategorised (course team)',
+      params: CategoryParamsSchema,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await removeCategory(app.deps, actorOf(request), request.params.categoryId);
+      return reply.status(204).send(null);
+    },
+  });
+  app.get('/api/courses/:id/subjects', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['exams'],
+      summary: 'The course’s subject bank, paged and filtered (course team)',
+      params: CourseParamsSchema,
+      querystring: BankQuerySchema,
+      response: { 200: BankPageSchema, ...errors },
+    },
+    handler: async (request) => listBank(app.deps, actorOf(request), request.params.id, request.query),
+  });
+  app.post('/api/courses/:id/subjects', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['exams'],
+      summary: 'Add a subject to the course’s bank (course team)',
+      params: CourseParamsSchema,
+      body: CreateSubjectBodySchema,
+      response: { 201: SubjectSchema, ...errors },
+    },
+    handler: async (request, reply) => reply.status(201).send(await createBankSubject(app.deps, actorOf(request), request.params.id, request.body)),
   });
   app.post('/api/exams/:activityId/attempts', {
     config: { action: 'activity.open' },

@@ -4,6 +4,7 @@ import {
   ExamDataSchema,
   type Attempt,
   type CreateSubjectBody,
+  type SubjectCategory,
   type ExamStatistics,
   type ExamData,
   type GradeAttemptBody,
@@ -15,16 +16,27 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../lib/deps.js';
-import { offsetOf } from '../../lib/pagination.js';
+import { offsetOf, toPage } from '../../lib/pagination.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { ActivityRow } from '../activities/activities.repository.js';
 import { findActivity } from '../activities/activities.repository.js';
+import { courseFor } from '../courses/courses.policy.js';
 import { emit, transaction } from '../events/events.service.js';
 import { authorize } from '../access/authorize.js';
 import { examToManage, examToTake } from './exams.policy.js';
 import {
   countUngraded,
+  listCourseMediaIds,
+  deleteSubjectCategory,
+  drawBankSubjects,
+  findSubjectCategory,
+  insertSubjectCategory,
+  listBankPage,
+  listSubjectCategories,
+  renameSubjectCategory,
+  type SubjectCategoryRow,
+  type SubjectValues,
   deleteExamSubject,
   findExamSubject,
   findExamSubjects,
@@ -80,17 +92,52 @@ export function examSettings(activity: Pick<ActivityRow, 'data'>): Required<Omit
 
 // ---------------------------------------------------------------- subjects
 
+/** Points a subject adds to an exam: a random subject's per drawn subject times how many it draws. */
+function pointsOf(subject: Subject): number {
+  return subject.type === 'random' ? subject.score * (subject.count ?? 1) : subject.score;
+}
+
 /** `GET /api/exams/{activityId}/subjects` (course team): every subject with its key, and the points of all. */
 export async function listSubjects(deps: AppDeps, actor: Actor, activityId: number): Promise<{ subjects: Subject[]; total_score: number }> {
   await examToManage(deps, actor, activityId);
   const subjects = (await listExamSubjects(deps.db, activityId)).map(presentSubject);
-  return { subjects, total_score: roundPoints(subjects.reduce((sum, s) => sum + s.score, 0)) };
+  return { subjects, total_score: roundPoints(subjects.reduce((sum, s) => sum + pointsOf(s), 0)) };
+}
+
+/** Media files a subject plays: live video/audio files of the course (400 naming upload_ids otherwise). */
+async function checkSubjectMedia(deps: AppDeps, courseId: number, uploadIds: readonly number[]): Promise<void> {
+  if (uploadIds.length === 0) return;
+  if (new Set(uploadIds).size !== uploadIds.length) throw AppError.field('upload_ids', 'A file is given twice');
+  const ok = await listCourseMediaIds(deps.db, courseId, uploadIds);
+  if (ok.length !== uploadIds.length) throw AppError.field('upload_ids', 'Choose video or audio files of this course');
+}
+
+/** A bank category of this course (400 naming category_id otherwise). */
+async function checkCategory(deps: AppDeps, courseId: number, categoryId: number | null | undefined): Promise<void> {
+  if (!categoryId) return;
+  const category = await findSubjectCategory(deps.db, categoryId);
+  if (!category || category.courseId !== courseId) throw AppError.field('category_id', 'No such category in this course');
+}
+
+/** What a subject write stores, checked against the course: content (subjects.ts), media and play limits, category. */
+async function rowValues(deps: AppDeps, courseId: number, body: CreateSubjectBody, previous?: ExamSubjectRow): Promise<SubjectValues> {
+  const content = subjectValues(body, previous);
+  const uploadIds = body.upload_ids ?? previous?.uploadIds ?? [];
+  await checkSubjectMedia(deps, courseId, body.upload_ids ?? []);
+  await checkCategory(deps, courseId, body.category_id);
+  return {
+    ...content,
+    uploadIds,
+    isPlayLimited: body.play_limit ?? previous?.isPlayLimited ?? false,
+    playLimitTimes: body.play_limit_times ?? previous?.playLimitTimes ?? 0,
+    categoryId: body.category_id !== undefined ? body.category_id : (previous?.categoryId ?? null),
+  };
 }
 
 /** `POST /api/exams/{activityId}/subjects` (course team): adds a subject at the end. 400 naming the field when the body does not fit its type. */
 export async function createSubject(deps: AppDeps, actor: Actor, activityId: number, body: CreateSubjectBody): Promise<Subject> {
   const activity = await examToManage(deps, actor, activityId);
-  const values = subjectValues(body);
+  const values = await rowValues(deps, activity.courseId, body);
   const row = await transaction(deps, async (tx) => {
     const created = await insertExamSubject(tx, { activityId, ...values });
     await emit(deps, tx, { type: 'activity.changed', payload: { course_id: activity.courseId, activity_id: activityId } });
@@ -99,42 +146,163 @@ export async function createSubject(deps: AppDeps, actor: Actor, activityId: num
   return presentSubject(row);
 }
 
-async function subjectToManage(deps: AppDeps, actor: Actor, subjectId: number): Promise<{ subject: ExamSubjectRow; activity: ActivityRow }> {
+/** A subject the actor's course team manages: of an exam (with the exam) or of the bank (`activity` null). SUBJECT_NOT_FOUND otherwise, naming nothing. */
+async function subjectToManage(
+  deps: AppDeps,
+  actor: Actor,
+  subjectId: number,
+): Promise<{ subject: ExamSubjectRow; activity: ActivityRow | null; courseId: number }> {
   const subject = await findExamSubject(deps.db, subjectId);
-  if (!subject) throw new AppError('SUBJECT_NOT_FOUND', 'This subject does not exist');
+  const gone = () => new AppError('SUBJECT_NOT_FOUND', 'This subject does not exist');
+  if (!subject) throw gone();
   try {
-    return { subject, activity: await examToManage(deps, actor, subject.activityId) };
+    if (subject.activityId !== null) {
+      const activity = await examToManage(deps, actor, subject.activityId);
+      return { subject, activity, courseId: activity.courseId };
+    }
+    if (subject.courseId === null) throw gone();
+    await courseFor(deps, actor, subject.courseId, 'manage_content');
+    return { subject, activity: null, courseId: subject.courseId };
   } catch (error) {
-    if (error instanceof AppError) throw new AppError('SUBJECT_NOT_FOUND', 'This subject does not exist');
+    if (error instanceof AppError) throw gone();
     throw error;
   }
 }
 
 /**
- * `PUT /api/exam-subjects/{id}` (course team): replaces the subject; every submitted attempt
- * holding it is graded again with the new key (scores the team gave stay).
+ * `PUT /api/exam-subjects/{id}` (course team): replaces the subject (of an exam or of the bank);
+ * every submitted attempt of its exam is graded again with the new key (scores the team gave stay).
  */
 export async function updateSubject(deps: AppDeps, actor: Actor, subjectId: number, body: CreateSubjectBody): Promise<Subject> {
-  const { subject, activity } = await subjectToManage(deps, actor, subjectId);
-  const values = subjectValues(body, subject);
+  const { subject, activity, courseId } = await subjectToManage(deps, actor, subjectId);
+  const values = await rowValues(deps, courseId, body, subject);
   const row = await transaction(deps, async (tx) => {
     const updated = await updateExamSubject(tx, subjectId, values);
     if (!updated) throw new AppError('SUBJECT_NOT_FOUND', 'This subject does not exist');
-    await regradeExam(deps, tx, activity, actor.id);
-    await emit(deps, tx, { type: 'activity.changed', payload: { course_id: activity.courseId, activity_id: activity.id } });
+    if (activity) {
+      await regradeExam(deps, tx, activity, actor.id);
+      await emit(deps, tx, { type: 'activity.changed', payload: { course_id: activity.courseId, activity_id: activity.id } });
+    }
     return updated;
   });
   return presentSubject(row);
 }
 
-/** `DELETE /api/exam-subjects/{id}` (course team): removes the subject and its answers; submitted attempts are graded again. */
+/** `DELETE /api/exam-subjects/{id}` (course team): removes the subject and its answers; submitted attempts of its exam are graded again. */
 export async function deleteSubject(deps: AppDeps, actor: Actor, subjectId: number): Promise<void> {
   const { activity } = await subjectToManage(deps, actor, subjectId);
   await transaction(deps, async (tx) => {
     await deleteExamSubject(tx, subjectId);
-    await regradeExam(deps, tx, activity, actor.id);
-    await emit(deps, tx, { type: 'activity.changed', payload: { course_id: activity.courseId, activity_id: activity.id } });
+    if (activity) {
+      await regradeExam(deps, tx, activity, actor.id);
+      await emit(deps, tx, { type: 'activity.changed', payload: { course_id: activity.courseId, activity_id: activity.id } });
+    }
   });
+}
+
+// ---------------------------------------------------------------- the course's subject bank
+
+function presentCategory(row: SubjectCategoryRow & { subjectCount?: number }): SubjectCategory {
+  return { id: row.id, name: row.name, sort: row.sort, subject_count: row.subjectCount ?? 0 };
+}
+
+/** `GET /api/courses/{id}/subject-categories` (course team): the bank's categories with their subject counts. */
+export async function listCategories(deps: AppDeps, actor: Actor, courseId: number): Promise<{ categories: SubjectCategory[] }> {
+  await courseFor(deps, actor, courseId, 'manage_content');
+  return { categories: (await listSubjectCategories(deps.db, courseId)).map(presentCategory) };
+}
+
+/** `POST /api/courses/{id}/subject-categories` (course team). */
+export async function createCategory(deps: AppDeps, actor: Actor, courseId: number, name: string): Promise<SubjectCategory> {
+  await courseFor(deps, actor, courseId, 'manage_content');
+  return presentCategory(await insertSubjectCategory(deps.db, courseId, name));
+}
+
+async function categoryToManage(deps: AppDeps, actor: Actor, categoryId: number): Promise<SubjectCategoryRow> {
+  const category = await findSubjectCategory(deps.db, categoryId);
+  const gone = () => new AppError('NOT_FOUND', 'This category does not exist');
+  if (!category) throw gone();
+  try {
+    await courseFor(deps, actor, category.courseId, 'manage_content');
+  } catch (error) {
+    if (error instanceof AppError) throw gone();
+    throw error;
+  }
+  return category;
+}
+
+/** `PUT /api/subject-categories/{id}` (course team): renames it. */
+export async function renameCategory(deps: AppDeps, actor: Actor, categoryId: number, name: string): Promise<SubjectCategory> {
+  await categoryToManage(deps, actor, categoryId);
+  const row = await renameSubjectCategory(deps.db, categoryId, name);
+  if (!row) throw new AppError('NOT_FOUND', 'This category does not exist');
+  return presentCategory(row);
+}
+
+/** `DELETE /api/subject-categories/{id}` (course team): its subjects stay in the bank, uncategorised; random subjects drawing from it draw nothing. */
+export async function removeCategory(deps: AppDeps, actor: Actor, categoryId: number): Promise<void> {
+  await categoryToManage(deps, actor, categoryId);
+  await deleteSubjectCategory(deps.db, categoryId);
+}
+
+/** `GET /api/courses/{id}/subjects` (course team): a page of the bank, with keys. */
+export async function listBank(
+  deps: AppDeps,
+  actor: Actor,
+  courseId: number,
+  query: { page: number; page_size: number; category_id?: number; type?: string; keyword?: string },
+): Promise<{ items: Subject[]; page: number; page_size: number; pages: number; total: number }> {
+  await courseFor(deps, actor, courseId, 'manage_content');
+  const { rows, total } = await listBankPage(
+    deps.db,
+    courseId,
+    { categoryId: query.category_id, type: query.type, keyword: query.keyword },
+    { limit: query.page_size, offset: offsetOf(query.page, query.page_size) },
+  );
+  return toPage(rows.map(presentSubject), total, query.page, query.page_size);
+}
+
+/** `POST /api/courses/{id}/subjects` (course team): a subject of the bank (random subjects belong in exams: 400 naming type). */
+export async function createBankSubject(deps: AppDeps, actor: Actor, courseId: number, body: CreateSubjectBody): Promise<Subject> {
+  await courseFor(deps, actor, courseId, 'manage_content');
+  if (body.type === 'random') throw AppError.field('type', 'A random subject belongs in an exam');
+  const values = await rowValues(deps, courseId, body);
+  return presentSubject(await insertExamSubject(deps.db, { courseId, ...values }));
+}
+
+/**
+ * `POST /api/exams/{activityId}/subjects/from-bank` (course team): copies these bank subjects
+ * of the exam's course to the end of the exam, in the order given (each copy remembers its
+ * source). 400 naming subject_ids when one is not of the course's bank.
+ */
+export async function copyFromBank(deps: AppDeps, actor: Actor, activityId: number, subjectIds: readonly number[]): Promise<{ subjects: Subject[] }> {
+  const activity = await examToManage(deps, actor, activityId);
+  const found = new Map((await findExamSubjects(deps.db, subjectIds)).map((s) => [s.id, s]));
+  const sources = subjectIds.map((id) => found.get(id));
+  if (sources.some((s) => !s || s.activityId !== null || s.courseId !== activity.courseId))
+    throw AppError.field('subject_ids', 'Choose subjects of this course’s bank');
+  const copies = await transaction(deps, async (tx) => {
+    const out: ExamSubjectRow[] = [];
+    for (const s of sources as ExamSubjectRow[]) {
+      out.push(
+        await insertExamSubject(tx, {
+          activityId,
+          type: s.type,
+          description: s.description,
+          score: s.score,
+          data: s.data,
+          uploadIds: s.uploadIds,
+          isPlayLimited: s.isPlayLimited,
+          playLimitTimes: s.playLimitTimes,
+          categoryId: s.categoryId,
+          sourceSubjectId: s.id,
+        }),
+      );
+    }
+    await emit(deps, tx, { type: 'activity.changed', payload: { course_id: activity.courseId, activity_id: activityId } });
+    return out;
+  });
+  return { subjects: copies.map(presentSubject) };
 }
 
 // ---------------------------------------------------------------- attempts
@@ -148,17 +316,52 @@ function shuffled<T>(items: readonly T[]): T[] {
   return out;
 }
 
-/** The order an attempt shows the exam's subjects in: shuffled when the exam says so; options per subject too; matching choices always (their stored order follows the prompts). */
-export function layoutOf(subjects: readonly ExamSubjectRow[], settings: { shuffle_subjects: boolean; shuffle_options: boolean }): AttemptSlot[] {
+/** The order an attempt shows these subjects in: shuffled when the exam says so; options per subject too; matching choices always (their stored order follows the prompts). */
+export function layoutOf(
+  subjects: readonly ExamSubjectRow[],
+  settings: { shuffle_subjects: boolean; shuffle_options: boolean },
+  scores?: ReadonlyMap<number, number>,
+): AttemptSlot[] {
   const ordered = settings.shuffle_subjects ? shuffled(subjects) : [...subjects];
   return ordered.map((row) => {
     const key = keyOf(row);
     const slot: AttemptSlot = { subjectId: row.id };
+    const score = scores?.get(row.id);
+    if (score !== undefined) slot.score = score;
     const shuffleOptions = settings.shuffle_options || row.data.shuffle === true;
     if (shuffleOptions && key.options.length > 1) slot.optionIds = shuffled(key.options.map((o) => o.id));
     if (key.type === 'matching') slot.choiceIds = shuffled(presentAttemptSubject(row, undefined).choices?.map((c) => c.id) ?? []);
     return slot;
   });
+}
+
+/**
+ * The subjects one attempt holds: the exam's own, each random subject replaced by `count`
+ * bank subjects drawn from its category (none already in the exam as a copy, none twice),
+ * worth the random subject's points each. A category with fewer subjects yields fewer.
+ */
+async function drawSubjects(
+  deps: AppDeps,
+  activity: ActivityRow,
+  own: readonly ExamSubjectRow[],
+): Promise<{ rows: ExamSubjectRow[]; scores: Map<number, number> }> {
+  const rows: ExamSubjectRow[] = [];
+  const scores = new Map<number, number>();
+  const taken = new Set(own.flatMap((s) => (s.sourceSubjectId ? [s.sourceSubjectId] : [])));
+  for (const subject of own) {
+    if (subject.type !== 'random') {
+      rows.push(subject);
+      continue;
+    }
+    const count = typeof subject.data.count === 'number' ? subject.data.count : 1;
+    if (!subject.categoryId) continue;
+    for (const drawn of await drawBankSubjects(deps.db, activity.courseId, subject.categoryId, [...taken], count)) {
+      taken.add(drawn.id);
+      rows.push(drawn);
+      scores.set(drawn.id, subject.score);
+    }
+  }
+  return { rows, scores };
 }
 
 /** The attempt's deadline: the window's end or the time limit from `start`, whichever is first; null with neither. */
@@ -193,9 +396,9 @@ export async function startAttempt(deps: AppDeps, actor: Actor, activityId: numb
     if (!isTeam && settings.max_attempts > 0 && used >= settings.max_attempts) {
       throw new AppError('EXAM_NO_ATTEMPTS_LEFT', `All ${settings.max_attempts} attempt(s) of this exam were used`);
     }
-    const subjects = await listExamSubjects(deps.db, activityId);
-    const layout = layoutOf(subjects, settings);
-    const maxScore = roundPoints(subjects.reduce((sum, s) => sum + keyOf(s).score, 0));
+    const { rows: subjects, scores } = await drawSubjects(deps, activity, await listExamSubjects(deps.db, activityId));
+    const layout = layoutOf(subjects, settings, scores);
+    const maxScore = roundPoints(subjects.reduce((sum, s) => sum + (scores.get(s.id) ?? keyOf(s).score), 0));
     const row = await insertAttempt(deps.db, {
       activityId,
       userId: actor.id,
@@ -387,6 +590,13 @@ async function submitLocked(deps: AppDeps, tx: Db, attempt: AttemptRow, by: 'lea
   return row;
 }
 
+/** A subject's key as an attempt holds it: worth the points its slot gives (a drawn subject) or its own. */
+function keyInAttempt(attempt: Pick<AttemptRow, 'layout'>, subject: ExamSubjectRow) {
+  const key = keyOf(subject);
+  const slot = attempt.layout.find((s) => s.subjectId === subject.id);
+  return slot?.score !== undefined ? { ...key, score: slot.score } : key;
+}
+
 /**
  * Grades every answer of an attempt with the current keys (storing the automatic scores;
  * the team's stay counted) and answers the totals in points: `objectiveScore` the automatic
@@ -396,7 +606,7 @@ async function scoreAttempt(tx: Db, attempt: AttemptRow): Promise<{ score: numbe
   const ids = attempt.layout.map((s) => s.subjectId);
   const [subjects, answers] = await Promise.all([findExamSubjects(tx, ids), listAnswers(tx, [attempt.id])]);
   const answerOf = new Map(answers.map((a) => [a.subjectId, a]));
-  const auto = subjects.map((s) => ({ subjectId: s.id, autoScore: grade(keyOf(s), answerOf.get(s.id)?.answer ?? null) }));
+  const auto = subjects.map((s) => ({ subjectId: s.id, autoScore: grade(keyInAttempt(attempt, s), answerOf.get(s.id)?.answer ?? null) }));
   await writeAutoScores(tx, attempt.id, auto);
   let objective = 0;
   let total = 0;
@@ -511,7 +721,7 @@ export async function gradeAttempt(deps: AppDeps, actor: Actor, attemptId: numbe
   const grades = body.grades.map((g, i) => {
     const subject = subjects.get(g.subject_id);
     if (!subject) throw AppError.field(`grades[${i}].subject_id`, 'This subject is not part of the attempt');
-    const max = keyOf(subject).score;
+    const max = keyInAttempt(attempt, subject).score;
     if (g.score > max) throw AppError.field(`grades[${i}].score`, `At most ${max} point(s)`);
     return {
       subjectId: g.subject_id,
@@ -588,7 +798,7 @@ async function finishedWork(deps: AppDeps, activityId: number) {
 export async function examStatistics(deps: AppDeps, actor: Actor, activityId: number): Promise<ExamStatistics> {
   await examToManage(deps, actor, activityId);
   const { subjects, rows, scoresOf } = await finishedWork(deps, activityId);
-  const keys = subjects.filter((s) => keyOf(s).type !== 'description').map((s) => ({ row: s, key: keyOf(s) }));
+  const keys = subjects.filter((s) => !['description', 'random'].includes(keyOf(s).type)).map((s) => ({ row: s, key: keyOf(s) }));
   const figures = itemAnalysis(
     keys.map((k) => ({ id: k.row.id, score: k.key.score })),
     rows.map((r) => ({ scores: scoresOf(r.attempt.id) })),
@@ -627,7 +837,7 @@ export async function exportScores(
 ): Promise<{ bytes: Buffer; fileName: string; contentType: string }> {
   const activity = await examToManage(deps, actor, activityId);
   const { subjects, rows, scoresOf } = await finishedWork(deps, activityId);
-  const graded = subjects.filter((s) => keyOf(s).type !== 'description');
+  const graded = subjects.filter((s) => !['description', 'random'].includes(keyOf(s).type));
   const book = new ExcelJS.Workbook();
   book.creator = 'Atrium';
   const sheet = book.addWorksheet('Scores');

@@ -1,19 +1,40 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { activities } from '../activities/activities.table.js';
+import { courses } from '../courses/courses.table.js';
 import { uploads } from '../uploads/uploads.table.js';
 import { users } from '../users/users.table.js';
 
+/** A category of a course's subject bank (issue 15 §1): subjects are filed in one, random subjects draw from one. */
+export const examSubjectCategories = pgTable(
+  'exam_subject_categories',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('exam_subject_categories_course').on(t.courseId)],
+);
+
 /**
- * A subject (question) of an exam activity. Its media carry the exam video
- * settings of spec §3: `play_limit` on, at most `play_limit_times` plays per
- * learner per upload.
+ * A subject (question): of an exam activity (`activityId`), or of its course's subject bank
+ * (`activityId` null, `courseId` and usually `categoryId` set), from which the team copies
+ * subjects into exams and random subjects draw. Its media carry the exam video settings of
+ * spec §3: `play_limit` on, at most `play_limit_times` plays per learner per upload.
  */
 export const examSubjects = pgTable('exam_subjects', {
   id: serial('id').primaryKey(),
-  activityId: integer('activity_id')
-    .notNull()
-    .references(() => activities.id, { onDelete: 'cascade' }),
+  /** The exam holding it; null for a subject of the course's bank. */
+  activityId: integer('activity_id').references(() => activities.id, { onDelete: 'cascade' }),
+  /** The course of a bank subject (null for an exam's own). */
+  courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+  categoryId: integer('category_id').references(() => examSubjectCategories.id, { onDelete: 'set null' }),
+  /** The bank subject this exam subject was copied from. */
+  sourceSubjectId: integer('source_subject_id'),
   sort: integer('sort').notNull().default(0),
   /** Question type (single_selection, multiple_selection, true_or_false, fill_in_blank, short_answer, matching …). */
   type: text('type').notNull(),
@@ -52,6 +73,8 @@ export const examSubjectPlayRecords = pgTable(
 /** Where one subject of an attempt sits: the subject and, when shuffled, its options' / matching choices' order. */
 export interface AttemptSlot {
   subjectId: number;
+  /** Points of a subject drawn by a random subject (the random subject's); absent: the subject's own. */
+  score?: number;
   optionIds?: string[];
   choiceIds?: string[];
 }

@@ -220,6 +220,9 @@ describe('stored subjects', () => {
   const row = (type: string, data: Record<string, unknown>, score = 0): ExamSubjectRow => ({
     id: 1,
     activityId: 1,
+    courseId: null,
+    categoryId: null,
+    sourceSubjectId: null,
     sort: 0,
     type,
     description: '',

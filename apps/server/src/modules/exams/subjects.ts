@@ -12,6 +12,13 @@ import { blankCount, matchingChoices, type SubjectKey } from './grading.js';
  * ids, `[{ text, fraction }]` answers, `numerical: true`); `keyOf` reads both.
  */
 
+/** The fields of a stored subject these helpers read (an exam's, a bank's, or another module's subject shaped like one). */
+export type SubjectRow = Pick<
+  ExamSubjectRow,
+  'id' | 'activityId' | 'sort' | 'type' | 'description' | 'data' | 'uploadIds' | 'score' | 'isPlayLimited' | 'playLimitTimes'
+> &
+  Partial<Pick<ExamSubjectRow, 'courseId' | 'categoryId'>>;
+
 const ID_ALPHABET = 'abcdefghijkmnopqrstuvwxyz23456789';
 const newId = () => randomString(ID_ALPHABET, 8);
 
@@ -76,12 +83,13 @@ export function keyOf(row: Pick<ExamSubjectRow, 'type' | 'data' | 'score'>): Sub
 }
 
 /** The team's view of a stored subject (answer key included). */
-export function presentSubject(row: ExamSubjectRow): Subject {
+export function presentSubject(row: SubjectRow): Subject {
   const key = keyOf(row);
   const d = row.data as Data;
   const base: Subject = {
     id: row.id,
     activity_id: row.activityId,
+    category_id: row.categoryId ?? null,
     type: key.type,
     description: row.description,
     score: key.score,
@@ -104,19 +112,21 @@ export function presentSubject(row: ExamSubjectRow): Subject {
       return { ...base, numerical_answers: key.numerical, units: key.units };
     case 'matching':
       return { ...base, pairs: key.pairs, distractors: key.distractors };
+    case 'random':
+      return { ...base, count: typeof d.count === 'number' ? d.count : 1 };
     default:
       return base;
   }
 }
 
 /** A subject as a learner meets it in an attempt: options and choices in the slot's order, no key. */
-export function presentAttemptSubject(row: ExamSubjectRow, slot: AttemptSlot | undefined): AttemptSubject {
+export function presentAttemptSubject(row: SubjectRow, slot: AttemptSlot | undefined): AttemptSubject {
   const key = keyOf(row);
   const base: AttemptSubject = {
     id: row.id,
     type: key.type,
     description: row.description,
-    score: key.score,
+    score: slot?.score ?? key.score,
     upload_ids: row.uploadIds,
     play_limit: row.isPlayLimited,
     play_limit_times: row.playLimitTimes,
@@ -178,10 +188,13 @@ export function correctAnswerOf(key: SubjectKey): unknown {
  * new options and pairs (kept for options whose content did not change when `previous` is the
  * subject being replaced). 400 naming the field when the body does not fit the type.
  */
-export function subjectValues(body: CreateSubjectBody, previous?: ExamSubjectRow): { type: SubjectType; description: string; score: number; data: Data } {
+export function subjectValues(body: CreateSubjectBody, previous?: SubjectRow): { type: SubjectType; description: string; score: number; data: Data } {
   const description = sanitizeRichText(body.description);
   const score = body.type === 'description' ? 0 : Math.round(body.score * 100) / 100;
-  const data: Data = {};
+  // What an import kept that the team's form does not edit (Moodle source, fixed values, choice lists, template).
+  const data: Data = Object.fromEntries(
+    Object.entries(previous?.data ?? {}).filter(([k]) => ['source', 'fixed_values', 'choices_per_blank', 'response_template'].includes(k)),
+  );
   if (body.explanation) data.explanation = sanitizeRichText(body.explanation);
   const old = previous ? keyOf(previous) : null;
   switch (body.type) {
@@ -237,6 +250,10 @@ export function subjectValues(body: CreateSubjectBody, previous?: ExamSubjectRow
       data.distractors = body.distractors ?? [];
       break;
     }
+    case 'random':
+      if (!body.category_id) throw AppError.field('category_id', 'Choose the bank category to draw from');
+      data.count = body.count ?? 1;
+      break;
     case 'essay':
     case 'description':
       break;

@@ -240,7 +240,8 @@ export async function audioSource(deps: AppDeps, actor: Actor, uploadId: number,
 
 async function examContext(deps: AppDeps, actor: Actor, subjectId: number, uploadId: number) {
   const subject = await findExamSubject(deps.db, subjectId);
-  if (!subject) throw new AppError('NOT_FOUND', 'This exam question does not exist');
+  // A subject of the course's bank (no exam) plays nothing here: random draws leave out subjects with media.
+  if (!subject || subject.activityId === null) throw new AppError('NOT_FOUND', 'This exam question does not exist');
   const access = await authorize(deps, actor, 'activity.open', { activityId: subject.activityId });
   if (!subject.uploadIds.includes(uploadId)) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
   const upload = await findUpload(deps.db, uploadId);
