@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { z } from 'zod';
 import {
   CoursePackageConditionsSchema,
-  USER_ROLE,
   type CoursePackageData,
   type CoursePackageItem,
   type FailureCode,
@@ -11,6 +10,7 @@ import {
   type ImportReport,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { assertMayEditCoursePackages, assertMayUseCoursePackages } from './imports.policy.js';
 import { emit, transaction } from '../events/events.service.js';
 import type { Failure } from '../../lib/failure.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -111,10 +111,6 @@ export async function registerCoursePackage(deps: AppDeps, upload: UploadRow, fi
   });
 }
 
-function isStaff(actor: Actor): boolean {
-  return actor.role === USER_ROLE.instructor || actor.role === USER_ROLE.admin;
-}
-
 function parseConditions(raw: string | undefined): z.infer<typeof CoursePackageConditionsSchema> {
   if (!raw) return {};
   let json: unknown;
@@ -136,7 +132,7 @@ function parseConditions(raw: string | undefined): z.infer<typeof CoursePackageC
  * VALIDATION_FAILED naming `conditions`.
  */
 export async function listCoursePackages(deps: AppDeps, actor: Actor, query: { page: number; page_size: number; conditions?: string | undefined }) {
-  if (!isStaff(actor)) throw new AppError('FORBIDDEN', 'Only instructors and administrators see the course package library');
+  assertMayUseCoursePackages(actor, 'Only instructors and administrators see the course package library');
   const conditions = parseConditions(query.conditions);
   const filter: PackageFilter = { orgId: actor.orgId, keyword: conditions.keyword?.trim(), instructor: conditions.instructor?.trim() };
   const total = await countCoursePackages(deps.db, filter);
@@ -160,7 +156,7 @@ export async function updateCoursePackage(
   packageId: number,
   patch: Partial<Omit<CoursePackageData, 'use_count'>>,
 ): Promise<CoursePackageItem> {
-  if (actor.role !== USER_ROLE.admin) throw new AppError('FORBIDDEN', 'Only administrators edit course package details');
+  assertMayEditCoursePackages(actor);
   const row = await findCoursePackageWithName(deps.db, actor.orgId, packageId);
   if (!row) throw new AppError('PACKAGE_NOT_FOUND', 'This course package does not exist');
   const { use_count: _count, ...current } = row.pkg.data;
@@ -234,7 +230,7 @@ export async function startCourseImport(deps: AppDeps, actor: Actor, courseId: n
  * (FORBIDDEN otherwise).
  */
 export async function startNewCourseImport(deps: AppDeps, actor: Actor, uploadId: number) {
-  if (!isStaff(actor)) throw new AppError('FORBIDDEN', 'Only instructors and administrators create courses');
+  assertMayUseCoursePackages(actor, 'Only instructors and administrators create courses');
   const { upload, pkg } = await importableUpload(deps, actor, uploadId);
   const name = (pkg?.data.course_name || upload.name.replace(/\.mbz$/i, '')).slice(0, 200) || 'Imported course';
   const course = await transaction(deps, async (tx) => {
