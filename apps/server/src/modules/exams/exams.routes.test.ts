@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import type { DomainEventType } from '@atrium/contracts';
 import { defineHandler, eventBusOf, type DomainEvent } from '../events/events.service.js';
 import { submitOverdueAttempts } from './exams.service.js';
+import { countStatements } from '../../../test/helpers/count-statements.js';
 
 /**
  * Issue 15, the API the checks use: the team builds an exam's subjects, a learner starts
@@ -530,5 +531,28 @@ describe('the subject bank and random subjects', () => {
     });
     expect(res.statusCode).toBe(400);
     expect((res.json() as { errors: Json }).errors).toHaveProperty('upload_ids');
+  });
+});
+
+describe('query budget (decision 0083)', () => {
+  it('start, save and submit stay within their statement budgets', async () => {
+    const w = world;
+    const x = await fiveTypeExam();
+    const start = await countStatements(t, () => w.call('student', 'POST', `/api/exams/${x.examId}/attempts`));
+    expect(start.res.statusCode).toBe(201);
+    const attemptId = (start.res.json() as { id: number }).id;
+    const save = await countStatements(t, () =>
+      w.call('student', 'PUT', `/api/exam-attempts/${attemptId}/answers`, { answers: [{ subject_id: x.tf.id, answer: true }] }),
+    );
+    expect(save.res.statusCode).toBe(200);
+    const submit = await countStatements(t, () => w.call('student', 'POST', `/api/exam-attempts/${attemptId}/submit`));
+    expect(submit.res.statusCode).toBe(200);
+    const shown = (c: { sql: string[] }) => c.sql.map((q) => q.replace(/\s+/g, ' ').slice(0, 100)).join('\n');
+    // Start: session, the activity's access chain (activity, course, role, module), attempts, subjects, insert.
+    expect(start.statements, shown(start)).toBeLessThanOrEqual(8);
+    // Save: session, attempt, subjects, then begin, lock, upsert, commit.
+    expect(save.statements, shown(save)).toBeLessThanOrEqual(7);
+    // Submit: 10 in its transaction, then the domain event's dispatch to its handlers before the answer.
+    expect(submit.statements, shown(submit)).toBeLessThanOrEqual(18);
   });
 });

@@ -554,13 +554,12 @@ export async function submitAttempt(deps: AppDeps, actor: Actor, attemptId: numb
       await submitLocked(deps, tx, locked, 'deadline', locked.deadline!);
       return { kind: 'overdue' as const };
     }
-    return { kind: 'done' as const, row: await submitLocked(deps, tx, locked, 'learner', now) };
+    return { kind: 'done' as const, ...(await submitLockedWithActivity(deps, tx, locked, 'learner', now)) };
   });
   if (outcome.kind === 'submitted') throw new AppError('ATTEMPT_SUBMITTED', 'This attempt was already submitted');
   if (outcome.kind === 'overdue')
     throw new AppError('EXAM_DEADLINE_PASSED', 'The time for this attempt is up: it was submitted with the answers saved before the deadline');
-  const row = outcome.row;
-  const activity = await findActivity(deps.db, row.activityId);
+  const { row, activity } = outcome;
   const settings = activity ? examSettings(activity) : null;
   const publishedAt = settings?.show_score === 'after_publish' ? await findScoresPublishedAt(deps.db, row.activityId) : null;
   const show = !!activity && !!settings && visible(settings.show_score, activity, publishedAt, now);
@@ -578,6 +577,17 @@ export async function submitAttempt(deps: AppDeps, actor: Actor, attemptId: numb
 
 /** Grades a locked in-progress attempt and marks it submitted; emits exam.attempt_submitted. */
 async function submitLocked(deps: AppDeps, tx: Db, attempt: AttemptRow, by: 'learner' | 'deadline', at: Date): Promise<AttemptRow> {
+  return (await submitLockedWithActivity(deps, tx, attempt, by, at)).row;
+}
+
+/** submitLocked, answering the exam's activity too (undefined when it is gone). */
+async function submitLockedWithActivity(
+  deps: AppDeps,
+  tx: Db,
+  attempt: AttemptRow,
+  by: 'learner' | 'deadline',
+  at: Date,
+): Promise<{ row: AttemptRow; activity: ActivityRow | undefined }> {
   const { score, objectiveScore, pending } = await scoreAttempt(tx, attempt);
   const row = await finishAttempt(tx, attempt.id, { status: pending ? 'submitted' : 'graded', submittedAt: at, submittedBy: by, score, objectiveScore });
   const activity = await findActivity(tx, attempt.activityId);
@@ -587,7 +597,7 @@ async function submitLocked(deps: AppDeps, tx: Db, attempt: AttemptRow, by: 'lea
       payload: { course_id: activity.courseId, activity_id: activity.id, attempt_id: attempt.id, user_id: attempt.userId, by, score },
     });
   }
-  return row;
+  return { row, activity };
 }
 
 /** A subject's key as an attempt holds it: worth the points its slot gives (a drawn subject) or its own. */
