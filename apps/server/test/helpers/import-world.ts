@@ -63,12 +63,10 @@ export interface BackupExpectation {
   fileCount: number;
   missingBlobs: number;
   /**
-   * Per quiz (by its normalised title; quizzes of one title summed): how many
-   * exam subjects of each Atrium type its slots become, and the Moodle types of
-   * the slots that are skipped, sorted (`random` for a random slot or a question
-   * not in the backup, as the report names them).
+   * The normalised titles of the quizzes (each becomes one exam), sorted. What their
+   * subjects must be is checked against questions.xml in quiz-import.routes.test.ts.
    */
-  quizzes: Record<string, { subjects: Record<string, number>; skipped: string[] }>;
+  quizzes: string[];
 }
 
 const TYPE_OF: Record<string, string> = {
@@ -83,15 +81,24 @@ const TYPE_OF: Record<string, string> = {
   scorm: 'scorm',
   book: 'page',
 };
-const SUPPORTED_QTYPES = new Set(['multichoice', 'truefalse', 'shortanswer', 'numerical', 'essay', 'match']);
-/** Decision 0040: the Atrium subject type of each supported Moodle question type (multichoice by its `single` flag). */
-const SUBJECT_OF: Record<string, string> = {
-  truefalse: 'true_or_false',
-  shortanswer: 'fill_in_blank',
-  numerical: 'fill_in_blank',
-  essay: 'short_answer',
-  match: 'matching',
-};
+/**
+ * The Moodle question types that become exam subjects (issue 15 §7, mbz-quiz.ts): the files
+ * embedded in their text and general feedback are imported with them.
+ */
+const MAPPED_QTYPES = new Set([
+  'multichoice',
+  'truefalse',
+  'shortanswer',
+  'numerical',
+  'calculated',
+  'calculatedsimple',
+  'essay',
+  'match',
+  'ddwtos',
+  'gapselect',
+  'multianswer',
+  'description',
+]);
 
 function arr<T>(value: T | T[] | undefined | ''): T[] {
   return value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value];
@@ -132,7 +139,20 @@ export function expectationOf(mbz: string): BackupExpectation {
         if (latest) latestOfEntry.set(String(entry['@_id']), latest[1]);
       }
     }
-    const quizzes: BackupExpectation['quizzes'] = {};
+    const quizzes: string[] = [];
+    /** The files a mapped question embeds in its text or general feedback. */
+    const questionFiles = (q: Node) => {
+      for (const [area, html] of [
+        ['questiontext', String(q.questiontext ?? '')],
+        ['generalfeedback', String(q.generalfeedback ?? '')],
+      ] as const)
+        for (const f of files.filter((x) => x.component === 'question' && x.filearea === area && String(x.itemid) === String(q['@_id'])))
+          if (
+            html.includes(`@@PLUGINFILE@@${f.filepath}${f.filename}`) ||
+            html.includes(`@@PLUGINFILE@@${f.filepath}${encodeURIComponent(f.filename).replace(/%2F/g, '/')}`)
+          )
+            use(f);
+    };
     for (const a of acts) {
       const mod = String(a.modulename);
       const inst = xml(`${a.directory}/${mod}.xml`).activity as Node;
@@ -162,27 +182,13 @@ export function expectationOf(mbz: string): BackupExpectation {
       if (mod === 'imscp') (area('mod_imscp', 'backup').length ? area('mod_imscp', 'backup') : area('mod_imscp', 'content')).forEach(use);
       if (mod === 'assign') area('mod_assign', 'introattachment').forEach(use);
       if (mod === 'quiz') {
-        const title = String(body.name).replace(/\s+/g, ' ').trim();
-        const quiz = (quizzes[title] ??= { subjects: {}, skipped: [] });
+        quizzes.push(String(body.name).replace(/\s+/g, ' ').trim());
+        // The questions of the quiz's own slots (a random slot's draws are not counted: no fixture's pool embeds a file).
         for (const qi of arr<Node>(body.question_instances?.question_instance)) {
           const entry = qi.question_reference?.questionbankentryid;
           const id = qi.questionid ?? qi.question ?? (entry !== undefined ? latestOfEntry.get(String(entry)) : undefined);
           const q = id === undefined ? undefined : questions.get(String(id));
-          if (!q) {
-            quiz.skipped.push('random');
-            continue;
-          }
-          const qtype = String(q.qtype);
-          if (!SUPPORTED_QTYPES.has(qtype)) {
-            quiz.skipped.push(qtype);
-            continue;
-          }
-          const single = String(q.plugin_qtype_multichoice_question?.multichoice?.single ?? '1') === '1';
-          const subject = qtype === 'multichoice' ? (single ? 'single_selection' : 'multiple_selection') : SUBJECT_OF[qtype]!;
-          quiz.subjects[subject] = (quiz.subjects[subject] ?? 0) + 1;
-          for (const f of files.filter((x) => x.component === 'question' && x.filearea === 'questiontext' && String(x.itemid) === String(q['@_id']))) {
-            if (String(q.questiontext).includes(`@@PLUGINFILE@@${f.filepath}${f.filename}`)) use(f);
-          }
+          if (q && MAPPED_QTYPES.has(String(q.qtype))) questionFiles(q);
         }
       }
     }
@@ -195,7 +201,7 @@ export function expectationOf(mbz: string): BackupExpectation {
       skippedModules,
       fileCount: present.length,
       missingBlobs: used.size - present.length,
-      quizzes: Object.fromEntries(Object.entries(quizzes).map(([k, v]) => [k, { subjects: v.subjects, skipped: v.skipped.sort() }])),
+      quizzes: quizzes.sort(),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
