@@ -10,7 +10,20 @@ import { LOCALES, type Locale } from '@atrium/contracts';
 
 /** Translation namespaces, one per feature (STYLE.md i18n). */
 
-export const NAMESPACES = ['common', 'auth', 'courses', 'uploads', 'previewer', 'notes', 'management', 'calendar', 'editor', 'activities', 'imports'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'courses',
+  'uploads',
+  'previewer',
+  'notes',
+  'management',
+  'calendar',
+  'editor',
+  'activities',
+  'imports',
+  'videoQuizzes',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The language every missing key falls back to. */

@@ -11,6 +11,8 @@ import { trackMedia, type MediaAdapter } from '../lib/media-tracker';
 import { useVisitorActivityId } from '../lib/visitor-context';
 import { mergeRanges, unplayedSegments, type TimeRange } from '../lib/viewed-ranges';
 import { useToast } from '../../../lib/toast';
+import { VideoQuizLayer } from '../../video-quizzes/components/video-quiz-layer';
+import { quizPlayerOf, type QuizPlayer } from '../../video-quizzes/lib/quiz-player';
 
 type VideoJsPlayer = ReturnType<typeof videojs>;
 
@@ -116,7 +118,19 @@ export function VideoPlayer({ upload, activityId, onHandle }: { upload: Upload; 
   if (options.resolutions.length === 0) {
     return <Result status="info" title={upload.status === 'processing' ? t('video.transcoding') : t('video.unplayable')} />;
   }
-  return <VideoPlayerView key={upload.id} uploadId={upload.id} activityId={activityId} options={options} onHandle={onHandle} refresh={refresh} />;
+  // A course video's quiz (issue 15 §6); visitors have none.
+  const quizCourseId = visitor === null && upload.parent_type === 'course' ? upload.parent_id : null;
+  return (
+    <VideoPlayerView
+      key={upload.id}
+      uploadId={upload.id}
+      activityId={activityId}
+      options={options}
+      onHandle={onHandle}
+      refresh={refresh}
+      quizCourseId={quizCourseId}
+    />
+  );
 }
 
 function VideoPlayerView({
@@ -125,6 +139,7 @@ function VideoPlayerView({
   options,
   onHandle,
   refresh,
+  quizCourseId = null,
 }: {
   uploadId: number;
   activityId: number | null;
@@ -132,6 +147,8 @@ function VideoPlayerView({
   onHandle?: (handle: MediaHandle | null) => void;
   /** New signed URLs for this video (after one expired). */
   refresh: () => Promise<PlayerOptions>;
+  /** The course whose video quiz of this video plays along (null: none is looked for). */
+  quizCourseId?: number | null;
 }) {
   const { t } = useTranslation('previewer');
   const toast = useToast();
@@ -140,6 +157,7 @@ function VideoPlayerView({
   const windowHeight = useWindowHeight();
   const frame = videoFrameLimits(windowHeight);
   const [isUnplayable, setUnplayable] = useState(false);
+  const [quizPlayer, setQuizPlayer] = useState<QuizPlayer | null>(null);
   const [resolution, setResolution] = useState(options.default_resolution ?? options.resolutions.at(-1)?.name ?? null);
   // The URLs in use (replaced when they expire) and the chosen resolution, for the player's event handlers.
   const current = useRef({ options, resolution });
@@ -234,8 +252,12 @@ function VideoPlayerView({
       onReported: (ranges) => setViewed((current) => mergeRanges([...current, ...ranges])),
     });
     notify.current.onHandle?.({ currentTime: () => player.currentTime() ?? 0, seekTo: (seconds) => void player.currentTime(seconds) });
+    player.ready(() => {
+      if (!isDisposed) setQuizPlayer(quizPlayerOf(player));
+    });
     return () => {
       isDisposed = true;
+      setQuizPlayer(null);
       dispose();
       notify.current.onHandle?.(null);
       player.dispose();
@@ -273,6 +295,7 @@ function VideoPlayerView({
         }}
       >
         <div ref={host} data-vjs-player style={{ position: 'absolute', inset: 0 }} />
+        {quizPlayer && quizCourseId !== null && <VideoQuizLayer player={quizPlayer} courseId={quizCourseId} uploadId={uploadId} />}
         {options.copyright_notice && (
           <div
             data-testid="copyright-notice"
