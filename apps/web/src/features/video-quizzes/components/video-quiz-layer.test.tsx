@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { VideoQuiz, VideoQuizLearnerSubject, VideoQuizList, VideoQuizSubjects } from '@atrium/contracts';
@@ -212,7 +213,11 @@ describe('VideoQuizLayer (issue 15 §6: playback pauses at each subject and reco
       },
     });
     const p = fakePlayer();
-    renderWithApp(<VideoQuizLayer player={p.player} courseId={3} uploadId={5} />);
+    renderWithApp(
+      <Suspense fallback={<span data-testid="player-fallback" />}>
+        <VideoQuizLayer player={p.player} courseId={3} uploadId={5} />
+      </Suspense>,
+    );
     expect(await screen.findByTestId('video-quiz-edit')).toHaveTextContent('Video quiz · 2 questions');
     await waitFor(() => expect(p.bar.querySelectorAll('[data-testid="video-quiz-marker"]')).toHaveLength(1));
     p.advance(5);
@@ -221,6 +226,13 @@ describe('VideoQuizLayer (issue 15 §6: playback pauses at each subject and reco
     expect(p.player.pause).not.toHaveBeenCalled();
     expect(screen.queryByTestId('video-quiz-prompt')).toBeNull();
     expect(screen.queryByTestId('video-quiz-score')).toBeNull();
+
+    // The editor opens beside the player (its chunk loads under its own Suspense boundary).
+    fireEvent.click(screen.getByTestId('video-quiz-edit'));
+    expect(screen.queryByTestId('player-fallback')).toBeNull();
+    expect(await screen.findByTestId('video-quiz-editor')).toBeInTheDocument();
+    expect(await screen.findByText(/Add a question at 0:50/)).toBeInTheDocument();
+    expect(screen.getByTestId('video-quiz-edit')).toBeInTheDocument();
   });
 
   it('shows nothing to a learner when the video has no quiz', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, Modal, Tag, Tooltip } from 'antd';
 import { FormOutlined } from '@ant-design/icons';
@@ -169,15 +169,18 @@ export function VideoQuizLayer({ player, courseId, uploadId }: { player: QuizPla
         {shown && quiz && <QuizSubjectPrompt key={shown.id} quizId={quiz.id} subject={shown} onContinue={resume} />}
       </Modal>
       {isEditorOpen && (
-        <VideoQuizEditor
-          courseId={courseId}
-          uploadId={uploadId}
-          quiz={quiz}
-          duration={duration}
-          currentTime={() => player.currentTime()}
-          onSeek={(seconds) => player.seekTo(seconds)}
-          onClose={() => setEditorOpen(false)}
-        />
+        // Its own boundary: loading the editor's chunk must not suspend the player around it.
+        <Suspense fallback={null}>
+          <VideoQuizEditor
+            courseId={courseId}
+            uploadId={uploadId}
+            quiz={quiz}
+            duration={duration}
+            currentTime={() => player.currentTime()}
+            onSeek={(seconds) => player.seekTo(seconds)}
+            onClose={() => setEditorOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );
