@@ -80,6 +80,8 @@ export interface BackupActivity {
   instance: XmlNode | null;
   /** File ids listed by inforef.xml. */
   fileIds: string[];
+  /** The activity's own grade item (grades.xml, item number 0): its maximum and pass grade (null when not set). */
+  gradeItem: { gradeMax: number | null; gradePass: number | null } | null;
 }
 
 export interface BackupFile {
@@ -299,6 +301,10 @@ export async function readBackup(root: string): Promise<BackupModel> {
     const activityXml =
       dir && /^[a-z0-9_]+$/.test(modName) ? child(await readXml(path.join(dir, `${modName}.xml`), `${directory}/${modName}.xml`), 'activity') : undefined;
     const inforef = dir ? await readXml(path.join(dir, 'inforef.xml'), `${directory}/inforef.xml`) : null;
+    const grades = dir ? await readXml(path.join(dir, 'grades.xml'), `${directory}/grades.xml`) : null;
+    const gradeItem = list(child(child(grades ?? {}, 'activity_gradebook'), 'grade_items'), 'grade_item').find(
+      (g) => text(g, 'itemtype') === 'mod' && (num(g, 'itemnumber') ?? 0) === 0,
+    );
     activities.push({
       moduleId: text(a, 'moduleid') ?? '',
       sectionId: text(a, 'sectionid'),
@@ -312,6 +318,7 @@ export async function readBackup(root: string): Promise<BackupModel> {
       fileIds: list(child(child(inforef ?? {}, 'inforef'), 'fileref'), 'file')
         .map((f) => text(f, 'id') ?? '')
         .filter(Boolean),
+      gradeItem: gradeItem ? { gradeMax: num(gradeItem, 'grademax'), gradePass: num(gradeItem, 'gradepass') } : null,
     });
   }
 

@@ -118,6 +118,15 @@ function attachAll(ctx: Ctx, files: BackupFile[], usedBy: string, options: { sco
   return ids;
 }
 
+/** The points of planned exam subjects: a random subject's per draw times its count. */
+function pointsOf(subjects: PlannedSubject[]): number {
+  const points = subjects.reduce((sum, s) => {
+    const point = typeof s.data.point === 'number' ? s.data.point : 0;
+    return sum + (s.type === 'random' ? point * (typeof s.data.count === 'number' ? s.data.count : 1) : point);
+  }, 0);
+  return Math.round(points * 100) / 100;
+}
+
 interface Mapped {
   activities: PlannedActivity[];
   /** A label's HTML, to append to its module's summary. */
@@ -225,7 +234,7 @@ function mapActivity(ctx: Ctx, a: BackupActivity, sourceKey: string, published: 
             startTime: seconds(num(inst, 'timeopen')),
             endTime: seconds(num(inst, 'timeclose')),
             subjects,
-            data: quizSettings(inst, ctx.notes),
+            data: quizSettings(inst, ctx.notes, { gradeItem: a.gradeItem, points: pointsOf(subjects) }),
           }),
         ],
         atriumType: 'exam',

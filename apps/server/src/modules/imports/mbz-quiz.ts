@@ -567,8 +567,68 @@ export function quizSubjects(ctx: QuizCtx, quiz: XmlNode, section: string): { su
 const GRADE_METHODS: Record<number, GradeMethod> = { 1: 'highest', 2: 'average', 3: 'first', 4: 'last' };
 const MAX_TIME_LIMIT = 7 * 24 * 3600;
 
-/** A quiz's settings as exam data (ExamDataSchema of packages/contracts activities.schemas.ts); what is not kept goes to `notes`. */
-export function quizSettings(quiz: XmlNode, notes: string[]): Record<string, unknown> {
+type Visibility = 'after_submit' | 'after_end' | 'after_publish' | 'never';
+
+/**
+ * Moodle's review options (mod_quiz display_options): each of `reviewmarks`, `reviewrightanswer` …
+ * is a bit mask of the moments a learner may see that part of a finished attempt.
+ */
+const REVIEW = {
+  /** During the attempt (interactive behaviours): Atrium shows nothing before submission; ignored. */
+  during: 0x10000,
+  /** Immediately after the attempt (Moodle: the first two minutes). */
+  immediately: 0x01000,
+  /** Later, while the quiz is still open (with no close date: for ever). */
+  laterWhileOpen: 0x00100,
+  /** After the quiz is closed (never reached without a close date). */
+  afterClose: 0x00010,
+} as const;
+
+/**
+ * When a learner sees a part of a finished attempt (show_score, show_answers), from one Moodle
+ * review mask, the closest of Atrium's four moments:
+ *
+ * - shown immediately after the attempt or later while open → `after_submit` (Atrium keeps it
+ *   visible from submission on: Moodle's two-minute "immediately" and a hiding at the close are
+ *   not kept, noted);
+ * - shown only after the quiz is closed → `after_end` when the quiz has a close date, `never`
+ *   without one (Moodle never reaches "after close" then; Atrium's `after_end` would show it at once);
+ * - shown at none of these moments → `never`.
+ *
+ * Atrium has no counterpart of Moodle's manual release (`after_publish` is never chosen) nor of
+ * showing marks during an attempt. Undefined when the backup has no such field (Atrium's default holds).
+ */
+export function reviewVisibility(mask: number | null, hasClose: boolean, what: string, notes: string[]): Visibility | undefined {
+  if (mask === null) return undefined;
+  const open = (mask & (REVIEW.immediately | REVIEW.laterWhileOpen)) !== 0;
+  if (open) {
+    if ((mask & REVIEW.laterWhileOpen) === 0) notes.push(`${what} stay visible after submission (Moodle showed them only right after the attempt)`);
+    else if (hasClose && (mask & REVIEW.afterClose) === 0) notes.push(`${what} stay visible after the close date (Moodle hid them then)`);
+    return 'after_submit';
+  }
+  if ((mask & REVIEW.afterClose) !== 0) return hasClose ? 'after_end' : 'never';
+  return 'never';
+}
+
+const EARLIEST: Visibility[] = ['after_submit', 'after_end', 'after_publish', 'never'];
+
+/** What the mapping of a quiz's settings needs beyond quiz.xml. */
+export interface QuizSettingsContext {
+  /** The quiz's grade item (grades.xml): its maximum and pass grade. */
+  gradeItem?: { gradeMax: number | null; gradePass: number | null } | null;
+  /** The points of the exam's subjects as imported (a random subject's per draw times its count). */
+  points?: number;
+}
+
+/**
+ * A quiz's settings as exam data (ExamDataSchema of packages/contracts activities.schemas.ts);
+ * what is not kept goes to `notes`. Review options → `show_score` (reviewmarks) and
+ * `show_answers` (reviewrightanswer), see reviewVisibility; whether each answer was right
+ * (reviewcorrectness) shows in Atrium as the per-subject scores, which follow `show_score`,
+ * so it has no setting of its own. The pass grade (the grade item's gradepass, on the scale of
+ * the quiz's grade) → `pass_score` in points: the same share of the points imported.
+ */
+export function quizSettings(quiz: XmlNode, notes: string[], extra: QuizSettingsContext = {}): Record<string, unknown> {
   const timeLimit = num(quiz, 'timelimit') ?? 0;
   if (timeLimit > MAX_TIME_LIMIT) notes.push(`the time limit (${Math.round(timeLimit / 3600)} h) was shortened to 7 days`);
   const gradeMethod = GRADE_METHODS[num(quiz, 'grademethod') ?? 1];
@@ -579,6 +639,11 @@ export function quizSettings(quiz: XmlNode, notes: string[]): Record<string, unk
   if ((text(quiz, 'password') ?? '') !== '') notes.push('the quiz password was not kept');
   if ((text(quiz, 'subnet') ?? '') !== '') notes.push('the network address restriction was not kept');
   const attempts = num(quiz, 'attempts_number') ?? num(quiz, 'attempts') ?? 0;
+  const hasClose = (num(quiz, 'timeclose') ?? 0) > 0;
+  const showScore = reviewVisibility(num(quiz, 'reviewmarks'), hasClose, 'marks', notes);
+  const showAnswers = reviewVisibility(num(quiz, 'reviewrightanswer'), hasClose, 'right answers', notes);
+  if (showAnswers && EARLIEST.indexOf(showAnswers) < EARLIEST.indexOf(showScore ?? 'after_submit'))
+    notes.push('right answers are shown only along with the marks (Moodle showed them without)');
   return {
     ...(timeLimit > 0 ? { time_limit_seconds: Math.min(Math.round(timeLimit), MAX_TIME_LIMIT) } : {}),
     max_attempts: Math.min(Math.max(0, Math.round(attempts)), 1000),
@@ -586,5 +651,27 @@ export function quizSettings(quiz: XmlNode, notes: string[]): Record<string, unk
     ...(gradeMethod ? { grade_method: gradeMethod } : {}),
     shuffle_subjects: shuffleSubjects,
     shuffle_options: (num(quiz, 'shuffleanswers') ?? 1) === 1,
+    ...(showScore ? { show_score: showScore } : {}),
+    ...(showAnswers ? { show_answers: showAnswers } : {}),
+    ...passScore(quiz, extra, notes),
   };
+}
+
+/** `pass_score` from the grade item's pass grade: the same share of the imported points as of the quiz's grade (none when no pass grade is set). */
+function passScore(quiz: XmlNode, extra: QuizSettingsContext, notes: string[]): { pass_score?: number } {
+  const pass = extra.gradeItem?.gradePass ?? 0;
+  if (!(pass > 0)) return {};
+  const max = extra.gradeItem?.gradeMax ?? num(quiz, 'grade') ?? 0;
+  const points = extra.points ?? num(quiz, 'sumgrades') ?? 0;
+  if (!(max > 0) || !(points > 0)) {
+    notes.push(`the pass grade (${formatNumber(pass)}) was not kept: ${max > 0 ? 'no imported question is worth points' : 'the quiz has no maximum grade'}`);
+    return {};
+  }
+  const score = Math.round(Math.min(1, pass / max) * points * 100) / 100;
+  const sumGrades = num(quiz, 'sumgrades');
+  if (sumGrades !== null && Math.abs(sumGrades - points) > 1e-6)
+    notes.push(
+      `the pass grade ${formatNumber(pass)} of ${formatNumber(max)} became ${formatNumber(score)} of the ${formatNumber(points)} points imported (the quiz's questions were worth ${formatNumber(sumGrades)})`,
+    );
+  return { pass_score: score };
 }

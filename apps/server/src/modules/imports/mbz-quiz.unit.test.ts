@@ -6,7 +6,7 @@ import { grade, matchingChoices } from '../exams/grading.js';
 import { correctAnswerOf, keyOf } from '../exams/subjects.js';
 import { readBackup } from './backup-reader.js';
 import { planImport, type PlannedActivity } from './mbz-mapper.js';
-import { quizSettings, type PlannedSubject } from './mbz-quiz.js';
+import { quizSettings, reviewVisibility, type PlannedSubject } from './mbz-quiz.js';
 import { parseSafeXml } from './safe-xml.js';
 
 let root: string;
@@ -193,7 +193,12 @@ const SUB_POOL: Q[] = [
   },
 ];
 
-function quizBackup(slots: { id: number; mark?: number; tags?: string[] }[], settings = '') {
+function quizBackup(slots: { id: number; mark?: number; tags?: string[] }[], settings = '', gradeItem?: { max: number; pass: number }) {
+  if (gradeItem)
+    write(
+      'activities/quiz_7/grades.xml',
+      `<activity_gradebook><grade_items><grade_item id="9"><itemtype>mod</itemtype><itemmodule>quiz</itemmodule><iteminstance>7</iteminstance><itemnumber>0</itemnumber><grademax>${gradeItem.max}</grademax><gradepass>${gradeItem.pass}</gradepass></grade_item></grade_items></activity_gradebook>`,
+    );
   write(
     'moodle_backup.xml',
     `<moodle_backup><information><name>q.mbz</name><original_site_identifier_hash>s</original_site_identifier_hash><original_course_id>1</original_course_id><details><detail><type>activity</type></detail></details><contents><activities>
@@ -442,9 +447,66 @@ describe('a Moodle quiz of every core type', () => {
       shuffle_subjects: true,
     });
     expect(settings('<timelimit>0</timelimit>').data).not.toHaveProperty('time_limit_seconds');
+    expect(settings('<timelimit>0</timelimit>').data).not.toHaveProperty('show_score');
     expect(settings(`<timelimit>${30 * 24 * 3600}</timelimit><password>x</password>`)).toEqual({
       data: expect.objectContaining({ time_limit_seconds: 7 * 24 * 3600 }),
       notes: ['the time limit (720 h) was shortened to 7 days', 'the quiz password was not kept'],
     });
+  });
+
+  it('review options become show_score / show_answers (the closest moment), said where Moodle differs', () => {
+    const moment = (mask: number, close: boolean) => {
+      const notes: string[] = [];
+      return [reviewVisibility(mask, close, 'marks', notes), notes];
+    };
+    // Bits: 0x10000 during, 0x1000 immediately after, 0x100 later while open, 0x10 after close.
+    expect(moment(0x11110, true)).toEqual(['after_submit', []]);
+    expect(moment(0x11100, false)).toEqual(['after_submit', []]); // no close date: "later while open" is for ever
+    expect(moment(0x1100, false)).toEqual(['after_submit', []]);
+    expect(moment(0x0100, false)).toEqual(['after_submit', []]);
+    expect(moment(0x1100, true)).toEqual(['after_submit', ['marks stay visible after the close date (Moodle hid them then)']]);
+    expect(moment(0x1000, false)).toEqual(['after_submit', ['marks stay visible after submission (Moodle showed them only right after the attempt)']]);
+    expect(moment(0x0010, true)).toEqual(['after_end', []]);
+    expect(moment(0x0010, false)).toEqual(['never', []]); // Moodle never reaches "after close" without a close date
+    expect(moment(0x10000, true)).toEqual(['never', []]); // during the attempt only
+    expect(moment(0, false)).toEqual(['never', []]);
+    expect(reviewVisibility(null, false, 'marks', [])).toBeUndefined();
+
+    const notes: string[] = [];
+    const data = quizSettings(
+      parseSafeXml('<quiz><timeclose>1700000000</timeclose><reviewmarks>16</reviewmarks><reviewrightanswer>69904</reviewrightanswer></quiz>', 'quiz.xml')
+        .quiz as never,
+      notes,
+    );
+    expect(data).toMatchObject({ show_score: 'after_end', show_answers: 'after_submit' });
+    expect(notes).toEqual(['right answers are shown only along with the marks (Moodle showed them without)']);
+  });
+
+  it('the pass grade of the quiz’s grade item becomes pass_score: the same share of the points imported', async () => {
+    // Grade out of 20, pass at 12 (60 %); the slots are worth 2 + 1 + 5 = 8 points, so 4.8.
+    quizBackup([{ id: 1, mark: 2 }, { id: 2 }, { id: 7, mark: 5 }], '<grade>20</grade><sumgrades>8</sumgrades>', { max: 20, pass: 12 });
+    const { exam, items } = await plan();
+    expect(exam.data.pass_score).toBe(4.8);
+    expect(items.find((i) => i.kind === 'activity')!.notes).toEqual([]);
+
+    // A slot that is not imported: 60 % of what is.
+    quizBackup(
+      [
+        { id: 1, mark: 2 },
+        { id: 18, mark: 3 },
+        { id: 7, mark: 5 },
+      ],
+      '<grade>20</grade><sumgrades>10</sumgrades>',
+      { max: 20, pass: 12 },
+    );
+    const second = await plan();
+    expect(second.exam.data.pass_score).toBe(4.2);
+    expect(second.items.find((i) => i.kind === 'activity')!.notes).toContain(
+      "the pass grade 12 of 20 became 4.2 of the 7 points imported (the quiz's questions were worth 10)",
+    );
+
+    // No pass grade (0, as in every fixture): none.
+    quizBackup([{ id: 2 }], '<grade>10</grade>', { max: 10, pass: 0 });
+    expect((await plan()).exam.data).not.toHaveProperty('pass_score');
   });
 });

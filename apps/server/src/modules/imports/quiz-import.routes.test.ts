@@ -56,7 +56,18 @@ interface QuizExpectation {
   skipped: string[];
   /** Random slots (each becomes one subject of its pool's type). */
   random: number;
-  settings: { timeopen: number; timeclose: number; timelimit: number; attempts: number; grademethod: number };
+  settings: {
+    timeopen: number;
+    timeclose: number;
+    timelimit: number;
+    attempts: number;
+    grademethod: number;
+    reviewmarks: number;
+    reviewrightanswer: number;
+    /** The grade item's (grades.xml) maximum and pass grade. */
+    grademax: number;
+    gradepass: number;
+  };
 }
 
 function quizzesOf(mbz: string): QuizExpectation[] {
@@ -79,6 +90,7 @@ function quizzesOf(mbz: string): QuizExpectation[] {
     const result: QuizExpectation[] = [];
     for (const a of arr<Node>(info.contents?.activities?.activity).filter((x) => x.modulename === 'quiz')) {
       const quiz = (xml(`${a.directory}/quiz.xml`).activity as Node).quiz as Node;
+      const gradeItem = arr<Node>(xml(`${a.directory}/grades.xml`).activity_gradebook?.grade_items?.grade_item).find((g) => g.itemtype === 'mod') ?? {};
       const e: QuizExpectation = {
         title: norm(String(quiz.name)),
         subjects: {},
@@ -90,6 +102,10 @@ function quizzesOf(mbz: string): QuizExpectation[] {
           timelimit: Number(quiz.timelimit ?? 0),
           attempts: Number(quiz.attempts_number ?? 0),
           grademethod: Number(quiz.grademethod ?? 1),
+          reviewmarks: Number(quiz.reviewmarks),
+          reviewrightanswer: Number(quiz.reviewrightanswer),
+          grademax: Number(gradeItem.grademax ?? quiz.grade),
+          gradepass: Number(gradeItem.gradepass ?? 0),
         },
       };
       const count = (type: string) => (e.subjects[type] = (e.subjects[type] ?? 0) + 1);
@@ -120,6 +136,11 @@ function quizzesOf(mbz: string): QuizExpectation[] {
 
 const FIXTURES = readdirSync(fixturePath('mbz')).filter((f) => f.endsWith('.mbz') && quizzesOf(fixturePath(`mbz/${f}`)).length > 0);
 const GRADE_METHOD: Record<number, string> = { 1: 'highest', 2: 'average', 3: 'first', 4: 'last' };
+/**
+ * The agreed moment for a Moodle review mask: shown immediately after or later while open (0x1000,
+ * 0x100) → after_submit; only after close (0x10) → after_end, or never without a close date; else never.
+ */
+const moment = (mask: number, hasClose: boolean) => (mask & 0x1100 ? 'after_submit' : mask & 0x10 ? (hasClose ? 'after_end' : 'never') : 'never');
 const seen = { types: new Set<string>(), moodleTypes: new Set<string>() };
 
 describe('Moodle quizzes arrive as exams with their questions (issue 15 §7)', () => {
@@ -168,6 +189,12 @@ describe('Moodle quizzes arrive as exams with their questions (issue 15 §7)', (
         expect(exam.endTime?.getTime() ?? 0, quiz.title).toBe(s.timeclose * 1000);
         expect(exam.data, quiz.title).toMatchObject({ max_attempts: s.attempts, grade_method: GRADE_METHOD[s.grademethod] });
         expect(exam.data.time_limit_seconds, quiz.title).toBe(s.timelimit > 0 ? s.timelimit : undefined);
+        expect(exam.data, quiz.title).toMatchObject({
+          show_score: moment(s.reviewmarks, s.timeclose > 0),
+          show_answers: moment(s.reviewrightanswer, s.timeclose > 0),
+        });
+        const points = rows.reduce((sum, r) => sum + r.score * (r.type === 'random' ? Number(r.data.count ?? 1) : 1), 0);
+        expect(exam.data.pass_score, quiz.title).toBe(s.gradepass > 0 ? Math.round((s.gradepass / s.grademax) * points * 100) / 100 : undefined);
 
         for (const row of rows) {
           const key = keyOf(row);
