@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'editor',
   'activities',
   'imports',
+  'exams',
   'videoQuizzes',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

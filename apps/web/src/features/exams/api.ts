@@ -1,0 +1,157 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnswerValue, Attempt, AttemptStatus, CreateSubjectBody, GradeAttemptBody, ScoreList, Subject, SubmitResult } from '@atrium/contracts';
+import { api } from '../../lib/api-client';
+
+/** `GET /api/exams/{id}/subjects` answer: the subjects with their keys and the points of all. */
+export interface SubjectList {
+  subjects: Subject[];
+  total_score: number;
+}
+
+/** The score list's filters and page (`ScoreListQuerySchema`). */
+export interface ScoreListQuery {
+  page: number;
+  page_size: number;
+  status?: AttemptStatus;
+  keyword?: string;
+}
+
+/** `PUT /api/exam-attempts/{id}/answers` answer: how many answers were stored, and when (server time). */
+export interface SaveAnswersResult {
+  saved: number;
+  saved_at: string;
+}
+
+/** `POST /api/exams/{id}/scores/publish` answer. */
+export interface PublishScoresResult {
+  scores_published_at: string;
+  attempts: number;
+}
+
+/** Query keys of the exams feature (issue 15). */
+export const examKeys = {
+  subjects: (activityId: number) => ['exams', 'subjects', activityId] as const,
+  attempt: (attemptId: number) => ['exams', 'attempt', attemptId] as const,
+  scoreLists: (activityId: number) => ['exams', 'score-list', activityId] as const,
+  scoreList: (activityId: number, query: ScoreListQuery) => ['exams', 'score-list', activityId, query] as const,
+  review: (attemptId: number) => ['exams', 'review', attemptId] as const,
+};
+
+// ---------------------------------------------------------------- the course team's subjects
+
+/** `GET /api/exams/{activityId}/subjects` (course team): every subject with its answer key, and the total points. */
+export function useExamSubjects(activityId: number) {
+  return useQuery({
+    queryKey: examKeys.subjects(activityId),
+    queryFn: ({ signal }) => api.get<SubjectList>(`/api/exams/${activityId}/subjects`, undefined, signal),
+  });
+}
+
+/**
+ * `POST /api/exams/{activityId}/subjects`, `PUT /api/exam-subjects/{id}`, `DELETE /api/exam-subjects/{id}`
+ * (course team); a 400 names the field that does not fit the type (`options`, `answers`, `pairs.0.answer` …).
+ * Each reads the subjects and the score list again (a key change regrades submitted attempts).
+ */
+export function useSubjectMutations(activityId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: examKeys.subjects(activityId) });
+    void queryClient.invalidateQueries({ queryKey: examKeys.scoreLists(activityId) });
+  };
+  return {
+    create: useMutation({ mutationFn: (body: CreateSubjectBody) => api.post<Subject>(`/api/exams/${activityId}/subjects`, body), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: number; body: CreateSubjectBody }) => api.put<Subject>(`/api/exam-subjects/${id}`, body),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({ mutationFn: (id: number) => api.delete<void>(`/api/exam-subjects/${id}`), onSuccess: refresh }),
+  };
+}
+
+// ---------------------------------------------------------------- taking
+
+/** `GET /api/exam-attempts/{attemptId}` (its learner): the attempt, its saved answers and, when shown, results. Disabled for null. */
+export function useAttempt(attemptId: number | null) {
+  return useQuery({
+    queryKey: examKeys.attempt(attemptId ?? 0),
+    queryFn: ({ signal }) => api.get<Attempt>(`/api/exam-attempts/${attemptId}`, undefined, signal),
+    enabled: attemptId !== null && attemptId > 0,
+    retry: false,
+    // The countdown runs against the server's `now` of the answer it holds: never refetch behind its back.
+    refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * `POST /api/exams/{activityId}/attempts`: starts an attempt (201) or resumes the one in progress (200);
+ * the answer goes into the attempt's cache entry. 409 EXAM_NO_ATTEMPTS_LEFT, NOT_AN_EXAM.
+ */
+export function useStartAttempt(activityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<Attempt>(`/api/exams/${activityId}/attempts`),
+    onSuccess: (attempt) => queryClient.setQueryData(examKeys.attempt(attempt.id), attempt),
+  });
+}
+
+/**
+ * `PUT /api/exam-attempts/{attemptId}/answers`: stores answers as given (null clears one). 400 naming
+ * `answers[i].answer`; 409 ATTEMPT_SUBMITTED, EXAM_DEADLINE_PASSED (the server submitted the attempt).
+ * A plain call: the autosave hook owns its debounce and retries.
+ */
+export function saveAnswers(attemptId: number, answers: { subject_id: number; answer: AnswerValue }[]): Promise<SaveAnswersResult> {
+  return api.put<SaveAnswersResult>(`/api/exam-attempts/${attemptId}/answers`, { answers });
+}
+
+/** `POST /api/exam-attempts/{attemptId}/submit`: grades the objective answers and closes the attempt; reads the attempt again. */
+export function useSubmitAttempt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (attemptId: number) => api.post<SubmitResult>(`/api/exam-attempts/${attemptId}/submit`),
+    onSettled: (_result, _error, attemptId) => void queryClient.invalidateQueries({ queryKey: examKeys.attempt(attemptId) }),
+  });
+}
+
+// ---------------------------------------------------------------- the course team's score list and grading
+
+/** `GET /api/exams/{activityId}/score-list?page&page_size&status&keyword` (course team): a page of attempts with scores (points). */
+export function useScoreList(activityId: number, query: ScoreListQuery) {
+  return useQuery({
+    queryKey: examKeys.scoreList(activityId, query),
+    queryFn: ({ signal }) => api.get<ScoreList>(`/api/exams/${activityId}/score-list`, { ...query }, signal),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** `GET /api/exam-attempts/{attemptId}/review` (course team): every answer with its score, feedback and the right answer. Disabled for null. */
+export function useAttemptReview(attemptId: number | null) {
+  return useQuery({
+    queryKey: examKeys.review(attemptId ?? 0),
+    queryFn: ({ signal }) => api.get<Attempt>(`/api/exam-attempts/${attemptId}/review`, undefined, signal),
+    enabled: attemptId !== null && attemptId > 0,
+  });
+}
+
+/**
+ * `PUT /api/exam-attempts/{attemptId}/grades` (course team): scores (points, at most the subject's) and
+ * feedback; 400 naming `grades[i].score`. Updates the review and reads the score list again.
+ */
+export function useGradeAttempt(activityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ attemptId, body }: { attemptId: number; body: GradeAttemptBody }) => api.put<Attempt>(`/api/exam-attempts/${attemptId}/grades`, body),
+    onSuccess: (attempt) => {
+      queryClient.setQueryData(examKeys.review(attempt.id), attempt);
+      void queryClient.invalidateQueries({ queryKey: examKeys.scoreLists(activityId) });
+    },
+  });
+}
+
+/** `POST /api/exams/{activityId}/scores/publish` (course team): learners see their scores from now on. */
+export function usePublishScores(activityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<PublishScoresResult>(`/api/exams/${activityId}/scores/publish`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: examKeys.scoreLists(activityId) }),
+  });
+}
