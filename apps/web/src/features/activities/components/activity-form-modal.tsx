@@ -9,13 +9,15 @@ import { activityFieldName, bodyOfForm, formOfActivity, formPartsOf, isSupported
 import { isOpenableLink } from '../lib/activity-rules';
 import { UploadField } from './upload-field';
 import { guestActivityUrl } from '../../previews/lib/guest-path';
+import { QuestionnaireSettingsFields } from '../../questionnaires/components/questionnaire-settings-fields';
 
 /**
  * Add or edit one activity (issue 7): type, title, description (rich text),
  * the type's own fields (page content in the editor; files; web link; online
  * video URL or upload with the original-URL field error, spec §5; meeting
  * provider, join URL and times; for file types the copyright notice over their
- * videos, refuse-forward-seeking and guest preview), start/end and the completion criterion.
+ * videos, refuse-forward-seeking and guest preview; a questionnaire's anonymous and
+ * show-results switches), start/end and the completion criterion.
  * Checks the fields first, then shows the server's 400 field errors on them.
  */
 export function ActivityFormModal({
@@ -182,6 +184,7 @@ export function ActivityFormModal({
             </Form.Item>
           </>
         )}
+        {type === 'questionnaire' && <QuestionnaireSettingsFields />}
         <Form.Item name="description" label={t('form.description')}>
           <LazyRichTextEditor aria-label={t('form.description')} onUploadImage={uploadImage} minHeight={100} />
         </Form.Item>

@@ -34,6 +34,9 @@ export interface ActivityFormValues {
     join_url?: string;
     meeting_start_time?: Dayjs | null;
     meeting_end_time?: Dayjs | null;
+    /** Questionnaire (issue 15 §5): answers kept apart from who gave them; learners who answered see the results. */
+    anonymous?: boolean;
+    show_results?: boolean;
   };
 }
 
@@ -80,6 +83,10 @@ export function bodyOfForm(values: ActivityFormValues): Omit<CreateActivityBody,
     data.meeting_start_time = iso(values.data?.meeting_start_time);
     data.meeting_end_time = iso(values.data?.meeting_end_time);
   }
+  if (values.type === 'questionnaire') {
+    data.anonymous = values.data?.anonymous ?? false;
+    data.show_results = values.data?.show_results ?? false;
+  }
   return {
     type: values.type,
     title: values.title.trim(),
@@ -111,7 +118,7 @@ export function updateBodyOfForm(
   const { type, data, ...rest } = body;
   const parts = formPartsOf(type);
   // File types edit their copyright notice (issue 5), so their data is the form's too.
-  return parts.hasContent || parts.url || parts.isMeeting || parts.hasUploads ? { ...rest, data: data ?? {} } : rest;
+  return parts.hasContent || parts.url || parts.isMeeting || parts.hasUploads || type === 'questionnaire' ? { ...rest, data: data ?? {} } : rest;
 }
 
 /** Form values of a stored activity (for editing). */
@@ -138,11 +145,13 @@ export function formOfActivity(activity: Activity): ActivityFormValues {
       join_url: str('join_url'),
       meeting_start_time: time(data.meeting_start_time),
       meeting_end_time: time(data.meeting_end_time),
+      anonymous: data.anonymous === true,
+      show_results: data.show_results === true,
     },
   };
 }
 
-const DATA_FIELDS = ['copyright_notice', 'content', 'url', 'provider', 'join_url', 'meeting_start_time', 'meeting_end_time'];
+const DATA_FIELDS = ['copyright_notice', 'content', 'url', 'provider', 'join_url', 'meeting_start_time', 'meeting_end_time', 'anonymous', 'show_results'];
 const TOP_FIELDS = [
   'can_guest_preview',
   'refuse_forward_seeking',
