@@ -34,6 +34,7 @@ const CourseSectionPage = lazyNamed(() => import('../features/courses/pages/cour
 const CourseContentPage = lazyNamed(() => import('../features/activities/pages/course-content-page'), 'CourseContentPage');
 const LearningActivityPage = lazyNamed(() => import('../features/activities/pages/learning-activity-page'), 'LearningActivityPage');
 const ManagementSectionPage = lazyNamed(() => import('../features/management/pages/management-section-page'), 'ManagementSectionPage');
+const QuestionnaireFullScreenPage = lazyNamed(() => import('../features/questionnaires/pages/questionnaire-full-screen-page'), 'QuestionnaireFullScreenPage');
 
 function page(element: ReactNode) {
   return <Suspense fallback={<PageSpinner minHeight="60vh" />}>{element}</Suspense>;
@@ -49,6 +50,8 @@ export const routes: RouteObject[] = [
   { path: '/anonymous-api/pdf-viewer', element: page(<PdfViewerPage />), errorElement: <RouteError /> },
   // The visitor page of an activity (spec §6): public, outside the signed-in shell (AppShell is the guard).
   { path: GUEST_ACTIVITY_ROUTE, element: page(<GuestActivityPage />), errorElement: <RouteError /> },
+  // The full-screen questionnaire (spec §2 `#/questionnaire/{id}`): signed in, without the site and course headers.
+  { path: '/course/:id/learning-activity/full-screen', element: page(<QuestionnaireFullScreenPage />), errorElement: <RouteError /> },
   {
     path: '/',
     element: page(<AppShell />),
@@ -71,7 +74,6 @@ export const routes: RouteObject[] = [
           { path: 'imports/:importId', element: <ImportReportPage /> },
           { path: 'content', element: <CourseContentPage /> },
           { path: 'learning-activity', element: <LearningActivityPage /> },
-          { path: 'learning-activity/full-screen', element: <LearningActivityPage isFullScreen /> },
           { path: 'live-activities', element: <LearningActivityPage /> },
           ...COURSE_SUBPAGES.filter((section) => section !== 'enrollments' && section !== 'outline' && section !== 'content').map((section) => ({
             path: section,
