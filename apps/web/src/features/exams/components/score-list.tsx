@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { App, Button, Card, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, NotificationOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ATTEMPT_STATUSES, PAGE_SIZE_OPTIONS, TIME_FORMAT, type AttemptStatus, type ScoreList as ScoreListData } from '@atrium/contracts';
+import { ApiErrorResult } from '../../../components/status-results';
+import { useToast } from '../../../lib/toast';
+import { usePublishScores, useScoreList } from '../api';
+import { formatPoints } from './attempt-result';
+import { GradeDrawer } from './grade-drawer';
+
+type Row = ScoreListData['attempts'][number];
+const STATUS_COLORS: Record<AttemptStatus, string> = { in_progress: 'processing', submitted: 'warning', graded: 'success' };
+
+/**
+ * The exam's score list for the course team (issue 15, spec §2 `#/exam/{id}/score-list`): the
+ * learners' attempts paged by the server, filtered by status and a name / user number, with
+ * score / maximum and answers still to grade; "grade" opens the review in GradeDrawer; "publish
+ * scores" (confirmed) lets learners see them. `backTo` is the exam's own hash link.
+ */
+export function ScoreList({ activityId, backTo }: { activityId: number; backTo: string }) {
+  const { t } = useTranslation('exams');
+  const { modal } = App.useApp();
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[1] ?? 20);
+  const [status, setStatus] = useState<AttemptStatus>();
+  const [keyword, setKeyword] = useState('');
+  const [grading, setGrading] = useState<Row | null>(null);
+  const list = useScoreList(activityId, { page, page_size: pageSize, ...(status ? { status } : {}), ...(keyword ? { keyword } : {}) });
+  const publish = usePublishScores(activityId);
+
+  const confirmPublish = () =>
+    modal.confirm({
+      title: t('scores.publishTitle'),
+      content: t('scores.publishConfirm'),
+      okText: t('scores.publish'),
+      cancelText: t('form.cancel'),
+      onOk: () =>
+        publish.mutateAsync().then(
+          (result) => toast.success(t('scores.published', { count: result.attempts })),
+          (error: unknown) => toast.error(error, t('scores.publishFailed')),
+        ),
+    });
+
+  const publishedAt = list.data?.scores_published_at;
+  return (
+    <Card
+      data-testid="exam-score-list"
+      title={
+        <Space wrap>
+          <Link to={backTo} aria-label={t('scores.back')}>
+            <ArrowLeftOutlined />
+          </Link>
+          <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
+            {t('scores.title')}
+          </Typography.Title>
+          {publishedAt && <Tag color="success">{t('scores.publishedAt', { time: dayjs(publishedAt).format(TIME_FORMAT.display) })}</Tag>}
+        </Space>
+      }
+      extra={
+        <Button icon={<NotificationOutlined />} onClick={confirmPublish} loading={publish.isPending}>
+          {publishedAt ? t('scores.publishAgain') : t('scores.publish')}
+        </Button>
+      }
+    >
+      <Flex gap={8} wrap style={{ marginBottom: 12 }}>
+        <Select<AttemptStatus>
+          aria-label={t('scores.status')}
+          allowClear
+          placeholder={t('scores.allStatuses')}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+          options={ATTEMPT_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+          style={{ width: 200 }}
+        />
+        <Input.Search
+          aria-label={t('scores.search')}
+          placeholder={t('scores.searchPlaceholder')}
+          allowClear
+          maxLength={100}
+          onSearch={(value) => {
+            setKeyword(value.trim());
+            setPage(1);
+          }}
+          style={{ width: 280 }}
+        />
+      </Flex>
+      {list.isError ? (
+        <ApiErrorResult error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <Table<Row>
+          rowKey="id"
+          size="middle"
+          loading={list.isFetching}
+          dataSource={list.data?.attempts ?? []}
+          locale={{ emptyText: keyword || status ? t('scores.noMatch') : t('scores.empty') }}
+          scroll={{ x: 900 }}
+          columns={[
+            { key: 'learner', title: t('scores.learner'), render: (_, row) => row.user.name },
+            { key: 'user_no', title: t('scores.userNo'), render: (_, row) => row.user.user_no ?? '—' },
+            { key: 'number', title: t('scores.attempt'), dataIndex: 'number', width: 90 },
+            { key: 'status', title: t('scores.status'), render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{t(`status.${row.status}`)}</Tag> },
+            {
+              key: 'submitted_at',
+              title: t('scores.submittedAt'),
+              render: (_, row) => (row.submitted_at ? dayjs(row.submitted_at).format(TIME_FORMAT.display) : '—'),
+            },
+            {
+              key: 'score',
+              title: t('scores.score'),
+              render: (_, row) =>
+                row.score === null
+                  ? t('scores.scorePending', {
+                      objective: row.objective_score === null ? '—' : formatPoints(row.objective_score),
+                      max: formatPoints(row.max_score),
+                    })
+                  : t('result.scoreOf', { score: formatPoints(row.score), max: formatPoints(row.max_score) }),
+            },
+            {
+              key: 'ungraded',
+              title: t('scores.ungraded'),
+              render: (_, row) => (row.ungraded > 0 ? <Tag color="orange">{row.ungraded}</Tag> : <Typography.Text type="secondary">0</Typography.Text>),
+            },
+            {
+              key: 'actions',
+              title: t('scores.actions'),
+              render: (_, row) => (
+                <Button
+                  type="link"
+                  disabled={row.status === 'in_progress'}
+                  onClick={() => setGrading(row)}
+                  aria-label={t('scores.gradeOne', { name: row.user.name, number: row.number })}
+                >
+                  {t('scores.grade')}
+                </Button>
+              ),
+            },
+          ]}
+          pagination={{
+            current: page,
+            pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+            onChange: (p, size) => {
+              setPage(size === pageSize ? p : 1);
+              setPageSize(size);
+            },
+          }}
+        />
+      )}
+      <GradeDrawer
+        attemptId={grading?.id ?? null}
+        activityId={activityId}
+        title={grading ? t('grade.titleOf', { name: grading.user.name, number: grading.number }) : ''}
+        onClose={() => setGrading(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,150 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, renderWithApp } from '../../../test/render';
+import { subjectOf } from '../test/fixtures';
+import { SubjectList } from './subject-list';
+
+const fetchMock = vi.fn<typeof fetch>();
+const calls = (method: string, path: string) => fetchMock.mock.calls.filter(([input, init]) => String(input) === path && (init?.method ?? 'GET') === method);
+const single = subjectOf();
+const blanks = subjectOf({
+  id: 42,
+  type: 'fill_in_blank',
+  description: '<p>[[1]] and [[2]]</p>',
+  score: 3,
+  options: undefined,
+  answers: [['Paris'], ['Rome', 'Roma']],
+  case_sensitive: false,
+});
+
+function serve(put: () => Response) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === '/api/exams/7/subjects' && (init?.method ?? 'GET') === 'GET') return jsonResponse(200, { subjects: [single, blanks], total_score: 5 });
+    if (init?.method === 'PUT') return put();
+    if (init?.method === 'DELETE') return new Response(null, { status: 204 });
+    return jsonResponse(404, { code: 'NOT_FOUND', message: url });
+  });
+}
+
+// The rich-text editor (Tiptap, its own lazy chunk, tested in components/rich-text-editor) as a plain
+// textarea here: loading it costs seconds per test and the form treats it as any value/onChange field.
+vi.mock('../../../components/rich-text-editor/lazy-rich-text-editor', () => ({
+  LazyRichTextEditor: (props: { value?: string; onChange?: (html: string) => void; 'aria-label'?: string; id?: string }) => (
+    <textarea
+      id={props.id}
+      className="rte-content"
+      aria-label={props['aria-label']}
+      value={props.value ?? ''}
+      onChange={(e) => props.onChange?.(e.target.value)}
+    />
+  ),
+}));
+
+// Role queries walk antd's whole accessibility tree: label and text queries keep these tests fast.
+async function openEdit(user: ReturnType<typeof userEvent.setup>, question: number) {
+  await user.click(await screen.findByLabelText(`Edit question ${question}`));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByLabelText('Question', { selector: 'textarea' })).toHaveValue(question === 1 ? single.description : blanks.description);
+  return dialog;
+}
+const saveButton = (dialog: HTMLElement) => within(dialog).getByText('Save').closest('button')!;
+
+describe('the team’s subject list and form (issue 15)', { timeout: 30_000 }, () => {
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists the subjects with their keys and the total points; says so when there are none', async () => {
+    serve(() => jsonResponse(200, single));
+    const { unmount } = renderWithApp(<SubjectList activityId={7} />);
+    const items = await screen.findAllByTestId('exam-subject');
+    expect(items).toHaveLength(2);
+    expect(screen.getByTestId('exam-total')).toHaveTextContent('2 questions, 5 points in all');
+    expect(within(items[0]!).getByText('Single choice')).toBeInTheDocument();
+    expect(within(items[0]!).getByLabelText('Right answer')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Roma')).toBeInTheDocument();
+    unmount();
+    fetchMock.mockResolvedValue(jsonResponse(200, { subjects: [], total_score: 0 }));
+    renderWithApp(<SubjectList activityId={7} />);
+    expect(await screen.findByText('This exam has no questions yet.')).toBeInTheDocument();
+    expect(screen.getByText('Add a question')).toBeInTheDocument();
+  });
+
+  it('refuses a single choice without exactly one right option before asking the server', async () => {
+    serve(() => jsonResponse(200, single));
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderWithApp(<SubjectList activityId={7} />);
+    const dialog = await openEdit(user, 1);
+    await user.click(within(dialog).getByLabelText('Option A is right'));
+    await user.click(saveButton(dialog));
+    expect(await within(dialog).findByText('Tick exactly one right option.')).toBeInTheDocument();
+    expect(calls('PUT', '/api/exam-subjects/41')).toHaveLength(0);
+  });
+
+  it('puts the server’s field errors on their fields (options.1.content, score) and the rest above the form', async () => {
+    serve(() =>
+      jsonResponse(400, {
+        code: 'VALIDATION_FAILED',
+        message: 'options.1.content: Too long',
+        errors: {
+          'options.1.content': ['Option text is too long'],
+          score: ['At most 1000 points'],
+          explanation: ['Explanation too long'],
+          answers: ['Not for this type'],
+        },
+      }),
+    );
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderWithApp(<SubjectList activityId={7} />);
+    const dialog = await openEdit(user, 1);
+    await user.click(saveButton(dialog));
+    expect(await within(dialog).findByText('Option text is too long')).toBeInTheDocument();
+    // Each message sits in the form item of its field.
+    const optionB = within(dialog).getByLabelText('Option B').closest('.ant-form-item')!;
+    expect(optionB).toHaveTextContent('Option text is too long');
+    expect(within(dialog).getByText('At most 1000 points').closest('.ant-form-item')).toHaveTextContent('Points');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Not for this type');
+    const body = JSON.parse(String(calls('PUT', '/api/exam-subjects/41')[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      type: 'single_selection',
+      score: 2,
+      options: [
+        { content: 'Paris', is_answer: true },
+        { content: 'Lyon', is_answer: false },
+      ],
+    });
+    expect(body).not.toHaveProperty('answers');
+  });
+
+  it('shows an error about a blank’s accepted answers on that blank', async () => {
+    serve(() => jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'answers.1.0: Too long', errors: { 'answers.1.0': ['Accepted answer too long'] } }));
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderWithApp(<SubjectList activityId={7} />);
+    const dialog = await openEdit(user, 2);
+    await user.click(saveButton(dialog));
+    const message = await within(dialog).findByText('Accepted answer too long');
+    expect(message.closest('.ant-form-item')).toHaveTextContent('Accepted answers for blank 2');
+    expect(JSON.parse(String(calls('PUT', '/api/exam-subjects/42')[0]?.[1]?.body))).toMatchObject({
+      type: 'fill_in_blank',
+      answers: [['Paris'], ['Rome', 'Roma']],
+    });
+  });
+
+  it('deletes a subject after confirmation', async () => {
+    serve(() => jsonResponse(200, single));
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderWithApp(<SubjectList activityId={7} />);
+    await user.click(await screen.findByLabelText('Delete question 2'));
+    const confirm = (await screen.findByText('Delete this question?')).closest('.ant-popover')!;
+    await user.click(
+      within(confirm as HTMLElement)
+        .getByText('Delete')
+        .closest('button')!,
+    );
+    await waitFor(() => expect(calls('DELETE', '/api/exam-subjects/42')).toHaveLength(1));
+  });
+});
