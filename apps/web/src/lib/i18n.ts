@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'activities',
   'imports',
   'exams',
+  'questionnaires',
   'videoQuizzes',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
