@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Card, Empty, Flex, Layout, Menu, Result, Space, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, CheckCircleFilled, LockOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -12,10 +12,13 @@ import { recordPreviewRead, useActivity, useCourseContent, useRecordRead, useRef
 import { useCourseHeader } from '../../courses/header-api';
 import { previewerContextOf } from '../lib/previewer-context';
 import { ExamActivityMedia } from '../components/views/exam-activity-media';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { AccessForbiddenPopup } from '../components/access-forbidden-popup';
 import { ActivityView } from '../components/views/activity-view';
 import { RichHtml } from '../components/views/rich-html';
 import { activityPath, forbiddenViewOf, forbiddenViewOfError, parseActivityHash, type ForbiddenView } from '../lib/activity-rules';
+
+const ExamPage = lazyNamed(() => import('../../exams/pages/exam-page'), 'ExamPage');
 
 /** Outline of the course beside the activity: every activity the requester sees, with completion and lock markers. */
 function ActivityOutline({
@@ -142,7 +145,20 @@ export function LearningActivityPage({ isFullScreen = false }: { isFullScreen?: 
             onPageView: (uploadId, page) => recordPreviewRead(loaded.id, { upload_id: uploadId, page }),
             onClose: () => refreshAfterPreview(loaded.id),
           }}
-          exam={loaded.type === 'exam' ? <ExamActivityMedia courseId={course.id} activityId={loaded.id} /> : undefined}
+          exam={
+            loaded.type === 'exam' ? (
+              <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+                <Suspense fallback={<PageSpinner minHeight={160} />}>
+                  <ExamPage
+                    activity={loaded}
+                    isTeam={content.data ? content.data.can_edit : content.isError ? false : undefined}
+                    isScoreList={target.view === 'exam-score-list'}
+                  />
+                </Suspense>
+                <ExamActivityMedia courseId={course.id} activityId={loaded.id} />
+              </Space>
+            ) : undefined
+          }
         />
       </Space>
     );

@@ -109,9 +109,10 @@ function OnlineVideoView({
  * The body of one learning activity by type (issue 7): material, scorm, lesson,
  * slide, h5_courseware files in the previewer; page as sanitised rich text with
  * formulas; web_link opened safely; online video embedded or in the previewer;
- * meeting and live types with their join button inside the time window; exam,
- * homework, forum, questionnaire and classroom say plainly they are not yet
- * available (an exam also plays its subjects' media, `exam`, under their play limits).
+ * meeting and live types with their join button inside the time window; an
+ * exam shows `exam` (the exams feature: taking, subjects, score list, and its
+ * subjects' media under their play limits); homework, forum, questionnaire and
+ * classroom (and an exam without `exam`) say plainly they are not yet available.
  */
 export function ActivityView({
   activity,
@@ -123,18 +124,11 @@ export function ActivityView({
   onOpenFile: (upload: ActivityUpload) => void;
   /** How files open in the previewer (activity, course, rules, page callback, close). */
   preview?: ActivityFilesPreview;
-  /** What an exam shows until exams exist (its subjects' media). */
+  /** What an exam shows (the exams feature and its subjects' media). */
   exam?: ReactNode;
 }) {
   const { t } = useTranslation('activities');
-  if (activity.type === 'exam' && exam) {
-    return (
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <LaterReleaseState title={t(`types.${activity.type}`)} description={t('view.laterType', { type: t(`types.${activity.type}`) })} />
-        {exam}
-      </Space>
-    );
-  }
+  if (activity.type === 'exam' && exam) return exam;
   if (isLaterType(activity.type)) {
     return <LaterReleaseState title={t(`types.${activity.type}`)} description={t('view.laterType', { type: t(`types.${activity.type}`) })} />;
   }
