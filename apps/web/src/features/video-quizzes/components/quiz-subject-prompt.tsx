@@ -5,17 +5,14 @@ import type { AnswerValue, VideoQuizAnswerResult, VideoQuizLearnerSubject } from
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { RichHtml } from '../../activities/components/views/rich-html';
+import { SubjectAnswerInput } from '../../exams/components/subject-answer-input';
 import { useAnswerSubject } from '../api';
+import { asAttemptSubject, hasAnswer } from '../lib/answers';
 import { formatSeconds } from '../lib/quiz-timeline';
-import { hasAnswer, QuizAnswerInput } from './quiz-answer-input';
-
-/** A fill-in-blank description with its `[[n]]` markers shown as numbered gaps. */
-function withGaps(html: string): string {
-  return html.replace(/\[\[(\d{1,2})\]\]/g, (_, n: string) => `<strong>____ (${n}) ____</strong>`);
-}
 
 /**
- * One video quiz subject while playback waits on it (issue 15 §6): its text, the answer input,
+ * One video quiz subject while playback waits on it (issue 15 §6): its text, the exams' answer
+ * input (a fill-in-blank shows its text itself, with the blanks in it),
  * "Submit answer" (`PUT /api/video-quiz-subjects/{id}/answer`), then whether it was right and the
  * points, and "Continue watching". A description only has "Continue watching". A refused answer
  * shows the server's reason and stays open.
@@ -62,9 +59,15 @@ export function QuizSubjectPrompt({ quizId, subject, onContinue }: { quizId: num
         {t('answer.title', { time: formatSeconds(subject.at_seconds) })}
         {!isDescription && ` · ${t('answer.points', { max: subject.score })}`}
       </Typography.Text>
-      <RichHtml html={subject.type === 'fill_in_blank' ? withGaps(subject.description) : subject.description} />
+      {subject.type !== 'fill_in_blank' && <RichHtml html={subject.description} />}
       {!isDescription && (
-        <QuizAnswerInput subject={subject} value={value} onChange={setValue} labelId={labelId} disabled={result !== null || answer.isPending} />
+        <SubjectAnswerInput
+          subject={asAttemptSubject(subject)}
+          value={value}
+          onChange={setValue}
+          labelId={labelId}
+          disabled={result !== null || answer.isPending}
+        />
       )}
       {refusal && <Alert type="error" showIcon title={refusal} data-testid="video-quiz-refusal" />}
       {verdict && result && (
