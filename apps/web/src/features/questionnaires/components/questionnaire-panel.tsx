@@ -9,6 +9,7 @@ import { QuestionnaireAnswered } from './questionnaire-answered';
 import { QuestionnaireForm } from './questionnaire-form';
 import { ResultsView } from './results-view';
 import { SubjectEditor } from './subject-editor';
+import './questionnaires.css';
 
 /** A load that failed: the access-forbidden result (not started, ended, locked …) or the usual error result. */
 function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {

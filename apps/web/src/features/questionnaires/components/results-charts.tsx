@@ -94,6 +94,8 @@ export function MatrixChart({
     ...Object.fromEntries(matrix.columns.map((column, c) => [column.id, matrix.counts[r]?.[c] ?? 0])),
   }));
   const height = Math.max(140, matrix.rows.length * 40 + 70);
+  // The legend in column order (recharts sorts it by label otherwise).
+  const order = new Map(matrix.columns.map((column, c) => [column.id, c]));
   return (
     <div role="img" aria-label={label} style={{ width: '100%', height }}>
       <ResponsiveContainer width="100%" height="100%">
@@ -102,7 +104,7 @@ export function MatrixChart({
           <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} />
           <YAxis type="category" dataKey="row" width={160} tick={AXIS_TICK} interval={0} />
           <Tooltip />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={(item) => order.get(String(item.dataKey)) ?? 0} />
           {matrix.columns.map((column, c) => (
             <Bar key={column.id} dataKey={column.id} name={column.content} stackId="matrix" fill={colours[c]} maxBarSize={28} isAnimationActive={false} />
           ))}

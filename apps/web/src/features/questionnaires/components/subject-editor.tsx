@@ -122,7 +122,13 @@ export function SubjectEditor({ activityId, subjects, extra }: { activityId: num
             }
           >
             <Space direction="vertical" size={8} style={{ width: '100%' }}>
-              {subject.description ? <RichHtml html={subject.description} /> : <Typography.Text type="secondary">{t('editor.noText')}</Typography.Text>}
+              {subject.description ? (
+                <div className="q-rich">
+                  <RichHtml html={subject.description} />
+                </div>
+              ) : (
+                <Typography.Text type="secondary">{t('editor.noText')}</Typography.Text>
+              )}
               <SubjectSummary subject={subject} />
             </Space>
           </Card>

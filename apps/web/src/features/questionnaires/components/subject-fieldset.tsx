@@ -10,7 +10,7 @@ export function legendIdOf(subjectId: number): string {
 
 /**
  * One subject of a questionnaire as a fieldset: its legend holds the number, the subject's text
- * (rich text, as stored) and, when required, a mark read out as "required"; `children` is the
+ * (rich text, as stored) and, when required, a red mark (read out as "required"); `children` is the
  * answer input.
  */
 export function SubjectFieldset({ subject, number, children }: { subject: QuestionnaireSubject; number: number; children: ReactNode }) {
@@ -18,16 +18,16 @@ export function SubjectFieldset({ subject, number, children }: { subject: Questi
   return (
     <fieldset className="q-subject" data-testid="questionnaire-subject" data-type={subject.type}>
       <legend id={legendIdOf(subject.id)} className="q-legend">
+        {subject.is_required && (
+          <span className="q-required" title={t('form.required')} aria-hidden>
+            *
+          </span>
+        )}
         <span className="q-number">{number}.</span>
         <div className="q-description">
           {subject.description ? <RichHtml html={subject.description} /> : <span className="q-untitled">{t(`types.${subject.type}`)}</span>}
         </div>
-        {subject.is_required && (
-          <span className="q-required" title={t('form.required')}>
-            <span aria-hidden>*</span>
-            <span className="q-sr-only">{t('form.required')}</span>
-          </span>
-        )}
+        {subject.is_required && <span className="q-sr-only">{t('form.required')}</span>}
       </legend>
       {children}
     </fieldset>
