@@ -3,14 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync }
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { expect } from 'vitest';
 import type { ImportReport } from '@atrium/contracts';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { waitForProcessed } from '../uploads-client.js';
 import { activities, activityUploads, courseModules } from '../../src/modules/activities/activities.table.js';
-import { examSubjects } from '../../src/modules/exams/exams.table.js';
+import { examSubjectCategories, examSubjects } from '../../src/modules/exams/exams.table.js';
 import { uploads } from '../../src/modules/uploads/uploads.table.js';
 
 /** Uploads `bytes` as `name` into `courseId` through the normal upload path and waits for processing; answers the upload id. */
@@ -126,17 +126,30 @@ export function expectationOf(mbz: string): BackupExpectation {
     const questions = new Map<string, Node>();
     /** 4.x: question bank entry id → id of its latest version's question. */
     const latestOfEntry = new Map<string, string>();
+    /** Per question category: its parent and the questions a random slot may draw from it (Moodle's rules, not tags). */
+    const categories = new Map<string, { parent: string; drawable: Node[] }>();
+    const drawable = (q: Node, hidden: boolean) =>
+      !hidden &&
+      ['0', '', String(q['@_id'])].includes(String(q.parent ?? '0')) &&
+      !['random', 'description', 'randomsamatch', 'missingtype'].includes(String(q.qtype));
     for (const c of arr<Node>(xml('questions.xml').question_categories?.question_category)) {
-      for (const q of arr<Node>(c.questions?.question)) questions.set(String(q['@_id']), { ...q, contextid: c.contextid });
+      const category = { parent: String(c.parent ?? '0'), drawable: [] as Node[] };
+      categories.set(String(c['@_id']), category);
+      for (const q of arr<Node>(c.questions?.question)) {
+        questions.set(String(q['@_id']), { ...q, contextid: c.contextid, categoryid: String(c['@_id']) });
+        if (drawable(q, String(q.hidden ?? '0') !== '0')) category.drawable.push(q);
+      }
       for (const entry of arr<Node>(c.question_bank_entries?.question_bank_entry)) {
-        let latest: [number, string] | undefined;
+        let latest: [number, Node, boolean] | undefined;
         for (const version of arr<Node>(entry.question_version?.question_versions)) {
           for (const q of arr<Node>(version.questions?.question)) {
-            questions.set(String(q['@_id']), { ...q, contextid: c.contextid });
-            if (!latest || Number(version.version) >= latest[0]) latest = [Number(version.version), String(q['@_id'])];
+            questions.set(String(q['@_id']), { ...q, contextid: c.contextid, categoryid: String(c['@_id']) });
+            const hidden = version.status !== undefined && version.status !== 'ready';
+            if (!latest || Number(version.version) >= latest[0]) latest = [Number(version.version), q, hidden];
           }
         }
-        if (latest) latestOfEntry.set(String(entry['@_id']), latest[1]);
+        if (latest) latestOfEntry.set(String(entry['@_id']), String(latest[1]['@_id']));
+        if (latest && drawable(latest[1], latest[2])) category.drawable.push(latest[1]);
       }
     }
     const quizzes: string[] = [];
@@ -183,12 +196,31 @@ export function expectationOf(mbz: string): BackupExpectation {
       if (mod === 'assign') area('mod_assign', 'introattachment').forEach(use);
       if (mod === 'quiz') {
         quizzes.push(String(body.name).replace(/\s+/g, ' ').trim());
-        // The questions of the quiz's own slots (a random slot's draws are not counted: no fixture's pool embeds a file).
+        // The questions of the quiz's own slots, and those its random slots draw (imported into the subject bank).
         for (const qi of arr<Node>(body.question_instances?.question_instance)) {
           const entry = qi.question_reference?.questionbankentryid;
           const id = qi.questionid ?? qi.question ?? (entry !== undefined ? latestOfEntry.get(String(entry)) : undefined);
           const q = id === undefined ? undefined : questions.get(String(id));
-          if (q && MAPPED_QTYPES.has(String(q.qtype))) questionFiles(q);
+          let draw: { category: string; withSub: boolean } | undefined;
+          if (q && String(q.qtype) === 'random') {
+            const category = String(qi.questioncategoryid ?? '$@NULL@$');
+            draw = {
+              category: category === '$@NULL@$' ? String(q.categoryid) : category,
+              withSub: String(q.questiontext).trim() === '1' || String(qi.includingsubcategories) === '1',
+            };
+          } else if (q) {
+            if (MAPPED_QTYPES.has(String(q.qtype))) questionFiles(q);
+          } else if (qi.question_set_reference?.filtercondition) {
+            const f = JSON.parse(String(qi.question_set_reference.filtercondition)) as Node;
+            const category = f.filter?.category?.values?.[0] ?? f.questioncategoryid;
+            const withSub = f.filter?.category?.filteroptions?.includesubcategories ?? f.includingsubcategories;
+            if (category !== undefined) draw = { category: String(category), withSub: [true, 1, '1', 'true'].includes(withSub) };
+          }
+          if (!draw) continue;
+          const pool = [draw.category];
+          if (draw.withSub)
+            for (let i = 0; i < pool.length; i++) for (const [cid, c] of categories) if (c.parent === pool[i] && !pool.includes(cid)) pool.push(cid);
+          for (const cid of pool) for (const x of categories.get(cid)?.drawable ?? []) if (MAPPED_QTYPES.has(String(x.qtype))) questionFiles(x);
         }
       }
     }
@@ -313,7 +345,7 @@ export async function createImportWorld(env: Record<string, string> = {}) {
     return { modules, acts, files };
   }
 
-  /** contentOf plus every upload of the course, its activities' upload links and exam subjects: the whole course, to compare before and after. */
+  /** contentOf plus every upload of the course, its activities' upload links and exam subjects, and its subject bank: the whole course, to compare before and after. */
   async function wholeCourse(courseId: number) {
     const db = t.database.db;
     const content = await contentOf(courseId);
@@ -331,7 +363,17 @@ export async function createImportWorld(env: Record<string, string> = {}) {
       .from(uploads)
       .where(and(eq(uploads.parentType, 'course'), eq(uploads.parentId, courseId)))
       .orderBy(asc(uploads.id));
-    return { ...content, links, subjects, uploads: allUploads };
+    const bankCategories = await db
+      .select()
+      .from(examSubjectCategories)
+      .where(eq(examSubjectCategories.courseId, courseId))
+      .orderBy(asc(examSubjectCategories.id));
+    const bankSubjects = await db
+      .select()
+      .from(examSubjects)
+      .where(and(eq(examSubjects.courseId, courseId), isNull(examSubjects.activityId)))
+      .orderBy(asc(examSubjects.id));
+    return { ...content, links, subjects, uploads: allUploads, bankCategories, bankSubjects };
   }
 
   async function close() {

@@ -1,22 +1,28 @@
-import { and, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { ActivityType } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
-import { examSubjects } from '../exams/exams.table.js';
+import { examSubjectCategories, examSubjects } from '../exams/exams.table.js';
 import { uploads } from '../uploads/uploads.table.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
 import { courseImportSources } from './imports.table.js';
 
-/** A source id recorded in the course with what it points at, and whether that still exists (`liveModule`, `liveActivity`: the id, or null when gone or deleted). */
+/**
+ * A source id recorded in the course with what it points at, and whether that still exists
+ * (`liveModule`, `liveActivity`, `liveCategory`: the id, or null when gone or deleted). A Moodle
+ * question category (`…:question_category:…` key) records its subject bank category in
+ * `module_id` (see upsertImportedCategorySource): for those only `liveCategory` means anything.
+ */
 export interface ImportSourceRow {
   key: string;
   moduleId: number | null;
   activityId: number | null;
   liveModule: number | null;
   liveActivity: number | null;
+  liveCategory: number | null;
 }
 
-/** The course's recorded source ids, each with its module and its live (not soft-deleted) activity if they still exist. One SELECT. */
+/** The course's recorded source ids, each with its module, its live (not soft-deleted) activity and its bank category if they still exist. One SELECT. */
 export async function listImportSources(db: Db, courseId: number): Promise<ImportSourceRow[]> {
   return db
     .select({
@@ -25,11 +31,74 @@ export async function listImportSources(db: Db, courseId: number): Promise<Impor
       activityId: courseImportSources.activityId,
       liveModule: courseModules.id,
       liveActivity: activities.id,
+      liveCategory: examSubjectCategories.id,
     })
     .from(courseImportSources)
     .leftJoin(courseModules, eq(courseModules.id, courseImportSources.moduleId))
     .leftJoin(activities, and(eq(activities.id, courseImportSources.activityId), isNull(activities.deletedAt)))
+    .leftJoin(
+      examSubjectCategories,
+      and(eq(examSubjectCategories.id, courseImportSources.moduleId), eq(examSubjectCategories.courseId, courseImportSources.courseId)),
+    )
     .where(eq(courseImportSources.courseId, courseId));
+}
+
+/**
+ * Records that Moodle question category `sourceKey` became the course's bank category
+ * `categoryId`, replacing an earlier record of the key. The category id goes into `module_id`
+ * (course_import_sources has no column of its own for it; the key says what it is). One INSERT … ON CONFLICT.
+ */
+export async function upsertImportedCategorySource(
+  db: Db,
+  source: { courseId: number; sourceKey: string; categoryId: number; importId: number | null },
+): Promise<void> {
+  const { courseId, sourceKey, categoryId, importId } = source;
+  await upsertImportSource(db, { courseId, sourceKey, moduleId: categoryId, activityId: null, importId });
+}
+
+/** An imported subject: the fields the importer plans (`data.point` is the score). */
+interface ImportedSubject {
+  sort: number;
+  type: string;
+  description: string;
+  data: Record<string, unknown>;
+}
+
+const scoreOf = (s: ImportedSubject) => (typeof s.data.point === 'number' && Number.isFinite(s.data.point) ? s.data.point : 0);
+
+/** Inserts bank subjects (no exam) of the course into a category; answers each one's id and Moodle question id, in order. One INSERT … RETURNING (none for no subjects). */
+export async function insertBankSubjects(
+  db: Db,
+  courseId: number,
+  categoryId: number,
+  subjects: ImportedSubject[],
+): Promise<{ id: number; questionId: string | null }[]> {
+  if (subjects.length === 0) return [];
+  const rows = await db
+    .insert(examSubjects)
+    .values(
+      subjects.map((s) => ({
+        activityId: null,
+        courseId,
+        categoryId,
+        sort: s.sort,
+        type: s.type,
+        description: s.description,
+        data: s.data,
+        score: scoreOf(s),
+      })),
+    )
+    .returning({ id: examSubjects.id, questionId: sql<string | null>`${examSubjects.data}->'source'->>'question_id'` });
+  return rows;
+}
+
+/** The bank subjects of these categories with the Moodle question each was imported from (null for the team's own). One SELECT (none for no ids). */
+export async function listBankQuestionIds(db: Db, categoryIds: number[]): Promise<{ id: number; categoryId: number | null; questionId: string | null }[]> {
+  if (categoryIds.length === 0) return [];
+  return db
+    .select({ id: examSubjects.id, categoryId: examSubjects.categoryId, questionId: sql<string | null>`${examSubjects.data}->'source'->>'question_id'` })
+    .from(examSubjects)
+    .where(and(isNull(examSubjects.activityId), inArray(examSubjects.categoryId, categoryIds)));
 }
 
 /** Records what source `sourceKey` of the course became (module, activity or null, import), replacing an earlier record of the same key. One INSERT … ON CONFLICT. */
@@ -91,21 +160,27 @@ export async function insertActivityUploads(db: Db, activityId: number, uploadId
   await db.insert(activityUploads).values(uploadIds.map((uploadId, i) => ({ activityId, uploadId, sort: i })));
 }
 
-/** Inserts the exam subjects of the activity; nothing for none. One INSERT (none for no subjects). */
+/**
+ * Inserts the exam subjects of the activity; nothing for none. `categoryId`: a random subject's
+ * bank category; `sourceSubjectId`: the bank copy of the same Moodle question (never drawn
+ * beside it). One INSERT (none for no subjects).
+ */
 export async function insertExamSubjects(
   db: Db,
   activityId: number,
-  subjects: { sort: number; type: string; description: string; data: Record<string, unknown> }[],
+  subjects: (ImportedSubject & { categoryId?: number | null; sourceSubjectId?: number | null })[],
 ): Promise<void> {
   if (subjects.length === 0) return;
   await db.insert(examSubjects).values(
     subjects.map((s) => ({
       activityId,
+      categoryId: s.categoryId ?? null,
+      sourceSubjectId: s.sourceSubjectId ?? null,
       sort: s.sort,
       type: s.type,
       description: s.description,
       data: s.data,
-      score: typeof s.data.point === 'number' && Number.isFinite(s.data.point) ? s.data.point : 0,
+      score: scoreOf(s),
     })),
   );
 }

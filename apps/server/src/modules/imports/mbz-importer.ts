@@ -4,10 +4,12 @@ import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import mime from 'mime-types';
 import { extensionOf, uploadTypeOf, type FailureCode, type ImportReport } from '@atrium/contracts';
+import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { failureOf, FailureError, type Failure } from '../../lib/failure.js';
 import { enqueueProcessing } from '../uploads/processing-registry.js';
 import { nextModuleSort } from '../activities/activities.repository.js';
+import { insertSubjectCategory } from '../exams/exams.repository.js';
 import { updateCourseRow } from '../courses/courses.repository.js';
 import { sniffContent } from '../uploads/magic-bytes.js';
 import { findOrgSettings, type OrgSettings } from '../orgs/orgs.repository.js';
@@ -17,15 +19,18 @@ import { BackupReadError, findBackupRoot, readBackup, type BackupFile, type Back
 import { completeCourseImport, raiseImportProgress } from './imports.repository.js';
 import {
   insertActivityUploads,
+  insertBankSubjects,
   insertExamSubjects,
   insertImportedActivity,
   insertImportedModule,
+  listBankQuestionIds,
   listImportSources,
   listUploadsByIds,
   nextActivitySortAfterAll,
+  upsertImportedCategorySource,
   upsertImportSource,
 } from './mbz-import.repository.js';
-import { planImport, type FileResolver } from './mbz-mapper.js';
+import { planImport, type FileResolver, type ImportPlan, type PlannedActivity } from './mbz-mapper.js';
 
 /** An import that cannot go on (spec §3 Sync status 2): IMPORT_EMPTY unless told otherwise; `message` is the English reason. */
 export class ImportFailedError extends FailureError {
@@ -93,12 +98,16 @@ interface StoredFile {
   mimeType: string | null;
 }
 
-/** Source keys already imported into the course whose module / activity still exists: key → module id (sections) or 0. */
+const isCategoryKey = (key: string) => key.includes(':question_category:');
+
+/** Source keys already imported into the course whose module / activity / bank category still exists: key → module id (sections), 0 (activities) or category id (question categories). */
 async function existingSources(deps: AppDeps, courseId: number): Promise<Map<string, number>> {
   const rows = await listImportSources(deps.db, courseId);
   const map = new Map<string, number>();
   for (const r of rows) {
-    if (r.activityId !== null) {
+    if (isCategoryKey(r.key)) {
+      if (r.liveCategory !== null) map.set(r.key, r.liveCategory);
+    } else if (r.activityId !== null) {
       if (r.liveActivity !== null) map.set(r.key, 0);
     } else if (r.moduleId !== null && r.liveModule !== null && !r.key.includes(':activity:')) {
       map.set(r.key, r.moduleId);
@@ -175,6 +184,7 @@ export async function importModel(
       const resolve: FileResolver = (file, options) => ids.get(fileKey(file, options.scorm ?? false)) ?? null;
       const plan = planImport(model, existing, resolve);
       plan.report.counts.files = uploadIds.length;
+      const bank = await importBank(tx, target, plan, existing);
       let moduleSort = await nextModuleSort(tx, target.courseId);
       // A source key whose module or activity was deleted since an earlier import points at the new one.
       const remember = async (sourceKey: string, moduleId: number, activityId: number | null) => {
@@ -217,7 +227,7 @@ export async function importModel(
           });
           activityIds.push(activityId);
           await insertActivityUploads(tx, activityId, a.uploadIds);
-          await insertExamSubjects(tx, activityId, a.subjects);
+          await insertExamSubjects(tx, activityId, bank.subjectsOf(a));
           await remember(a.sourceKey, moduleId, activityId);
         }
       }
@@ -235,6 +245,52 @@ export async function importModel(
     for (const s of stored) await deps.storage.delete(s.key).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Makes the bank categories the plan holds (the Moodle categories random slots draw from, each
+ * once per backup: a re-import finds them in `existing`) with their subjects, records their
+ * source keys, and answers how an exam's planned subjects are stored: a random subject with
+ * its category, a subject made from a Moodle question with the bank copy of that question in a
+ * category the exam draws from (so a draw never repeats it).
+ */
+async function importBank(tx: Db, target: ImportTarget, plan: ImportPlan, existing: Map<string, number>) {
+  const categoryIds = new Map([...existing].filter(([key]) => isCategoryKey(key)));
+  /** Moodle question id → category key → bank subject id. */
+  const copies = new Map<string, Map<string, number>>();
+  const addCopy = (questionId: string | null, key: string, id: number) => {
+    if (questionId === null) return;
+    if (!copies.has(questionId)) copies.set(questionId, new Map());
+    if (!copies.get(questionId)!.has(key)) copies.get(questionId)!.set(key, id);
+  };
+  for (const c of plan.bank) {
+    const category = await insertSubjectCategory(tx, target.courseId, c.name);
+    categoryIds.set(c.sourceKey, category.id);
+    for (const row of await insertBankSubjects(tx, target.courseId, category.id, c.subjects)) addCopy(row.questionId, c.sourceKey, row.id);
+    await upsertImportedCategorySource(tx, { courseId: target.courseId, sourceKey: c.sourceKey, categoryId: category.id, importId: target.importId });
+  }
+  // Categories an earlier import made that new exams draw from: their copies of the exams' own questions.
+  const drawnKeys = new Set(plan.modules.flatMap((m) => m.activities.flatMap((a) => a.subjects.flatMap((s) => (s.categoryKey ? [s.categoryKey] : [])))));
+  const reused = [...drawnKeys].filter((key) => existing.has(key));
+  const keyOfId = new Map([...categoryIds].map(([key, id]) => [id, key]));
+  const reusedIds = reused.map((key) => categoryIds.get(key)!);
+  for (const row of await listBankQuestionIds(tx, reusedIds)) addCopy(row.questionId, keyOfId.get(row.categoryId!)!, row.id);
+
+  return {
+    subjectsOf(activity: PlannedActivity) {
+      const drawn = activity.subjects.flatMap((s) => (s.categoryKey ? [s.categoryKey] : []));
+      return activity.subjects.map((s) => {
+        if (s.categoryKey) {
+          const categoryId = categoryIds.get(s.categoryKey);
+          if (categoryId === undefined) throw new Error(`no bank category for ${s.categoryKey}`);
+          return { ...s, categoryId };
+        }
+        const questionId = (s.data.source as { question_id?: unknown } | undefined)?.question_id;
+        const copy = typeof questionId === 'string' ? drawn.map((key) => copies.get(questionId)?.get(key)).find((id) => id !== undefined) : undefined;
+        return { ...s, sourceSubjectId: copy ?? null };
+      });
+    },
+  };
 }
 
 /**

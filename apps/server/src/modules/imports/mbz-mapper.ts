@@ -1,7 +1,7 @@
 import type { ActivityType, ImportReport, ImportReportItem } from '@atrium/contracts';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import { filesOf, type BackupActivity, type BackupFile, type BackupModel } from './backup-reader.js';
-import { quizSettings, quizSubjects, type PlannedSubject, type QuizCtx } from './mbz-quiz.js';
+import { quizSettings, quizSubjects, type BankPlan, type PlannedCategory, type PlannedSubject, type QuizCtx } from './mbz-quiz.js';
 import { attr, child, list, num, text } from './safe-xml.js';
 
 /**
@@ -21,7 +21,7 @@ export function uploadUrl(uploadId: number): string {
   return `/api/uploads/${uploadId}/blob?preview=true`;
 }
 
-export type { PlannedSubject } from './mbz-quiz.js';
+export type { PlannedCategory, PlannedSubject } from './mbz-quiz.js';
 
 export interface PlannedActivity {
   sourceKey: string;
@@ -48,6 +48,8 @@ export interface PlannedModule {
 
 export interface ImportPlan {
   modules: PlannedModule[];
+  /** The subject bank categories this import makes (the Moodle categories random slots draw from, once per backup). */
+  bank: PlannedCategory[];
   report: ImportReport;
 }
 
@@ -78,6 +80,7 @@ interface Ctx {
   model: BackupModel;
   resolve: FileResolver;
   notes: string[];
+  bank: BankPlan;
 }
 
 /**
@@ -221,13 +224,12 @@ function mapActivity(ctx: Ctx, a: BackupActivity, sourceKey: string, published: 
     case 'quiz': {
       const quizCtx: QuizCtx = {
         model: ctx.model,
+        bank: ctx.bank,
         richText: (html, files, by, notes) => richText({ ...ctx, notes }, html, files, by) ?? '',
       };
       const { subjects, items: questionItems } = quizSubjects(quizCtx, inst, a.title);
-      const skippedQuestions = questionItems.filter((i) => i.outcome === 'skipped').length;
+      const skippedQuestions = questionItems.filter((i) => i.outcome === 'skipped' && i.section === clip(a.title)).length;
       if (skippedQuestions > 0) ctx.notes.push(`${skippedQuestions} question(s) skipped (see below)`);
-      const drawn = questionItems.filter((i) => i.source_type === 'random' && i.outcome !== 'skipped').length;
-      if (drawn > 0) ctx.notes.push(`${drawn} random slot(s) imported as fixed questions (see below)`);
       return {
         activities: [
           base('exam', {
@@ -273,8 +275,8 @@ function mapActivity(ctx: Ctx, a: BackupActivity, sourceKey: string, published: 
 
 /**
  * Plans the import of `model`. `existing` maps source keys already imported into
- * this course to their module id (sections) or 0 (activities): those are not
- * created again. Deterministic: called twice with resolvers that answer the same
+ * this course to their module id (sections), 0 (activities) or bank category id
+ * (question categories): those are not created again. Deterministic: called twice with resolvers that answer the same
  * nulls, it plans the same thing (the importer first collects the files, then
  * plans again with real upload ids).
  */
@@ -293,9 +295,14 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
   };
   const modules: PlannedModule[] = [];
   const moduleOf = new Map<string, PlannedModule>();
+  const bank: BankPlan = {
+    sourceKey: src,
+    existing: new Set([...existing.keys()].filter((k) => k.startsWith(`${src}:question_category:`))),
+    planned: new Map(),
+  };
   for (const s of model.sections) {
     const key = `${src}:section:${s.id}`;
-    const ctx: Ctx = { model, resolve: trackingResolve, notes: [] };
+    const ctx: Ctx = { model, resolve: trackingResolve, notes: [], bank };
     const title = clip(s.name ?? (s.number === 0 ? 'General' : `Section ${s.number}`));
     const summary = richText(
       ctx,
@@ -351,7 +358,7 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
       items.push({ ...reportBase, outcome: 'skipped', atrium_type: null, notes: ['already imported by an earlier import of this backup'] });
       continue;
     }
-    const ctx: Ctx = { model, resolve: trackingResolve, notes: [] };
+    const ctx: Ctx = { model, resolve: trackingResolve, notes: [], bank };
     const sectionVisible = model.sections.find((s) => s.id === a.sectionId)?.visible ?? true;
     const mapped = mapActivity(ctx, a, key, a.visible && sectionVisible);
     if (mapped.skipped) {
@@ -382,6 +389,7 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
   const count = (o: string) => items.filter((i) => i.kind !== 'question' && i.outcome === o).length;
   return {
     modules,
+    bank: [...bank.planned.values()].filter((c): c is PlannedCategory => c !== null && c.used),
     report: {
       backup: {
         name: model.info.name,

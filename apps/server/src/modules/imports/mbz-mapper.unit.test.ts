@@ -115,18 +115,27 @@ describe('Moodle 4.x backups', () => {
     expect(exam!.startTime?.toISOString()).toBe(new Date(1700000000 * 1000).toISOString());
     expect(exam!.endTime).toBeNull();
     expect(exam!.data).toMatchObject({ time_limit_seconds: 600, max_grade: 10 });
-    // Slot 1 by reference; slot 2's filter names no category (skipped); slot 3 (4.3+ filter) draws the
-    // bank's next ready question; slot 4 (4.0–4.2 filter) has none left and repeats the first.
-    expect(exam!.subjects.map((s) => [s.type, s.data.point, (s.data.source as { question_id: string }).question_id])).toEqual([
-      ['multiple_selection', 2, '502'],
-      ['true_or_false', 4, '601'],
-      ['multiple_selection', 1, '502'],
+    // Slot 1 by reference; slot 2's filter names no category (skipped); slot 3 (4.3+ filter) draws from the
+    // bank category made of "Default" (entry 900's latest version and 901; 902 is hidden); slot 4 (4.0–4.2 filter,
+    // another mark) finds nothing left: 502 is the quiz's own, 601 slot 3's.
+    expect(exam!.subjects.map((s) => [s.type, s.data.point, (s.data.source as { question_id?: string }).question_id ?? null, s.categoryKey ?? null])).toEqual([
+      ['multiple_selection', 2, '502', null],
+      ['random', 4, null, 'abc:3:question_category:1'],
     ]);
+    expect(exam!.subjects[1]!.data).toEqual({ point: 4, count: 1, source: { qtype: 'random', category_id: '1', category: 'Default', slots: [3] } });
     expect(exam!.subjects[0]).toMatchObject({
       type: 'multiple_selection',
       data: { point: 2, options: [{ is_answer: true }, { is_answer: false }, { is_answer: true }] },
     });
     expect(exam!.subjects[0]!.description).toContain(`/api/uploads/${ids.get('3')}/blob`);
+    expect(plan.bank).toHaveLength(1);
+    expect(plan.bank[0]!.sourceKey).toBe('abc:3:question_category:1');
+    expect(plan.bank[0]!.name).toBe('Default');
+    expect(plan.bank[0]!.subjects.map((s) => [s.type, s.data.point, (s.data.source as { question_id: string }).question_id])).toEqual([
+      ['multiple_selection', 1, '502'],
+      ['true_or_false', 1, '601'],
+    ]);
+    expect(plan.bank[0]!.subjects[0]!.description).toContain(`/api/uploads/${ids.get('3')}/blob`);
 
     const byTitle = (title: string) => plan.report.items.find((i) => i.title === title);
     expect(byTitle('Pic page')).toMatchObject({
@@ -134,18 +143,20 @@ describe('Moodle 4.x backups', () => {
       notes: expect.arrayContaining(['embedded file /gone.png is missing from the backup', 'unsafe HTML (scripts, frames, event handlers) was removed']),
     });
     expect(byTitle('Quiz 4')).toMatchObject({ outcome: 'imported_with_losses' });
-    expect(plan.report.items.filter((i) => i.kind === 'question').map((i) => [i.source_type, i.outcome])).toEqual([
-      ['multichoice', 'imported'],
-      ['random', 'skipped'],
-      ['random', 'imported_with_losses'],
-      ['random', 'imported_with_losses'],
+    expect(plan.report.items.filter((i) => i.kind === 'question').map((i) => [i.section, i.source_type, i.outcome, i.atrium_type])).toEqual([
+      ['Quiz 4', 'multichoice', 'imported', 'multiple_selection'],
+      ['Quiz 4', 'random', 'skipped', null],
+      ['Quiz 4', 'random', 'imported', 'random'],
+      ['Quiz 4', 'random', 'skipped', null],
+      ['Question bank: Default', 'multichoice', 'imported', 'multiple_selection'],
+      ['Question bank: Default', 'truefalse', 'imported', 'true_or_false'],
     ]);
-    expect(plan.report.items.find((i) => i.kind === 'question' && i.outcome === 'skipped')).toMatchObject({
-      notes: ['a random question drawn from a category that is not in the backup'],
-    });
-    expect(plan.report.items.find((i) => i.kind === 'question' && i.title === 'Drawn')).toMatchObject({
-      notes: ['random slot imported as fixed questions: "Drawn" (truefalse) from category "Default"'],
-    });
+    const randomLines = plan.report.items.filter((i) => i.source_type === 'random');
+    expect(randomLines.map((i) => i.notes)).toEqual([
+      ['a random question drawn from a category that is not in the backup'],
+      ['drawn per attempt from the question bank category "Default" (2 question(s) imported there)'],
+      ['a random question drawn from category "Default", every question of which the quiz already holds or draws'],
+    ]);
     expect(byTitle('Terms')).toMatchObject({ outcome: 'skipped', notes: ['Moodle module "glossary" has no Atrium equivalent'] });
     expect(plan.report.missing_files).toEqual([{ file_name: '/gone.png', content_hash: 'c'.repeat(40), used_by: 'page "Pic page"' }]);
   });
@@ -164,6 +175,26 @@ describe('Moodle 4.x backups', () => {
       outcome: 'skipped',
       notes: ['already imported by an earlier import of this backup'],
     });
+    expect(plan.bank).toEqual([]);
+  });
+
+  it('a random slot of a category an earlier import made draws from it as it is: no bank subject is planned again', async () => {
+    moodle4Backup();
+    const plan = planImport(await readBackup(root), new Map([['abc:3:question_category:1', 7]]), () => 1);
+    expect(plan.bank).toEqual([]);
+    const exam = plan.modules.flatMap((m) => m.activities).find((a) => a.type === 'exam')!;
+    // Its questions are unknown now (the team's): both random slots draw from it.
+    expect(exam.subjects.map((s) => [s.type, s.data.point, s.categoryKey ?? null])).toEqual([
+      ['multiple_selection', 2, null],
+      ['random', 4, 'abc:3:question_category:1'],
+      ['random', 1, 'abc:3:question_category:1'],
+    ]);
+    const lines = plan.report.items.filter((i) => i.kind === 'question');
+    expect(lines.every((i) => i.section === 'Quiz 4')).toBe(true);
+    expect(lines.filter((i) => i.atrium_type === 'random').map((i) => i.notes)).toEqual([
+      ['drawn per attempt from the question bank category "Default" (made by an earlier import of this backup, used as it is)'],
+      ['drawn per attempt from the question bank category "Default" (made by an earlier import of this backup, used as it is)'],
+    ]);
   });
 
   it('turns a book into one page per chapter (hidden chapters unpublished) and an assignment into homework', async () => {

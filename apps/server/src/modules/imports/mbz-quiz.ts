@@ -19,7 +19,10 @@ import { attr, child, list, num, text, type XmlNode } from './safe-xml.js';
  * - essay → essay; description → description (no points)
  * - match → matching (sub-questions without a prompt are distractors)
  * - ddwtos, gapselect, multianswer (cloze) → fill_in_blank, blanks marked `[[1]]`, `[[2]]` …
- * - random → the first eligible question(s) of its category, as fixed subjects (said so in the report)
+ * - random → a `random` subject drawing from the course's subject bank: the Moodle category it
+ *   draws from is imported once per backup into the bank with its eligible questions (see
+ *   planBankCategory); adjacent random slots of one category and mark become one random subject
+ *   drawing as many
  *
  * Any other type (calculatedmulti, randomsamatch, third-party types such as gapfill or stack) is
  * skipped and named in the report. Pure: no I/O; rich text goes through `QuizCtx.richText`.
@@ -47,13 +50,39 @@ const NOT_DRAWN = new Set(['random', 'description', 'randomsamatch', 'missingtyp
 export interface PlannedSubject {
   type: string;
   description: string;
-  /** `point` is the subject's points (the repository stores it as the score). */
+  /** `point` is the subject's points (the repository stores it as the score); `source.question_id` the Moodle question's id. */
   data: Record<string, unknown>;
   sort: number;
+  /** A random subject's bank category (its source key, PlannedCategory). */
+  categoryKey?: string;
+}
+
+/** A category of the course's subject bank made from a Moodle question category that random slots draw from. */
+export interface PlannedCategory {
+  /** `<site>:<course>:question_category:<id>`, with `+sub` when it holds its sub-categories' questions too. */
+  sourceKey: string;
+  name: string;
+  /** Its eligible questions as bank subjects, each worth its default mark. */
+  subjects: PlannedSubject[];
+  /** The report lines of its questions (section: "Question bank: <name>"). */
+  items: ImportReportItem[];
+  /** A random subject draws from it: only then is it made. */
+  used: boolean;
+}
+
+/** The subject bank as one planning of a backup sees it: what earlier imports made, and what this one will. */
+export interface BankPlan {
+  /** `<site>:<course>` of the backup. */
+  sourceKey: string;
+  /** Category source keys an earlier import of this backup made into the course (still there): used as they are. */
+  existing: ReadonlySet<string>;
+  /** The categories planned so far, by source key (null: nothing of it could be a subject); those `used` are made. */
+  planned: Map<string, PlannedCategory | null>;
 }
 
 export interface QuizCtx {
   model: BackupModel;
+  bank: BankPlan;
   /** A question's rich text with its `@@PLUGINFILE@@` links resolved among `files`, sanitised; losses go to `notes`. */
   richText(html: string, files: BackupFile[], usedBy: string, notes: string[]): string;
 }
@@ -456,7 +485,7 @@ export function quizSlots(model: BackupModel, quiz: XmlNode): Slot[] {
   return slots.sort((a, b) => a.slot - b.slot);
 }
 
-/** The questions a random slot may draw, in backup order (Moodle draws at random among them; the import takes them in order). */
+/** The questions a random slot may draw (tags filtered), in backup order. */
 export function drawable(model: BackupModel, draw: Draw): BackupQuestion[] {
   const categories = [draw.categoryId];
   if (draw.includeSubcategories)
@@ -476,18 +505,89 @@ function clip(title: string): string {
   return t.length > TITLE_MAX ? `${t.slice(0, TITLE_MAX - 1)}…` : t || 'Untitled';
 }
 
+/** What a random slot draws from in the course's bank: a category this import makes or an earlier one made. */
+interface Pool {
+  key: string;
+  name: string;
+  /** Made by an earlier import: its subjects are the team's now, unknown here. */
+  existing: boolean;
+  /** The Moodle questions it holds as subjects (empty when existing). */
+  questionIds: Set<string>;
+}
+
 /**
- * The subjects of a quiz and one report line per slot (`section`: the quiz's title). A random
- * slot becomes the first question of its category that no other slot uses and that can be
- * mapped (a question repeats only when the category has no other), noted as such.
+ * The bank category a random slot draws from, planned the first time a slot of this backup asks
+ * for it: every question of the Moodle category Moodle could draw (not hidden, not a random or
+ * description question; the latest version in 4.x; with the sub-categories' when the slot
+ * includes them) becomes a bank subject worth its default mark, with a report line each. A
+ * category an earlier import of the backup made is drawn from as it is. `why` when there is
+ * nothing to draw.
+ */
+export function planBankCategory(ctx: QuizCtx, draw: Draw): Pool | { why: string } {
+  const category = ctx.model.categories.get(draw.categoryId)!;
+  const untagged: Draw = { ...draw, tagNames: [], tagIds: [] };
+  const own = drawable(ctx.model, { ...untagged, includeSubcategories: false });
+  const all = draw.includeSubcategories ? drawable(ctx.model, untagged) : own;
+  const withSub = all.length > own.length;
+  const key = `${ctx.bank.sourceKey}:question_category:${category.id}${withSub ? '+sub' : ''}`;
+  const name = clip(withSub ? `${category.name} (with sub-categories)` : category.name);
+  if (ctx.bank.existing.has(key)) return { key, name, existing: true, questionIds: new Set() };
+  if (!ctx.bank.planned.has(key)) {
+    const subjects: PlannedSubject[] = [];
+    const lines: ImportReportItem[] = [];
+    for (const q of all) {
+      const notes: string[] = [];
+      const mapped = mapQuestion(ctx, q, q.defaultMark, subjects.length, notes);
+      if ('subject' in mapped) subjects.push(mapped.subject);
+      lines.push({
+        kind: 'question',
+        section: clip(`Question bank: ${name}`),
+        source_type: q.qtype,
+        source_id: q.id,
+        title: clip(q.name),
+        outcome: 'why' in mapped ? 'skipped' : notes.length > 0 ? 'imported_with_losses' : 'imported',
+        atrium_type: 'subject' in mapped ? mapped.subject.type : null,
+        notes: 'why' in mapped ? [mapped.why] : notes,
+      });
+    }
+    ctx.bank.planned.set(key, subjects.length > 0 ? { sourceKey: key, name, subjects, items: lines, used: false } : null);
+  }
+  const planned = ctx.bank.planned.get(key);
+  if (!planned) {
+    const types = [...new Set(all.map((q) => q.qtype))].sort();
+    return {
+      why:
+        all.length === 0
+          ? `a random question drawn from category "${category.name}", which has no question it could draw`
+          : `a random question drawn from category "${category.name}", whose questions have no Atrium equivalent (${types.join(', ')})`,
+    };
+  }
+  return { key, name, existing: false, questionIds: new Set(planned.subjects.map((s) => String((s.data.source as { question_id: string }).question_id))) };
+}
+
+const listOf = (xs: (string | number)[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+
+/**
+ * The subjects of a quiz, one report line per slot (`section`: the quiz's title) and then the
+ * lines of the bank categories it is the first to draw from. A random
+ * slot becomes a `random` subject drawing from its bank category (planBankCategory), worth the
+ * slot's mark per question drawn; adjacent random slots of one category and mark become one
+ * drawing as many. Atrium draws without repeats and never a question the exam holds itself (the
+ * fixed subjects are linked to their bank copies by the importer), as Moodle does while the
+ * category has enough questions; tag filters are not kept (noted).
  */
 export function quizSubjects(ctx: QuizCtx, quiz: XmlNode, section: string): { subjects: PlannedSubject[]; items: ImportReportItem[] } {
   const slots = quizSlots(ctx.model, quiz);
   const subjects: PlannedSubject[] = [];
   const items: ImportReportItem[] = [];
-  const used = new Set(slots.flatMap((s) => (s.kind === 'question' ? [s.question.id] : [])));
+  const fixed = new Set(slots.flatMap((s) => (s.kind === 'question' ? [s.question.id] : [])));
   const line = (item: Omit<ImportReportItem, 'kind' | 'section'>) => items.push({ kind: 'question', section: clip(section), ...item });
-  for (const s of slots) {
+  /** The lines of the bank categories this quiz is the first to draw from, after its own. */
+  const bankLines: ImportReportItem[] = [];
+  /** Questions of each bank category the quiz's random subjects draw so far. */
+  const claimed = new Map<string, number>();
+  for (let i = 0; i < slots.length; i++) {
+    const s = slots[i]!;
     if (s.kind === 'missing') {
       line({
         source_type: 'unknown',
@@ -514,52 +614,84 @@ export function quizSubjects(ctx: QuizCtx, quiz: XmlNode, section: string): { su
       continue;
     }
     const category = s.draw ? ctx.model.categories.get(s.draw.categoryId) : undefined;
-    const skip = (why: string) =>
+    if (!s.draw || !category) {
       line({
         source_type: 'random',
         source_id: s.ref,
-        title: clip(`Random (${category?.name ?? s.ref})`),
+        title: clip(`Random (${s.ref})`),
         outcome: 'skipped',
         atrium_type: null,
-        notes: [why],
+        notes: ['a random question drawn from a category that is not in the backup'],
       });
-    if (!s.draw || !category) {
-      skip('a random question drawn from a category that is not in the backup');
       continue;
     }
-    const pool = drawable(ctx.model, s.draw);
-    let drawn: { question: BackupQuestion; subject: PlannedSubject; notes: string[] } | null = null;
-    for (const question of [...pool.filter((q) => !used.has(q.id)), ...pool.filter((q) => used.has(q.id))]) {
-      const notes: string[] = [];
-      const mapped = mapQuestion(ctx, question, s.mark, subjects.length, notes);
-      if ('subject' in mapped) {
-        if (used.has(question.id)) notes.push('the category has fewer questions than the quiz draws from it: this one repeats');
-        drawn = { question, subject: mapped.subject, notes };
-        break;
-      }
-    }
-    if (!drawn) {
-      const types = [...new Set(pool.map((q) => q.qtype))].sort();
-      skip(
-        pool.length === 0
-          ? `a random question drawn from category "${category.name}", which has no question it could draw`
-          : `a random question drawn from category "${category.name}", whose questions have no Atrium equivalent (${types.join(', ')})`,
-      );
+    const pool = planBankCategory(ctx, s.draw);
+    if ('why' in pool) {
+      line({ source_type: 'random', source_id: s.ref, title: clip(`Random (${category.name})`), outcome: 'skipped', atrium_type: null, notes: [pool.why] });
       continue;
     }
-    used.add(drawn.question.id);
-    drawn.subject.data.source = { ...(drawn.subject.data.source as object), random: { category_id: category.id, category: category.name, slot: s.slot } };
-    subjects.push(drawn.subject);
-    line({
-      source_type: 'random',
-      source_id: s.ref,
-      title: clip(drawn.question.name),
-      outcome: 'imported_with_losses',
-      atrium_type: drawn.subject.type,
-      notes: [`random slot imported as fixed questions: "${drawn.question.name}" (${drawn.question.qtype}) from category "${category.name}"`, ...drawn.notes],
+    // The adjacent random slots drawing from the same bank category for the same mark.
+    const run: (Slot & { kind: 'random' })[] = [s];
+    for (let next = slots[i + 1]; next?.kind === 'random' && next.mark === s.mark && next.draw; next = slots[i + 1]) {
+      const nextPool = next.draw && ctx.model.categories.has(next.draw.categoryId) ? planBankCategory(ctx, next.draw) : null;
+      if (!nextPool || 'why' in nextPool || nextPool.key !== pool.key) break;
+      run.push(next);
+      i++;
+    }
+    // What is left to draw: neither in the quiz itself nor drawn by its earlier random subjects (Atrium never repeats one).
+    const available = [...pool.questionIds].filter((id) => !fixed.has(id)).length - (claimed.get(pool.key) ?? 0);
+    if (!pool.existing && available <= 0) {
+      for (const r of run)
+        line({
+          source_type: 'random',
+          source_id: r.ref,
+          title: clip(`Random (${category.name})`),
+          outcome: 'skipped',
+          atrium_type: null,
+          notes: [`a random question drawn from category "${category.name}", every question of which the quiz already holds or draws`],
+        });
+      continue;
+    }
+    claimed.set(pool.key, (claimed.get(pool.key) ?? 0) + run.length);
+    const planned = ctx.bank.planned.get(pool.key);
+    if (planned && !planned.used) {
+      planned.used = true;
+      bankLines.push(...planned.items);
+    }
+    subjects.push({
+      type: 'random',
+      description: '',
+      sort: subjects.length,
+      categoryKey: pool.key,
+      data: {
+        point: s.mark,
+        count: run.length,
+        source: { qtype: 'random', category_id: category.id, category: category.name, slots: run.map((r) => r.slot) },
+      },
+    });
+    run.forEach((r, k) => {
+      const notes = [
+        `drawn per attempt from the question bank category "${pool.name}" (${
+          pool.existing ? 'made by an earlier import of this backup, used as it is' : `${pool.questionIds.size} question(s) imported there`
+        })`,
+      ];
+      const losses: string[] = [];
+      if (run.length > 1) notes.push(`slots ${listOf(run.map((x) => x.slot))} draw from it together: one random subject draws ${run.length}`);
+      const tags = [...(r.draw?.tagNames ?? []), ...(r.draw?.tagIds ?? []).map((id) => `#${id}`)];
+      if (tags.length > 0) losses.push(`Moodle drew only questions tagged ${listOf(tags.map((t) => `"${t}"`))}: the draw is from the whole category`);
+      if (k === 0 && !pool.existing && available < run.length)
+        losses.push(`the category has ${available} question(s) to draw for ${run.length} draws: an attempt gets ${available} (Moodle would repeat questions)`);
+      line({
+        source_type: 'random',
+        source_id: r.ref,
+        title: clip(`Random (${category.name})`),
+        outcome: losses.length > 0 ? 'imported_with_losses' : 'imported',
+        atrium_type: 'random',
+        notes: [...notes, ...losses],
+      });
     });
   }
-  return { subjects, items };
+  return { subjects, items: [...items, ...bankLines] };
 }
 
 // ---------------------------------------------------------------- settings

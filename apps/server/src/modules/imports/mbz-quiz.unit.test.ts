@@ -234,7 +234,7 @@ function quizBackup(slots: { id: number; mark?: number; tags?: string[] }[], set
 async function plan() {
   const p = planImport(await readBackup(root), new Map(), () => 1);
   const exam = p.modules.flatMap((m) => m.activities).find((a) => a.type === 'exam') as PlannedActivity;
-  return { exam, items: p.report.items };
+  return { exam, items: p.report.items, bank: p.bank };
 }
 /** A planned subject as the repository stores it (score from data.point). */
 const rowOf = (s: PlannedSubject) => ({ type: s.type, description: s.description, data: s.data, score: typeof s.data.point === 'number' ? s.data.point : 0 });
@@ -389,30 +389,88 @@ describe('a Moodle quiz of every core type', () => {
     expect(grade(key('multianswer 16'), ['dna', 'RNA'])).toBe(0.5);
   });
 
-  it('a random slot becomes the first eligible question of its category (sub-categories, tags, hidden and description excluded), said so', async () => {
+  it('random slots become random subjects drawing from bank categories made of their Moodle categories (sub-categories, tags, hidden and description said)', async () => {
     quizBackup([{ id: 30 }, { id: 20, mark: 2 }, { id: 20, mark: 2 }, { id: 21, tags: ['hard'] }, { id: 21, tags: ['missing tag'] }]);
-    const { exam, items } = await plan();
+    const { exam, items, bank } = await plan();
+    // Slot 1 is question 30 itself. Slots 2 and 3 (with sub-categories, same mark) become one random subject drawing 2
+    // from "Pool" with its sub-category: 30 and 32 (31 is hidden, 33 a description, 20 and 21 random questions).
+    // Slots 4 and 5 (without sub-categories) would draw from 30 alone, which the quiz holds: skipped.
+    expect(exam.subjects.map((s) => [s.type, s.data.point, s.categoryKey ?? null])).toEqual([
+      ['true_or_false', 1, null],
+      ['random', 2, 's:1:question_category:3+sub'],
+    ]);
+    expect(exam.subjects[1]).toMatchObject({
+      description: '',
+      data: { count: 2, source: { qtype: 'random', category_id: '3', category: 'Pool', slots: [2, 3] } },
+    });
+    // Only the category a random subject draws from is made; its questions worth their default marks.
+    expect(bank.map((c) => [c.sourceKey, c.name])).toEqual([['s:1:question_category:3+sub', 'Pool (with sub-categories)']]);
+    expect(bank[0]!.subjects.map((s) => [(s.data.source as { question_id: string }).question_id, s.type, s.data.point, s.sort])).toEqual([
+      ['30', 'true_or_false', 1, 0],
+      ['32', 'short_answer', 1, 1],
+    ]);
+    for (const s of bank[0]!.subjects) expect(grade(keyOfPlanned(s), correctAnswerOf(keyOfPlanned(s)))).toBe(1);
+
     const questionLines = items.filter((i) => i.kind === 'question');
-    // Slot 1 is question 30 itself; slot 2 (with sub-categories) draws 32 (30 is taken, 31 hidden, 33 a description);
-    // slot 3 finds nothing new and repeats 30; slot 4 (tag "hard", no sub-categories) has nothing: 32 lives in the sub-category.
-    expect(exam.subjects.map((s) => [(s.data.source as { question_id: string }).question_id, s.type, s.data.point])).toEqual([
-      ['30', 'true_or_false', 1],
-      ['32', 'short_answer', 2],
-      ['30', 'true_or_false', 2],
+    expect(questionLines.map((i) => [i.section, i.source_type, i.outcome, i.atrium_type])).toEqual([
+      ['All types', 'truefalse', 'imported', 'true_or_false'],
+      ['All types', 'random', 'imported_with_losses', 'random'],
+      ['All types', 'random', 'imported', 'random'],
+      ['All types', 'random', 'skipped', null],
+      ['All types', 'random', 'skipped', null],
+      ['Question bank: Pool (with sub-categories)', 'truefalse', 'imported', 'true_or_false'],
+      ['Question bank: Pool (with sub-categories)', 'shortanswer', 'imported', 'short_answer'],
     ]);
-    expect(exam.subjects[1]!.data.source).toMatchObject({ random: { category_id: '3', category: 'Pool', slot: 2 } });
-    expect(questionLines.map((i) => [i.source_type, i.outcome, i.atrium_type])).toEqual([
-      ['truefalse', 'imported', 'true_or_false'],
-      ['random', 'imported_with_losses', 'short_answer'],
-      ['random', 'imported_with_losses', 'true_or_false'],
-      ['random', 'skipped', null],
-      ['random', 'skipped', null],
+    expect(questionLines[1]!.notes).toEqual([
+      'drawn per attempt from the question bank category "Pool (with sub-categories)" (2 question(s) imported there)',
+      'slots 2 and 3 draw from it together: one random subject draws 2',
+      'the category has 1 question(s) to draw for 2 draws: an attempt gets 1 (Moodle would repeat questions)',
     ]);
-    expect(questionLines[1]!.notes).toEqual(['random slot imported as fixed questions: "shortanswer 32" (shortanswer) from category "Pool"']);
-    expect(questionLines[2]!.notes).toContain('the category has fewer questions than the quiz draws from it: this one repeats');
-    expect(questionLines[3]!.notes).toEqual(['a random question drawn from category "Pool", which has no question it could draw']);
+    expect(questionLines[2]!.notes).toEqual([
+      'drawn per attempt from the question bank category "Pool (with sub-categories)" (2 question(s) imported there)',
+      'slots 2 and 3 draw from it together: one random subject draws 2',
+    ]);
+    expect(questionLines[3]!.notes).toEqual(['a random question drawn from category "Pool", every question of which the quiz already holds or draws']);
     const quizLine = items.find((i) => i.kind === 'activity')!;
-    expect(quizLine.notes).toEqual(expect.arrayContaining(['2 question(s) skipped (see below)', '2 random slot(s) imported as fixed questions (see below)']));
+    expect(quizLine.notes).toEqual(['2 question(s) skipped (see below)']);
+  });
+
+  it('adjacent random slots merge only for the same category and mark; tag filters are named; a category is made once per backup', async () => {
+    quizBackup([{ id: 21, tags: ['hard'] }, { id: 21 }, { id: 20 }, { id: 20, mark: 3 }, { id: 2 }, { id: 20 }]);
+    const { exam, items, bank } = await plan();
+    // Category 3 alone holds one question (30), with its sub-category two (30, 32). Slots 1–2 draw 2 from
+    // the first; slots 3 and 4 (other marks) one each from the second; slot 6 finds nothing left in it.
+    expect(exam.subjects.map((s) => [s.type, s.data.point, s.data.count ?? null, s.categoryKey ?? null])).toEqual([
+      ['random', 1, 2, 's:1:question_category:3'],
+      ['random', 1, 1, 's:1:question_category:3+sub'],
+      ['random', 3, 1, 's:1:question_category:3+sub'],
+      ['true_or_false', 1, null, null],
+    ]);
+    expect(bank.map((c) => [c.sourceKey, c.subjects.length])).toEqual([
+      ['s:1:question_category:3', 1],
+      ['s:1:question_category:3+sub', 2],
+    ]);
+    const lines = items.filter((i) => i.kind === 'question' && i.section === 'All types');
+    expect(lines.map((i) => [i.source_type, i.outcome])).toEqual([
+      ['random', 'imported_with_losses'],
+      ['random', 'imported'],
+      ['random', 'imported'],
+      ['random', 'imported'],
+      ['truefalse', 'imported'],
+      ['random', 'skipped'],
+    ]);
+    expect(lines[0]!.notes).toEqual([
+      'drawn per attempt from the question bank category "Pool" (1 question(s) imported there)',
+      'slots 1 and 2 draw from it together: one random subject draws 2',
+      'Moodle drew only questions tagged "hard": the draw is from the whole category',
+      'the category has 1 question(s) to draw for 2 draws: an attempt gets 1 (Moodle would repeat questions)',
+    ]);
+    // Each category's questions are reported once, under the category.
+    expect(items.filter((i) => i.section?.startsWith('Question bank: ')).map((i) => [i.section, i.source_id])).toEqual([
+      ['Question bank: Pool', '30'],
+      ['Question bank: Pool (with sub-categories)', '30'],
+      ['Question bank: Pool (with sub-categories)', '32'],
+    ]);
   });
 
   it('quiz settings become the exam’s: window, time limit, attempts, grade method, shuffling', async () => {
