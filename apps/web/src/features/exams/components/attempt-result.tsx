@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TIME_FORMAT, type Attempt } from '@atrium/contracts';
 import { RichHtml } from '../../activities/components/views/rich-html';
+import { SubjectText } from './subject-text';
 import { answersById, isAnswerable, questionNumbersOf } from '../lib/answers';
 import type { ExamSettings } from '../lib/exam-settings';
 import { AnswerSummary } from './answer-summary';
@@ -94,7 +95,7 @@ export function AttemptResult({ attempt, settings, autoFocus }: { attempt: Attem
                           : t('result.scoreOf', { score: formatPoints(result.score), max: formatPoints(subject.score) })}
                       </Tag>
                     </Space>
-                    <RichHtml html={subject.description} />
+                    <SubjectText subject={subject} />
                     <Descriptions
                       size="small"
                       column={1}

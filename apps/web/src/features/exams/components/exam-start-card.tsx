@@ -6,6 +6,7 @@ import { TIME_FORMAT, type Attempt } from '@atrium/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { examErrorMessage } from '../lib/exam-errors';
 import type { ExamSettings } from '../lib/exam-settings';
+import { formatCountdown } from '../lib/clock';
 import { formatPoints } from './attempt-result';
 
 /** A number of seconds as "1 h 30 min" / "45 min" / "30 s" pieces for the time limit. */
@@ -87,9 +88,18 @@ export function ExamStartCard({
             { key: 'window', label: t('start.windowLabel'), children: openWindow },
             ...(settings.pass_score != null ? [{ key: 'pass', label: t('start.passScore'), children: formatPoints(settings.pass_score) }] : []),
             { key: 'scores', label: t('start.scoresShown'), children: t(`start.showScore.${settings.show_score}`) },
+            ...(isInProgress && lastAttempt.deadline
+              ? [
+                  {
+                    key: 'left',
+                    label: t('start.timeLeft'),
+                    children: formatCountdown(Math.max(0, Date.parse(lastAttempt.deadline) - Date.parse(lastAttempt.now))),
+                  },
+                ]
+              : []),
           ]}
         />
-        {settings.time_limit_seconds && !isInProgress ? <Typography.Text type="secondary">{t('start.timerNote')}</Typography.Text> : null}
+        {settings.time_limit_seconds && !isInProgress && !noneLeft ? <Typography.Text type="secondary">{t('start.timerNote')}</Typography.Text> : null}
         {startError && !noneLeft ? (
           <Alert type="error" showIcon role="alert" message={t('start.failed')} description={examErrorMessage(t, startError) ?? undefined} />
         ) : null}

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Drawer, Form, Input, InputNumber, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Flex, Form, Input, InputNumber, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Attempt, GradeAttemptBody } from '@atrium/contracts';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ApiErrorResult } from '../../../components/status-results';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
-import { RichHtml } from '../../activities/components/views/rich-html';
+import { SubjectText } from './subject-text';
 import { useAttemptReview, useGradeAttempt } from '../api';
 import { answersById, isAnswerable, questionNumbersOf } from '../lib/answers';
 import { AnswerSummary } from './answer-summary';
@@ -111,7 +111,7 @@ function GradeForm({ attempt, activityId, onDone }: { attempt: Attempt; activity
                 <Tag color="blue">{t(`types.${subject.type}`)}</Tag>
                 {result?.score === null && <Tag color="orange">{t('grade.needsScore')}</Tag>}
               </Space>
-              <RichHtml html={subject.description} />
+              <SubjectText subject={subject} />
               <Descriptions
                 size="small"
                 column={1}
@@ -122,7 +122,7 @@ function GradeForm({ attempt, activityId, onDone }: { attempt: Attempt; activity
                     : []),
                 ]}
               />
-              <Space align="start" wrap style={{ width: '100%' }}>
+              <Flex gap={16} align="start" wrap>
                 <Form.Item
                   name={['grades', keyOf(subject.id), 'score']}
                   label={t('grade.score', { max: formatPoints(subject.score) })}
@@ -130,17 +130,19 @@ function GradeForm({ attempt, activityId, onDone }: { attempt: Attempt; activity
                 >
                   <InputNumber min={0} max={subject.score} style={{ width: 140 }} />
                 </Form.Item>
-                <Form.Item name={['grades', keyOf(subject.id), 'feedback']} label={t('grade.feedback')} style={{ minWidth: 320, flex: 1 }}>
+                <Form.Item name={['grades', keyOf(subject.id), 'feedback']} label={t('grade.feedback')} style={{ minWidth: 260, flex: 1 }}>
                   <Input.TextArea rows={2} maxLength={20_000} />
                 </Form.Item>
-              </Space>
+              </Flex>
             </section>
           );
         })}
+      </Space>
+      <div className="exam-grade-save">
         <Button type="primary" onClick={() => void save()} loading={grade.isPending} disabled={isInProgress}>
           {t('grade.save')}
         </Button>
-      </Space>
+      </div>
     </Form>
   );
 }

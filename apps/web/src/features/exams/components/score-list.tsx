@@ -100,7 +100,7 @@ export function ScoreList({ activityId, backTo }: { activityId: number; backTo: 
           loading={list.isFetching}
           dataSource={list.data?.attempts ?? []}
           locale={{ emptyText: keyword || status ? t('scores.noMatch') : t('scores.empty') }}
-          scroll={{ x: 900 }}
+          scroll={{ x: 'max-content' }}
           columns={[
             { key: 'learner', title: t('scores.learner'), render: (_, row) => row.user.name },
             { key: 'user_no', title: t('scores.userNo'), render: (_, row) => row.user.user_no ?? '—' },
@@ -130,6 +130,7 @@ export function ScoreList({ activityId, backTo }: { activityId: number; backTo: 
             {
               key: 'actions',
               title: t('scores.actions'),
+              fixed: 'right',
               render: (_, row) => (
                 <Button
                   type="link"

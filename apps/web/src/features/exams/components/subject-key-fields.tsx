@@ -209,6 +209,10 @@ function MatchingFields() {
         {(fields, { add, remove }, { errors }) => (
           <fieldset className="exam-form-group">
             <legend>{t('form.pairs')}</legend>
+            <div className="exam-form-columns" aria-hidden="true">
+              <span style={{ flex: 2, minWidth: 200 }}>{t('form.prompt')}</span>
+              <span style={{ flex: 1, minWidth: 160, marginRight: 40 }}>{t('form.match')}</span>
+            </div>
             {fields.map((field, i) => (
               <Flex key={field.key} gap={8} align="start" wrap>
                 <Form.Item

@@ -6,7 +6,7 @@ import type { Subject, SubjectType } from '@atrium/contracts';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ApiErrorResult } from '../../../components/status-results';
 import { useToast } from '../../../lib/toast';
-import { RichHtml } from '../../activities/components/views/rich-html';
+import { SubjectText } from './subject-text';
 import { useExamSubjects, useSubjectMutations } from '../api';
 import { questionNumbersOf } from '../lib/answers';
 import { EDITABLE_SUBJECT_TYPES, isEditableType } from '../lib/subject-types';
@@ -95,7 +95,7 @@ export function SubjectList({ activityId, extra }: { activityId: number; extra?:
                 <Tag color="blue">{t(`types.${subject.type}`)}</Tag>
                 {subject.type !== 'description' && <Tag>{t('attempt.points', { count: subject.score })}</Tag>}
               </Space>
-              {subject.description ? <RichHtml html={subject.description} /> : <Typography.Text type="secondary">{t('subjects.noText')}</Typography.Text>}
+              {subject.description ? <SubjectText subject={subject} /> : <Typography.Text type="secondary">{t('subjects.noText')}</Typography.Text>}
               <SubjectKeySummary subject={subject} />
             </Space>
           </List.Item>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankNumbersOf, markBlanks } from './blanks';
+import { blankNumbersOf, markBlanks, showBlankGaps } from './blanks';
 
 describe('fill-in-blank markers', () => {
   it('finds each marked blank once, in order of appearance', () => {
@@ -13,5 +13,9 @@ describe('fill-in-blank markers', () => {
     expect(html).toBe(
       '<p>The <b>capital</b> of France is <span class="exam-blank" data-blank="1"></span>; of Italy, <span class="exam-blank" data-blank="2"></span>. Repeat [[1]], stray [[3]].</p>',
     );
+  });
+
+  it('shows the markers as numbered gaps where the text is only read', () => {
+    expect(showBlankGaps('<p>[[1]] and [[12]]</p>')).toBe('<p><span class="exam-blank-gap">1</span> and <span class="exam-blank-gap">12</span></p>');
   });
 });

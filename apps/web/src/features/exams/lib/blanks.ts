@@ -30,3 +30,8 @@ export function markBlanks(html: string, count: number): { html: string; placed:
   });
   return { html: marked, placed };
 }
+
+/** The description's HTML with each `[[n]]` marker shown as a numbered gap (read-only views: results, review, the team's list). */
+export function showBlankGaps(html: string): string {
+  return html.replace(BLANK_MARKER, (_marker, digits: string) => `<span class="exam-blank-gap">${Number(digits)}</span>`);
+}
