@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkAnswer, examScore, grade, matchingChoices, parseNumerical, textMatches, type SubjectKey } from './grading.js';
-import { inOrder, keyOf, presentAttemptSubject } from './subjects.js';
+import { correctAnswerOf, inOrder, keyOf, presentAttemptSubject } from './subjects.js';
 import type { ExamSubjectRow } from './exams.repository.js';
 
 /** Issue 15 §4: grading of every type; property-based where it fits. */
@@ -52,6 +52,38 @@ describe('selections', () => {
     expect(grade(k, ['a'])).toBe(5);
     expect(grade(k, ['a', 'b'])).toBe(10);
     expect(grade(k, ['a', 'b', 'c'])).toBe(0);
+  });
+
+  it('the right answer shown of a single choice is its full-marks option: with imported fractions the one worth most', () => {
+    const own = key({ type: 'single_selection', options: opts(false, true, true) });
+    expect(correctAnswerOf(own)).toBe('o1');
+    const imported = key({
+      type: 'single_selection',
+      options: [
+        { id: 'half', content: 'Close', isAnswer: true, fraction: 0.5 },
+        { id: 'wrong', content: 'Wrong', isAnswer: false, fraction: -0.5 },
+        { id: 'full', content: 'Right', isAnswer: true, fraction: 1 },
+        { id: 'also', content: 'Also right', isAnswer: true, fraction: 1 },
+      ],
+    });
+    expect(correctAnswerOf(imported)).toBe('full');
+    expect(grade(imported, correctAnswerOf(imported))).toBe(10);
+    expect(grade(imported, 'half')).toBe(5);
+    // Whatever the fractions, the answer shown earns the most any option earns (property).
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -4, max: 4 }), { minLength: 2, maxLength: 8 }).filter((f) => f.some((x) => x > 0)),
+        (quarters) => {
+          const k = key({
+            type: 'single_selection',
+            options: quarters.map((q, i) => ({ id: `o${i}`, content: `${i}`, isAnswer: q > 0, fraction: q / 4 })),
+          });
+          const best = Math.max(...k.options.map((o) => grade(k, o.id)!));
+          expect(grade(k, correctAnswerOf(k))).toBe(best);
+        },
+      ),
+      runs,
+    );
   });
 
   it('shuffled options map back: whatever order an attempt shows, choosing the right ids earns the same', () => {

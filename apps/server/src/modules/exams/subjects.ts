@@ -162,8 +162,14 @@ export function inOrder<T extends { id: string }>(items: T[], ids: readonly stri
 /** The right answer of a subject in the learner's answer shape (shown once answers are visible), or undefined for essays and descriptions. */
 export function correctAnswerOf(key: SubjectKey): unknown {
   switch (key.type) {
-    case 'single_selection':
-      return key.options.find((o) => o.isAnswer)?.id ?? null;
+    case 'single_selection': {
+      // Imported options keep Moodle's fractions: the right answer is the one worth most (the first of equals).
+      const best = key.options.reduce<(typeof key.options)[number] | undefined>(
+        (top, o) => (o.fraction !== undefined && o.fraction > 0 && (top === undefined || o.fraction > top.fraction!) ? o : top),
+        undefined,
+      );
+      return best?.id ?? key.options.find((o) => o.isAnswer)?.id ?? null;
+    }
     case 'multiple_selection':
       return key.options.filter((o) => o.isAnswer).map((o) => o.id);
     case 'true_or_false':
