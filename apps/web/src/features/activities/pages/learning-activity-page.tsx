@@ -19,6 +19,7 @@ import { RichHtml } from '../components/views/rich-html';
 import { activityPath, forbiddenViewOf, forbiddenViewOfError, parseActivityHash, type ForbiddenView } from '../lib/activity-rules';
 
 const ExamPage = lazyNamed(() => import('../../exams/pages/exam-page'), 'ExamPage');
+const QuestionnaireActivity = lazyNamed(() => import('../../questionnaires/pages/questionnaire-activity'), 'QuestionnaireActivity');
 
 /** Outline of the course beside the activity: every activity the requester sees, with completion and lock markers. */
 function ActivityOutline({
@@ -111,7 +112,13 @@ export function LearningActivityPage({ isFullScreen = false }: { isFullScreen?: 
   else if (activity.isPending) body = <PageSpinner />;
   else if (errorView) body = <Result status="403" title={t(errorView.titleKey)} subTitle={errorView.time ?? undefined} />;
   else if (activity.isError) body = <ApiErrorResult error={activity.error} onRetry={() => void activity.refetch()} />;
-  else if (loaded) {
+  else if (loaded?.type === 'questionnaire') {
+    body = (
+      <Suspense fallback={<PageSpinner minHeight={160} />}>
+        <QuestionnaireActivity activity={loaded} courseId={course.id} isTeam={content.data ? content.data.can_edit : content.isError ? false : undefined} />
+      </Suspense>
+    );
+  } else if (loaded) {
     const format = (iso: string | null) => (iso ? dayjs(iso).format(TIME_FORMAT.display) : null);
     body = (
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
