@@ -35,7 +35,7 @@ export function QuestionnaireAnswered({
       {questionnaire.anonymous ? (
         <Alert type="info" showIcon message={t('anonymous.answered')} />
       ) : answers ? (
-        <section aria-labelledby="q-my-answers">
+        <section aria-labelledby="q-my-answers" className="q-readonly">
           <Typography.Title level={3} id="q-my-answers" style={{ fontSize: 16 }}>
             {t('answered.mine')}
           </Typography.Title>
