@@ -74,7 +74,10 @@ export function SubjectKeySummary({ subject }: { subject: Subject }) {
       );
     case 'essay':
       return <Typography.Text type="secondary">{t('key.gradedByTeam')}</Typography.Text>;
-    default:
-      return null;
+    default: {
+      // A bank draw (`random`): how many subjects each attempt draws.
+      const count = (subject as { count?: number }).count;
+      return subject.type === 'random' && count ? <Typography.Text type="secondary">{t('key.draws', { count })}</Typography.Text> : null;
+    }
   }
 }

@@ -18,10 +18,12 @@ const blanks = subjectOf({
   case_sensitive: false,
 });
 
+const draw = subjectOf({ id: 43, type: 'random', description: '', score: 1, options: undefined, count: 3 });
+
 function serve(put: () => Response) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url === '/api/exams/7/subjects' && (init?.method ?? 'GET') === 'GET') return jsonResponse(200, { subjects: [single, blanks], total_score: 5 });
+    if (url === '/api/exams/7/subjects' && (init?.method ?? 'GET') === 'GET') return jsonResponse(200, { subjects: [single, blanks, draw], total_score: 8 });
     if (init?.method === 'PUT') return put();
     if (init?.method === 'DELETE') return new Response(null, { status: 204 });
     return jsonResponse(404, { code: 'NOT_FOUND', message: url });
@@ -62,8 +64,11 @@ describe('the team’s subject list and form (issue 15)', { timeout: 30_000 }, (
     serve(() => jsonResponse(200, single));
     const { unmount } = renderWithApp(<SubjectList activityId={7} />);
     const items = await screen.findAllByTestId('exam-subject');
-    expect(items).toHaveLength(2);
-    expect(screen.getByTestId('exam-total')).toHaveTextContent('2 questions, 5 points in all');
+    expect(items).toHaveLength(3);
+    expect(screen.getByTestId('exam-total')).toHaveTextContent('5 questions, 8 points in all');
+    // A bank draw is listed with what it draws, and edited where it was made.
+    expect(items[2]).toHaveTextContent('Each attempt draws 3 questions from the bank.');
+    expect(items[2]).toHaveTextContent('Edited in the question bank');
     expect(within(items[0]!).getByText('Single choice')).toBeInTheDocument();
     expect(within(items[0]!).getByLabelText('Right answer')).toBeInTheDocument();
     expect(within(items[1]!).getByText('Roma')).toBeInTheDocument();

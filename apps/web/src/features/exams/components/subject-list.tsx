@@ -16,6 +16,10 @@ import { SubjectKeySummary } from './subject-key-summary';
 
 type Popup = { subject: Subject | null; type: SubjectType };
 
+/** How many questions an attempt shows: a description none, a bank draw its `count`, any other one. */
+const questionCountOf = (subjects: readonly Subject[]) =>
+  subjects.reduce((sum, s) => sum + (s.type === 'description' ? 0 : s.type === 'random' ? ((s as { count?: number }).count ?? 1) : 1), 0);
+
 /**
  * The course team's subjects of an exam (issue 15): each with its number, type, points, text
  * and answer key; add (by type), edit and delete (confirmed) through SubjectFormModal; the
@@ -115,7 +119,7 @@ export function SubjectList({ activityId, extra }: { activityId: number; extra?:
           </Typography.Title>
           {data && (
             <Typography.Text type="secondary" data-testid="exam-total">
-              {t('subjects.total', { count: data.subjects.filter((s) => s.type !== 'description').length, points: formatPoints(data.total_score) })}
+              {t('subjects.total', { count: questionCountOf(data.subjects), points: formatPoints(data.total_score) })}
             </Typography.Text>
           )}
         </Space>
