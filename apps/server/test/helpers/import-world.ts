@@ -92,6 +92,7 @@ const MAPPED_QTYPES = new Set([
   'numerical',
   'calculated',
   'calculatedsimple',
+  'calculatedmulti',
   'essay',
   'match',
   'ddwtos',

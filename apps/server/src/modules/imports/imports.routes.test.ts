@@ -61,7 +61,7 @@ describe('every Moodle fixture imports as its own XML says', () => {
     await expectTempEmpty();
   });
 
-  it('moodle2cc__SC.mbz: quiz questions become exam subjects in the canonical shapes, calculated ones at fixed values, the rest listed as skipped', async () => {
+  it('moodle2cc__SC.mbz: quiz questions become exam subjects in the canonical shapes, calculated ones at fixed values, nothing skipped', async () => {
     const course = await newCourse();
     const uploadId = await uploadFile(t, cookies.instructor!, course.id, 'SC.mbz', readFileSync(fixturePath('mbz/moodle2cc__SC.mbz')));
     const { status_key, import_id } = await startImport(course.id, uploadId);
@@ -71,6 +71,7 @@ describe('every Moodle fixture imports as its own XML says', () => {
     // The quiz's slots: questions 1–4 (calculated, calculatedmulti, calculatedsimple, multianswer) and 10–15 of questions.xml.
     expect(subjects.map((s) => s.type)).toEqual([
       'numerical',
+      'single_selection',
       'numerical',
       'fill_in_blank',
       'essay',
@@ -80,9 +81,18 @@ describe('every Moodle fixture imports as its own XML says', () => {
       'short_answer',
       'true_or_false',
     ]);
-    const [calculated, calculatedSimple, cloze, , match, choice, numerical, short] = subjects;
+    const [calculated, calculatedMulti, calculatedSimple, cloze, , match, choice, numerical, short] = subjects;
     expect(calculated!.description).toBe('<p>What is the perimeter of a square that is 3.5 x 3.1</p>');
     expect(calculated!.data).toMatchObject({ numerical_answers: [{ value: 10.85, tolerance: 0.1085 }], fixed_values: { A: '3.5', B: '3.1' } });
+    // Its choices hold no {=formula}: Moodle shows them with the values put in, as here.
+    expect(calculatedMulti!.description).toBe('<p>What is the Perimeter of a square that is 5.1 x 7.1?</p>');
+    expect(calculatedMulti!.data).toMatchObject({
+      options: [
+        { content: '5.1*7.1', is_answer: true },
+        { content: '5.1+7.1', is_answer: false },
+      ],
+      fixed_values: { A: '5.1', B: '7.1' },
+    });
     expect(calculatedSimple!.data).toMatchObject({ numerical_answers: [{ value: 12.96, tolerance: 0.1296 }] });
     expect(cloze!.description).toContain('* San Francisco: [[1]]');
     expect(cloze!.data).toMatchObject({ answers: [['California'], ['Arizona'], ['California'], ['Arizona'], ['Paris']] });
@@ -96,7 +106,7 @@ describe('every Moodle fixture imports as its own XML says', () => {
       .filter((i) => i.kind === 'question' && i.outcome === 'skipped')
       .map((i) => i.source_type)
       .sort();
-    expect(skippedQ).toEqual(['calculatedmulti']);
+    expect(skippedQ).toEqual([]);
     // @@PLUGINFILE@@ in the page points at the imported file.
     const [page] = (await contentOf(course.id)).acts.filter((a) => a.type === 'page');
     expect(String(page!.data.content)).not.toContain('@@PLUGINFILE@@');

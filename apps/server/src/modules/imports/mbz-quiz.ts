@@ -3,7 +3,7 @@ import type { GradeMethod, ImportReportItem } from '@atrium/contracts';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import { filesOf, type BackupFile, type BackupModel, type BackupQuestion } from './backup-reader.js';
 import { clozeBlank, parseCloze, plainText, type ClozeAnswer, type ClozePart } from './moodle-cloze.js';
-import { evaluateFormula, formatNumber, FormulaError, substituteFormulaText } from './moodle-formula.js';
+import { evaluateFormula, formatMoodleFloat, formatNumber, FormulaError, substituteFormulaText } from './moodle-formula.js';
 import { attr, child, list, num, text, type XmlNode } from './safe-xml.js';
 
 /**
@@ -16,6 +16,8 @@ import { attr, child, list, num, text, type XmlNode } from './safe-xml.js';
  * - shortanswer → short_answer (the fully right answers; case rule)
  * - numerical → numerical (fully right values with their tolerance; units with multipliers)
  * - calculated, calculatedsimple → numerical at fixed values: the first dataset item
+ * - calculatedmulti → single_selection / multiple_selection, its choices' `{=formula}` evaluated
+ *   at the first dataset item (as Moodle writes them: its decimals or significant figures)
  * - essay → essay; description → description (no points)
  * - match → matching (sub-questions without a prompt are distractors)
  * - ddwtos, gapselect, multianswer (cloze) → fill_in_blank, blanks marked `[[1]]`, `[[2]]` …
@@ -24,7 +26,7 @@ import { attr, child, list, num, text, type XmlNode } from './safe-xml.js';
  *   planBankCategory); adjacent random slots of one category and mark become one random subject
  *   drawing as many
  *
- * Any other type (calculatedmulti, randomsamatch, third-party types such as gapfill or stack) is
+ * Any other type (randomsamatch, third-party types such as gapfill or stack) is
  * skipped and named in the report. Pure: no I/O; rich text goes through `QuizCtx.richText`.
  */
 
@@ -36,6 +38,7 @@ export const SUPPORTED_QTYPES = [
   'numerical',
   'calculated',
   'calculatedsimple',
+  'calculatedmulti',
   'essay',
   'match',
   'ddwtos',
@@ -191,12 +194,13 @@ export function mapQuestion(ctx: QuizCtx, q: BackupQuestion, point: number, sort
   const plugin = pluginOf(q);
   const answers = answersOf(q);
   const feedback = text(q.node, 'generalfeedback');
-  const base = (): Record<string, unknown> => {
-    const explanation = feedback ? ctx.richText(feedback, filesIn('generalfeedback'), usedBy, notes) : '';
+  /** `generalFeedback`: the general feedback as shown (a calculated question's at its fixed values). */
+  const base = (generalFeedback: string | null = feedback): Record<string, unknown> => {
+    const explanation = generalFeedback ? ctx.richText(generalFeedback, filesIn('generalfeedback'), usedBy, notes) : '';
     return { point, source: { qtype: q.qtype, question_id: q.id, name: q.name }, ...(explanation ? { explanation } : {}) };
   };
-  const subject = (type: string, data: Record<string, unknown>, description?: string): Mapped => ({
-    subject: { type, description: description ?? describe(), sort, data: { ...base(), ...data } },
+  const subject = (type: string, data: Record<string, unknown>, description?: string, generalFeedback?: string | null): Mapped => ({
+    subject: { type, description: description ?? describe(), sort, data: { ...base(generalFeedback), ...data } },
   });
 
   switch (q.qtype) {
@@ -232,7 +236,8 @@ export function mapQuestion(ctx: QuizCtx, q: BackupQuestion, point: number, sort
     }
     case 'calculated':
     case 'calculatedsimple':
-      return mapCalculated(q, notes, answers, (data, description) => subject('numerical', data, description), describe);
+    case 'calculatedmulti':
+      return mapCalculated(q, notes, answers, feedback, (type, data, description, shownFeedback) => subject(type, data, description, shownFeedback), describe);
     case 'essay': {
       const essay = child(plugin, 'essay');
       return subject('essay', {
@@ -358,12 +363,19 @@ function absoluteTolerance(value: number, tolerance: number, type: number, notes
   return Math.abs(value) * t;
 }
 
-/** calculated / calculatedsimple as numerical: variables fixed at the first dataset item, the formula evaluated there. */
+/**
+ * calculated / calculatedsimple as numerical, calculatedmulti as a single or multiple selection:
+ * the variables fixed at the first dataset item, the formulas evaluated there (a numerical
+ * answer's value; a choice's `{=formula}` parts, written with its decimals or significant
+ * figures, and its `{variable}`s, as Moodle shows it), and the text and general feedback at
+ * those values.
+ */
 function mapCalculated(
   q: BackupQuestion,
   notes: string[],
   answers: Answer[],
-  done: (data: Record<string, unknown>, description: string) => Mapped,
+  feedback: string | null,
+  done: (type: string, data: Record<string, unknown>, description: string, generalFeedback: string | null) => Mapped,
   describe: (html: string) => string,
 ): Mapped {
   const plugin = pluginOf(q);
@@ -379,22 +391,43 @@ function mapCalculated(
     shown[name] = text(first, 'value') ?? String(values[name]);
   }
   const records = new Map(list(child(plugin, 'calculated_records'), 'calculated_record').map((r) => [text(r, 'answer'), r]));
-  const right = fullyRight(answers, notes, 'answers');
-  const numerical: { value: number; tolerance: number }[] = [];
-  for (const a of right) {
-    try {
-      const value = evaluateFormula(a.text, values);
+  let type = 'numerical';
+  let data: Record<string, unknown>;
+  if (q.qtype === 'calculatedmulti') {
+    if (answers.length < 2) return { why: 'the question has fewer than two options' };
+    const options = child(child(plugin, 'calculated_options'), 'calculated_option');
+    const choices: Record<string, unknown>[] = [];
+    for (const a of answers) {
       const record = records.get(a.id);
-      const tolerance = absoluteTolerance(value, num(record, 'tolerance') ?? 0, num(record, 'tolerancetype') ?? 1, notes);
-      numerical.push({ value: Number(formatNumber(value)), tolerance: Number(formatNumber(tolerance)) });
-    } catch (error) {
-      if (!(error instanceof FormulaError)) throw error;
-      return { why: `its formula "${a.text}" cannot be evaluated: ${error.message}` };
+      const problems: string[] = [];
+      const content = substituteFormulaText(a.text, values, shown, problems, (x) =>
+        formatMoodleFloat(x, num(record, 'correctanswerlength'), num(record, 'correctanswerformat')),
+      );
+      if (problems.length > 0) return { why: `the formula of its choice "${a.text}" cannot be evaluated: ${problems[0]}` };
+      choices.push({ id: keyId(q.id, a.id), content: sanitizeRichText(content), is_answer: a.fraction > 0, fraction: a.fraction });
     }
+    type = (num(options, 'single') ?? 1) === 1 ? 'single_selection' : 'multiple_selection';
+    data = { options: choices, shuffle: (num(options, 'shuffleanswers') ?? 1) === 1 };
+  } else {
+    const right = fullyRight(answers, notes, 'answers');
+    const numerical: { value: number; tolerance: number }[] = [];
+    for (const a of right) {
+      try {
+        const value = evaluateFormula(a.text, values);
+        const record = records.get(a.id);
+        const tolerance = absoluteTolerance(value, num(record, 'tolerance') ?? 0, num(record, 'tolerancetype') ?? 1, notes);
+        numerical.push({ value: Number(formatNumber(value)), tolerance: Number(formatNumber(tolerance)) });
+      } catch (error) {
+        if (!(error instanceof FormulaError)) throw error;
+        return { why: `its formula "${a.text}" cannot be evaluated: ${error.message}` };
+      }
+    }
+    if (numerical.length === 0) return { why: 'the question has no right answer' };
+    data = { numerical_answers: numerical, units: unitsOf(q, notes) };
   }
-  if (numerical.length === 0) return { why: 'the question has no right answer' };
   const problems: string[] = [];
   const description = substituteFormulaText(q.questionText, values, shown, problems);
+  const shownFeedback = feedback === null ? null : substituteFormulaText(feedback, values, shown, problems);
   for (const p of problems) notes.push(`an expression of the text was left as written: ${p}`);
   const names = Object.keys(shown);
   notes.push(
@@ -402,7 +435,7 @@ function mapCalculated(
       ? `fixed values: ${names.map((n) => `{${n}} = ${shown[n]}`).join(', ')} (the first dataset item), the same for every learner`
       : 'fixed values: the same for every learner',
   );
-  return done({ numerical_answers: numerical, units: unitsOf(q, notes), fixed_values: shown }, describe(description));
+  return done(type, { ...data, fixed_values: shown }, describe(description), shownFeedback);
 }
 
 // ---------------------------------------------------------------- slots and random draws

@@ -165,7 +165,20 @@ const QUESTIONS: Q[] = [
   },
   { id: 17, qtype: 'description', text: '<p>Read this first.</p>' },
   { id: 18, qtype: 'ordering', text: 'Order these' },
-  { id: 19, qtype: 'calculatedmulti', text: 'Pick {a}' },
+  {
+    id: 19,
+    qtype: 'calculatedmulti',
+    text: '<p>Which are {a} + {b}? (about {={a}/{b}} times)</p>',
+    plugin:
+      answers(answer(191, '{={a}+{b}}', 0.5), answer(192, '{={a}*{b}}', 0), answer(193, '{a}+{b}, i.e. {={a}+{b}}', 0.5)) +
+      '<numerical_units></numerical_units><numerical_options></numerical_options>' +
+      '<dataset_definitions><dataset_definition id="5"><name>a</name><dataset_items><dataset_item id="6"><number>1</number><value>2.5</value></dataset_item></dataset_items></dataset_definition>' +
+      '<dataset_definition id="6"><name>b</name><dataset_items><dataset_item id="7"><number>1</number><value>3</value></dataset_item><dataset_item id="8"><number>2</number><value>7</value></dataset_item></dataset_items></dataset_definition></dataset_definitions>' +
+      '<calculated_records><calculated_record id="3"><answer>191</answer><tolerance>0.01</tolerance><tolerancetype>1</tolerancetype><correctanswerlength>2</correctanswerlength><correctanswerformat>1</correctanswerformat></calculated_record>' +
+      '<calculated_record id="4"><answer>192</answer><tolerance>0.01</tolerance><tolerancetype>1</tolerancetype><correctanswerlength>3</correctanswerlength><correctanswerformat>2</correctanswerformat></calculated_record>' +
+      '<calculated_record id="5"><answer>193</answer><tolerance>0.01</tolerance><tolerancetype>1</tolerancetype><correctanswerlength>1</correctanswerlength><correctanswerformat>1</correctanswerformat></calculated_record></calculated_records>' +
+      '<calculated_options><calculated_option id="3"><single>0</single><shuffleanswers>0</shuffleanswers></calculated_option></calculated_options>',
+  },
 ];
 /**
  * The pool of the random slots, category 3: the random questions 20 (with sub-categories) and 21 (without),
@@ -275,6 +288,7 @@ describe('a Moodle quiz of every core type', () => {
       'fill_in_blank',
       'fill_in_blank',
       'description',
+      'multiple_selection',
     ]);
     expect(exam.subjects.map((s) => s.sort)).toEqual(exam.subjects.map((_, i) => i));
 
@@ -335,7 +349,24 @@ describe('a Moodle quiz of every core type', () => {
     const line = (title: string) => items.find((i) => i.kind === 'question' && i.title === title)!;
     expect(items.filter((i) => i.kind === 'question')).toHaveLength(15);
     expect(line('ordering 18')).toMatchObject({ outcome: 'skipped', source_type: 'ordering', notes: ['question type "ordering" has no Atrium equivalent'] });
-    expect(line('calculatedmulti 19')).toMatchObject({ outcome: 'skipped', source_type: 'calculatedmulti' });
+    // calculatedmulti: the choices' {=formulas} at the first dataset item, each written as Moodle does (2 decimals,
+    // 3 significant figures, 1 decimal), {variables} as the backup wrote them; the text and feedback likewise.
+    expect(byName('calculatedmulti 19').description).toBe('<p>Which are 2.5 + 3? (about 0.833333333333 times)</p>');
+    expect(byName('calculatedmulti 19').data).toMatchObject({
+      options: [
+        { content: '5.50', is_answer: true, fraction: 0.5 },
+        { content: '7.50', is_answer: false, fraction: 0 },
+        { content: '2.5+3, i.e. 5.5', is_answer: true, fraction: 0.5 },
+      ],
+      shuffle: false,
+      fixed_values: { a: '2.5', b: '3' },
+      explanation: '<p>Because.</p>',
+    });
+    expect(line('calculatedmulti 19')).toMatchObject({
+      outcome: 'imported_with_losses',
+      atrium_type: 'multiple_selection',
+      notes: ['fixed values: {a} = 2.5, {b} = 3 (the first dataset item), the same for every learner'],
+    });
     expect(line('calculated 5')).toMatchObject({
       outcome: 'imported_with_losses',
       notes: ['fixed values: {a} = 2.5, {b} = 4 (the first dataset item), the same for every learner'],

@@ -210,23 +210,68 @@ export function formatNumber(x: number): string {
   return String(Number(x.toPrecision(12)));
 }
 
+/** PHP's string form of a float (precision 14), for the digits format_float writes. */
+const phpString = (x: number) => String(Number(x.toPrecision(14)));
+
+/**
+ * A computed value as Moodle shows it in a calculated multichoice option, with the answer's
+ * "correct answer shows" setting (qtype_calculated_variable_substituter::format_float): `length`
+ * decimals (format 1), or `length` significant figures (format 2: plain from 0.001 up to
+ * 99999, else scientific such as `1.2e-5`). Without a setting, formatNumber.
+ */
+export function formatMoodleFloat(x: number, length: number | null, format: number | null): string {
+  if (length === null || format === null || !Number.isFinite(x)) return formatNumber(x);
+  const n = Math.max(0, Math.min(Math.trunc(length), 20));
+  if (format === 1) return x.toFixed(n);
+  if (x === 0) return '0';
+  const sign = x < 0 ? '-' : '';
+  // The value as 0.d1d2… × 10^p10, rounded to n digits.
+  let mantissa = Math.abs(x);
+  let p10 = 0;
+  while (mantissa < 1) {
+    p10--;
+    mantissa *= 10;
+  }
+  while (mantissa >= 1) {
+    p10++;
+    mantissa /= 10;
+  }
+  mantissa = phpRound(mantissa, n);
+  if (mantissa >= 1) {
+    p10++;
+    mantissa /= 10;
+  }
+  const zeros = '0'.repeat(40);
+  if (p10 < -2 || p10 > 4) {
+    const digits = phpString(mantissa * 10);
+    if (n === 1) return `${sign}${digits}e${p10 - 1}`;
+    return `${sign}${(digits + (digits.length === 1 ? '.' : '') + zeros).slice(0, n + 1)}e${p10 - 1}`;
+  }
+  const value = mantissa * 10 ** p10;
+  const digits = phpString(value);
+  if (value / 10 ** n >= 0.1) return sign + digits;
+  return sign + (digits + (/^[0-9]*$/.test(digits) ? '.' : '') + zeros).slice(0, n + (p10 < 1 ? 2 - p10 : 1));
+}
+
 /** Moodle's `{=expression}` in a question text: its body may hold `{name}` variables, but no other braces. */
 const EXPRESSION_IN_TEXT = /\{=([^{}]*(?:\{[^{}]+\}[^{}]*)*)\}/g;
 
 /**
- * A calculated question's text at fixed values: each `{=expression}` replaced by its value and each
- * `{name}` of a known variable by the variable's value (other braces stay). An expression that
- * cannot be evaluated stays as written and its reason is added to `problems`.
+ * A calculated question's text at fixed values: each `{=expression}` replaced by its value
+ * (written by `format`) and each `{name}` of a known variable by the variable's value (other
+ * braces stay). An expression that cannot be evaluated stays as written and its reason is added
+ * to `problems`.
  */
 export function substituteFormulaText(
   text: string,
   values: Readonly<Record<string, number>>,
   shown: Readonly<Record<string, string>>,
   problems: string[] = [],
+  format: (x: number) => string = formatNumber,
 ): string {
   const withExpressions = text.replace(EXPRESSION_IN_TEXT, (whole, body: string) => {
     try {
-      return formatNumber(evaluateFormula(body, values));
+      return format(evaluateFormula(body, values));
     } catch (error) {
       problems.push(error instanceof Error ? error.message : String(error));
       return whole;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateFormula, formatNumber, FormulaError, substituteFormulaText } from './moodle-formula.js';
+import { evaluateFormula, formatMoodleFloat, formatNumber, FormulaError, substituteFormulaText } from './moodle-formula.js';
 
 describe("Moodle's calculated formulas", () => {
   const at = (formula: string, values: Record<string, number> = {}) => evaluateFormula(formula, values);
@@ -77,5 +77,27 @@ describe("Moodle's calculated formulas", () => {
     expect(problems).toEqual(['division by zero in the formula']);
     expect(formatNumber(0.1 + 0.2)).toBe('0.3');
     expect(formatNumber(3.5 * 3.1)).toBe('10.85');
+  });
+
+  it("a calculated multichoice's values as Moodle writes them: its decimals, or its significant figures (plain or scientific)", () => {
+    const decimals = (x: number, n: number) => formatMoodleFloat(x, n, 1);
+    const figures = (x: number, n: number) => formatMoodleFloat(x, n, 2);
+    expect(decimals(36.21, 2)).toBe('36.21');
+    expect(decimals(1 / 3, 2)).toBe('0.33');
+    expect(decimals(2, 2)).toBe('2.00');
+    expect(decimals(-1.5, 0)).toBe('-2');
+    expect(figures(1234.5678, 3)).toBe('1230');
+    expect(figures(12, 3)).toBe('12.0');
+    expect(figures(0.5, 3)).toBe('0.500');
+    expect(figures(0.012345, 3)).toBe('0.0123');
+    expect(figures(-2.5, 2)).toBe('-2.5');
+    expect(figures(0.999, 2)).toBe('1.0');
+    expect(figures(123456, 2)).toBe('1.2e5');
+    expect(figures(123456, 1)).toBe('1e5');
+    expect(figures(0.00012345, 2)).toBe('1.2e-4');
+    expect(figures(0, 3)).toBe('0');
+    // No setting (a question's text): as formatNumber.
+    expect(formatMoodleFloat(0.1 + 0.2, null, null)).toBe('0.3');
+    expect(substituteFormulaText('{={a}/3} of {a}', { a: 1 }, { a: '1' }, [], (x) => formatMoodleFloat(x, 3, 1))).toBe('0.333 of 1');
   });
 });

@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => world.close());
 
-/** The agreed subject type of each Moodle question type (multichoice by its `single` flag); others are skipped by name. */
+/** The agreed subject type of each Moodle question type (multichoice and calculatedmulti by their `single` flag); others are skipped by name. */
 const SUBJECT_OF: Record<string, string> = {
   truefalse: 'true_or_false',
   shortanswer: 'short_answer',
@@ -121,12 +121,13 @@ function quizzesOf(mbz: string): QuizExpectation[] {
         },
       };
       const count = (type: string) => (e.subjects[type] = (e.subjects[type] ?? 0) + 1);
+      const single = (flag: unknown) => (String(flag ?? '1') === '1' ? 'single_selection' : 'multiple_selection');
       const typeOf = (q: Node): string | undefined =>
         String(q.qtype) === 'multichoice'
-          ? String(q.plugin_qtype_multichoice_question?.multichoice?.single ?? '1') === '1'
-            ? 'single_selection'
-            : 'multiple_selection'
-          : SUBJECT_OF[String(q.qtype)];
+          ? single(q.plugin_qtype_multichoice_question?.multichoice?.single)
+          : String(q.qtype) === 'calculatedmulti'
+            ? single(q.plugin_qtype_calculatedmulti_question?.calculated_options?.calculated_option?.single)
+            : SUBJECT_OF[String(q.qtype)];
       let previous = null as { key: string; subject: QuizExpectation['randomSubjects'][number] } | null;
       for (const slot of arr<Node>(quiz.question_instances?.question_instance)) {
         const q = questions.get(String(slot.questionid ?? slot.question));
@@ -283,6 +284,7 @@ describe('Moodle quizzes arrive as exams with their questions (issue 15 §7)', (
     ]);
     expect([...seen.moodleTypes].sort()).toEqual([
       'calculated',
+      'calculatedmulti',
       'calculatedsimple',
       'ddwtos',
       'description',
