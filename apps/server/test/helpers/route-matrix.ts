@@ -252,6 +252,7 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'PUT /api/exam-subjects/{subjectId}': 'activity.manage',
   'DELETE /api/exam-subjects/{subjectId}': 'activity.manage',
   'POST /api/exams/{activityId}/attempts': 'activity.open',
+  'GET /api/exams/{activityId}/my-attempts': 'activity.open',
   'GET /api/exam-attempts/{attemptId}': 'attempt.answer',
   'PUT /api/exam-attempts/{attemptId}/answers': 'attempt.answer',
   'POST /api/exam-attempts/{attemptId}/submit': 'attempt.answer',

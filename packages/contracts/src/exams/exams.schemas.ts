@@ -256,6 +256,32 @@ export const SubmitResultSchema = z.object({
 });
 export type SubmitResult = z.infer<typeof SubmitResultSchema>;
 
+/**
+ * `GET /api/exams/{activityId}/my-attempts`: the requester's attempts at the exam, oldest first
+ * (scores as the exam shows them), how many are allowed (0: no limit) and used, and the one in
+ * progress, if any — what the start card needs on any device.
+ */
+export const MyAttemptsSchema = z.object({
+  attempts: z.array(
+    z.object({
+      id,
+      number: z.number().int(),
+      status: AttemptStatusSchema,
+      started_at: isoTime,
+      deadline: isoTime.nullable(),
+      submitted_at: isoTime.nullable(),
+      max_score: z.number(),
+      score: z.number().nullable(),
+    }),
+  ),
+  attempts_allowed: z.number().int(),
+  attempts_used: z.number().int(),
+  in_progress_id: id.nullable(),
+  /** The score that counts (grade method), when scores are shown. */
+  exam_score: z.number().nullable(),
+});
+export type MyAttempts = z.infer<typeof MyAttemptsSchema>;
+
 // ---------------------------------------------------------------- the team's score list and grading
 
 export const ScoreListQuerySchema = z.object({

@@ -254,6 +254,14 @@ describe('taking an exam', () => {
     const third = await w.call('student', 'POST', `/api/exams/${x.examId}/attempts`);
     expect(third.statusCode).toBe(409);
     expect((third.json() as { code: string }).code).toBe('EXAM_NO_ATTEMPTS_LEFT');
+    const mine = await w.call('student', 'GET', `/api/exams/${x.examId}/my-attempts`);
+    expect(mine.statusCode, mine.body).toBe(200);
+    // The essays wait for the team: no attempt has a score yet.
+    expect(mine.json()).toMatchObject({ attempts_allowed: 2, attempts_used: 2, in_progress_id: null, exam_score: null });
+    expect((mine.json() as { attempts: { number: number; status: string }[] }).attempts.map((a) => [a.number, a.status])).toEqual([
+      [1, 'submitted'],
+      [2, 'submitted'],
+    ]);
   });
 
   it('the deadline is the server’s: after the time limit a save and a submit are refused and the attempt was submitted with what was saved', async () => {

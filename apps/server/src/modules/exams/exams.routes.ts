@@ -12,6 +12,7 @@ import {
   CreateSubjectBodySchema,
   ErrorBodySchema,
   ExamStatisticsSchema,
+  MyAttemptsSchema,
   ExamIdParamsSchema,
   GradeAttemptBodySchema,
   PublishScoresResultSchema,
@@ -33,6 +34,7 @@ import {
   createSubject,
   listBank,
   listCategories,
+  myAttempts,
   removeCategory,
   renameCategory,
   deleteSubject,
@@ -188,6 +190,16 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { attempt, created } = await startAttempt(app.deps, actorOf(request), request.params.activityId);
       return reply.status(created ? 201 : 200).send(attempt);
     },
+  });
+  app.get('/api/exams/:activityId/my-attempts', {
+    config: { action: 'activity.open' },
+    schema: {
+      tags: ['exams'],
+      summary: 'My attempts at the exam, what is allowed and used, and the one in progress',
+      params: ExamIdParamsSchema,
+      response: { 200: MyAttemptsSchema, ...errors },
+    },
+    handler: async (request) => myAttempts(app.deps, actorOf(request), request.params.activityId),
   });
   app.get('/api/exam-attempts/:attemptId', {
     config: { action: 'attempt.answer' },

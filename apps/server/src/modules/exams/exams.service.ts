@@ -6,6 +6,7 @@ import {
   type CreateSubjectBody,
   type SubjectCategory,
   type ExamStatistics,
+  type MyAttempts,
   type ExamData,
   type GradeAttemptBody,
   type SaveAnswersBody,
@@ -63,7 +64,7 @@ import {
   type AttemptSlot,
   type ExamSubjectRow,
 } from './exams.repository.js';
-import { checkAnswer, grade, roundPoints } from './grading.js';
+import { checkAnswer, examScore, grade, roundPoints } from './grading.js';
 import { itemAnalysis, summary } from './statistics.js';
 import { correctAnswerOf, keyOf, presentAttemptSubject, presentSubject, subjectValues } from './subjects.js';
 
@@ -412,6 +413,47 @@ export async function startAttempt(deps: AppDeps, actor: Actor, activityId: numb
     if (row) return { attempt: await presentAttempt(deps, row, activity, now, subjects, []), created: true };
   }
   throw new AppError('ATTEMPT_SUBMITTED', 'Another request changed this attempt; try again');
+}
+
+/**
+ * `GET /api/exams/{activityId}/my-attempts`: the requester's attempts (an overdue one is
+ * submitted first), what is allowed and used, the one in progress, and the exam's score by its
+ * grade method while scores are shown (activity.open: a learner of a closed exam is refused as
+ * when opening it).
+ */
+export async function myAttempts(deps: AppDeps, actor: Actor, activityId: number, now = new Date()): Promise<MyAttempts> {
+  const { activity } = await examToTake(deps, actor, activityId, now);
+  const settings = examSettings(activity);
+  let attempts = await listUserAttempts(deps.db, activityId, actor.id);
+  const overdue = attempts.find((a) => isOverdue(a, now));
+  if (overdue) {
+    await submitOverdue(deps, overdue.id, now);
+    attempts = await listUserAttempts(deps.db, activityId, actor.id);
+  }
+  const publishedAt = settings.show_score === 'after_publish' ? await findScoresPublishedAt(deps.db, activityId) : null;
+  const show = visible(settings.show_score, activity, publishedAt, now);
+  const finished = attempts.filter((a) => a.status !== 'in_progress');
+  return {
+    attempts: attempts.map((a) => ({
+      id: a.id,
+      number: a.number,
+      status: a.status,
+      started_at: a.startedAt.toISOString(),
+      deadline: a.deadline?.toISOString() ?? null,
+      submitted_at: a.submittedAt?.toISOString() ?? null,
+      max_score: a.maxScore,
+      score: show && a.status !== 'in_progress' ? a.score : null,
+    })),
+    attempts_allowed: settings.max_attempts,
+    attempts_used: attempts.filter((a) => !a.isPreview).length,
+    in_progress_id: attempts.find((a) => a.status === 'in_progress')?.id ?? null,
+    exam_score: show
+      ? examScore(
+          finished.map((a) => a.score),
+          settings.grade_method,
+        )
+      : null,
+  };
 }
 
 /** `GET /api/exam-attempts/{attemptId}` (its learner): the attempt with the answers saved so far, and results once the exam shows them. */
