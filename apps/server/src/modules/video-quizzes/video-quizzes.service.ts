@@ -10,6 +10,7 @@ import type {
   VideoQuizSubjects,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { authorize } from '../access/authorize.js';
@@ -85,7 +86,11 @@ export async function createVideoQuiz(deps: AppDeps, actor: Actor, courseId: num
     throw AppError.field('upload_id', 'Choose a video of this course');
   }
   if (await videoHasQuiz(deps.db, upload.id)) throw AppError.field('upload_id', 'This video has a video quiz already');
-  const created = await insertVideoQuiz(deps.db, { courseId, uploadId: upload.id, title: body.title, createdById: actor.id });
+  // The unique index settles two requests racing past the check above.
+  const created = await insertVideoQuiz(deps.db, { courseId, uploadId: upload.id, title: body.title, createdById: actor.id }).catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw AppError.field('upload_id', 'This video has a video quiz already');
+    throw error;
+  });
   return reread(deps, created.id);
 }
 

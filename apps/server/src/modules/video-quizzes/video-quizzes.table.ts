@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { courses } from '../courses/courses.table.js';
 import { uploads } from '../uploads/uploads.table.js';
 import { users } from '../users/users.table.js';
@@ -14,7 +14,7 @@ export const videoQuizzes = pgTable(
     courseId: integer('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
-    /** The video (a course file). */
+    /** The video (a course file); one quiz per video (unique). */
     uploadId: integer('upload_id')
       .notNull()
       .references(() => uploads.id, { onDelete: 'cascade' }),
@@ -23,7 +23,7 @@ export const videoQuizzes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('video_quizzes_upload').on(t.uploadId), index('video_quizzes_course').on(t.courseId)],
+  (t) => [uniqueIndex('video_quizzes_upload').on(t.uploadId), index('video_quizzes_course').on(t.courseId)],
 );
 
 /** A subject of a video quiz, shown at `atSeconds` of the video; types, `data` and `score` (points) as exam subjects'. */
