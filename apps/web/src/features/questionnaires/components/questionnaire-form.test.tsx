@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Questionnaire, QuestionnaireSubject } from '@atrium/contracts';
 import { jsonResponse, renderWithApp } from '../../../test/render';
 import { QuestionnairePanel } from './questionnaire-panel';
+
+// Two shared cores run many suites at once: give answers from the mocked server time to land.
+configure({ asyncUtilTimeout: 5_000 });
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -204,16 +207,19 @@ describe('QuestionnaireForm (issue 15 §5)', { timeout: 30_000 }, () => {
     fireEvent.click(submitButton());
 
     expect(await within(subject('Favourite colour?')).findByText('Please answer this question.')).toBeInTheDocument();
-    expect(within(subject('How useful?')).getByText('Please answer this question.')).toBeInTheDocument();
-    expect(within(subject('Rate the parts')).getByText('Please choose an answer in every row.')).toBeInTheDocument();
+    expect(await within(subject('How useful?')).findByText('Please answer this question.')).toBeInTheDocument();
+    expect(await within(subject('Rate the parts')).findByText('Please choose an answer in every row.')).toBeInTheDocument();
     expect(within(subject('Which tools?')).queryByText('Please answer this question.')).not.toBeInTheDocument();
-    expect(screen.getByTestId('questionnaire-form-error')).toHaveTextContent('3 required questions are not answered yet.');
+    expect(await screen.findByTestId('questionnaire-form-error')).toHaveTextContent('3 required questions are not answered yet.');
     expect(screen.queryByText('Submit your answers?', { selector: '.ant-modal-confirm-title' })).not.toBeInTheDocument();
     expect(posts()).toHaveLength(0);
 
     answerRequired();
-    await waitFor(() => expect(screen.queryByText('Please answer this question.')).not.toBeInTheDocument());
-    expect(screen.queryByText('Please choose an answer in every row.')).not.toBeInTheDocument();
+    // antd lets each message fade out on its own: wait for both kinds to be gone.
+    await waitFor(() => {
+      expect(screen.queryByText('Please answer this question.')).not.toBeInTheDocument();
+      expect(screen.queryByText('Please choose an answer in every row.')).not.toBeInTheDocument();
+    });
   });
 
   it('puts a 400 on the subject the server names (answers[i] of the body sent)', async () => {

@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Activity } from '@atrium/contracts';
 import { jsonResponse, renderWithApp } from '../../../test/render';
 import { ActivityFormModal } from '../../activities/components/activity-form-modal';
 import { updateBodyOfForm, type bodyOfForm } from '../../activities/lib/activity-form';
+
+// Two shared cores run many suites at once: give answers from the mocked server time to land.
+configure({ asyncUtilTimeout: 5_000 });
 
 const activity: Activity = {
   id: 7,

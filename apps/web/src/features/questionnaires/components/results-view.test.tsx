@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { QuestionnaireResults } from '@atrium/contracts';
 import { jsonResponse, renderWithApp } from '../../../test/render';
 import { ResultsView } from './results-view';
+
+// Two shared cores run many suites at once: give answers from the mocked server time to land.
+configure({ asyncUtilTimeout: 5_000 });
 
 const fetchMock = vi.fn<typeof fetch>();
 

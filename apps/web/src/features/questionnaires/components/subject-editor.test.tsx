@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QuestionnaireSubject } from '@atrium/contracts';
 import { jsonResponse, renderWithApp } from '../../../test/render';
 import { SubjectEditor } from './subject-editor';
+
+// Two shared cores run many suites at once: give answers from the mocked server time to land.
+configure({ asyncUtilTimeout: 5_000 });
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import { jsonResponse, LocationProbe, renderWithApp } from '../../../test/render';
 import { QuestionnaireFullScreenPage } from './questionnaire-full-screen-page';
+
+// Two shared cores run many suites at once: give answers from the mocked server time to land.
+configure({ asyncUtilTimeout: 5_000 });
 
 const fetchMock = vi.fn<typeof fetch>();
 
