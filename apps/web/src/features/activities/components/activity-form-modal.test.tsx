@@ -135,3 +135,65 @@ describe('ActivityFormModal guest link (spec §6)', () => {
     expect(within(dialog).queryByTestId('guest-link')).toBeNull();
   }, 20_000);
 });
+
+describe('ActivityFormModal exam settings (issue 15)', () => {
+  it('shows an exam’s settings, minutes for the time limit, and sends them as data with the imported max_grade kept', async () => {
+    const onSubmit = vi.fn().mockResolvedValue({});
+    renderWithApp(
+      <ActivityFormModal
+        courseId={1}
+        activity={activity({
+          type: 'exam',
+          title: 'Midterm',
+          completion_criterion: 'submitted',
+          data: { time_limit_seconds: 3600, max_attempts: 2, grade_method: 'last', show_score: 'after_publish', max_grade: 20 },
+        })}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    const settings = within(dialog).getByTestId('exam-settings');
+    expect(within(settings).getByLabelText('Time limit')).toHaveValue('60');
+    expect(within(settings).getByLabelText('Attempts allowed')).toHaveValue('2');
+    expect(settings).toHaveTextContent('Last attempt');
+    expect(settings).toHaveTextContent('When the scores are published');
+    fireEvent.change(within(settings).getByLabelText('Time limit'), { target: { value: '' } });
+    fireEvent.change(within(settings).getByLabelText('Attempts allowed'), { target: { value: '0' } });
+    fireEvent.change(within(settings).getByLabelText('Pass mark (points)'), { target: { value: '12' } });
+    await userEvent.click(within(settings).getByRole('switch', { name: 'Shuffle questions' }));
+    await userEvent.click(saveButton(dialog));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].data).toEqual({
+      max_attempts: 0,
+      grade_method: 'last',
+      pass_score: 12,
+      shuffle_subjects: true,
+      shuffle_options: false,
+      show_score: 'after_publish',
+      show_answers: 'after_end',
+      max_grade: 20,
+    });
+  }, 20_000);
+
+  it('a new exam starts from the server’s defaults; the questionnaire switches stay with questionnaires', async () => {
+    const onSubmit = vi.fn().mockResolvedValue({});
+    renderWithApp(<ActivityFormModal courseId={1} activity={null} onSubmit={onSubmit} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Activity type' }));
+    await userEvent.click(await screen.findByTitle('Exam'));
+    const settings = await within(dialog).findByTestId('exam-settings');
+    expect(within(settings).getByLabelText('Attempts allowed')).toHaveValue('0');
+    expect(within(dialog).queryByRole('switch', { name: /anonymous/i })).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Title', { exact: true }), { target: { value: 'Quiz 1' } });
+    fireEvent.change(within(settings).getByLabelText('Time limit'), { target: { value: '30' } });
+    await userEvent.click(saveButton(dialog));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      type: 'exam',
+      title: 'Quiz 1',
+      data: { time_limit_seconds: 1800, max_attempts: 0, grade_method: 'highest', show_score: 'after_submit', show_answers: 'after_end' },
+    });
+    expect(onSubmit.mock.calls[0]![0].data).not.toHaveProperty('content');
+  }, 20_000);
+});

@@ -1,11 +1,19 @@
 import { useState } from 'react';
-import { Alert, DatePicker, Form, Input, InputNumber, Modal, Select, Switch, Typography } from 'antd';
+import { Alert, DatePicker, Flex, Form, Input, InputNumber, Modal, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ACTIVITY_TYPES, COMPLETION_CRITERIA, type Activity, type ActivityType } from '@atrium/contracts';
+import { ACTIVITY_TYPES, COMPLETION_CRITERIA, GRADE_METHODS, RESULT_VISIBILITY, type Activity, type ActivityType } from '@atrium/contracts';
 import { LazyRichTextEditor } from '../../../components/rich-text-editor/lazy-rich-text-editor';
 import type { EditorImageUploader } from '../../../components/rich-text-editor/rich-text-editor';
 import { showFieldErrors } from '../../../lib/form-errors';
-import { activityFieldName, bodyOfForm, formOfActivity, formPartsOf, isSupportedVideoUrl, type ActivityFormValues } from '../lib/activity-form';
+import {
+  EXAM_FORM_DEFAULTS,
+  activityFieldName,
+  bodyOfForm,
+  formOfActivity,
+  formPartsOf,
+  isSupportedVideoUrl,
+  type ActivityFormValues,
+} from '../lib/activity-form';
 import { isOpenableLink } from '../lib/activity-rules';
 import { UploadField } from './upload-field';
 import { guestActivityUrl } from '../../previews/lib/guest-path';
@@ -17,7 +25,8 @@ import { QuestionnaireSettingsFields } from '../../questionnaires/components/que
  * video URL or upload with the original-URL field error, spec §5; meeting
  * provider, join URL and times; for file types the copyright notice over their
  * videos, refuse-forward-seeking and guest preview; a questionnaire's anonymous and
- * show-results switches), start/end and the completion criterion.
+ * show-results switches; an exam's settings, ExamSettingsFields), start/end and the
+ * completion criterion.
  * Checks the fields first, then shows the server's 400 field errors on them.
  */
 export function ActivityFormModal({
@@ -44,7 +53,7 @@ export function ActivityFormModal({
   const parts = formPartsOf(type);
   const initialValues: ActivityFormValues = activity
     ? formOfActivity(activity)
-    : { type: 'page', title: '', completion_criterion: 'viewed', uploads: [], data: { content: '' } };
+    : { type: 'page', title: '', completion_criterion: 'viewed', uploads: [], data: { content: '', ...EXAM_FORM_DEFAULTS } };
 
   const save = async () => {
     let values: ActivityFormValues;
@@ -56,7 +65,8 @@ export function ActivityFormModal({
     setFormError(null);
     setSaving(true);
     try {
-      await onSubmit(bodyOfForm({ ...initialValues, ...values, type }));
+      // Data the form keeps but shows no field for (an imported exam's max_grade) comes from the initial values.
+      await onSubmit(bodyOfForm({ ...initialValues, ...values, type, data: { ...initialValues.data, ...values.data } }));
       onClose();
     } catch (error) {
       const shown = showFieldErrors(form, error, { nameOf: activityFieldName });
@@ -185,6 +195,7 @@ export function ActivityFormModal({
           </>
         )}
         {type === 'questionnaire' && <QuestionnaireSettingsFields />}
+        {type === 'exam' && <ExamSettingsFields />}
         <Form.Item name="description" label={t('form.description')}>
           <LazyRichTextEditor aria-label={t('form.description')} onUploadImage={uploadImage} minHeight={100} />
         </Form.Item>
@@ -220,6 +231,72 @@ export function ActivityFormModal({
         )}
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * An exam's own settings (issue 15, ExamDataSchema as `data`): time limit in minutes (empty for
+ * none; stored in seconds), attempts allowed (0 for unlimited), which attempt's score counts,
+ * pass mark in points, shuffling of questions and options, and when learners see their scores
+ * and the right answers. Fields of the surrounding form; the questions are edited on the exam's page.
+ */
+function ExamSettingsFields() {
+  const { t } = useTranslation('activities');
+  const visibility = RESULT_VISIBILITY.map((value) => ({ value, label: t(`exam.visibility.${value}`) }));
+  return (
+    <fieldset data-testid="exam-settings" style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: '8px 16px 0', margin: '0 0 24px', minWidth: 0 }}>
+      <legend style={{ width: 'auto', padding: '0 6px', margin: 0, border: 0, fontSize: 14 }}>{t('exam.settings')}</legend>
+      <Flex gap={16} wrap>
+        <Form.Item name={['data', 'time_limit_minutes']} label={t('exam.timeLimit')} extra={t('exam.timeLimitHint')} style={{ flex: '1 1 240px' }}>
+          <InputNumber min={1} max={10080} precision={0} placeholder={t('exam.noTimeLimit')} suffix={t('exam.minutes')} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item
+          name={['data', 'max_attempts']}
+          label={t('exam.maxAttempts')}
+          extra={t('exam.maxAttemptsHint')}
+          rules={[{ required: true, type: 'number', min: 0, max: 1000, message: t('exam.maxAttemptsRange') }]}
+          style={{ flex: '1 1 240px' }}
+        >
+          <InputNumber min={0} max={1000} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+      </Flex>
+      <Flex gap={16} wrap>
+        <Form.Item name={['data', 'grade_method']} label={t('exam.gradeMethod')} style={{ flex: '1 1 240px' }}>
+          <Select options={GRADE_METHODS.map((value) => ({ value, label: t(`exam.gradeMethods.${value}`) }))} style={{ maxWidth: 260 }} />
+        </Form.Item>
+        <Form.Item name={['data', 'pass_score']} label={t('exam.passScore')} extra={t('exam.passScoreHint')} style={{ flex: '1 1 240px' }}>
+          <InputNumber min={0} max={100_000} placeholder={t('exam.noPassScore')} style={{ width: 160 }} />
+        </Form.Item>
+      </Flex>
+      <Flex gap={16} wrap>
+        <Form.Item
+          name={['data', 'shuffle_subjects']}
+          label={t('exam.shuffleSubjects')}
+          valuePropName="checked"
+          extra={t('exam.shuffleSubjectsHint')}
+          style={{ flex: '1 1 240px' }}
+        >
+          <Switch />
+        </Form.Item>
+        <Form.Item
+          name={['data', 'shuffle_options']}
+          label={t('exam.shuffleOptions')}
+          valuePropName="checked"
+          extra={t('exam.shuffleOptionsHint')}
+          style={{ flex: '1 1 240px' }}
+        >
+          <Switch />
+        </Form.Item>
+      </Flex>
+      <Flex gap={16} wrap>
+        <Form.Item name={['data', 'show_score']} label={t('exam.showScore')} style={{ flex: '1 1 240px' }}>
+          <Select options={visibility} style={{ maxWidth: 260 }} />
+        </Form.Item>
+        <Form.Item name={['data', 'show_answers']} label={t('exam.showAnswers')} extra={t('exam.showAnswersHint')} style={{ flex: '1 1 240px' }}>
+          <Select options={visibility} style={{ maxWidth: 260 }} />
+        </Form.Item>
+      </Flex>
+    </fieldset>
   );
 }
 

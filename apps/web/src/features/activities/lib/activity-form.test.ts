@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Activity } from '@atrium/contracts';
-import { activityFieldErrors, bodyOfForm, formOfActivity, updateBodyOfForm } from './activity-form';
+import { activityFieldErrors, activityFieldName, bodyOfForm, formOfActivity, updateBodyOfForm } from './activity-form';
 import { ApiError } from '../../../lib/api-client';
 
 const base = { title: 'T', description: null, start_time: null, end_time: null, completion_criterion: 'viewed' as const, completion_percent: null };
 
 describe('update body of the activity form', () => {
-  it('leaves out data for types whose form edits none (imported homework, exam, forum keep theirs)', () => {
-    for (const type of ['homework', 'exam', 'forum'] as const) expect(updateBodyOfForm({ ...base, type, data: {} })).not.toHaveProperty('data');
+  it('leaves out data for types whose form edits none (imported homework, forum keep theirs)', () => {
+    for (const type of ['homework', 'forum'] as const) expect(updateBodyOfForm({ ...base, type, data: {} })).not.toHaveProperty('data');
   });
   it('sends the data of types whose form edits it, without the type', () => {
     const body = updateBodyOfForm({ ...base, type: 'page', data: { content: '<p>x</p>' } });
@@ -67,5 +67,85 @@ describe('activity form: copyright notice, no forward seeking, guest preview', (
       { name: ['data', 'copyright_notice'], errors: ['too long'] },
       { name: ['refuse_forward_seeking'], errors: ['bad'] },
     ]);
+  });
+});
+
+describe('activity form: exam settings (issue 15, ExamDataSchema)', () => {
+  const exam = (data: Record<string, unknown>) =>
+    ({
+      ...base,
+      id: 9,
+      course_id: 1,
+      module_id: 1,
+      type: 'exam',
+      is_published: false,
+      sort: 1,
+      is_completed: false,
+      access: 'open',
+      data,
+      uploads: [],
+    }) as unknown as Activity;
+
+  it('sends the time limit in seconds, attempts (0: unlimited), grade method, pass mark, shuffling and visibility; an empty limit or pass mark is none', () => {
+    const body = bodyOfForm({
+      type: 'exam',
+      title: 'Midterm',
+      completion_criterion: 'submitted',
+      data: {
+        time_limit_minutes: 90,
+        max_attempts: 2,
+        grade_method: 'average',
+        pass_score: 60,
+        shuffle_subjects: true,
+        shuffle_options: false,
+        show_score: 'after_publish',
+        show_answers: 'never',
+      },
+    });
+    expect(body.data).toEqual({
+      time_limit_seconds: 5400,
+      max_attempts: 2,
+      grade_method: 'average',
+      pass_score: 60,
+      shuffle_subjects: true,
+      shuffle_options: false,
+      show_score: 'after_publish',
+      show_answers: 'never',
+    });
+    const none = bodyOfForm({ type: 'exam', title: 'Quiz', completion_criterion: 'submitted', data: { time_limit_minutes: null, pass_score: null } });
+    expect(none.data).toEqual({
+      max_attempts: 0,
+      grade_method: 'highest',
+      pass_score: null,
+      shuffle_subjects: false,
+      shuffle_options: false,
+      show_score: 'after_submit',
+      show_answers: 'after_end',
+    });
+    expect(updateBodyOfForm(none)).toHaveProperty('data');
+  });
+
+  it('an exam being edited shows its settings (seconds as minutes) and keeps the imported max_grade it does not show', () => {
+    const values = formOfActivity(
+      exam({ time_limit_seconds: 2700, max_attempts: 3, grade_method: 'last', pass_score: 5, show_score: 'after_end', max_grade: 10 }),
+    );
+    expect(values.data).toMatchObject({
+      time_limit_minutes: 45,
+      max_attempts: 3,
+      grade_method: 'last',
+      pass_score: 5,
+      shuffle_subjects: false,
+      show_score: 'after_end',
+      show_answers: 'after_end',
+      max_grade: 10,
+    });
+    expect(bodyOfForm({ ...values, completion_criterion: 'submitted' }).data).toMatchObject({ time_limit_seconds: 2700, max_grade: 10 });
+    expect(formOfActivity(exam({})).data).toMatchObject({ time_limit_minutes: null, max_attempts: 0, grade_method: 'highest' });
+  });
+
+  it('puts the server’s errors about exam data on their fields (the time limit on the minutes)', () => {
+    expect(activityFieldName('data.time_limit_seconds')).toEqual(['data', 'time_limit_minutes']);
+    expect(activityFieldName('max_attempts')).toEqual(['data', 'max_attempts']);
+    expect(activityFieldName('data.show_answers')).toEqual(['data', 'show_answers']);
   });
 });

@@ -1,11 +1,13 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  ExamDataSchema,
   parseOnlineVideoUrl,
   type Activity,
   type ActivityType,
   type ActivityUpload,
   type CompletionCriterion,
   type CreateActivityBody,
+  type ExamData,
 } from '@atrium/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/form-errors';
@@ -37,6 +39,72 @@ export interface ActivityFormValues {
     /** Questionnaire (issue 15 §5): answers kept apart from who gave them; learners who answered see the results. */
     anonymous?: boolean;
     show_results?: boolean;
+  } & ExamFormData;
+}
+
+/**
+ * An exam's settings in the activity form (issue 15, ExamDataSchema): the time limit in minutes
+ * (the data holds seconds; empty for none), attempts allowed (0: unlimited), which attempt
+ * counts, the pass mark (points; empty for none), shuffling, when scores and answers are shown;
+ * `max_grade` (imported, not shown) is carried through.
+ */
+export interface ExamFormData {
+  time_limit_minutes?: number | null;
+  max_attempts?: number | null;
+  grade_method?: NonNullable<ExamData['grade_method']>;
+  pass_score?: number | null;
+  shuffle_subjects?: boolean;
+  shuffle_options?: boolean;
+  show_score?: NonNullable<ExamData['show_score']>;
+  show_answers?: NonNullable<ExamData['show_answers']>;
+  max_grade?: number | null;
+}
+
+/** A new exam's settings as the server would default them: no time limit, unlimited attempts, highest counts, scores after submitting, answers after the end. */
+export const EXAM_FORM_DEFAULTS: Required<
+  Pick<ExamFormData, 'max_attempts' | 'grade_method' | 'shuffle_subjects' | 'shuffle_options' | 'show_score' | 'show_answers'>
+> = {
+  max_attempts: 0,
+  grade_method: 'highest',
+  shuffle_subjects: false,
+  shuffle_options: false,
+  show_score: 'after_submit',
+  show_answers: 'after_end',
+};
+
+/** The exam's `data` (ExamDataSchema) of the form's values: minutes → seconds, empty → none. */
+export function examDataOfForm(values: ExamFormData | undefined): ExamData {
+  const v = { ...EXAM_FORM_DEFAULTS, ...values };
+  const minutes = Number(v.time_limit_minutes);
+  const data: ExamData = {
+    max_attempts: Math.max(0, Math.round(Number(v.max_attempts ?? 0))),
+    grade_method: v.grade_method,
+    pass_score: typeof v.pass_score === 'number' && Number.isFinite(v.pass_score) ? v.pass_score : null,
+    shuffle_subjects: v.shuffle_subjects === true,
+    shuffle_options: v.shuffle_options === true,
+    show_score: v.show_score,
+    show_answers: v.show_answers,
+  };
+  if (v.time_limit_minutes != null && Number.isFinite(minutes) && minutes > 0) data.time_limit_seconds = Math.round(minutes * 60);
+  if (v.max_grade !== undefined) data.max_grade = v.max_grade;
+  return data;
+}
+
+/** The form's exam settings of a stored exam's `data` (anything that does not fit ExamDataSchema is left at its default). */
+function examFormOfData(data: Record<string, unknown>): ExamFormData {
+  const parsed = ExamDataSchema.safeParse(data);
+  const exam: ExamData = parsed.success ? parsed.data : {};
+  return {
+    ...EXAM_FORM_DEFAULTS,
+    time_limit_minutes: exam.time_limit_seconds ? Math.round((exam.time_limit_seconds / 60) * 100) / 100 : null,
+    ...(exam.max_attempts !== undefined ? { max_attempts: exam.max_attempts } : {}),
+    ...(exam.grade_method ? { grade_method: exam.grade_method } : {}),
+    pass_score: exam.pass_score ?? null,
+    ...(exam.shuffle_subjects !== undefined ? { shuffle_subjects: exam.shuffle_subjects } : {}),
+    ...(exam.shuffle_options !== undefined ? { shuffle_options: exam.shuffle_options } : {}),
+    ...(exam.show_score ? { show_score: exam.show_score } : {}),
+    ...(exam.show_answers ? { show_answers: exam.show_answers } : {}),
+    ...(exam.max_grade !== undefined ? { max_grade: exam.max_grade } : {}),
   };
 }
 
@@ -87,6 +155,7 @@ export function bodyOfForm(values: ActivityFormValues): Omit<CreateActivityBody,
     data.anonymous = values.data?.anonymous ?? false;
     data.show_results = values.data?.show_results ?? false;
   }
+  if (values.type === 'exam') Object.assign(data, examDataOfForm(values.data));
   return {
     type: values.type,
     title: values.title.trim(),
@@ -108,9 +177,10 @@ export function bodyOfForm(values: ActivityFormValues): Omit<CreateActivityBody,
 
 /**
  * The update body for form values: the create body without the type, and
- * without `data` when the type's form edits none of it (homework, exam, forum …),
+ * without `data` when the type's form edits none of it (homework, forum …),
  * so data the form does not show (e.g. an imported assignment's grade and dates)
- * is kept by the server rather than replaced by `{}`.
+ * is kept by the server rather than replaced by `{}`. An exam's form edits all of
+ * ExamDataSchema (its imported `max_grade` carried through), so its data is sent.
  */
 export function updateBodyOfForm(
   body: Omit<CreateActivityBody, 'module_id'>,
@@ -118,7 +188,9 @@ export function updateBodyOfForm(
   const { type, data, ...rest } = body;
   const parts = formPartsOf(type);
   // File types edit their copyright notice (issue 5), so their data is the form's too.
-  return parts.hasContent || parts.url || parts.isMeeting || parts.hasUploads || type === 'questionnaire' ? { ...rest, data: data ?? {} } : rest;
+  return parts.hasContent || parts.url || parts.isMeeting || parts.hasUploads || type === 'questionnaire' || type === 'exam'
+    ? { ...rest, data: data ?? {} }
+    : rest;
 }
 
 /** Form values of a stored activity (for editing). */
@@ -147,11 +219,29 @@ export function formOfActivity(activity: Activity): ActivityFormValues {
       meeting_end_time: time(data.meeting_end_time),
       anonymous: data.anonymous === true,
       show_results: data.show_results === true,
+      ...(activity.type === 'exam' ? examFormOfData(data) : {}),
     },
   };
 }
 
-const DATA_FIELDS = ['copyright_notice', 'content', 'url', 'provider', 'join_url', 'meeting_start_time', 'meeting_end_time', 'anonymous', 'show_results'];
+const DATA_FIELDS = [
+  'copyright_notice',
+  'content',
+  'url',
+  'provider',
+  'join_url',
+  'meeting_start_time',
+  'meeting_end_time',
+  'anonymous',
+  'show_results',
+  'max_attempts',
+  'grade_method',
+  'pass_score',
+  'shuffle_subjects',
+  'shuffle_options',
+  'show_score',
+  'show_answers',
+];
 const TOP_FIELDS = [
   'can_guest_preview',
   'refuse_forward_seeking',
@@ -180,6 +270,7 @@ export function activityFieldErrors(error: unknown): { fields: { name: (string |
 export function activityFieldName(serverName: string): (string | number)[] | null {
   const key = serverName.replace(/^data\./, '');
   if (DATA_FIELDS.includes(key)) return ['data', key];
+  if (key === 'time_limit_seconds') return ['data', 'time_limit_minutes'];
   if (TOP_FIELDS.includes(key)) return [key];
   if (key === 'upload_ids' || key.startsWith('upload_ids')) return ['uploads'];
   return null;
