@@ -1,5 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnswerValue, Attempt, AttemptStatus, CreateSubjectBody, GradeAttemptBody, ScoreList, Subject, SubmitResult } from '@atrium/contracts';
+import type {
+  AnswerValue,
+  Attempt,
+  AttemptStatus,
+  CreateSubjectBody,
+  GradeAttemptBody,
+  MyAttempts,
+  ScoreList,
+  Subject,
+  SubjectCategory,
+  SubjectType,
+  SubmitResult,
+} from '@atrium/contracts';
 import { api } from '../../lib/api-client';
 
 /** `GET /api/exams/{id}/subjects` answer: the subjects with their keys and the points of all. */
@@ -28,10 +40,32 @@ export interface PublishScoresResult {
   attempts: number;
 }
 
+/** A page of the course's subject bank (`BankPageSchema`). */
+export interface BankPage {
+  items: Subject[];
+  page: number;
+  page_size: number;
+  pages: number;
+  total: number;
+}
+
+/** The bank's filters and page (`BankQuerySchema`). */
+export interface BankQuery {
+  page: number;
+  page_size: number;
+  category_id?: number;
+  type?: SubjectType;
+  keyword?: string;
+}
+
 /** Query keys of the exams feature (issue 15). */
 export const examKeys = {
   subjects: (activityId: number) => ['exams', 'subjects', activityId] as const,
+  myAttempts: (activityId: number) => ['exams', 'my-attempts', activityId] as const,
   attempt: (attemptId: number) => ['exams', 'attempt', attemptId] as const,
+  categories: (courseId: number) => ['exams', 'categories', courseId] as const,
+  banks: (courseId: number) => ['exams', 'bank', courseId] as const,
+  bank: (courseId: number, query: BankQuery) => ['exams', 'bank', courseId, query] as const,
   scoreLists: (activityId: number) => ['exams', 'score-list', activityId] as const,
   scoreList: (activityId: number, query: ScoreListQuery) => ['exams', 'score-list', activityId, query] as const,
   review: (attemptId: number) => ['exams', 'review', attemptId] as const,
@@ -68,7 +102,83 @@ export function useSubjectMutations(activityId: number) {
   };
 }
 
+// ---------------------------------------------------------------- the course's subject bank
+
+/** `GET /api/courses/{courseId}/subject-categories` (course team): the bank's categories with how many subjects each holds. */
+export function useSubjectCategories(courseId: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: examKeys.categories(courseId),
+    queryFn: ({ signal }) => api.get<{ categories: SubjectCategory[] }>(`/api/courses/${courseId}/subject-categories`, undefined, signal),
+    select: (answer) => answer.categories,
+    enabled,
+  });
+}
+
+/** `POST /api/courses/{courseId}/subject-categories` (course team): a new category (400 naming `name`). */
+export function useCreateCategory(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.post<SubjectCategory>(`/api/courses/${courseId}/subject-categories`, { name }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: examKeys.categories(courseId) }),
+  });
+}
+
+/** `GET /api/courses/{courseId}/subjects?page&page_size&category_id&type&keyword` (course team): a page of the bank, keys included. */
+export function useBank(courseId: number, query: BankQuery) {
+  return useQuery({
+    queryKey: examKeys.bank(courseId, query),
+    queryFn: ({ signal }) => api.get<BankPage>(`/api/courses/${courseId}/subjects`, { ...query }, signal),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * The bank's writes (course team): `POST /api/courses/{courseId}/subjects` adds a bank subject,
+ * `PUT` / `DELETE /api/exam-subjects/{id}` edit and delete one (400s name the field as for an
+ * exam's subjects); each reads the bank and its category counts again.
+ */
+export function useBankMutations(courseId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: examKeys.banks(courseId) });
+    void queryClient.invalidateQueries({ queryKey: examKeys.categories(courseId) });
+  };
+  return {
+    create: useMutation({ mutationFn: (body: CreateSubjectBody) => api.post<Subject>(`/api/courses/${courseId}/subjects`, body), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: number; body: CreateSubjectBody }) => api.put<Subject>(`/api/exam-subjects/${id}`, body),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({ mutationFn: (id: number) => api.delete<void>(`/api/exam-subjects/${id}`), onSuccess: refresh }),
+  };
+}
+
+/** `POST /api/exams/{activityId}/subjects/from-bank` (course team): copies bank subjects into the exam, in this order; reads the exam's subjects again. */
+export function useAddFromBank(activityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (subjectIds: number[]) => api.post<{ subjects: Subject[] }>(`/api/exams/${activityId}/subjects/from-bank`, { subject_ids: subjectIds }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: examKeys.subjects(activityId) });
+      void queryClient.invalidateQueries({ queryKey: examKeys.scoreLists(activityId) });
+    },
+  });
+}
+
 // ---------------------------------------------------------------- taking
+
+/**
+ * `GET /api/exams/{activityId}/my-attempts` (the requester): their attempts oldest first with
+ * scores as the exam shows them, attempts allowed (0: no limit) and used, the one in progress
+ * and the exam's score by its grade method: the start card's facts on any device.
+ */
+export function useMyAttempts(activityId: number) {
+  return useQuery({
+    queryKey: examKeys.myAttempts(activityId),
+    queryFn: ({ signal }) => api.get<MyAttempts>(`/api/exams/${activityId}/my-attempts`, undefined, signal),
+    refetchOnWindowFocus: false,
+  });
+}
 
 /** `GET /api/exam-attempts/{attemptId}` (its learner): the attempt, its saved answers and, when shown, results. Disabled for null. */
 export function useAttempt(attemptId: number | null) {
@@ -90,7 +200,11 @@ export function useStartAttempt(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<Attempt>(`/api/exams/${activityId}/attempts`),
-    onSuccess: (attempt) => queryClient.setQueryData(examKeys.attempt(attempt.id), attempt),
+    onSuccess: (attempt) => {
+      queryClient.setQueryData(examKeys.attempt(attempt.id), attempt);
+      void queryClient.invalidateQueries({ queryKey: examKeys.myAttempts(activityId) });
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: examKeys.myAttempts(activityId) }),
   });
 }
 
@@ -103,12 +217,15 @@ export function saveAnswers(attemptId: number, answers: { subject_id: number; an
   return api.put<SaveAnswersResult>(`/api/exam-attempts/${attemptId}/answers`, { answers });
 }
 
-/** `POST /api/exam-attempts/{attemptId}/submit`: grades the objective answers and closes the attempt; reads the attempt again. */
+/** `POST /api/exam-attempts/{attemptId}/submit`: grades the objective answers and closes the attempt; reads the attempt and the learner's attempts again. */
 export function useSubmitAttempt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (attemptId: number) => api.post<SubmitResult>(`/api/exam-attempts/${attemptId}/submit`),
-    onSettled: (_result, _error, attemptId) => void queryClient.invalidateQueries({ queryKey: examKeys.attempt(attemptId) }),
+    onSettled: (_result, _error, attemptId) => {
+      void queryClient.invalidateQueries({ queryKey: examKeys.attempt(attemptId) });
+      void queryClient.invalidateQueries({ queryKey: ['exams', 'my-attempts'] });
+    },
   });
 }
 

@@ -2,11 +2,31 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithApp } from '../../../test/render';
-import { rememberAttempt } from '../lib/attempt-memory';
+import type { MyAttempts } from '@atrium/contracts';
 import { SUBJECTS, attemptOf, examActivityOf } from '../test/fixtures';
 import { ExamPage } from './exam-page';
 
 const fetchMock = vi.fn<typeof fetch>();
+/** `GET /api/exams/7/my-attempts` with these attempts (2 allowed; used counts them). */
+const mine = (attempts: MyAttempts['attempts'], over: Partial<MyAttempts> = {}): MyAttempts => ({
+  attempts,
+  attempts_allowed: 2,
+  attempts_used: attempts.length,
+  in_progress_id: null,
+  exam_score: null,
+  ...over,
+});
+const past = (over: Partial<MyAttempts['attempts'][number]> = {}): MyAttempts['attempts'][number] => ({
+  id: 70,
+  number: 1,
+  status: 'graded',
+  started_at: '2030-01-01T10:00:00.000Z',
+  deadline: null,
+  submitted_at: over.status === 'in_progress' ? null : '2030-01-01T10:30:00.000Z',
+  max_score: 2,
+  score: null,
+  ...over,
+});
 const calls = (method: string, path: string) => fetchMock.mock.calls.filter(([input, init]) => String(input) === path && (init?.method ?? 'GET') === method);
 
 describe('the exam on its learning-activity page (issue 15)', { timeout: 30_000 }, () => {
@@ -17,57 +37,75 @@ describe('the exam on its learning-activity page (issue 15)', { timeout: 30_000 
     window.localStorage.clear();
   });
 
-  it('a learner sees the start card, starts, and finds the attempt again after a reload', async () => {
+  it('a learner sees the start card, starts, and finds the attempt again after a reload (the server’s my-attempts, no browser memory)', async () => {
+    let started = false;
     fetchMock.mockImplementation(async (input, init) => {
-      if (String(input) === '/api/exams/7/attempts' && init?.method === 'POST') return jsonResponse(201, attemptOf({ deadline: '2030-01-01T11:30:00.000Z' }));
-      if (String(input) === '/api/exam-attempts/70')
-        return jsonResponse(200, attemptOf({ deadline: '2030-01-01T11:30:00.000Z', now: '2030-01-01T10:20:00.000Z' }));
-      return jsonResponse(404, { code: 'NOT_FOUND', message: String(input) });
+      const url = String(input);
+      if (url === '/api/exams/7/my-attempts')
+        return jsonResponse(200, started ? mine([past({ status: 'in_progress', deadline: '2030-01-01T11:30:00.000Z' })], { in_progress_id: 70 }) : mine([]));
+      if (url === '/api/exams/7/attempts' && init?.method === 'POST') {
+        started = true;
+        return jsonResponse(201, attemptOf({ deadline: '2030-01-01T11:30:00.000Z' }));
+      }
+      if (url === '/api/exam-attempts/70') return jsonResponse(200, attemptOf({ deadline: '2030-01-01T11:30:00.000Z', now: '2030-01-01T10:20:00.000Z' }));
+      return jsonResponse(404, { code: 'NOT_FOUND', message: url });
     });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const { unmount } = renderWithApp(<ExamPage activity={examActivityOf()} isTeam={false} isScoreList={false} />);
-    const card = screen.getByTestId('exam-start');
+    const card = await screen.findByTestId('exam-start');
     expect(within(card).getByTestId('exam-attempts')).toHaveTextContent('2 attempts allowed');
     expect(card).toHaveTextContent('1 hour 30 minutes');
     expect(card).toHaveTextContent('Any time');
+    expect(within(card).queryByTestId('exam-my-attempts')).toBeNull();
     await user.click(within(card).getByText('Start the attempt').closest('button')!);
     expect(await screen.findByTestId('exam-attempt')).toBeInTheDocument();
     expect(calls('POST', '/api/exams/7/attempts')).toHaveLength(1);
     expect(screen.getByRole('heading', { name: 'Attempt 1' })).toHaveFocus();
     unmount();
+    expect(window.localStorage.length).toBe(0);
 
     renderWithApp(<ExamPage activity={examActivityOf()} isTeam={false} isScoreList={false} />);
     const resume = await screen.findByText('Resume attempt 1');
     expect(screen.getByTestId('exam-attempts')).toHaveTextContent('1 of 2 used');
+    // The time left runs on the server's clock of the attempt as read.
+    expect(await screen.findByText('1:10:00')).toBeInTheDocument();
+    expect(within(screen.getByTestId('exam-my-attempts')).getByText('In progress')).toBeInTheDocument();
     await user.click(resume.closest('button')!);
     expect(await screen.findByTestId('exam-attempt')).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent('1:10:00');
     expect(calls('POST', '/api/exams/7/attempts')).toHaveLength(1);
   });
 
-  it('after the last attempt: the result with score, pass mark and per-subject results, and no start button', async () => {
-    rememberAttempt(7, 70);
-    fetchMock.mockResolvedValue(
-      jsonResponse(
-        200,
-        attemptOf({
-          number: 2,
-          status: 'graded',
-          submitted_at: '2030-01-01T10:30:00.000Z',
-          subjects: [SUBJECTS.true_or_false, SUBJECTS.short_answer],
-          answers: [{ subject_id: 13, answer: true }],
-          score: 1,
-          objective_score: 1,
-          max_score: 2,
-          results: [
-            { subject_id: 13, score: 1, feedback: null, correct: true },
-            { subject_id: 15, score: 0, feedback: '<p>Try helium.</p>', correct: 'Helium' },
-          ],
-        }),
-      ),
-    );
+  it('after the last attempt: every attempt with its score, the exam’s score, the latest result, and no start button', async () => {
+    const latest = attemptOf({
+      number: 2,
+      status: 'graded',
+      submitted_at: '2030-01-01T10:30:00.000Z',
+      subjects: [SUBJECTS.true_or_false, SUBJECTS.short_answer],
+      answers: [{ subject_id: 13, answer: true }],
+      score: 1,
+      objective_score: 1,
+      max_score: 2,
+      results: [
+        { subject_id: 13, score: 1, feedback: null, correct: true },
+        { subject_id: 15, score: 0, feedback: '<p>Try helium.</p>', correct: 'Helium' },
+      ],
+    });
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/exams/7/my-attempts')
+        return jsonResponse(
+          200,
+          mine([past({ id: 69, number: 1, status: 'graded', score: 2 }), past({ id: 70, number: 2, status: 'graded', score: 1 })], { exam_score: 2 }),
+        );
+      if (url === '/api/exam-attempts/70') return jsonResponse(200, latest);
+      if (url === '/api/exam-attempts/69') return jsonResponse(200, { ...latest, id: 69, number: 1, score: 2 });
+      return jsonResponse(404, { code: 'NOT_FOUND', message: url });
+    });
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderWithApp(<ExamPage activity={examActivityOf({ data: { max_attempts: 2, pass_score: 1.5 } })} isTeam={false} isScoreList={false} />);
     const result = await screen.findByTestId('exam-result');
+    expect(within(result).getByRole('heading')).toHaveTextContent('Attempt 2: result');
     expect(within(result).getByTestId('result-score')).toHaveTextContent('1 / 2');
     expect(within(result).getByTestId('result-passed')).toHaveTextContent('Not passed (pass mark 1.5)');
     const second = within(result).getAllByTestId('result-subject')[1]!;
@@ -75,28 +113,47 @@ describe('the exam on its learning-activity page (issue 15)', { timeout: 30_000 
     expect(second).toHaveTextContent('No answer');
     expect(second).toHaveTextContent('Helium');
     expect(second).toHaveTextContent('Try helium.');
+    expect(screen.getByTestId('exam-attempts')).toHaveTextContent('2 of 2 used');
+    expect(screen.getByTestId('exam-score')).toHaveTextContent('2 / 2');
+    expect(screen.getByText('Exam score (highest attempt)')).toBeInTheDocument();
+    expect(screen.getAllByTestId('my-attempt-score').map((e) => e.textContent)).toEqual(['2 / 2', '1 / 2']);
     expect(screen.getByTestId('exam-none-left')).toBeInTheDocument();
     expect(screen.queryByText('Start a new attempt')).not.toBeInTheDocument();
+    // An earlier attempt's result is one click away.
+    await user.click(screen.getByLabelText('View the result of attempt 1'));
+    await waitFor(() => expect(within(screen.getByTestId('exam-result')).getByRole('heading')).toHaveTextContent('Attempt 1: result'));
+    expect(within(screen.getByTestId('exam-result')).getByTestId('result-score')).toHaveTextContent('2 / 2');
   });
 
   it('says when scores wait for grading or are not shown yet', async () => {
-    rememberAttempt(7, 70);
     const finished = attemptOf({ status: 'submitted', submitted_at: '2030-01-01T10:30:00.000Z', objective_score: 1 });
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ...finished, results: [{ subject_id: 15, score: null, feedback: null }] }));
+    let answer: unknown = { ...finished, results: [{ subject_id: 15, score: null, feedback: null }] };
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/exams/7/my-attempts') return jsonResponse(200, mine([past({ status: 'submitted' })]));
+      if (url === '/api/exam-attempts/70') return jsonResponse(200, answer);
+      return jsonResponse(404, { code: 'NOT_FOUND', message: url });
+    });
     const { unmount } = renderWithApp(<ExamPage activity={examActivityOf()} isTeam={false} isScoreList={false} />);
     expect(await screen.findByTestId('result-waiting')).toBeInTheDocument();
+    expect(within(screen.getByTestId('exam-my-attempts')).getByText('Waiting for grading')).toBeInTheDocument();
+    expect(screen.getByTestId('exam-score')).toHaveTextContent('Not shown yet');
     unmount();
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ...finished, objective_score: null }));
+    answer = { ...finished, objective_score: null };
     renderWithApp(<ExamPage activity={examActivityOf({ data: { show_score: 'after_publish' } })} isTeam={false} isScoreList={false} />);
     expect(await screen.findByTestId('result-hidden')).toHaveTextContent('Your score will be shown when the teacher publishes the scores.');
     expect(screen.getByText('Start a new attempt')).toBeInTheDocument();
   });
 
   it('a learner out of attempts is told so by the server’s 409', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(409, { code: 'EXAM_NO_ATTEMPTS_LEFT', message: 'All 2 attempt(s) of this exam were used' }));
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/exams/7/my-attempts'
+        ? jsonResponse(200, mine([]))
+        : jsonResponse(409, { code: 'EXAM_NO_ATTEMPTS_LEFT', message: 'All 2 attempt(s) of this exam were used' }),
+    );
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderWithApp(<ExamPage activity={examActivityOf()} isTeam={false} isScoreList={false} />);
-    await user.click(screen.getByText('Start the attempt').closest('button')!);
+    await user.click((await screen.findByText('Start the attempt')).closest('button')!);
     expect(await screen.findByTestId('exam-none-left')).toHaveTextContent('You have used all the attempts allowed for this exam.');
   });
 
