@@ -124,11 +124,12 @@ export function useCreateCategory(courseId: number) {
 }
 
 /** `GET /api/courses/{courseId}/subjects?page&page_size&category_id&type&keyword` (course team): a page of the bank, keys included. */
-export function useBank(courseId: number, query: BankQuery) {
+export function useBank(courseId: number, query: BankQuery, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: examKeys.bank(courseId, query),
     queryFn: ({ signal }) => api.get<BankPage>(`/api/courses/${courseId}/subjects`, { ...query }, signal),
     placeholderData: (previous) => previous,
+    enabled,
   });
 }
 

@@ -1,8 +1,9 @@
 import { Button, Checkbox, Flex, Form, Input, InputNumber, Radio, Select, Space, Typography, type FormInstance } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FontColorsOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { SubjectType } from '@atrium/contracts';
 import type { SubjectFormValues } from '../lib/subject-form';
+import { OptionTextInput } from './option-text-input';
 
 /** A tag input (type, Enter): accepted answers, distractors. */
 function TagsInput(props: { value?: string[]; onChange?: (value: string[]) => void; 'aria-label': string; placeholder?: string; id?: string }) {
@@ -11,9 +12,21 @@ function TagsInput(props: { value?: string[]; onChange?: (value: string[]) => vo
 
 const letter = (i: number) => String.fromCharCode(65 + (i % 26));
 
-/** Options of a selection subject: text (HTML allowed) and whether each is right; single selection keeps one right option. */
+/** A button that moves an option's text into the rich-text editor (`rich` on), for formatting and formulas. */
+function FormatButton({ form, index, label }: { form: FormInstance<SubjectFormValues>; index: number; label: string }) {
+  return (
+    <Button type="text" icon={<FontColorsOutlined />} aria-label={label} title={label} onClick={() => form.setFieldValue(['options', index, 'rich'], true)} />
+  );
+}
+
+/**
+ * Options of a selection subject: text and whether each is right; single selection keeps one
+ * right option. An option holding markup (imported HTML) is edited in the rich-text editor, and
+ * any option can be moved there for formatting.
+ */
 function OptionFields({ form, isSingle }: { form: FormInstance<SubjectFormValues>; isSingle: boolean }) {
   const { t } = useTranslation('exams');
+  const options = Form.useWatch('options', { form, preserve: true }) as SubjectFormValues['options'];
   return (
     <Form.List name="options">
       {(fields, { add, remove }, { errors }) => (
@@ -38,11 +51,12 @@ function OptionFields({ form, isSingle }: { form: FormInstance<SubjectFormValues
               </Form.Item>
               <Form.Item
                 name={[field.name, 'content']}
-                style={{ flex: 1, marginBottom: 8 }}
+                style={{ flex: 1, marginBottom: 8, minWidth: 0 }}
                 rules={[{ required: true, whitespace: true, message: t('form.optionRequired') }]}
               >
-                <Input.TextArea rows={1} aria-label={t('form.optionText', { letter: letter(i) })} />
+                <OptionTextInput isRich={options?.[field.name]?.rich === true} aria-label={t('form.optionText', { letter: letter(i) })} />
               </Form.Item>
+              {options?.[field.name]?.rich !== true && <FormatButton form={form} index={field.name} label={t('form.formatOption', { letter: letter(i) })} />}
               <Button
                 type="text"
                 icon={<DeleteOutlined />}
@@ -56,7 +70,7 @@ function OptionFields({ form, isSingle }: { form: FormInstance<SubjectFormValues
           <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
             {isSingle ? t('form.optionsHintSingle') : t('form.optionsHintMultiple')}
           </Typography.Paragraph>
-          <Button icon={<PlusOutlined />} onClick={() => add({ content: '', is_answer: false })} disabled={fields.length >= 26}>
+          <Button icon={<PlusOutlined />} onClick={() => add({ content: '', is_answer: false, rich: false })} disabled={fields.length >= 26}>
             {t('form.addOption')}
           </Button>
         </fieldset>
@@ -200,9 +214,10 @@ function NumericalFields() {
   );
 }
 
-/** Prompts with their answers, and the distractors offered beside them. */
-function MatchingFields() {
+/** Prompts with their answers (a prompt holding markup in the rich-text editor), and the distractors offered beside them. */
+function MatchingFields({ form }: { form: FormInstance<SubjectFormValues> }) {
   const { t } = useTranslation('exams');
+  const pairs = Form.useWatch('pairs', { form, preserve: true }) as SubjectFormValues['pairs'];
   return (
     <>
       <Form.List name="pairs">
@@ -220,7 +235,7 @@ function MatchingFields() {
                   rules={[{ required: true, whitespace: true, message: t('form.promptRequired') }]}
                   style={{ flex: 2, minWidth: 200, marginBottom: 8 }}
                 >
-                  <Input.TextArea rows={1} aria-label={t('form.pairPrompt', { n: i + 1 })} placeholder={t('form.prompt')} />
+                  <OptionTextInput isRich={pairs?.[field.name]?.rich === true} aria-label={t('form.pairPrompt', { n: i + 1 })} placeholder={t('form.prompt')} />
                 </Form.Item>
                 <Form.Item
                   name={[field.name, 'answer']}
@@ -239,7 +254,7 @@ function MatchingFields() {
               </Flex>
             ))}
             <Form.ErrorList errors={errors} />
-            <Button icon={<PlusOutlined />} onClick={() => add({ prompt: '', answer: '' })}>
+            <Button icon={<PlusOutlined />} onClick={() => add({ prompt: '', answer: '', rich: false })}>
               {t('form.addPair')}
             </Button>
           </fieldset>
@@ -286,7 +301,7 @@ export function SubjectKeyFields({ type, form }: { type: SubjectType; form: Form
     case 'numerical':
       return <NumericalFields />;
     case 'matching':
-      return <MatchingFields />;
+      return <MatchingFields form={form} />;
     case 'essay':
       return <Typography.Paragraph type="secondary">{t('form.essayHint')}</Typography.Paragraph>;
     case 'description':

@@ -5,8 +5,8 @@ import type { Subject } from '@atrium/contracts';
 import { RichHtml } from '../../activities/components/views/rich-html';
 import { plainText } from '../lib/answers';
 
-/** A subject's answer key at a glance for the course team: right options marked, accepted answers, numbers ± tolerance, pairs. */
-export function SubjectKeySummary({ subject }: { subject: Subject }) {
+/** A subject's answer key at a glance for the course team: right options marked, accepted answers, numbers ± tolerance, pairs; a random draw's count and category. */
+export function SubjectKeySummary({ subject, categoryName }: { subject: Subject; categoryName?: string }) {
   const { t } = useTranslation('exams');
   const tags = (items: readonly string[]) =>
     items.length > 0 ? items.map((item, i) => <Tag key={i}>{item}</Tag>) : <Typography.Text type="secondary">—</Typography.Text>;
@@ -74,10 +74,14 @@ export function SubjectKeySummary({ subject }: { subject: Subject }) {
       );
     case 'essay':
       return <Typography.Text type="secondary">{t('key.gradedByTeam')}</Typography.Text>;
-    default: {
-      // A bank draw (`random`): how many subjects each attempt draws.
-      const count = (subject as { count?: number }).count;
-      return subject.type === 'random' && count ? <Typography.Text type="secondary">{t('key.draws', { count })}</Typography.Text> : null;
+    case 'random': {
+      // A bank draw: how many subjects each attempt draws, and from which category.
+      const count = subject.count ?? 1;
+      return (
+        <Typography.Text type="secondary">{categoryName ? t('key.drawsFrom', { count, category: categoryName }) : t('key.draws', { count })}</Typography.Text>
+      );
     }
+    default:
+      return null;
   }
 }

@@ -1,16 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Card, Dropdown, Empty, Flex, List, Popconfirm, Space, Tag, Typography } from 'antd';
-import { DeleteOutlined, DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DatabaseOutlined, DeleteOutlined, DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Subject, SubjectType } from '@atrium/contracts';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ApiErrorResult } from '../../../components/status-results';
 import { useToast } from '../../../lib/toast';
 import { SubjectText } from './subject-text';
-import { useExamSubjects, useSubjectMutations } from '../api';
+import { useExamSubjects, useSubjectCategories, useSubjectMutations } from '../api';
 import { questionNumbersOf } from '../lib/answers';
 import { EDITABLE_SUBJECT_TYPES, isEditableType } from '../lib/subject-types';
 import { formatPoints } from './attempt-result';
+import { SubjectBankDrawer } from './subject-bank-drawer';
 import { SubjectFormModal } from './subject-form-modal';
 import { SubjectKeySummary } from './subject-key-summary';
 
@@ -18,19 +19,24 @@ type Popup = { subject: Subject | null; type: SubjectType };
 
 /** How many questions an attempt shows: a description none, a bank draw its `count`, any other one. */
 const questionCountOf = (subjects: readonly Subject[]) =>
-  subjects.reduce((sum, s) => sum + (s.type === 'description' ? 0 : s.type === 'random' ? ((s as { count?: number }).count ?? 1) : 1), 0);
+  subjects.reduce((sum, s) => sum + (s.type === 'description' ? 0 : s.type === 'random' ? (s.count ?? 1) : 1), 0);
 
 /**
  * The course team's subjects of an exam (issue 15): each with its number, type, points, text
- * and answer key; add (by type), edit and delete (confirmed) through SubjectFormModal; the
- * total points. `extra` goes beside the title (the score-list link).
+ * and answer key (a random draw with its category); add (by type, a random draw too), edit and
+ * delete (confirmed) through SubjectFormModal; the total points; the course's question bank
+ * (SubjectBankDrawer) to add bank subjects from. `extra` goes beside the title (the score-list link).
  */
-export function SubjectList({ activityId, extra }: { activityId: number; extra?: ReactNode }) {
+export function SubjectList({ courseId, activityId, extra }: { courseId: number; activityId: number; extra?: ReactNode }) {
   const { t } = useTranslation('exams');
   const toast = useToast();
   const subjects = useExamSubjects(activityId);
   const { create, update, remove } = useSubjectMutations(activityId);
   const [popup, setPopup] = useState<Popup | null>(null);
+  const [isBankOpen, setBankOpen] = useState(false);
+  const hasDraws = subjects.data?.subjects.some((s) => s.type === 'random') === true;
+  const categories = useSubjectCategories(courseId, { enabled: hasDraws });
+  const categoryName = new Map((categories.data ?? []).map((c) => [c.id, c.name]));
 
   const addMenu = {
     items: EDITABLE_SUBJECT_TYPES.map((type) => ({ key: type, label: t(`types.${type}`) })),
@@ -43,11 +49,24 @@ export function SubjectList({ activityId, extra }: { activityId: number; extra?:
       </Button>
     </Dropdown>
   );
+  const bankButton = (
+    <Button icon={<DatabaseOutlined />} onClick={() => setBankOpen(true)} data-testid="subject-bank-open">
+      {t('bank.open')}
+    </Button>
+  );
 
   let body;
   if (subjects.isPending) body = <PageSpinner minHeight={120} />;
   else if (subjects.isError) body = <ApiErrorResult error={subjects.error} onRetry={() => void subjects.refetch()} />;
-  else if (subjects.data.subjects.length === 0) body = <Empty description={t('subjects.empty')}>{addButton}</Empty>;
+  else if (subjects.data.subjects.length === 0)
+    body = (
+      <Empty description={t('subjects.empty')}>
+        <Space wrap>
+          {addButton}
+          {bankButton}
+        </Space>
+      </Empty>
+    );
   else {
     const numbers = questionNumbersOf(subjects.data.subjects);
     body = (
@@ -100,7 +119,7 @@ export function SubjectList({ activityId, extra }: { activityId: number; extra?:
                 {subject.type !== 'description' && <Tag>{t('attempt.points', { count: subject.score })}</Tag>}
               </Space>
               {subject.description ? <SubjectText subject={subject} /> : <Typography.Text type="secondary">{t('subjects.noText')}</Typography.Text>}
-              <SubjectKeySummary subject={subject} />
+              <SubjectKeySummary subject={subject} categoryName={subject.category_id ? categoryName.get(subject.category_id) : undefined} />
             </Space>
           </List.Item>
         )}
@@ -127,6 +146,7 @@ export function SubjectList({ activityId, extra }: { activityId: number; extra?:
       extra={
         <Flex gap={8} wrap>
           {extra}
+          {data && data.subjects.length > 0 && bankButton}
           {data && data.subjects.length > 0 && addButton}
         </Flex>
       }
@@ -134,6 +154,7 @@ export function SubjectList({ activityId, extra }: { activityId: number; extra?:
       {body}
       {popup && (
         <SubjectFormModal
+          courseId={courseId}
           subject={popup.subject}
           type={popup.type}
           number={popup.subject && data ? questionNumbersOf(data.subjects).get(popup.subject.id) : undefined}
@@ -141,6 +162,7 @@ export function SubjectList({ activityId, extra }: { activityId: number; extra?:
           onClose={() => setPopup(null)}
         />
       )}
+      <SubjectBankDrawer courseId={courseId} activityId={activityId} open={isBankOpen} onClose={() => setBankOpen(false)} />
     </Card>
   );
 }

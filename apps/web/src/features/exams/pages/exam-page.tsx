@@ -37,6 +37,7 @@ export function ExamPage({ activity, isTeam, isScoreList }: { activity: Activity
   }
   return (
     <SubjectList
+      courseId={activity.course_id}
       activityId={activity.id}
       extra={
         <>

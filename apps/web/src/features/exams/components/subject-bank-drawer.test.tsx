@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, renderWithApp } from '../../../test/render';
+import { subjectOf } from '../test/fixtures';
+import { SubjectBankDrawer } from './subject-bank-drawer';
+
+// The rich-text editor as a plain textarea (see subject-list.test.tsx).
+vi.mock('../../../components/rich-text-editor/lazy-rich-text-editor', () => ({
+  LazyRichTextEditor: (props: { value?: string; onChange?: (html: string) => void; 'aria-label'?: string; id?: string }) => (
+    <textarea id={props.id} aria-label={props['aria-label']} value={props.value ?? ''} onChange={(e) => props.onChange?.(e.target.value)} />
+  ),
+}));
+
+const fetchMock = vi.fn<typeof fetch>();
+const calls = (method: string, path: string) =>
+  fetchMock.mock.calls.filter(([input, init]) => String(input).split('?')[0] === path && (init?.method ?? 'GET') === method);
+const bodyOf = (method: string, path: string, i = 0) => JSON.parse(String(calls(method, path)[i]?.[1]?.body)) as Record<string, unknown>;
+
+const capital = subjectOf({ id: 51, activity_id: null, category_id: 5, description: '<p>Capital of France?</p>' });
+const boiling = subjectOf({
+  id: 52,
+  activity_id: null,
+  category_id: null,
+  type: 'true_or_false',
+  description: '<p>Water boils at 100 °C.</p>',
+  options: undefined,
+  answer: true,
+});
+
+function serve() {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    if (url.pathname === '/api/courses/2/subject-categories' && method === 'GET')
+      return jsonResponse(200, { categories: [{ id: 5, name: 'Geography', sort: 1, subject_count: 1 }] });
+    if (url.pathname === '/api/courses/2/subject-categories' && method === 'POST')
+      return jsonResponse(201, { id: 6, name: 'Physics', sort: 2, subject_count: 0 });
+    if (url.pathname === '/api/courses/2/subjects' && method === 'GET') {
+      const items = url.searchParams.get('type') === 'true_or_false' ? [boiling] : [capital, boiling];
+      return jsonResponse(200, { items, page: 1, page_size: 20, pages: 1, total: items.length });
+    }
+    if (url.pathname === '/api/courses/2/subjects' && method === 'POST') return jsonResponse(201, { ...boiling, id: 53 });
+    if (url.pathname === '/api/exams/7/subjects/from-bank') return jsonResponse(201, { subjects: [capital, boiling] });
+    return jsonResponse(404, { code: 'NOT_FOUND', message: url.pathname });
+  });
+}
+
+describe('the course’s subject bank (issue 15 §1)', { timeout: 30_000 }, () => {
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists the bank with categories, filters by type, and copies the ticked subjects into the exam', async () => {
+    serve();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderWithApp(<SubjectBankDrawer courseId={2} activityId={7} open onClose={() => {}} />);
+    const drawer = await screen.findByTestId('subject-bank');
+    await waitFor(() =>
+      expect(
+        within(drawer)
+          .getAllByTestId('bank-subject-text')
+          .map((e) => e.textContent),
+      ).toEqual(['Capital of France?', 'Water boils at 100 °C.']),
+    );
+    expect(await within(drawer).findByText('Geography')).toBeInTheDocument();
+    expect(within(drawer).getByText('Uncategorised')).toBeInTheDocument();
+
+    await user.click(within(drawer).getByLabelText('Type'));
+    await user.click(await screen.findByTitle('True or false'));
+    await waitFor(() => expect(within(drawer).getAllByTestId('bank-subject-text')).toHaveLength(1));
+    expect(String(calls('GET', '/api/courses/2/subjects').at(-1)?.[0])).toContain('type=true_or_false');
+
+    await user.click(within(drawer).getByLabelText('Choose “Water boils at 100 °C.”'));
+    expect(within(drawer).getByText('1 question selected')).toBeInTheDocument();
+    await user.click(within(drawer).getByText('Add 1 question to the exam').closest('button')!);
+    await waitFor(() => expect(calls('POST', '/api/exams/7/subjects/from-bank')).toHaveLength(1));
+    expect(bodyOf('POST', '/api/exams/7/subjects/from-bank')).toEqual({ subject_ids: [52] });
+    expect(await screen.findByText('2 questions added to the exam.')).toBeInTheDocument();
+  });
+
+  it('adds a bank subject filed in a new category', async () => {
+    serve();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderWithApp(<SubjectBankDrawer courseId={2} open onClose={() => {}} />);
+    const drawer = await screen.findByTestId('subject-bank');
+    // Without an exam there is nothing to add to.
+    expect(within(drawer).queryByText(/to the exam/)).toBeNull();
+    await user.click(within(drawer).getByText('Add to the bank').closest('button')!);
+    await user.click(within((await screen.findByRole('menu')) as HTMLElement).getByText('True or false'));
+    const dialog = (await screen.findByText('Add a bank question: True or false')).closest('.ant-modal') as HTMLElement;
+    await user.type(within(dialog).getByLabelText('Question'), 'Ice floats.');
+    await user.click(within(dialog).getByLabelText('Bank category'));
+    await user.type(await screen.findByLabelText('New category name'), 'Physics{Enter}');
+    await waitFor(() => expect(calls('POST', '/api/courses/2/subject-categories')).toHaveLength(1));
+    expect(bodyOf('POST', '/api/courses/2/subject-categories')).toEqual({ name: 'Physics' });
+    await user.click(within(dialog).getByText('Save').closest('button')!);
+    await waitFor(() => expect(calls('POST', '/api/courses/2/subjects')).toHaveLength(1));
+    expect(bodyOf('POST', '/api/courses/2/subjects')).toMatchObject({ type: 'true_or_false', description: 'Ice floats.', answer: true, category_id: 6 });
+  });
+});
