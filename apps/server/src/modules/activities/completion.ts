@@ -65,9 +65,18 @@ export function watchedPercent(ranges: readonly (readonly [number, number])[], d
   return Math.min(100, (seconds / duration) * 100);
 }
 
-/** Submitted and scored are judged by their own features (exams, homework; another issue): completable only when a record says so. */
-export function isCompletable(criterion: CompletionCriterion): boolean {
-  return criterion === 'viewed' || criterion === 'video_percent';
+/** Types whose own feature judges `submitted` and `scored` (issue 15: exams and questionnaires; homework is another issue). */
+const SUBMITTABLE_TYPES: readonly string[] = ['exam', 'questionnaire'];
+
+/**
+ * Whether an activity counts towards completeness (and, in checkpoint mode, must be finished
+ * before the next): viewed and video_percent always; submitted and scored once a feature judges
+ * them (exams, questionnaires: their read record is marked completed on submission or score,
+ * decision 0090), so a course of other types can always be finished.
+ */
+export function isCompletable(criterion: CompletionCriterion, type?: string): boolean {
+  if (criterion === 'viewed' || criterion === 'video_percent') return true;
+  return type !== undefined && SUBMITTABLE_TYPES.includes(type);
 }
 
 const isMedia = (u: CompletionUpload) => u.type === 'video' || u.type === 'audio';
@@ -93,7 +102,8 @@ const isDocument = (u: CompletionUpload) => u.type === 'document';
  */
 export function isActivityCompleted(activity: CompletionActivity, records: readonly CompletionRecord[]): boolean {
   if (records.some((r) => r.uploadId === 0 && r.isCompleted)) return true;
-  if (!isCompletable(activity.criterion)) return false;
+  // Submitted and scored are completed only by their feature's record (above), never by reading.
+  if (activity.criterion === 'submitted' || activity.criterion === 'scored') return false;
   const recordOf = (uploadId: number) => records.find((r) => r.uploadId === uploadId);
   if (activity.type === 'scorm') {
     const packages = activity.uploads.filter((u) => u.type === 'scorm');
@@ -130,6 +140,8 @@ export interface AccessActivity {
   endTime: number | null;
   criterion: CompletionCriterion;
   isCompleted: boolean;
+  /** The activity type (whether `submitted` / `scored` can be judged: isCompletable). */
+  type?: string;
 }
 
 /**
@@ -154,7 +166,7 @@ export function accessOf(ordered: readonly AccessActivity[], mode: LearningMode,
     else if (a.endTime !== null && a.endTime < now) access = 'ended';
     else if (mode === 'checkpoint' && blocked) access = 'locked';
     else access = 'open';
-    if (mode === 'checkpoint' && visible && isCompletable(a.criterion) && !a.isCompleted) blocked = true;
+    if (mode === 'checkpoint' && visible && isCompletable(a.criterion, a.type) && !a.isCompleted) blocked = true;
     return access;
   });
 }
@@ -164,8 +176,10 @@ export function accessOf(ordered: readonly AccessActivity[], mode: LearningMode,
  * means everything) of published, completable activities completed; 0 when
  * there are none.
  */
-export function completenessPercent(activities: readonly Pick<AccessActivity, 'isPublished' | 'isModulePublished' | 'criterion' | 'isCompleted'>[]): number {
-  const counted = activities.filter((a) => a.isPublished && a.isModulePublished && isCompletable(a.criterion));
+export function completenessPercent(
+  activities: readonly Pick<AccessActivity, 'isPublished' | 'isModulePublished' | 'criterion' | 'isCompleted' | 'type'>[],
+): number {
+  const counted = activities.filter((a) => a.isPublished && a.isModulePublished && isCompletable(a.criterion, a.type));
   if (counted.length === 0) return 0;
   const done = counted.filter((a) => a.isCompleted).length;
   return Math.floor((done / counted.length) * 100);

@@ -243,3 +243,25 @@ describe('completenessPercent', () => {
     expect(completenessPercent([])).toBe(0);
   });
 });
+
+describe('submitted and scored activities (issue 15)', () => {
+  const base = { isPublished: true, isModulePublished: true, startTime: null, endTime: null };
+  it('an exam or questionnaire counts towards completeness once its feature marks it; a homework (no feature yet) does not count', () => {
+    const page = { ...base, criterion: 'viewed' as const, isCompleted: true, type: 'page' };
+    const exam = { ...base, criterion: 'submitted' as const, isCompleted: false, type: 'exam' };
+    const questionnaire = { ...base, criterion: 'scored' as const, isCompleted: true, type: 'questionnaire' };
+    const homework = { ...base, criterion: 'submitted' as const, isCompleted: false, type: 'homework' };
+    expect(completenessPercent([page, exam, questionnaire, homework])).toBe(66);
+    expect(completenessPercent([page, { ...exam, isCompleted: true }, questionnaire, homework])).toBe(100);
+  });
+
+  it('in checkpoint mode an unsubmitted exam locks what follows; reading it does not complete it', () => {
+    const exam = { ...base, criterion: 'submitted' as const, isCompleted: false, type: 'exam' };
+    const page = { ...base, criterion: 'viewed' as const, isCompleted: false, type: 'page' };
+    expect(accessOf([exam, page], 'checkpoint', 0, false)).toEqual(['open', 'locked']);
+    expect(accessOf([{ ...exam, type: 'homework' }, page], 'checkpoint', 0, false)).toEqual(['open', 'open']);
+    const visited: CompletionRecord[] = [{ uploadId: 0, viewedPages: [], viewedRanges: [], isCompleted: false } as unknown as CompletionRecord];
+    expect(isActivityCompleted({ type: 'exam', criterion: 'submitted', percent: null, uploads: [] }, visited)).toBe(false);
+    expect(isActivityCompleted({ type: 'exam', criterion: 'submitted', percent: null, uploads: [] }, [{ ...visited[0]!, isCompleted: true }])).toBe(true);
+  });
+});

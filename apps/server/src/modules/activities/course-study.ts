@@ -71,6 +71,7 @@ export async function loadCourseStudy(
     endTime: a.row.endTime?.getTime() ?? null,
     criterion: a.row.completionCriterion,
     isCompleted: a.isCompleted,
+    type: a.row.type,
   }));
   const access = accessOf(accessInput, options.mode, (options.now ?? new Date()).getTime(), options.bypass);
   ordered.forEach((a, i) => (a.access = access[i]!));
