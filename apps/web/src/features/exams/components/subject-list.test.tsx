@@ -211,6 +211,16 @@ describe('the subject form’s bank, media and imported HTML (issue 15)', { time
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
   });
 
+  it('opens the course’s question bank from the add menu', async () => {
+    serve(() => jsonResponse(200, single));
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderWithApp(<SubjectList courseId={2} activityId={7} />);
+    await user.click(await screen.findByText('Add a question'));
+    await user.click(within((await screen.findByRole('menu')) as HTMLElement).getByText('From the question bank…'));
+    expect(await screen.findByTestId('subject-bank')).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/courses/2/subjects?'))).toBe(true));
+  });
+
   it('an imported option holding HTML is edited in the rich-text editor, a plain one as text', async () => {
     serve(() => jsonResponse(200, imported), [imported]);
     const user = userEvent.setup({ pointerEventsCheck: 0 });

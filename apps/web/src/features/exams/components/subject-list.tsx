@@ -16,6 +16,7 @@ import { SubjectFormModal } from './subject-form-modal';
 import { SubjectKeySummary } from './subject-key-summary';
 
 type Popup = { subject: Subject | null; type: SubjectType };
+const BANK_KEY = 'from-bank';
 
 /** How many questions an attempt shows: a description none, a bank draw its `count`, any other one. */
 const questionCountOf = (subjects: readonly Subject[]) =>
@@ -38,9 +39,14 @@ export function SubjectList({ courseId, activityId, extra }: { courseId: number;
   const categories = useSubjectCategories(courseId, { enabled: hasDraws });
   const categoryName = new Map((categories.data ?? []).map((c) => [c.id, c.name]));
 
+  // The types to write here, then the course's bank to copy from (and to manage).
   const addMenu = {
-    items: EDITABLE_SUBJECT_TYPES.map((type) => ({ key: type, label: t(`types.${type}`) })),
-    onClick: ({ key }: { key: string }) => setPopup({ subject: null, type: key as SubjectType }),
+    items: [
+      ...EDITABLE_SUBJECT_TYPES.map((type) => ({ key: type, label: t(`types.${type}`) })),
+      { type: 'divider' as const },
+      { key: BANK_KEY, label: t('bank.fromBank'), icon: <DatabaseOutlined /> },
+    ],
+    onClick: ({ key }: { key: string }) => (key === BANK_KEY ? setBankOpen(true) : setPopup({ subject: null, type: key as SubjectType })),
   };
   const addButton = (
     <Dropdown menu={addMenu} trigger={['click']}>
@@ -49,24 +55,11 @@ export function SubjectList({ courseId, activityId, extra }: { courseId: number;
       </Button>
     </Dropdown>
   );
-  const bankButton = (
-    <Button icon={<DatabaseOutlined />} onClick={() => setBankOpen(true)} data-testid="subject-bank-open">
-      {t('bank.open')}
-    </Button>
-  );
 
   let body;
   if (subjects.isPending) body = <PageSpinner minHeight={120} />;
   else if (subjects.isError) body = <ApiErrorResult error={subjects.error} onRetry={() => void subjects.refetch()} />;
-  else if (subjects.data.subjects.length === 0)
-    body = (
-      <Empty description={t('subjects.empty')}>
-        <Space wrap>
-          {addButton}
-          {bankButton}
-        </Space>
-      </Empty>
-    );
+  else if (subjects.data.subjects.length === 0) body = <Empty description={t('subjects.empty')}>{addButton}</Empty>;
   else {
     const numbers = questionNumbersOf(subjects.data.subjects);
     body = (
@@ -146,7 +139,6 @@ export function SubjectList({ courseId, activityId, extra }: { courseId: number;
       extra={
         <Flex gap={8} wrap>
           {extra}
-          {data && data.subjects.length > 0 && bankButton}
           {data && data.subjects.length > 0 && addButton}
         </Flex>
       }
