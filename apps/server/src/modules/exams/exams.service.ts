@@ -15,6 +15,7 @@ import {
   type SubmitResult,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { spreadsheetFile, type SpreadsheetFile } from '../../lib/spreadsheet.js';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { offsetOf, toPage } from '../../lib/pagination.js';
@@ -881,12 +882,7 @@ export async function examStatistics(deps: AppDeps, actor: Actor, activityId: nu
  * row (learner, user number, attempt, status, times in ISO 8601 UTC, score, objective score,
  * points, then one column per subject), as .xlsx or CSV (exceljs). Answers the bytes and a file name.
  */
-export async function exportScores(
-  deps: AppDeps,
-  actor: Actor,
-  activityId: number,
-  format: 'csv' | 'xlsx',
-): Promise<{ bytes: Buffer; fileName: string; contentType: string }> {
+export async function exportScores(deps: AppDeps, actor: Actor, activityId: number, format: 'csv' | 'xlsx'): Promise<SpreadsheetFile> {
   const activity = await examToManage(deps, actor, activityId);
   const { subjects, rows, scoresOf } = await finishedWork(deps, activityId);
   const graded = subjects.filter((s) => !['description', 'random'].includes(keyOf(s).type));
@@ -921,15 +917,5 @@ export async function exportScores(
     });
   }
   sheet.getRow(1).font = { bold: true };
-  const base = `${activity.title || 'exam'} scores`.replace(/[\\/:*?"<>|]+/g, ' ').trim();
-  if (format === 'csv') {
-    // A byte-order mark so spreadsheet programs read UTF-8 names correctly.
-    const csv = Buffer.from(await book.csv.writeBuffer());
-    return { bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), csv]), fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8' };
-  }
-  return {
-    bytes: Buffer.from(await book.xlsx.writeBuffer()),
-    fileName: `${base}.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  };
+  return spreadsheetFile(book, `${activity.title || 'exam'} scores`, format);
 }

@@ -9,6 +9,7 @@ import {
   type SubmitQuestionnaireBody,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { spreadsheetFile, type SpreadsheetFile } from '../../lib/spreadsheet.js';
 import { randomString } from '../../lib/crypto.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
@@ -387,12 +388,7 @@ export async function questionnaireResults(deps: AppDeps, actor: Actor, activity
 }
 
 /** `GET /api/questionnaires/{activityId}/results/export` (course team): one row per response, one column per subject (labels, not ids), as .xlsx or CSV (exceljs). */
-export async function exportQuestionnaire(
-  deps: AppDeps,
-  actor: Actor,
-  activityId: number,
-  format: 'csv' | 'xlsx',
-): Promise<{ bytes: Buffer; fileName: string; contentType: string }> {
+export async function exportQuestionnaire(deps: AppDeps, actor: Actor, activityId: number, format: 'csv' | 'xlsx'): Promise<SpreadsheetFile> {
   const activity = await questionnaireToManage(deps, actor, activityId);
   const { anonymous } = settingsOf(activity);
   const [rows, responses] = await Promise.all([listQuestionnaireSubjects(deps.db, activityId), listResponses(deps.db, activityId, RESPONSE_LIMIT)]);
@@ -425,14 +421,5 @@ export async function exportQuestionnaire(
     sheet.addRow(row);
   }
   sheet.getRow(1).font = { bold: true };
-  const base = `${activity.title || 'questionnaire'} responses`.replace(/[\\/:*?"<>|]+/g, ' ').trim();
-  if (format === 'csv') {
-    const csv = Buffer.from(await book.csv.writeBuffer());
-    return { bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), csv]), fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8' };
-  }
-  return {
-    bytes: Buffer.from(await book.xlsx.writeBuffer()),
-    fileName: `${base}.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  };
+  return spreadsheetFile(book, `${activity.title || 'questionnaire'} responses`, format);
 }
