@@ -103,6 +103,15 @@ describe('the exam score list (issue 15, #/exam/{id}/score-list)', { timeout: 30
     );
   });
 
+  it('shows a whole class on one page: sizes up to the server’s 500', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, { ...list, pages: 30, total: 600 }));
+    renderWithApp(<ScoreList activityId={7} backTo="#/exam/7" />);
+    await screen.findByText('Ada Lovelace');
+    fireEvent.mouseDown(screen.getByText('20 / page'));
+    fireEvent.click(await screen.findByTitle('500 / page'));
+    await waitFor(() => expect(requests('GET', '/api/exams/7/score-list').at(-1)?.url).toBe('/api/exams/7/score-list?page=1&page_size=500'));
+  });
+
   it('grades in a drawer: the answer, the right answer, a score per subject and feedback, saved as grades', async () => {
     serve();
     const user = userEvent.setup({ pointerEventsCheck: 0 });

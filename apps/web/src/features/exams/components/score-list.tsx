@@ -12,6 +12,8 @@ import { formatPoints } from './attempt-result';
 import { GradeDrawer } from './grade-drawer';
 
 type Row = ScoreListData['attempts'][number];
+/** The list's page sizes: the app's, then whole classes at once (the server pages up to 500, ScoreListQuerySchema). */
+const SCORE_PAGE_SIZES = [...PAGE_SIZE_OPTIONS, 200, 500];
 const STATUS_COLORS: Record<AttemptStatus, string> = { in_progress: 'processing', submitted: 'warning', graded: 'success' };
 
 /**
@@ -148,7 +150,7 @@ export function ScoreList({ activityId, backTo }: { activityId: number; backTo: 
             pageSize,
             total: list.data?.total ?? 0,
             showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+            pageSizeOptions: SCORE_PAGE_SIZES.map(String),
             onChange: (p, size) => {
               setPage(size === pageSize ? p : 1);
               setPageSize(size);
