@@ -47,6 +47,8 @@ export function SubjectList({ courseId, activityId, extra }: { courseId: number;
       { key: BANK_KEY, label: t('bank.fromBank'), icon: <DatabaseOutlined /> },
     ],
     onClick: ({ key }: { key: string }) => (key === BANK_KEY ? setBankOpen(true) : setPopup({ subject: null, type: key as SubjectType })),
+    // A long menu scrolls inside itself rather than lengthening the page under it.
+    style: { maxHeight: 'min(480px, 70vh)', overflowY: 'auto' as const },
   };
   const addButton = (
     <Dropdown menu={addMenu} trigger={['click']}>
