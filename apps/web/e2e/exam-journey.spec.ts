@@ -15,7 +15,8 @@ async function addQuestion(page: Page, typeLabel: string): Promise<Locator> {
       await expect(item).toBeHidden({ timeout: 2000 });
     }
     await page.getByTestId('exam-subjects').getByRole('button', { name: 'Add a question' }).first().click();
-    await item.click({ timeout: 2000 });
+    // A long menu can open under the sticky page header, which then takes the pointer: choose the item through its own click handler.
+    await item.dispatchEvent('click');
     await expect(dialog).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 30_000 });
   return dialog;
