@@ -51,7 +51,10 @@ describe('countStatements', () => {
     const outside = db.execute(sql`select 3`);
     const none = await countStatements(t, async () => 'nothing');
     await outside;
-    expect(none).toEqual({ res: 'nothing', statements: 0, sql: [], maxInFlight: 0, rounds: 0, shape: [] });
+    expect(none).toEqual({ res: 'nothing', statements: 0, sql: [], notifications: 0, maxInFlight: 0, rounds: 0, shape: [] });
+    // A cross-instance wake-up is tallied apart, so a budget holds the same on PGlite and PostgreSQL.
+    const notify = await countStatements(t, () => db.execute(sql`select pg_notify('atrium_budget_test', 'x')`));
+    expect(notify).toMatchObject({ statements: 0, sql: [], notifications: 1 });
     const both = await countStatements(t, () => Promise.all([db.execute(sql`select 4`), db.execute(sql`select 5`)]));
     expect(both).toMatchObject({ statements: 2, maxInFlight: 2, rounds: 1, shape: [2] });
     expect(one.maxInFlight).toBe(1);

@@ -25,10 +25,17 @@ export interface StatementCount<T> {
   rounds: number;
   /** Statements per round, in order: [1, 2, 4] is one, then two together, then four together. */
   shape: number[];
+  /**
+   * Cross-instance wake-ups (`select pg_notify(…)`, PostgreSQL only) the work sent without waiting on
+   * them: the event bus and calendar cache announce after commit, fire-and-forget. Not in `statements`,
+   * so a budget holds the same on PGlite and PostgreSQL.
+   */
+  notifications: number;
 }
 
 interface Tally {
   sql: string[];
+  notifications: number;
   inFlight: number;
   maxInFlight: number;
   rounds: number;
@@ -36,6 +43,8 @@ interface Tally {
 }
 
 const current = new AsyncLocalStorage<Tally>();
+/** A fire-and-forget cross-instance announcement (see `StatementCount.notifications`). */
+const NOTIFY = /^\s*select\s+pg_notify\(/i;
 const instrumented = new WeakSet<object>();
 
 /** Records a transaction's begin/commit/rollback (each one more round trip, sent when nothing else of the work is in flight). */
@@ -58,6 +67,10 @@ function count(tally: Tally): void {
 function sent<R>(sql: string, answer: () => R): R {
   const tally = current.getStore();
   if (!tally) return answer();
+  if (NOTIFY.test(sql)) {
+    tally.notifications++;
+    return answer();
+  }
   tally.sql.push(sql.trim());
   count(tally);
   tally.maxInFlight = Math.max(tally.maxInFlight, ++tally.inFlight);
@@ -162,9 +175,17 @@ function instrument(database: Database): void {
  */
 export async function countStatements<T>(t: { database: Database }, work: () => Promise<T>): Promise<StatementCount<T>> {
   instrument(t.database);
-  const tally: Tally = { sql: [], inFlight: 0, maxInFlight: 0, rounds: 0, shape: [] };
+  const tally: Tally = { sql: [], notifications: 0, inFlight: 0, maxInFlight: 0, rounds: 0, shape: [] };
   // Awaited inside the scope: Drizzle queries and app.inject answer lazy thenables that start only when awaited.
   const res = await current.run(tally, async () => await work());
   const sql = [...tally.sql];
-  return { res, statements: sql.length, sql, maxInFlight: tally.maxInFlight, rounds: tally.rounds, shape: [...tally.shape] };
+  return {
+    res,
+    statements: sql.length,
+    sql,
+    notifications: tally.notifications,
+    maxInFlight: tally.maxInFlight,
+    rounds: tally.rounds,
+    shape: [...tally.shape],
+  };
 }
