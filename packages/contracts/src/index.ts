@@ -30,3 +30,4 @@ export * from './previews/previews.schemas.js';
 export * from './previews/external-players.schemas.js';
 export * from './events/events.catalogue.js';
 export * from './video-quizzes/video-quizzes.schemas.js';
+export * from './homework/annotations.schemas.js';

@@ -1,0 +1,298 @@
+/**
+ * Flattening of PDF editor annotations (issue 16 item 2): draws a document of
+ * annotations (`AnnotationDocument`, PDF points of the unrotated page, origin
+ * bottom-left, pages 1-based) onto a copy of a submitted PDF or image and
+ * answers the bytes of a new PDF. Pure: no database, no storage; the student's
+ * source bytes are never modified.
+ */
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import fontkit from '@pdf-lib/fontkit';
+import { BlendMode, LineCapStyle, PDFDocument, StandardFonts, degrees, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { AnnotationDocument, StampAnnotation, StrokeAnnotation, TextAnnotation } from '@atrium/contracts';
+
+/** What the source bytes are: a PDF, or a PNG / JPEG image that becomes a one-page PDF of the image's size (1 px = 1 pt). */
+export type FlattenSourceKind = 'pdf' | 'png' | 'jpeg';
+
+export interface FlattenInput {
+  source: Uint8Array;
+  kind: FlattenSourceKind;
+  document: AnnotationDocument;
+}
+
+/** Opacity of highlighter strokes (multiplied over the page so the text beneath stays readable). */
+export const HIGHLIGHTER_OPACITY = 0.35;
+
+/**
+ * Draws `document` onto a copy of `source` and answers the new PDF's bytes.
+ * Pen strokes are polylines in their colour and width; highlighter strokes the
+ * same, translucent (multiply); text in a font covering its characters (a CJK
+ * font of the machine when one is found, else DejaVu Sans, else Helvetica with
+ * unsupported characters replaced by `?`); stamps as vector shapes. A page's
+ * rotation is added to its own `/Rotate`. Annotations on pages the source does
+ * not have are skipped.
+ * Throws an Error naming the problem when the source is not a readable PDF,
+ * PNG or JPEG (including encrypted PDFs); drawing itself never throws on a
+ * valid document.
+ */
+export async function flattenAnnotations({ source, kind, document }: FlattenInput): Promise<Uint8Array> {
+  const pdf = await openSource(source, kind);
+  const pages = pdf.getPages();
+  const fonts = new FontSet(pdf);
+  for (const annotation of document.annotations) {
+    const page = pages[annotation.page - 1];
+    if (!page) continue;
+    switch (annotation.type) {
+      case 'pen':
+      case 'highlighter':
+        drawStroke(page, annotation);
+        break;
+      case 'text':
+        await drawTextAnnotation(page, annotation, fonts);
+        break;
+      case 'stamp':
+        await drawStamp(page, annotation, fonts);
+        break;
+    }
+  }
+  for (const [key, rotation] of Object.entries(document.rotations)) {
+    const page = pages[Number(key) - 1];
+    if (!page || rotation === 0) continue;
+    page.setRotation(degrees((((page.getRotation().angle + rotation) % 360) + 360) % 360));
+  }
+  return pdf.save({ useObjectStreams: true });
+}
+
+async function openSource(source: Uint8Array, kind: FlattenSourceKind): Promise<PDFDocument> {
+  // pdf-lib reads the bytes it is given; a copy keeps the caller's buffer out of its reach.
+  const bytes = source.slice();
+  if (kind === 'pdf') {
+    let pdf: PDFDocument;
+    try {
+      pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (/encrypt/i.test(reason)) throw new Error('The PDF is encrypted and cannot be annotated');
+      throw new Error(`The file is not a readable PDF: ${reason}`);
+    }
+    if (pdf.getPageCount() === 0) throw new Error('The PDF has no pages');
+    return pdf;
+  }
+  const pdf = await PDFDocument.create();
+  let image;
+  try {
+    image = kind === 'png' ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`The file is not a readable ${kind === 'png' ? 'PNG' : 'JPEG'} image: ${reason}`);
+  }
+  const page = pdf.addPage([image.width, image.height]);
+  page.drawImage(image, { x: 0, y: 0, width: image.width, height: image.height });
+  return pdf;
+}
+
+function colorOf(hex: string): Color {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return rgb(((value >> 16) & 0xff) / 255, ((value >> 8) & 0xff) / 255, (value & 0xff) / 255);
+}
+
+/** An SVG path through `points` (PDF points, y up) for drawSvgPath at x = y = 0, which flips y. */
+function polylinePath(points: readonly (readonly [number, number])[]): string {
+  return points.map(([x, y], index) => `${index === 0 ? 'M' : 'L'}${round(x)} ${round(-y)}`).join(' ');
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function drawStroke(page: PDFPage, stroke: StrokeAnnotation): void {
+  const isHighlighter = stroke.type === 'highlighter';
+  page.drawSvgPath(polylinePath(stroke.points), {
+    x: 0,
+    y: 0,
+    borderColor: colorOf(stroke.color),
+    borderWidth: stroke.width,
+    borderLineCap: isHighlighter ? LineCapStyle.Projecting : LineCapStyle.Round,
+    borderOpacity: isHighlighter ? HIGHLIGHTER_OPACITY : 1,
+    blendMode: isHighlighter ? BlendMode.Multiply : undefined,
+  });
+}
+
+async function drawTextAnnotation(page: PDFPage, annotation: TextAnnotation, fonts: FontSet): Promise<void> {
+  const lines = annotation.text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split('\n');
+  const font = await fonts.forText(annotation.text);
+  const supported = new Set(font.getCharacterSet());
+  const lineHeight = annotation.size * 1.25;
+  lines.forEach((line, index) => {
+    const shown = Array.from(line)
+      .map((char) => {
+        const code = char.codePointAt(0) ?? 0;
+        if (code < 0x20) return '';
+        return supported.has(code) ? char : '?';
+      })
+      .join('');
+    if (shown.trim() === '') return;
+    page.drawText(shown, { x: annotation.x, y: annotation.y - index * lineHeight, size: annotation.size, font, color: colorOf(annotation.color) });
+  });
+}
+
+/** Unit star (outer radius 1) as an SVG path, y down. */
+const STAR_PATH = (() => {
+  const corners: string[] = [];
+  for (let i = 0; i < 10; i += 1) {
+    const radius = i % 2 === 0 ? 1 : 0.4;
+    const angle = -Math.PI / 2 + (i * Math.PI) / 5;
+    corners.push(`${i === 0 ? 'M' : 'L'}${round(Math.cos(angle) * radius)} ${round(Math.sin(angle) * radius)}`);
+  }
+  return `${corners.join(' ')} Z`;
+})();
+
+async function drawStamp(page: PDFPage, stamp: StampAnnotation, fonts: FontSet): Promise<void> {
+  const { x, y, size } = stamp;
+  const color = colorOf(stamp.color);
+  const half = size / 2;
+  const line = { color, thickness: Math.max(1, size * 0.12), lineCap: LineCapStyle.Round };
+  switch (stamp.stamp) {
+    case 'check':
+      page.drawSvgPath(
+        polylinePath([
+          [x - half * 0.8, y],
+          [x - half * 0.2, y - half * 0.6],
+          [x + half * 0.9, y + half * 0.7],
+        ]),
+        { x: 0, y: 0, borderColor: color, borderWidth: line.thickness, borderLineCap: LineCapStyle.Round },
+      );
+      break;
+    case 'cross':
+      page.drawLine({ start: { x: x - half * 0.7, y: y - half * 0.7 }, end: { x: x + half * 0.7, y: y + half * 0.7 }, ...line });
+      page.drawLine({ start: { x: x - half * 0.7, y: y + half * 0.7 }, end: { x: x + half * 0.7, y: y - half * 0.7 }, ...line });
+      break;
+    case 'star':
+      page.drawSvgPath(STAR_PATH, { x, y, scale: half, color });
+      break;
+    case 'question': {
+      const font = await fonts.bold();
+      const width = font.widthOfTextAtSize('?', size);
+      const height = font.heightAtSize(size, { descender: false });
+      page.drawText('?', { x: x - width / 2, y: y - height / 2, size, font, color });
+      break;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- fonts
+
+/** Fonts known to cover CJK (Debian packages), then a broad Latin/Greek/Cyrillic font; TTF/OTF first, collections (TTC) after. */
+const FONT_CANDIDATES = [
+  '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf',
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+  '/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc',
+  '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc',
+  '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc',
+  '/usr/share/fonts/truetype/arphic/uming.ttc',
+  '/usr/share/fonts/truetype/arphic/ukai.ttc',
+];
+const BROAD_FONT_CANDIDATES = ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf'];
+
+let fontFilesCache: Uint8Array[] | null = null;
+
+function readFont(path: string): Uint8Array | null {
+  try {
+    return new Uint8Array(readFileSync(path));
+  } catch {
+    return null;
+  }
+}
+
+/** The machine's CJK font files found by `fc-list :lang=zh` (empty when fontconfig is absent). */
+function fontconfigCjkFiles(): string[] {
+  try {
+    const out = execFileSync('fc-list', [':lang=zh', 'file'], { encoding: 'utf8', timeout: 3000, stdio: ['ignore', 'pipe', 'ignore'] });
+    return out
+      .split('\n')
+      .map((line) => line.trim().replace(/:$/, ''))
+      .filter((file) => /\.(ttf|otf|ttc)$/i.test(file))
+      .sort((a, b) => Number(/\.ttc$/i.test(a)) - Number(/\.ttc$/i.test(b)));
+  } catch {
+    return [];
+  }
+}
+
+/** Bytes of the text fonts of this machine, best first: one CJK font (when any) and one broad font; read once per process. */
+function fontFiles(): Uint8Array[] {
+  if (fontFilesCache) return fontFilesCache;
+  const files: Uint8Array[] = [];
+  for (const path of [...FONT_CANDIDATES, ...fontconfigCjkFiles()]) {
+    const bytes = readFont(path);
+    if (bytes) {
+      files.push(bytes);
+      break;
+    }
+  }
+  for (const path of BROAD_FONT_CANDIDATES) {
+    const bytes = readFont(path);
+    if (bytes) {
+      files.push(bytes);
+      break;
+    }
+  }
+  fontFilesCache = files;
+  return files;
+}
+
+type FontkitFont = { fonts?: unknown[] };
+
+/** @pdf-lib/fontkit, answering the first face of a font collection (TTC) so pdf-lib can subset it. */
+const collectionAwareFontkit = {
+  create(data: Uint8Array, postscriptName?: string) {
+    const font = fontkit.create(data, postscriptName) as unknown as FontkitFont;
+    return Array.isArray(font.fonts) && font.fonts.length > 0 ? font.fonts[0] : font;
+  },
+} as unknown as typeof fontkit;
+
+/** Fonts of one output document, embedded on first use. */
+class FontSet {
+  private custom: { font: PDFFont; chars: Set<number> }[] | null = null;
+  private helvetica: PDFFont | null = null;
+  private helveticaBold: PDFFont | null = null;
+
+  constructor(private readonly pdf: PDFDocument) {}
+
+  async bold(): Promise<PDFFont> {
+    this.helveticaBold ??= await this.pdf.embedFont(StandardFonts.HelveticaBold);
+    return this.helveticaBold;
+  }
+
+  /** The font covering most characters of `text` (Helvetica when no font of the machine does better). */
+  async forText(text: string): Promise<PDFFont> {
+    this.helvetica ??= await this.pdf.embedFont(StandardFonts.Helvetica);
+    const codes = Array.from(text, (char) => char.codePointAt(0) ?? 0).filter((code) => code >= 0x20);
+    const helveticaChars = new Set(this.helvetica.getCharacterSet());
+    if (codes.every((code) => helveticaChars.has(code))) return this.helvetica;
+    let best: PDFFont = this.helvetica;
+    let bestCount = codes.filter((code) => helveticaChars.has(code)).length;
+    for (const candidate of await this.customFonts()) {
+      const count = codes.filter((code) => candidate.chars.has(code)).length;
+      if (count > bestCount) {
+        best = candidate.font;
+        bestCount = count;
+      }
+    }
+    return best;
+  }
+
+  private async customFonts(): Promise<{ font: PDFFont; chars: Set<number> }[]> {
+    if (this.custom) return this.custom;
+    this.custom = [];
+    this.pdf.registerFontkit(collectionAwareFontkit);
+    for (const bytes of fontFiles()) {
+      try {
+        const font = await this.pdf.embedFont(bytes, { subset: true });
+        this.custom.push({ font, chars: new Set(font.getCharacterSet()) });
+      } catch {
+        // An unreadable font file is skipped; Helvetica remains.
+      }
+    }
+    return this.custom;
+  }
+}
