@@ -47,6 +47,15 @@ export const MEETING_ACTIVITY_TYPES = [
 export const COMPLETION_CRITERIA = ['viewed', 'video_percent', 'submitted', 'scored'] as const;
 export type CompletionCriterion = (typeof COMPLETION_CRITERIA)[number];
 
+/**
+ * The completion criterion a new activity of this type starts with when none is given: exams and
+ * questionnaires are finished by a submission (decision 0090), so `submitted`; every other type
+ * by a visit, `viewed`.
+ */
+export function defaultCompletionCriterion(type: ActivityType): CompletionCriterion {
+  return type === 'exam' || type === 'questionnaire' ? 'submitted' : 'viewed';
+}
+
 /** Course learning_mode (spec §3 Course): 'checkpoint' requires finishing activities in order. */
 export const LEARNING_MODES = ['free', 'checkpoint'] as const;
 export type LearningMode = (typeof LEARNING_MODES)[number];

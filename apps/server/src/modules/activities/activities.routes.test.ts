@@ -197,6 +197,16 @@ describe('content CRUD and per-type validation', () => {
     }
   });
 
+  it('an exam or a questionnaire created without a completion criterion is completed by a submission; other types by a visit', async () => {
+    for (const [type, criterion] of [
+      ['exam', 'submitted'],
+      ['questionnaire', 'submitted'],
+      ['forum', 'viewed'],
+    ]) {
+      expect((await create({ type, title: `A ${type}` })).json()).toMatchObject({ type, completion_criterion: criterion });
+    }
+  });
+
   it('refuses a module of another course, files of another course, a video share without a percentage, times in the wrong order', async () => {
     const other = await contentWorld(t);
     const otherModule = await other.ok('POST', `/api/courses/${other.course.id}/modules`, { title: 'Theirs' });

@@ -1,5 +1,6 @@
 import {
   activityDataSchema,
+  defaultCompletionCriterion,
   UPLOAD_ACTIVITY_TYPES,
   type Activity,
   type ActivityReadBody,
@@ -84,7 +85,8 @@ function checkCompletion(criterion: string, percent: number | null | undefined):
  * `POST /api/courses/{id}/activities`: a new unpublished activity at the end of
  * its module. `data` is validated for the type (activityDataSchema; errors name
  * the data field: an unsupported online-video link or a non-http(s) web link
- * is `errors.url`); description and page content are sanitised. Throws
+ * is `errors.url`); description and page content are sanitised; without a
+ * completion criterion, the type's default (defaultCompletionCriterion). Throws
  * VALIDATION_FAILED (module_id not of the course, upload_ids, data fields),
  * COURSE_NOT_FOUND, FORBIDDEN.
  */
@@ -95,7 +97,7 @@ export async function createActivity(deps: AppDeps, actor: Actor, courseId: numb
   const data = validateData(body.type, body.data ?? {});
   const uploadIds = body.upload_ids ?? [];
   if (body.type === 'online_video' && !data.url && uploadIds.length === 0) throw AppError.field('url', 'Give a supported online video link or upload a video');
-  const criterion = body.completion_criterion ?? 'viewed';
+  const criterion = body.completion_criterion ?? defaultCompletionCriterion(body.type);
   checkCompletion(criterion, body.completion_percent);
   await checkUploads(deps, actor, courseId, body.type, uploadIds);
   await checkCourseFiles(deps, actor, courseId, (data.attachment_upload_ids as number[] | undefined) ?? [], 'attachment_upload_ids');

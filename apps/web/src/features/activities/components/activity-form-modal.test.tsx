@@ -192,8 +192,33 @@ describe('ActivityFormModal exam settings (issue 15)', () => {
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({
       type: 'exam',
       title: 'Quiz 1',
+      completion_criterion: 'submitted',
       data: { time_limit_seconds: 1800, max_attempts: 0, grade_method: 'highest', show_score: 'after_submit', show_answers: 'after_end' },
     });
     expect(onSubmit.mock.calls[0]![0].data).not.toHaveProperty('content');
   }, 20_000);
+
+  it('a new questionnaire is completed by a submission, a page by a visit; a criterion chosen by hand stays', async () => {
+    const onSubmit = vi.fn().mockResolvedValue({});
+    renderWithApp(<ActivityFormModal courseId={1} activity={null} onSubmit={onSubmit} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    const completion = () => within(dialog).getByRole('combobox', { name: 'Completed when' }).closest('.ant-select')!;
+    const chooseType = async (title: string) => {
+      const type = within(dialog).getByRole('combobox', { name: 'Activity type' });
+      fireEvent.mouseDown(type);
+      fireEvent.change(type, { target: { value: title } });
+      await userEvent.click(await screen.findByTitle(title));
+    };
+    await chooseType('Questionnaire');
+    await waitFor(() => expect(completion()).toHaveTextContent('Submitted'));
+    await chooseType('Page');
+    await waitFor(() => expect(completion()).toHaveTextContent('Viewed'));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Completed when' }));
+    await userEvent.click(await screen.findByTitle('Scored'));
+    await chooseType('Exam');
+    fireEvent.change(within(dialog).getByLabelText('Title', { exact: true }), { target: { value: 'Quiz 2' } });
+    await userEvent.click(saveButton(dialog));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ type: 'exam', completion_criterion: 'scored' });
+  }, 40_000);
 });

@@ -1,7 +1,15 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, DatePicker, Flex, Form, Input, InputNumber, Modal, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ACTIVITY_TYPES, COMPLETION_CRITERIA, GRADE_METHODS, RESULT_VISIBILITY, type Activity, type ActivityType } from '@atrium/contracts';
+import {
+  ACTIVITY_TYPES,
+  COMPLETION_CRITERIA,
+  GRADE_METHODS,
+  RESULT_VISIBILITY,
+  defaultCompletionCriterion,
+  type Activity,
+  type ActivityType,
+} from '@atrium/contracts';
 import { LazyRichTextEditor } from '../../../components/rich-text-editor/lazy-rich-text-editor';
 import type { EditorImageUploader } from '../../../components/rich-text-editor/rich-text-editor';
 import { showFieldErrors } from '../../../lib/form-errors';
@@ -26,7 +34,8 @@ import { QuestionnaireSettingsFields } from '../../questionnaires/components/que
  * provider, join URL and times; for file types the copyright notice over their
  * videos, refuse-forward-seeking and guest preview; a questionnaire's anonymous and
  * show-results switches; an exam's settings, ExamSettingsFields), start/end and the
- * completion criterion.
+ * completion criterion (a new activity's follows its type, defaultCompletionCriterion, until
+ * chosen by hand: exams and questionnaires are completed by a submission).
  * Checks the fields first, then shows the server's 400 field errors on them.
  */
 export function ActivityFormModal({
@@ -47,6 +56,8 @@ export function ActivityFormModal({
   const [form] = Form.useForm<ActivityFormValues>();
   const [formError, setFormError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
+  // antd marks a field touched when the form sets it too, so a criterion chosen by hand is tracked here.
+  const isCriterionChosen = useRef(false);
   const type = (Form.useWatch('type', form) ?? activity?.type ?? 'page') as ActivityType;
   const criterion = Form.useWatch('completion_criterion', form);
   const canGuestPreview = Form.useWatch('can_guest_preview', form) === true;
@@ -90,7 +101,15 @@ export function ActivityFormModal({
       maskClosable={false}
     >
       {formError && <Alert type="error" showIcon message={formError} style={{ marginBottom: 12 }} role="alert" />}
-      <Form form={form} layout="vertical" initialValues={initialValues} name="activity-form">
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        name="activity-form"
+        onValuesChange={(changed: Partial<ActivityFormValues>) => {
+          if (!activity && changed.type && !isCriterionChosen.current) form.setFieldsValue({ completion_criterion: defaultCompletionCriterion(changed.type) });
+        }}
+      >
         <Form.Item name="type" label={t('form.type')} rules={[{ required: true }]}>
           <Select disabled={!!activity} showSearch optionFilterProp="label" options={ACTIVITY_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))} />
         </Form.Item>
@@ -218,7 +237,12 @@ export function ActivityFormModal({
           <DatePicker showTime format="YYYY-MM-DD HH:mm" />
         </Form.Item>
         <Form.Item name="completion_criterion" label={t('form.completion')}>
-          <Select options={COMPLETION_CRITERIA.map((value) => ({ value, label: t(`completion.${value}`) }))} />
+          <Select
+            options={COMPLETION_CRITERIA.map((value) => ({ value, label: t(`completion.${value}`) }))}
+            onChange={() => {
+              isCriterionChosen.current = true;
+            }}
+          />
         </Form.Item>
         {criterion === 'video_percent' && (
           <Form.Item
