@@ -185,6 +185,21 @@ export function useRefreshAfterPreview(courseId: number) {
   };
 }
 
+/**
+ * After a submission that may have completed an activity (an exam attempt or a questionnaire
+ * response; the server completes `submitted` / `scored` activities before it answers, decision
+ * 0090): the activity (its completed tag), the content tree and the header's completeness (the
+ * course completion popup) are read again.
+ */
+export function useRefreshCompletion(courseId: number) {
+  const refresh = useRefreshContent(courseId);
+  const queryClient = useQueryClient();
+  return (activityId: number) => {
+    void queryClient.invalidateQueries({ queryKey: activityKeys.detail(activityId) });
+    refresh();
+  };
+}
+
 /** `POST /api/course/{id}/record-user-reads {type}` (spec §7): a course-level page was read ('content', 'outline'). Failures are ignored (spec §8 "other errors are silently ignored"). */
 export function recordUserReads(courseId: number, type: string): void {
   void api.post<unknown>(`/api/course/${courseId}/record-user-reads`, { type }).catch(() => undefined);

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateQuestionnaireSubjectBody, Questionnaire, QuestionnaireResults, QuestionnaireSubject, SubmitQuestionnaireBody } from '@atrium/contracts';
 import { api } from '../../lib/api-client';
-import { activityKeys } from '../activities/api';
-import { headerKeys } from '../courses/header-api';
+import { useRefreshCompletion } from '../activities/api';
 
 /** Query keys of the questionnaires feature (issue 15 §5). */
 export const questionnaireKeys = {
@@ -27,12 +26,11 @@ export function useQuestionnaire(activityId: number) {
  */
 export function useSubmitQuestionnaire(activityId: number, courseId: number) {
   const queryClient = useQueryClient();
+  const refreshCompletion = useRefreshCompletion(courseId);
   return useMutation({
     mutationFn: (body: SubmitQuestionnaireBody) => api.post<{ submitted_at: string }>(`/api/questionnaires/${activityId}/responses`, body),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: activityKeys.detail(activityId) });
-      void queryClient.invalidateQueries({ queryKey: activityKeys.content(courseId) });
-      void queryClient.invalidateQueries({ queryKey: headerKeys.completeness(courseId) });
+      refreshCompletion(activityId);
       void queryClient.invalidateQueries({ queryKey: questionnaireKeys.results(activityId) });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: questionnaireKeys.detail(activityId) }),

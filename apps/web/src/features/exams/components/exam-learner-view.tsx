@@ -5,6 +5,7 @@ import type { Activity } from '@atrium/contracts';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ApiErrorResult } from '../../../components/status-results';
 import { useToast } from '../../../lib/toast';
+import { useRefreshCompletion } from '../../activities/api';
 import { useAttempt, useMyAttempts, useStartAttempt } from '../api';
 import { examSettingsOf } from '../lib/exam-settings';
 import { AttemptResult } from './attempt-result';
@@ -20,7 +21,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * knows them (`GET /api/exams/{id}/my-attempts`, so any device finds the attempt in progress);
  * the attempt being taken; the result card of the latest finished attempt (or the one chosen
  * in the card's list) above it. Resuming reads the attempt afresh (answers as saved, the
- * server's `now` for the countdown).
+ * server's `now` for the countdown). Once an attempt is finished, the activity's completion and
+ * the course's completeness are read again (useRefreshCompletion).
  */
 export function ExamLearnerView({ activity }: { activity: Activity }) {
   const { t } = useTranslation('exams');
@@ -32,6 +34,7 @@ export function ExamLearnerView({ activity }: { activity: Activity }) {
   const [isResuming, setResuming] = useState(false);
   const [hasJustFinished, setJustFinished] = useState(false);
   const start = useStartAttempt(activity.id);
+  const refreshCompletion = useRefreshCompletion(activity.course_id);
 
   const attempts = mine.data?.attempts ?? [];
   const lastFinished = attempts.filter((a) => a.status !== 'in_progress').at(-1);
@@ -53,6 +56,8 @@ export function ExamLearnerView({ activity }: { activity: Activity }) {
     setShownId(attemptId);
     setJustFinished(justNow);
     void mine.refetch();
+    // A submission (the learner's or the server's at the deadline) may complete the activity and the course.
+    refreshCompletion(activity.id);
   };
   const resume = async () => {
     const attemptId = mine.data?.in_progress_id;

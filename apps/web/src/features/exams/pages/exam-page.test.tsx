@@ -1,10 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithApp } from '../../../test/render';
-import type { MyAttempts } from '@atrium/contracts';
+import type { MyAttempts, StudyCompleteness } from '@atrium/contracts';
+import { useActivity } from '../../activities/api';
+import { StudyPanel } from '../../courses/components/study-panel';
 import { SUBJECTS, attemptOf, examActivityOf } from '../test/fixtures';
 import { ExamPage } from './exam-page';
+
+// Two shared cores run many suites at once: give answers from the mocked server time to land.
+configure({ asyncUtilTimeout: 5_000 });
 
 const fetchMock = vi.fn<typeof fetch>();
 /** `GET /api/exams/7/my-attempts` with these attempts (2 allowed; used counts them). */
@@ -74,6 +79,65 @@ describe('the exam on its learning-activity page (issue 15)', { timeout: 30_000 
     expect(await screen.findByTestId('exam-attempt')).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent('1:10:00');
     expect(calls('POST', '/api/exams/7/attempts')).toHaveLength(1);
+  });
+
+  it('submitting completes the exam and the course on screen without a reload: the completed tag and the completion popup', async () => {
+    let isSubmitted = false;
+    const completeness = (): StudyCompleteness => ({
+      last_activity: { id: 7, title: 'Midterm' },
+      study_completeness: isSubmitted ? 100 : 50,
+      last_update_completeness_time: '2030-01-01T10:00:00.000Z',
+      can_view: true,
+      forbidden_reason: null,
+      start_time: null,
+      end_time: null,
+      completion_popup_seen: false,
+    });
+    const inProgress = attemptOf({ subjects: [SUBJECTS.true_or_false] });
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/exams/7/my-attempts')
+        return jsonResponse(200, isSubmitted ? mine([past({ score: 1 })]) : mine([past({ status: 'in_progress' })], { in_progress_id: 70 }));
+      if (url === '/api/exam-attempts/70')
+        return jsonResponse(200, isSubmitted ? { ...inProgress, status: 'graded', submitted_at: '2030-01-01T10:10:00.000Z', score: 1 } : inProgress);
+      if (url === '/api/exam-attempts/70/answers') return jsonResponse(200, { saved: 1, saved_at: '2030-01-01T10:01:00.000Z' });
+      if (url === '/api/exam-attempts/70/submit') {
+        isSubmitted = true;
+        return jsonResponse(200, {
+          id: 70,
+          status: 'graded',
+          submitted_at: '2030-01-01T10:10:00.000Z',
+          max_score: 1,
+          score: 1,
+          objective_score: 1,
+          passed: null,
+        });
+      }
+      if (url === '/api/activities/7') return jsonResponse(200, examActivityOf({ is_completed: isSubmitted }));
+      if (url === '/api/courses/2/study-completeness') return jsonResponse(200, completeness());
+      return jsonResponse(404, { code: 'NOT_FOUND', message: url });
+    });
+    /** What the learning-activity page shows of the activity it read: its completed tag. */
+    function CompletedTag() {
+      const activity = useActivity(7);
+      return activity.data?.is_completed ? <span data-testid="activity-completed-tag">Completed</span> : null;
+    }
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderWithApp(
+      <>
+        <StudyPanel courseId={2} />
+        <CompletedTag />
+        <ExamPage activity={examActivityOf()} isTeam={false} isScoreList={false} />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId('study-panel')).toHaveTextContent('Study completeness: 50%'));
+    await user.click((await screen.findByText('Resume attempt 1')).closest('button')!);
+    await user.click(await screen.findByRole('radio', { name: 'True' }));
+    await user.click(screen.getByRole('button', { name: /Submit/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('activity-completed-tag')).toBeInTheDocument();
+    expect(await screen.findByText('Congratulations!')).toBeInTheDocument();
+    expect(screen.getByTestId('study-panel')).toHaveTextContent('Study completeness: 100%');
   });
 
   it('after the last attempt: every attempt with its score, the exam’s score, the latest result, and no start button', async () => {

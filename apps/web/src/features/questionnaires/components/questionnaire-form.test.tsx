@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Questionnaire, QuestionnaireSubject } from '@atrium/contracts';
+import type { Questionnaire, QuestionnaireSubject, StudyCompleteness } from '@atrium/contracts';
 import { jsonResponse, renderWithApp } from '../../../test/render';
+import { useActivity } from '../../activities/api';
+import { StudyPanel } from '../../courses/components/study-panel';
 import { QuestionnairePanel } from './questionnaire-panel';
 
 // Two shared cores run many suites at once: give answers from the mocked server time to land.
@@ -288,5 +290,49 @@ describe('QuestionnaireForm (issue 15 §5)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('You have answered this questionnaire')).toBeInTheDocument();
     expect(await screen.findByText('4 of 9 learners answered')).toBeInTheDocument();
     expect(screen.queryByText('Export CSV')).not.toBeInTheDocument();
+  });
+
+  it('submitting completes the activity and the course on screen without a reload: the completed tag and the completion popup', async () => {
+    let answered = false;
+    const completeness = (): StudyCompleteness => ({
+      last_activity: { id: 7, title: 'Course feedback' },
+      study_completeness: answered ? 100 : 50,
+      last_update_completeness_time: '2026-11-20T08:00:00.000Z',
+      can_view: true,
+      forbidden_reason: null,
+      start_time: null,
+      end_time: null,
+      completion_popup_seen: false,
+    });
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'POST') {
+        answered = true;
+        return jsonResponse(201, { submitted_at: '2026-11-20T08:30:00.000Z' });
+      }
+      if (url === '/api/activities/7')
+        return jsonResponse(200, { id: 7, course_id: 2, type: 'questionnaire', title: 'Course feedback', is_completed: answered });
+      if (url === '/api/courses/2/study-completeness') return jsonResponse(200, completeness());
+      return jsonResponse(200, questionnaire(answered ? { my_response: { submitted_at: '2026-11-20T08:30:00.000Z', answers: [] } } : {}));
+    });
+    /** What the learning-activity page shows of the activity it read: its completed tag. */
+    function CompletedTag() {
+      const activity = useActivity(7);
+      return activity.data?.is_completed ? <span data-testid="activity-completed-tag">Completed</span> : null;
+    }
+    renderWithApp(
+      <>
+        <StudyPanel courseId={2} />
+        <CompletedTag />
+        <QuestionnairePanel activityId={7} courseId={2} isTeam={false} />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId('study-panel')).toHaveTextContent('Study completeness: 50%'));
+    await screen.findByText('Favourite colour?');
+    answerRequired();
+    await submitAndConfirm();
+    expect(await screen.findByTestId('activity-completed-tag')).toBeInTheDocument();
+    expect(await screen.findByText('Congratulations!')).toBeInTheDocument();
+    expect(screen.getByTestId('study-panel')).toHaveTextContent('Study completeness: 100%');
   });
 });
