@@ -14,7 +14,7 @@ import type { Database } from './db/client.js';
 import type { AppDeps } from './lib/deps.js';
 import { startJobQueue } from './jobs/queue.js';
 import { startWorkers } from './jobs/workers.js';
-import { registerUploadProcessors } from './processors.js';
+import { registerUploadParents, registerUploadProcessors } from './processors.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { coursesRoutes } from './modules/courses/courses.routes.js';
 import { authCodesRoutes } from './modules/authcodes/authcodes.routes.js';
@@ -39,6 +39,8 @@ import { previewsRoutes } from './modules/previews/previews.routes.js';
 import { externalPlayersRoutes } from './modules/previews/external-players.routes.js';
 import { scormRoutes } from './modules/scorm/scorm.routes.js';
 import { videoQuizzesRoutes } from './modules/video-quizzes/video-quizzes.routes.js';
+import { homeworkRoutes } from './modules/homework/homework.routes.js';
+import { gradebookRoutes } from './modules/gradebook/gradebook.routes.js';
 import { authPlugin, requireRouteAction } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { requestScopeLoggerFactory } from './plugins/request-scope.js';
@@ -101,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   registerUploadProcessors();
+  registerUploadParents();
   const webDist = resolveWebDist(config);
   const jobs = await startJobQueue(database, app.log, { pollSeconds: config.jobs.pollSeconds });
   const deps: AppDeps = { config, database, db: database.db, storage, jobs, log: app.log, version: readVersion(webDist) };
@@ -153,6 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notesRoutes);
   await app.register(examsRoutes);
   await app.register(questionnairesRoutes);
+  await app.register(homeworkRoutes);
+  await app.register(gradebookRoutes);
   await app.register(mediaRoutes);
   await app.register(scormRoutes);
   await app.register(previewsRoutes);

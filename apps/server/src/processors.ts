@@ -2,6 +2,8 @@ import { audioProcessor, officeProcessor, pdfProcessor, videoProcessor } from '.
 import { coursePackageProcessor } from './modules/imports/course-package.processor.js';
 import { scormProcessor } from './modules/scorm/scorm.processor.js';
 import { registerProcessor } from './modules/uploads/processing-registry.js';
+import { registerUploadParent } from './modules/uploads/upload-parents.js';
+import { submissionUploadParent } from './modules/homework/homework.policy.js';
 
 /**
  * Registers every upload processor with the uploads module's pipeline
@@ -12,4 +14,9 @@ import { registerProcessor } from './modules/uploads/processing-registry.js';
  */
 export function registerUploadProcessors(): void {
   for (const processor of [coursePackageProcessor, scormProcessor, videoProcessor, audioProcessor, officeProcessor, pdfProcessor]) registerProcessor(processor);
+}
+
+/** Upload parents other modules own (upload-parents.ts): a homework submission's files. Idempotent. */
+export function registerUploadParents(): void {
+  registerUploadParent('submission', submissionUploadParent);
 }

@@ -80,6 +80,20 @@ export const ERROR_STATUS = {
   /** Questionnaires (issue 15 §5). */
   NOT_A_QUESTIONNAIRE: 409,
   QUESTIONNAIRE_ANSWERED: 409,
+  /** Homework (issue 16). */
+  NOT_HOMEWORK: 409,
+  SUBMISSION_NOT_FOUND: 404,
+  /** The cut-off date passed (or, once handed in, the due date): nothing more is accepted. */
+  HOMEWORK_CLOSED: 409,
+  /** The submission was graded: it can no longer be changed by its learner. */
+  HOMEWORK_GRADED: 409,
+  /** Group homework and the learner is in no group of the course. */
+  HOMEWORK_NO_GROUP: 409,
+  /** The submission has nothing to hand in (no file, no text). */
+  HOMEWORK_EMPTY: 400,
+  /** Gradebook (issue 16 §3). */
+  NOT_GRADED_ACTIVITY: 409,
+  GRADE_CATEGORY_NOT_FOUND: 404,
   PREVIEW_PROVIDER_DISABLED: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -31,3 +31,5 @@ export * from './previews/external-players.schemas.js';
 export * from './events/events.catalogue.js';
 export * from './video-quizzes/video-quizzes.schemas.js';
 export * from './homework/annotations.schemas.js';
+export * from './homework/homework.schemas.js';
+export * from './gradebook/gradebook.schemas.js';

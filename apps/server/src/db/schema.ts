@@ -20,3 +20,5 @@ export * from '../modules/activities/course-reads.table.js';
 export * from '../modules/notes/notes.table.js';
 export * from '../modules/scorm/scorm.table.js';
 export * from '../modules/events/events.table.js';
+export * from '../modules/homework/homework.table.js';
+export * from '../modules/gradebook/gradebook.table.js';

@@ -83,16 +83,49 @@ export const FileOrLinkDataSchema = z.object({ ...mediaDataFields, url: HttpUrlS
 /** File types (material, scorm): the copyright notice over their videos. */
 export const FileActivityDataSchema = z.object(mediaDataFields);
 /**
- * `homework` data as the Moodle importer writes it (issue 8, from an assign):
- * `max_grade` points, `due_date` / `cut_off_date` ISO times, and the brief's
- * attached files `attachment_upload_ids` (uploads of the course). All optional.
+ * `homework` settings (issue 16 §1; the Moodle importer writes the same fields from an assign):
+ * `max_grade` points the Moodle assign was out of (scores here are 0–100, spec §5), `due_date`
+ * (submissions after it are marked late, resubmission stops) and `cut_off_date` (no submission
+ * after it) ISO times, the brief's attached files `attachment_upload_ids` (uploads of the course),
+ * `submission_type` (files, online text or both), at most `max_files` files of at most
+ * `max_file_size` bytes each, and `group_mode` (one submission per course group, spec §3 groups).
+ * All optional; HOMEWORK_DEFAULTS fills what is absent.
  */
-export const HomeworkDataSchema = z.object({
-  max_grade: z.number().min(0).max(100_000).optional(),
-  due_date: isoTime.nullable().optional(),
-  cut_off_date: isoTime.nullable().optional(),
-  attachment_upload_ids: z.array(z.number().int().positive()).max(500).optional(),
-});
+export const HomeworkSubmissionTypeSchema = z.enum(['file', 'text', 'both']);
+export const HomeworkDataSchema = z
+  .object({
+    max_grade: z.number().min(0).max(100_000).optional(),
+    due_date: isoTime.nullable().optional(),
+    cut_off_date: isoTime.nullable().optional(),
+    attachment_upload_ids: z.array(z.number().int().positive()).max(500).optional(),
+    submission_type: HomeworkSubmissionTypeSchema.optional(),
+    max_files: z.number().int().min(1).max(100).optional(),
+    /** Bytes (1 KiB … 4 GiB). */
+    max_file_size: z
+      .number()
+      .int()
+      .min(1024)
+      .max(4 * 1024 ** 3)
+      .optional(),
+    group_mode: z.boolean().optional(),
+  })
+  .refine((d) => !d.due_date || !d.cut_off_date || Date.parse(d.cut_off_date) >= Date.parse(d.due_date), {
+    message: 'cut_off_date must not be before due_date',
+    path: ['cut_off_date'],
+  });
+export type HomeworkData = z.infer<typeof HomeworkDataSchema>;
+/** What an absent homework setting means. */
+export const HOMEWORK_DEFAULTS: {
+  submission_type: z.infer<typeof HomeworkSubmissionTypeSchema>;
+  max_files: number;
+  max_file_size: number;
+  group_mode: boolean;
+} = {
+  submission_type: 'both',
+  max_files: 10,
+  max_file_size: 200 * 1024 ** 2,
+  group_mode: false,
+};
 /**
  * `exam` settings (issue 15): time limit in seconds, attempts allowed (0 or absent = unlimited),
  * which attempt counts (`grade_method`), pass score in points, shuffling, when a learner sees the

@@ -77,6 +77,27 @@ export const DomainEventSchemas = {
   'questionnaire.submitted': z.object({ course_id: id, activity_id: id, user_id: id }),
   /** The course team published an exam's scores to its learners (`user_ids`: learners with a submitted attempt). */
   'exam.scores_published': z.object({ course_id: id, activity_id: id, actor_id: id, user_ids: z.array(id) }),
+  /** A learner (in group homework, for the group: `user_ids` every member) handed in homework; `is_late` after the due date. */
+  'homework.submitted': z.object({
+    course_id: id,
+    activity_id: id,
+    submission_id: id,
+    user_ids: z.array(id),
+    is_late: z.boolean(),
+  }),
+  /** The course team scored a homework submission (0–100) for `user_ids` (the learner, or every member of the group). */
+  'homework.graded': z.object({
+    course_id: id,
+    activity_id: id,
+    submission_id: id,
+    user_ids: z.array(id),
+    grader_id: id,
+    score: z.number(),
+  }),
+  /** The course team published one graded activity's scores in the gradebook (`user_ids`: learners with a score). */
+  'scores.published': z.object({ course_id: id, activity_id: id, actor_id: id, user_ids: z.array(id) }),
+  /** The course team took one activity's scores back from the learners. */
+  'scores.unpublished': z.object({ course_id: id, activity_id: id, actor_id: id }),
   /** A learner answered a subject of a video quiz (their last answer counts); `score` in points, null while the team grades it. */
   'video_quiz.answered': z.object({ course_id: id, video_quiz_id: id, subject_id: id, user_id: id, score: z.number().nullable() }),
 } as const;

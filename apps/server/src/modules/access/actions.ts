@@ -32,6 +32,8 @@ export const RESOURCE_ACTIONS = {
   import: ['create', 'read', 'manage'],
   /** An exam attempt: `answer` its learner only (nobody else learns it exists), `grade` the course team. */
   attempt: ['answer', 'grade'],
+  /** A homework submission: `read` its learner (or group) and the course team, `grade` the course team (404 to anyone else). */
+  submission: ['read', 'grade'],
   /** Invitations and team teaching: answered by the invitee. */
   invite: ['answer'],
   /** Storage and job callbacks authorised by their own token, not a session. */

@@ -6,10 +6,13 @@ import type { ActivityRow } from '../activities/activities.repository.js';
 import { courseFor, type CourseAccess, type CourseAction } from '../courses/courses.policy.js';
 import { attemptToGrade, ownAttempt } from '../exams/exams.policy.js';
 import type { AttemptRow } from '../exams/exams.repository.js';
+import { submissionToGrade, submissionToRead } from '../homework/homework.policy.js';
+import type { SubmissionRow } from '../homework/homework.repository.js';
 import { ownNoteAccess } from '../notes/notes.policy.js';
 import type { NoteRow } from '../notes/notes.repository.js';
 import { activityUpload, guestUpload, uploadAccess, uploadContentAccess, type UploadAccessKind } from '../uploads/uploads.policy.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
+import { uploadParentResolver } from '../uploads/upload-parents.js';
 
 /**
  * The one entry of the access model (issue 14 §1, decision 0080), in the style
@@ -28,6 +31,8 @@ import type { UploadRow } from '../uploads/uploads.repository.js';
  *   guest.read          activities + uploads  visitors: guest preview on, all published, in window
  *   attempt.answer      exams.policy.ts       an exam attempt's own learner (404 to anyone else)
  *   attempt.grade       exams.policy.ts       the course team of the attempt's exam (404 to anyone else)
+ *   submission.read     homework.policy.ts    a submission's learner or group, and the course team (404 to anyone else)
+ *   submission.grade    homework.policy.ts    the course team of the submission's homework (404 to anyone else)
  *
  * Routes declare their action (`config: { action }`, modules/access/actions.ts).
  */
@@ -43,6 +48,8 @@ export interface AuthorizeMap {
   'guest.upload': { resource: { activityId: number; uploadId: number }; grant: { activity: ActivityRow; upload: UploadRow } };
   'attempt.answer': { resource: { attemptId: number }; grant: AttemptRow };
   'attempt.grade': { resource: { attemptId: number }; grant: { attempt: AttemptRow; activity: ActivityRow } };
+  'submission.read': { resource: { submissionId: number }; grant: { submission: SubmissionRow; activity: ActivityRow; isTeam: boolean } };
+  'submission.grade': { resource: { submissionId: number }; grant: { submission: SubmissionRow; activity: ActivityRow } };
 }
 
 type CourseActionName = `course.${CourseAction}`;
@@ -93,12 +100,18 @@ export async function authorize(deps: AppDeps, actor: Actor | null, action: Cour
       return ownAttempt(deps, actor!, r.attemptId!);
     case 'attempt.grade':
       return attemptToGrade(deps, actor!, r.attemptId!);
+    case 'submission.read':
+      return submissionToRead(deps, actor!, r.submissionId!);
+    case 'submission.grade':
+      return submissionToGrade(deps, actor!, r.submissionId!);
   }
 }
 
-/** `upload.manage`: the course team of a course file, or the owner of any file (they may delete or retry their own upload). FORBIDDEN otherwise. */
+/** `upload.manage`: the course team of a course file, or the owner of a file (they may delete or retry their own upload) unless another module holds it (upload-parents.ts). FORBIDDEN otherwise. */
 async function uploadManageAccess(deps: AppDeps, actor: Actor, uploadId: number): Promise<{ row: UploadRow; access: 'manage' }> {
   const { row, access } = await uploadAccess(deps, actor, uploadId);
-  if (access !== 'manage' && row.ownerId !== actor.id) throw new AppError('FORBIDDEN', 'Only the course team can change this file');
+  // Owning a file another module holds (a handed-in submission's) does not let its owner change it: its parent decides.
+  const ownerMay = row.ownerId === actor.id && !uploadParentResolver(row.parentType);
+  if (access !== 'manage' && !ownerMay) throw new AppError('FORBIDDEN', 'Only the course team can change this file');
   return { row, access: 'manage' };
 }

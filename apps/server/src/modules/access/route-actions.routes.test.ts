@@ -54,6 +54,9 @@ interface Ids {
   questionnaire: number;
   /** The student's attempt at the exam. */
   attempt: number;
+  /** A homework, and the student's submission to it. */
+  homework: number;
+  submission: number;
   /** A video quiz over the world's video. */
   videoQuiz: number;
   files: Record<FileKind, number>;
@@ -124,7 +127,17 @@ beforeAll(async () => {
     payload: { answers: [] },
   });
   expect(answered.statusCode, answered.body).toBe(201);
+  const homework = await createActivity(t.database, { courseId: course.id, type: 'homework' });
+  const handedIn = await t.app.inject({
+    method: 'POST',
+    url: `/api/homework/${homework.id}/submissions`,
+    headers: { cookie: cookies.student },
+    payload: { content: '<p>My essay</p>' },
+  });
+  expect(handedIn.statusCode, handedIn.body).toBe(201);
   ids = {
+    homework: homework.id,
+    submission: (handedIn.json() as { id: number }).id,
     course: course.id,
     questionnaire: questionnaire.id,
     activity: activity.id,
@@ -204,8 +217,17 @@ function urlFor(key: string, op: Operation): string | null {
   let url = path;
   for (const [, name = ''] of path.matchAll(/\{(\w+|\*)\}/g)) {
     const named: Record<string, () => number | string | null> = {
-      activityId: () => (path.startsWith('/api/exams/') ? ids.exam : path.startsWith('/api/questionnaires/') ? ids.questionnaire : ids.activity),
+      activityId: () =>
+        path.startsWith('/api/exams/')
+          ? ids.exam
+          : path.startsWith('/api/questionnaires/')
+            ? ids.questionnaire
+            : path.startsWith('/api/homework/') || path.startsWith('/api/courses/{courseId}/grade-items/')
+              ? ids.homework
+              : ids.activity,
       attemptId: () => ids.attempt,
+      submissionId: () => ids.submission,
+      courseId: () => ids.course,
       id: idOf,
       subjectId: () => ids.subject,
       uploadId: () => ids.files.audio,

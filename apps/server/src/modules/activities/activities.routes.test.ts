@@ -396,11 +396,11 @@ describe('access rules: not started, ended, checkpoint', () => {
     });
     expect(await access()).toEqual(['open', 'open', 'locked']);
     expect((await w.call('GET', `/api/activities/${c}`, 'student')).statusCode).toBe(200);
-    // Activities the student cannot complete yet (submitted) and unpublished ones do not lock the course.
+    // Activities no feature can mark submitted (a forum) and unpublished ones do not lock the course.
     const hw = await w.ok('POST', `/api/courses/${w.course.id}/activities`, {
       module_id: m1.id,
-      type: 'homework',
-      title: 'HW',
+      type: 'forum',
+      title: 'Discuss',
       completion_criterion: 'submitted',
     });
     await w.ok('PUT', `/api/activities/${hw.id}/publish`, { published: true });

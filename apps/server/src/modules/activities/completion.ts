@@ -65,8 +65,8 @@ export function watchedPercent(ranges: readonly (readonly [number, number])[], d
   return Math.min(100, (seconds / duration) * 100);
 }
 
-/** Types whose own feature judges `submitted` and `scored` (issue 15: exams and questionnaires; homework is another issue). */
-const SUBMITTABLE_TYPES: readonly string[] = ['exam', 'questionnaire'];
+/** Types whose own feature judges `submitted` and `scored` (issue 15: exams and questionnaires; issue 16: homework). */
+const SUBMITTABLE_TYPES: readonly string[] = ['exam', 'questionnaire', 'homework'];
 
 /**
  * Whether an activity counts towards completeness (and, in checkpoint mode, must be finished

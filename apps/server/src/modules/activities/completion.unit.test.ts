@@ -246,20 +246,23 @@ describe('completenessPercent', () => {
 
 describe('submitted and scored activities (issue 15)', () => {
   const base = { isPublished: true, isModulePublished: true, startTime: null, endTime: null };
-  it('an exam or questionnaire counts towards completeness once its feature marks it; a homework (no feature yet) does not count', () => {
+  it('an exam, questionnaire or homework counts towards completeness once its feature marks it; a forum (no such feature) does not count', () => {
     const page = { ...base, criterion: 'viewed' as const, isCompleted: true, type: 'page' };
     const exam = { ...base, criterion: 'submitted' as const, isCompleted: false, type: 'exam' };
     const questionnaire = { ...base, criterion: 'scored' as const, isCompleted: true, type: 'questionnaire' };
     const homework = { ...base, criterion: 'submitted' as const, isCompleted: false, type: 'homework' };
-    expect(completenessPercent([page, exam, questionnaire, homework])).toBe(66);
-    expect(completenessPercent([page, { ...exam, isCompleted: true }, questionnaire, homework])).toBe(100);
+    const forum = { ...base, criterion: 'submitted' as const, isCompleted: false, type: 'forum' };
+    expect(completenessPercent([page, exam, questionnaire, forum])).toBe(66);
+    expect(completenessPercent([page, { ...exam, isCompleted: true }, questionnaire, forum])).toBe(100);
+    expect(completenessPercent([page, { ...exam, isCompleted: true }, questionnaire, homework])).toBe(75);
   });
 
   it('in checkpoint mode an unsubmitted exam locks what follows; reading it does not complete it', () => {
     const exam = { ...base, criterion: 'submitted' as const, isCompleted: false, type: 'exam' };
     const page = { ...base, criterion: 'viewed' as const, isCompleted: false, type: 'page' };
     expect(accessOf([exam, page], 'checkpoint', 0, false)).toEqual(['open', 'locked']);
-    expect(accessOf([{ ...exam, type: 'homework' }, page], 'checkpoint', 0, false)).toEqual(['open', 'open']);
+    expect(accessOf([{ ...exam, type: 'homework' }, page], 'checkpoint', 0, false)).toEqual(['open', 'locked']);
+    expect(accessOf([{ ...exam, type: 'forum' }, page], 'checkpoint', 0, false)).toEqual(['open', 'open']);
     const visited: CompletionRecord[] = [{ uploadId: 0, viewedPages: [], viewedRanges: [], isCompleted: false } as unknown as CompletionRecord];
     expect(isActivityCompleted({ type: 'exam', criterion: 'submitted', percent: null, uploads: [] }, visited)).toBe(false);
     expect(isActivityCompleted({ type: 'exam', criterion: 'submitted', percent: null, uploads: [] }, [{ ...visited[0]!, isCompleted: true }])).toBe(true);

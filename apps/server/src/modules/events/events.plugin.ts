@@ -4,10 +4,19 @@ import { calendarCacheHandler } from '../calendar/calendar-cache.handlers.js';
 import { emailsHandler } from '../outbox/emails.handlers.js';
 import { completenessHandler } from '../progress/completeness.handlers.js';
 import { submissionCompletionHandler } from '../progress/submission-completion.handlers.js';
+import { examScoresPublicationHandler } from '../exams/exams.handlers.js';
+import { gradebookHandler } from '../gradebook/gradebook.handlers.js';
 import { eventBusOf } from './events.service.js';
 
 /** Every handler of the domain events (decision 0081); a module adds its handlers here. */
-export const EVENT_HANDLERS = [completenessHandler, submissionCompletionHandler, calendarCacheHandler, emailsHandler];
+export const EVENT_HANDLERS = [
+  completenessHandler,
+  submissionCompletionHandler,
+  calendarCacheHandler,
+  emailsHandler,
+  gradebookHandler,
+  examScoresPublicationHandler,
+];
 
 /**
  * Creates the instance's event bus with the app's deps and its handlers (so events emitted while

@@ -338,7 +338,7 @@ export async function findScoresPublishedAt(db: Db, activityId: number): Promise
 }
 
 /** Records that the exam's scores were published at `at`. One INSERT … ON CONFLICT DO UPDATE. */
-export async function markScoresPublished(db: Db, activityId: number, at: Date): Promise<void> {
+export async function markScoresPublished(db: Db, activityId: number, at: Date | null): Promise<void> {
   await db
     .insert(examStates)
     .values({ activityId, scoresPublishedAt: at })

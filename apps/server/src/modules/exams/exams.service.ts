@@ -457,6 +457,27 @@ export async function myAttempts(deps: AppDeps, actor: Actor, activityId: number
   };
 }
 
+/**
+ * A learner's exam score for the gradebook (issue 16 §3): the finished attempts' scores by the exam's
+ * grade method (previews left out; null while the counted score waits for the team) and the points
+ * it is out of (the last attempt's maximum). Null when the learner has no finished attempt. `db` may be a handler's transaction.
+ */
+export async function examGradeOf(
+  db: Db,
+  activity: Pick<ActivityRow, 'id' | 'data'>,
+  userId: number,
+): Promise<{ score: number | null; maxScore: number } | null> {
+  const settings = examSettings(activity);
+  const finished = (await listUserAttempts(db, activity.id, userId)).filter((a) => a.status !== 'in_progress' && !a.isPreview);
+  if (finished.length === 0) return null;
+  const pending = finished.some((a) => a.score === null);
+  const score = examScore(
+    finished.map((a) => a.score),
+    settings.grade_method,
+  );
+  return { score: pending && settings.grade_method !== 'highest' ? null : score, maxScore: finished.at(-1)!.maxScore };
+}
+
 /** `GET /api/exam-attempts/{attemptId}` (its learner): the attempt with the answers saved so far, and results once the exam shows them. */
 export async function getAttempt(deps: AppDeps, actor: Actor, attemptId: number, now = new Date()): Promise<Attempt> {
   let attempt = await authorize(deps, actor, 'attempt.answer', { attemptId });

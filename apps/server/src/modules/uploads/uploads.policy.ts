@@ -7,6 +7,7 @@ import { listFileHolders, type ActivityRow } from '../activities/activities.repo
 import { isCourseTeam, isCourseViewer } from '../courses/courses.policy.js';
 import { findCourse, type CourseWithDepartment } from '../courses/courses.repository.js';
 import { rolesInCourse } from '../enrolments/enrolments.repository.js';
+import { uploadParentResolver } from './upload-parents.js';
 import { activityHoldsUpload, findLiveUpload, type UploadRow } from './uploads.repository.js';
 
 /**
@@ -73,9 +74,11 @@ export async function learnerFileStates(
 export async function accessToParent(
   deps: AppDeps,
   actor: Actor,
-  row: Pick<UploadRow, 'parentType' | 'parentId' | 'ownerId' | 'orgId'>,
+  row: Pick<UploadRow, 'parentType' | 'parentId' | 'ownerId' | 'orgId'> & { id?: number },
 ): Promise<{ access: 'missing' | 'none' | 'view' | 'manage'; course?: CourseWithDepartment }> {
   if (row.orgId !== actor.orgId) return { access: 'missing' };
+  const resolver = uploadParentResolver(row.parentType);
+  if (resolver) return { access: await resolver(deps, actor, { id: row.id ?? 0, ...row }) };
   if (row.parentType === 'course' && row.parentId !== null) {
     const course = await findCourse(deps.db, row.parentId);
     if (!course || course.orgId !== actor.orgId) return { access: 'missing' };
@@ -100,7 +103,9 @@ export async function uploadAccess(deps: AppDeps, actor: Actor, uploadId: number
   if (parent.access === 'missing') throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
   if (parent.access === 'none') throw new AppError('FORBIDDEN', 'You cannot open this file');
   if (!row.receivedAt && row.ownerId !== actor.id) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
-  if (parent.access === 'manage' || !parent.course) return { row, access: 'manage' };
+  if (parent.access === 'manage') return { row, access: 'manage' };
+  // A parent another module resolves (a submission) decided 'view' itself: no activity rules apply.
+  if (!parent.course) return { row, access: parent.access === 'view' && uploadParentResolver(row.parentType) ? 'view' : 'manage' };
   const state = (await learnerFileStates(deps, actor, parent.course, [row.id], now)).get(row.id);
   if (state === 'closed') throw new AppError('FORBIDDEN', CLOSED_MESSAGE);
   return { row, access: state === 'exam' ? 'exam' : 'view' };

@@ -86,3 +86,22 @@ export async function findUpload(db: Db, id: number): Promise<UploadRow | undefi
   const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
   return row;
 }
+
+/** The live uploads among `ids`, locked FOR UPDATE for the rest of the transaction (taking files over). One SELECT. */
+export async function lockLiveUploads(tx: Db, ids: readonly number[]): Promise<UploadRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(uploads)
+    .where(and(inArray(uploads.id, [...ids]), isNull(uploads.deletedAt)))
+    .for('update');
+}
+
+/** Moves uploads under another parent (a submission taking over a learner's personal files). One UPDATE. */
+export async function reparentUploads(tx: Db, ids: readonly number[], parentType: string, parentId: number): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(uploads)
+    .set({ parentType, parentId, updatedAt: new Date() })
+    .where(inArray(uploads.id, [...ids]));
+}

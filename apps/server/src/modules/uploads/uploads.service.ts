@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { buffer as readAll } from 'node:stream/consumers';
 import mime from 'mime-types';
 import {
   checkUploadFile,
@@ -157,6 +158,43 @@ export async function embedMaterial(deps: AppDeps, actor: Actor, uploadId: numbe
   const video = row.type === 'link' && row.meta.embedUrl ? parseOnlineVideoUrl(row.meta.embedUrl) : null;
   if (!video || !row.meta.embedUrl) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
   return { id: row.id, name: row.name, embed_material_type: 'online_video', url: row.meta.embedUrl, provider: video.provider, embed_url: video.embed_url };
+}
+
+/**
+ * A file the server made (an annotated, flattened PDF of a submission): stored under a new key,
+ * recorded received under `parentType`/`parentId` for `ownerId`, and queued for processing like
+ * any upload (its previews). Answers the row. One INSERT plus the queue's.
+ */
+export async function storeGeneratedFile(
+  deps: AppDeps,
+  input: { orgId: number; ownerId: number; name: string; bytes: Uint8Array; mimeType: string; parentType: string; parentId: number; source: string },
+): Promise<UploadRow> {
+  const key = newStorageKey();
+  const stored = await deps.storage.put(key, Readable.from([Buffer.from(input.bytes)]));
+  const row = await insertUpload(deps.db, {
+    orgId: input.orgId,
+    ownerId: input.ownerId,
+    key,
+    name: input.name.slice(0, 250),
+    size: stored.size,
+    type: uploadTypeOf(input.name),
+    mimeType: input.mimeType,
+    status: 'processing',
+    storageType: deps.storage.storageType,
+    parentType: input.parentType,
+    parentId: input.parentId,
+    source: input.source,
+    sha256: stored.sha256,
+    receivedAt: new Date(),
+  });
+  await enqueueProcessing(deps, row);
+  return row;
+}
+
+/** The whole stored bytes of an upload (a file to rework on the server, e.g. to flatten annotations): at most `maxBytes` (PAYLOAD_TOO_LARGE beyond). */
+export async function readUploadBytes(deps: AppDeps, row: Pick<UploadRow, 'key' | 'size'>, maxBytes = 200 * 1024 ** 2): Promise<Buffer> {
+  if (row.size > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${maxBytes} bytes`);
+  return readAll(await deps.storage.get(row.key));
 }
 
 /**

@@ -1,0 +1,45 @@
+import { findActivity } from '../activities/activities.repository.js';
+import { defineHandler } from '../events/events.service.js';
+import { examGradeOf } from '../exams/exams.service.js';
+import { upsertGradeItem, upsertGrades } from './gradebook.repository.js';
+
+/**
+ * The gradebook's writers (issue 16 §3; ROADMAP: one gradebook model every score source writes
+ * to): a scored homework submission sets the score of each learner it is for (0–100); a submitted
+ * or graded exam attempt sets the learner's exam score by the exam's grade method; publishing an
+ * exam's scores on the exam page publishes its gradebook column. Idempotent: each writes the
+ * current value, whatever ran before.
+ */
+export const gradebookHandler = defineHandler({
+  name: 'gradebook.grades',
+  types: ['homework.graded', 'exam.attempt_submitted', 'exam.attempt_graded', 'exam.scores_published'],
+  async handle(event, { db }) {
+    switch (event.type) {
+      case 'homework.graded': {
+        const p = event.payload as { course_id: number; activity_id: number; user_ids: number[]; score: number };
+        await upsertGrades(
+          db,
+          p.user_ids.map((userId) => ({ activityId: p.activity_id, userId, courseId: p.course_id, score: p.score, maxScore: 100, source: 'homework' })),
+        );
+        return;
+      }
+      case 'exam.attempt_submitted':
+      case 'exam.attempt_graded': {
+        const p = event.payload as { course_id: number; activity_id: number; user_id: number };
+        const activity = await findActivity(db, p.activity_id);
+        if (!activity) return;
+        const grade = await examGradeOf(db, activity, p.user_id);
+        if (!grade) return;
+        await upsertGrades(db, [
+          { activityId: p.activity_id, userId: p.user_id, courseId: p.course_id, score: grade.score, maxScore: grade.maxScore, source: 'exam' },
+        ]);
+        return;
+      }
+      case 'exam.scores_published': {
+        const p = event.payload as { course_id: number; activity_id: number };
+        await upsertGradeItem(db, p.activity_id, p.course_id, { publishedAt: event.createdAt });
+        return;
+      }
+    }
+  },
+});

@@ -1,0 +1,127 @@
+import contentDisposition from 'content-disposition';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  GradebookCourseParamsSchema,
+  ErrorBodySchema,
+  GradebookExportQuerySchema,
+  GradebookSchema,
+  GradeCategoryBodySchema,
+  GradeCategoryParamsSchema,
+  GradeCategorySchema,
+  GradeItemParamsSchema,
+  GradeItemSchema,
+  UpdateGradeItemBodySchema,
+} from '@atrium/contracts';
+import { actorOf } from '../../plugins/auth.js';
+import {
+  courseGradebook,
+  createCategory,
+  exportGradebook,
+  listCategories,
+  removeCategory,
+  setScoresPublished,
+  updateCategory,
+  updateGradeItem,
+} from './gradebook.service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+
+/** The course gradebook (issue 16 §3; spec §2 `/course/{id}/score`). */
+export const gradebookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/courses/:courseId/scores', {
+    config: { action: 'course.view' },
+    schema: {
+      tags: ['gradebook'],
+      summary: 'The gradebook: the team sees every student and item; a learner their own row and published items',
+      params: GradebookCourseParamsSchema,
+      response: { 200: GradebookSchema, ...errors },
+    },
+    handler: async (request) => courseGradebook(app.deps, actorOf(request), request.params.courseId),
+  });
+  app.get('/api/courses/:courseId/scores/export', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['gradebook'],
+      summary: 'The gradebook as .xlsx or CSV (course team)',
+      params: GradebookCourseParamsSchema,
+      querystring: GradebookExportQuerySchema,
+      response: { 200: z.any(), ...errors },
+    },
+    handler: async (request, reply) => {
+      const file = await exportGradebook(app.deps, actorOf(request), request.params.courseId, request.query.format);
+      return reply.header('Content-Type', file.contentType).header('Content-Disposition', contentDisposition(file.fileName)).send(file.bytes);
+    },
+  });
+  app.put('/api/courses/:courseId/grade-items/:activityId', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['gradebook'],
+      summary: 'A column’s weight, category and maximum (course team)',
+      params: GradeItemParamsSchema,
+      body: UpdateGradeItemBodySchema,
+      response: { 200: GradeItemSchema, ...errors },
+    },
+    handler: async (request) => updateGradeItem(app.deps, actorOf(request), request.params.courseId, request.params.activityId, request.body),
+  });
+  for (const [verb, published] of [
+    ['publish', true],
+    ['unpublish', false],
+  ] as const) {
+    app.post(`/api/courses/:courseId/grade-items/:activityId/${verb}`, {
+      config: { action: 'course.manage_content' },
+      schema: {
+        tags: ['gradebook'],
+        summary: published ? 'Publish one activity’s scores to its learners (scores.published)' : 'Take one activity’s scores back from its learners',
+        params: GradeItemParamsSchema,
+        response: { 200: GradeItemSchema, ...errors },
+      },
+      handler: async (request) => setScoresPublished(app.deps, actorOf(request), request.params.courseId, request.params.activityId, published),
+    });
+  }
+  app.get('/api/courses/:courseId/grade-categories', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['gradebook'],
+      summary: 'The gradebook’s categories',
+      params: GradebookCourseParamsSchema,
+      response: { 200: z.object({ categories: z.array(GradeCategorySchema) }), ...errors },
+    },
+    handler: async (request) => listCategories(app.deps, actorOf(request), request.params.courseId),
+  });
+  app.post('/api/courses/:courseId/grade-categories', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['gradebook'],
+      summary: 'Add a weighted category',
+      params: GradebookCourseParamsSchema,
+      body: GradeCategoryBodySchema,
+      response: { 201: GradeCategorySchema, ...errors },
+    },
+    handler: async (request, reply) => reply.status(201).send(await createCategory(app.deps, actorOf(request), request.params.courseId, request.body)),
+  });
+  app.put('/api/grade-categories/:categoryId', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['gradebook'],
+      summary: 'Rename or reweight a category',
+      params: GradeCategoryParamsSchema,
+      body: GradeCategoryBodySchema,
+      response: { 200: GradeCategorySchema, ...errors },
+    },
+    handler: async (request) => updateCategory(app.deps, actorOf(request), request.params.categoryId, request.body),
+  });
+  app.delete('/api/grade-categories/:categoryId', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['gradebook'],
+      summary: 'Delete a category (its items keep no category)',
+      params: GradeCategoryParamsSchema,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await removeCategory(app.deps, actorOf(request), request.params.categoryId);
+      return reply.status(204).send(null);
+    },
+  });
+};

@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { USER_ROLE } from '@atrium/contracts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { waitForProcessed } from '../../../test/uploads-client.js';
+
+/**
+ * Issue 16 §1–3, the API the checks use: a learner hands in their own uploads and text; the
+ * submission takes the files over; dates, limits, late marks, resubmission, group homework; the
+ * team lists and scores (above 100 → homework.scoreError, nothing saved); a learner never sees
+ * another's submission nor an unpublished score; the gradebook gathers homework and exam scores.
+ */
+
+let t: TestApp;
+let w: Awaited<ReturnType<typeof makeWorld>>;
+type Json = Record<string, unknown>;
+const DAY = 24 * 3600 * 1000;
+const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
+async function makeWorld() {
+  const world = await t.factories.courseWorld();
+  const student2 = await t.factories.user({ orgId: world.org.id, role: USER_ROLE.student });
+  const loner = await t.factories.user({ orgId: world.org.id, role: USER_ROLE.student });
+  await t.factories.enrol(world.course.id, student2.id, 'student');
+  await t.factories.enrol(world.course.id, loner.id, 'student');
+  const cookies = {
+    instructor: await t.factories.login(world.instructor.userName),
+    assistant: await t.factories.login(world.assistant.userName),
+    student: await t.factories.login(world.student.userName),
+    student2: await t.factories.login(student2.userName),
+    loner: await t.factories.login(loner.userName),
+    outsider: await t.factories.login(world.outsider.userName),
+  };
+  type Who = keyof typeof cookies;
+  const call = async (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie: cookies[who] }, ...(payload ? { payload } : {}) });
+  const module = await call('instructor', 'POST', `/api/courses/${world.course.id}/modules`, { title: 'Week 1' });
+  const moduleId = (module.json() as { id: number }).id;
+  expect((await call('instructor', 'PUT', `/api/modules/${moduleId}/publish`, { published: true })).statusCode).toBe(200);
+  /** A published activity of `type` with `data`. */
+  const activity = async (type: string, data: Json = {}, extra: Json = {}) => {
+    const res = await call('instructor', 'POST', `/api/courses/${world.course.id}/activities`, {
+      module_id: moduleId,
+      type,
+      title: `${type} ${Math.random()}`,
+      data,
+      ...extra,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = (res.json() as { id: number }).id;
+    expect((await call('instructor', 'PUT', `/api/activities/${id}/publish`, { published: true })).statusCode).toBe(200);
+    return id;
+  };
+  /** A personal upload (parent `user`) of `who` holding `text`, processed. */
+  const personalFile = async (who: Who, name = 'answer.txt', text = `my answer ${Math.random()}`) => {
+    const bytes = Buffer.from(text);
+    const created = await call(who, 'POST', '/api/uploads', { name, size: bytes.length, parent_type: 'user' });
+    expect(created.statusCode, created.body).toBe(201);
+    const sent = await t.app.inject({
+      method: 'PUT',
+      url: created.json().upload_url,
+      headers: { cookie: cookies[who], 'content-type': 'application/octet-stream' },
+      payload: bytes,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    return (await waitForProcessed(t, cookies[who], created.json().id)).id;
+  };
+  return { ...world, student2, loner, cookies, call, activity, personalFile, moduleId };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await makeWorld();
+}, 180_000);
+afterAll(async () => t?.close());
+
+describe('handing in', () => {
+  it('takes over the learner’s own files, lists the submission for the team and keeps it from everyone else', async () => {
+    const hw = await w.activity('homework', { due_date: iso(DAY), cut_off_date: iso(2 * DAY) });
+    const file = await w.personalFile('student');
+    const res = await w.call('student', 'POST', `/api/homework/${hw}/submissions`, {
+      upload_ids: [file],
+      content: '<p>See <b>attached</b><script>x()</script></p>',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json() as Json & { id: number; uploads: { id: number }[] };
+    expect(body).toMatchObject({ status: 'submitted', is_late: false, submission_count: 1, score: null });
+    expect(body.uploads.map((u) => u.id)).toEqual([file]);
+    expect(body.content).not.toContain('script');
+
+    // The file now belongs to the submission: the team reads it, another learner does not.
+    expect((await w.call('instructor', 'GET', `/api/uploads/${file}`)).statusCode).toBe(200);
+    expect((await w.call('student', 'GET', `/api/uploads/${file}`)).statusCode).toBe(200);
+    expect([403, 404]).toContain((await w.call('student2', 'GET', `/api/uploads/${file}`)).statusCode);
+    expect([403, 404]).toContain((await w.call('student2', 'GET', `/api/uploads/${file}/blob`)).statusCode);
+    // Handed in, the learner can no longer delete it.
+    expect([403, 404]).toContain((await w.call('student', 'DELETE', `/api/uploads/${file}`)).statusCode);
+
+    const list = await w.call('instructor', 'GET', `/api/homework/${hw}/submissions`);
+    expect(list.statusCode, list.body).toBe(200);
+    const items = (list.json() as { items: Json[]; summary: Json }).items;
+    expect(items).toEqual([expect.objectContaining({ id: body.id, user_id: w.student.id, score: null, file_count: 1, is_late: false })]);
+    expect((list.json() as { summary: Json }).summary).toMatchObject({ expected: 3, submitted: 1, graded: 0, late: 0 });
+
+    expect((await w.call('student', 'GET', `/api/homework/${hw}/submissions`)).statusCode).toBe(403);
+    expect((await w.call('student2', 'GET', `/api/homework-submissions/${body.id}`)).statusCode).toBe(404);
+    expect((await w.call('outsider', 'GET', `/api/homework-submissions/${body.id}`)).statusCode).toBe(404);
+    expect((await w.call('student', 'GET', `/api/homework-submissions/${body.id}`)).statusCode).toBe(200);
+    expect((await w.call('instructor', 'POST', `/api/homework/${hw}/submissions`, { content: 'x' })).statusCode).toBe(403);
+  });
+
+  it('refuses files that are not the learner’s own, over the limits or of the wrong kind, changing nothing', async () => {
+    const hw = await w.activity('homework', { max_files: 1, max_file_size: 1024, submission_type: 'file' });
+    const mine = await w.personalFile('student');
+    const other = await w.personalFile('student2');
+    const big = await w.personalFile('student', 'big.txt', 'x'.repeat(2000));
+    const cases: [Json, string][] = [
+      [{ upload_ids: [other] }, 'upload_ids'],
+      [{ upload_ids: [mine, mine] }, 'upload_ids'],
+      [{ upload_ids: [mine, big] }, 'upload_ids'],
+      [{ upload_ids: [big] }, 'upload_ids'],
+      [{ upload_ids: [mine], content: 'text too' }, 'content'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await w.call('student', 'POST', `/api/homework/${hw}/submissions`, payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect((res.json() as { errors: Json }).errors).toHaveProperty(field);
+    }
+    const empty = await w.call('student', 'POST', `/api/homework/${hw}/submissions`, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'HOMEWORK_EMPTY' });
+    const my = (await w.call('student', 'GET', `/api/homework/${hw}/my-submission`)).json() as { submission: Json | null };
+    expect(my.submission === null || (my.submission as { uploads: unknown[] }).uploads.length === 0).toBe(true);
+    // The other learner's file stayed theirs.
+    expect((await w.call('student2', 'DELETE', `/api/uploads/${other}`)).statusCode).toBeLessThan(300);
+    const textOnly = await w.activity('homework', { submission_type: 'text' });
+    const res = await w.call('student', 'POST', `/api/homework/${textOnly}/submissions`, { upload_ids: [mine] });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { errors: Json }).errors).toHaveProperty('upload_ids');
+  });
+
+  it('keeps drafts, allows resubmission until the due date, marks late work and closes at the cut-off', async () => {
+    const open = await w.activity('homework', { due_date: iso(DAY) });
+    const draft = await w.call('student', 'POST', `/api/homework/${open}/submissions`, { content: 'first thoughts', draft: true });
+    expect(draft.json()).toMatchObject({ status: 'draft', submission_count: 0 });
+    // A draft is the learner's own: not in the team's list.
+    expect(((await w.call('instructor', 'GET', `/api/homework/${open}/submissions`)).json() as { total: number }).total).toBe(0);
+    expect((await w.call('instructor', 'GET', `/api/homework-submissions/${(draft.json() as { id: number }).id}`)).statusCode).toBe(404);
+    const first = await w.call('student', 'POST', `/api/homework/${open}/submissions`, { content: 'final' });
+    expect(first.json()).toMatchObject({ status: 'submitted', submission_count: 1, id: (draft.json() as { id: number }).id });
+    const again = await w.call('student', 'POST', `/api/homework/${open}/submissions`, { content: 'final, corrected' });
+    expect(again.json()).toMatchObject({ submission_count: 2, content: 'final, corrected' });
+
+    const late = await w.activity('homework', { due_date: iso(-DAY), cut_off_date: iso(DAY) });
+    const lateRes = await w.call('student', 'POST', `/api/homework/${late}/submissions`, { content: 'sorry' });
+    expect(lateRes.statusCode, lateRes.body).toBe(201);
+    expect(lateRes.json()).toMatchObject({ is_late: true });
+    const resubmit = await w.call('student', 'POST', `/api/homework/${late}/submissions`, { content: 'again' });
+    expect(resubmit.statusCode).toBe(409);
+    expect(resubmit.json()).toMatchObject({ code: 'HOMEWORK_CLOSED' });
+    expect(((await w.call('student', 'GET', `/api/homework/${late}/my-submission`)).json() as Json).closed_reason).toBe('due');
+
+    const closed = await w.activity('homework', { due_date: iso(-2 * DAY), cut_off_date: iso(-DAY) });
+    const refused = await w.call('student', 'POST', `/api/homework/${closed}/submissions`, { content: 'too late' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'HOMEWORK_CLOSED' });
+    expect((await w.call('student', 'GET', `/api/homework/${closed}/my-submission`)).json()).toMatchObject({
+      submission: null,
+      can_submit: false,
+      closed_reason: 'cut_off',
+    });
+  });
+});
+
+describe('grading', () => {
+  it('refuses a score above 100 with homework.scoreError and saves nothing; the learner sees a score once published', async () => {
+    const hw = await w.activity('homework');
+    const sub = (await w.call('student', 'POST', `/api/homework/${hw}/submissions`, { content: 'essay' })).json() as { id: number };
+    for (const score of [101, -1]) {
+      const refused = await w.call('instructor', 'PUT', `/api/homework-submissions/${sub.id}/score`, { score, feedback: 'no' });
+      expect(refused.statusCode).toBe(400);
+      expect((refused.json() as { errors: Json }).errors).toEqual({ score: ['homework.scoreError'] });
+    }
+    expect((await w.call('instructor', 'GET', `/api/homework-submissions/${sub.id}`)).json()).toMatchObject({ score: null, feedback: null });
+    expect((await w.call('student', 'PUT', `/api/homework-submissions/${sub.id}/score`, { score: 100 })).statusCode).toBe(404);
+
+    const graded = await w.call('assistant', 'PUT', `/api/homework-submissions/${sub.id}/score`, { score: 87, feedback: 'Good work' });
+    expect(graded.statusCode, graded.body).toBe(200);
+    expect(graded.json()).toMatchObject({ score: 87, feedback: 'Good work' });
+    const list = (await w.call('instructor', 'GET', `/api/homework/${hw}/submissions?state=graded`)).json() as { items: Json[] };
+    expect(list.items).toEqual([expect.objectContaining({ id: sub.id, score: 87, graded_by_id: w.assistant.id })]);
+    expect(((await w.call('instructor', 'GET', `/api/homework/${hw}/submissions?state=ungraded`)).json() as { total: number }).total).toBe(0);
+
+    // Not published: the learner sees no score, here or in the gradebook.
+    expect((await w.call('student', 'GET', `/api/homework-submissions/${sub.id}`)).json()).toMatchObject({ score: null, feedback: null });
+    const before = (await w.call('student', 'GET', `/api/courses/${w.course.id}/scores`)).json() as { rows: { scores: Json }[]; items: Json[] };
+    expect(before.rows).toHaveLength(1);
+    expect(before.rows[0]!.scores[String(hw)]).toBeUndefined();
+    // Graded work cannot be changed by its learner any more.
+    expect(((await w.call('student', 'POST', `/api/homework/${hw}/submissions`, { content: 'changed' })).json() as Json).code).toBe('HOMEWORK_GRADED');
+
+    const published = await w.call('instructor', 'POST', `/api/courses/${w.course.id}/grade-items/${hw}/publish`);
+    expect(published.statusCode, published.body).toBe(200);
+    expect((await w.call('student', 'GET', `/api/homework-submissions/${sub.id}`)).json()).toMatchObject({ score: 87, feedback: 'Good work' });
+    const after = (await w.call('student', 'GET', `/api/courses/${w.course.id}/scores`)).json() as { rows: { user_id: number; scores: Json; total: number }[] };
+    expect(after.rows).toEqual([expect.objectContaining({ user_id: w.student.id })]);
+    expect(after.rows[0]!.scores[String(hw)]).toBe(87);
+    expect((await w.call('student2', 'GET', `/api/courses/${w.course.id}/scores`)).json()).toMatchObject({ rows: [{ user_id: w.student2.id }] });
+  });
+
+  it('group homework: one submission for the group, seen and scored for every member; a learner in no group is told', async () => {
+    const group = await w.call('instructor', 'POST', `/api/courses/${w.course.id}/groups`, {
+      name: `Team ${Math.random()}`,
+      member_ids: [w.student.id, w.student2.id],
+    });
+    expect(group.statusCode, group.body).toBe(200);
+    const hw = await w.activity('homework', { group_mode: true });
+    const submitted = await w.call('student2', 'POST', `/api/homework/${hw}/submissions`, { content: 'our report' });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const sub = submitted.json() as { id: number; group_id: number };
+    expect(sub.group_id).toBeTruthy();
+    const seen = (await w.call('student', 'GET', `/api/homework/${hw}/my-submission`)).json() as { submission: { id: number } };
+    expect(seen.submission.id).toBe(sub.id);
+    const noGroup = await w.call('loner', 'POST', `/api/homework/${hw}/submissions`, { content: 'me' });
+    expect(noGroup.statusCode).toBe(409);
+    expect(noGroup.json()).toMatchObject({ code: 'HOMEWORK_NO_GROUP' });
+    expect((await w.call('instructor', 'PUT', `/api/homework-submissions/${sub.id}/score`, { score: 75 })).statusCode).toBe(200);
+    const book = (await w.call('instructor', 'GET', `/api/courses/${w.course.id}/scores`)).json() as { rows: { user_id: number; scores: Json }[] };
+    const scoreOf = (id: number) => book.rows.find((r) => r.user_id === id)!.scores[String(hw)];
+    expect([scoreOf(w.student.id), scoreOf(w.student2.id), scoreOf(w.loner.id)]).toEqual([75, 75, null]);
+  });
+});
+
+describe('gradebook', () => {
+  it('gathers exam and homework scores with a weighted total and exports what the screen shows', async () => {
+    const exam = await w.activity('exam', { show_score: 'after_submit' });
+    const subject = await w.call('instructor', 'POST', `/api/exams/${exam}/subjects`, {
+      type: 'true_or_false',
+      description: 'Sky is blue',
+      score: 4,
+      answer: true,
+    });
+    expect(subject.statusCode, subject.body).toBe(201);
+    const attempt = (await w.call('student2', 'POST', `/api/exams/${exam}/attempts`)).json() as { id: number };
+    await w.call('student2', 'PUT', `/api/exam-attempts/${attempt.id}/answers`, {
+      answers: [{ subject_id: (subject.json() as { id: number }).id, answer: true }],
+    });
+    expect((await w.call('student2', 'POST', `/api/exam-attempts/${attempt.id}/submit`)).statusCode).toBe(200);
+
+    const category = await w.call('instructor', 'POST', `/api/courses/${w.course.id}/grade-categories`, { name: 'Exams', weight: 3 });
+    expect(category.statusCode, category.body).toBe(201);
+    const item = await w.call('instructor', 'PUT', `/api/courses/${w.course.id}/grade-items/${exam}`, { category_id: (category.json() as { id: number }).id });
+    expect(item.json()).toMatchObject({ activity_id: exam, max_score: 4, category_id: (category.json() as { id: number }).id });
+    const page = await w.activity('page', { content: '<p>Read me</p>' });
+    expect((await w.call('instructor', 'PUT', `/api/courses/${w.course.id}/grade-items/${page}`, { weight: 2 })).statusCode).toBe(409);
+
+    const book = (await w.call('instructor', 'GET', `/api/courses/${w.course.id}/scores`)).json() as {
+      items: { activity_id: number; title: string; max_score: number }[];
+      rows: { user_id: number; name: string; scores: Json; total: number | null }[];
+    };
+    const row = book.rows.find((r) => r.user_id === w.student2.id)!;
+    expect(row.scores[String(exam)]).toBe(4);
+    // student2: exam 100% in "Exams" (weight 3), group homework 75% uncategorised (weight 1) → 93.75.
+    expect(row.total).toBe(93.75);
+    expect((await w.call('student', 'GET', `/api/courses/${w.course.id}/scores/export`)).statusCode).toBe(403);
+
+    const xlsx = await w.call('instructor', 'GET', `/api/courses/${w.course.id}/scores/export?format=xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(['Learner', 'User number', ...book.items.map((i) => `${i.title} (${i.max_score})`), 'Total (%)']);
+    const names = book.rows.map((r) => r.name);
+    for (let i = 0; i < book.rows.length; i++) {
+      const values = (sheet.getRow(i + 2).values as unknown[]).slice(1);
+      expect(values[0]).toBe(names[i]);
+      expect(values[2 + book.items.length] ?? null).toBe(book.rows[i]!.total);
+      book.items.forEach((item, k) => expect(values[2 + k] ?? null).toBe(book.rows[i]!.scores[String(item.activity_id)] ?? null));
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ErrorBodySchema,
+  HomeworkIdParamsSchema,
+  HomeworkSubmissionSchema,
+  MyHomeworkSchema,
+  ScoreSubmissionBodySchema,
+  SubmissionIdParamsSchema,
+  SubmissionListQuerySchema,
+  SubmissionListSchema,
+  SubmitHomeworkBodySchema,
+} from '@atrium/contracts';
+import { actorOf } from '../../plugins/auth.js';
+import { getSubmission, listSubmissions, mySubmission, scoreSubmission, submitHomework } from './homework.service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+
+/** Homework submissions and grading (issue 16 §1–2; spec §2 `#/{homeworkId}`, §5, §8 `homework.scoreError`). */
+export const homeworkRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/homework/:activityId/submissions', {
+    config: { action: 'activity.open' },
+    schema: {
+      tags: ['homework'],
+      summary: 'Hand in homework (or keep a draft): the learner’s own uploads and online text; the submission takes the files over',
+      params: HomeworkIdParamsSchema,
+      body: SubmitHomeworkBodySchema,
+      response: { 201: HomeworkSubmissionSchema, ...errors },
+    },
+    handler: async (request, reply) => reply.status(201).send(await submitHomework(app.deps, actorOf(request), request.params.activityId, request.body)),
+  });
+  app.get('/api/homework/:activityId/my-submission', {
+    config: { action: 'activity.open' },
+    schema: {
+      tags: ['homework'],
+      summary: 'My submission (or my group’s), whether I may still hand in, and the dates',
+      params: HomeworkIdParamsSchema,
+      response: { 200: MyHomeworkSchema, ...errors },
+    },
+    handler: async (request) => mySubmission(app.deps, actorOf(request), request.params.activityId),
+  });
+  app.get('/api/homework/:activityId/submissions', {
+    config: { action: 'activity.manage' },
+    schema: {
+      tags: ['homework'],
+      summary: 'The course team’s list of handed-in submissions, filtered and paged, with counts',
+      params: HomeworkIdParamsSchema,
+      querystring: SubmissionListQuerySchema,
+      response: { 200: SubmissionListSchema, ...errors },
+    },
+    handler: async (request) => listSubmissions(app.deps, actorOf(request), request.params.activityId, request.query),
+  });
+  app.get('/api/homework-submissions/:submissionId', {
+    config: { action: 'submission.read' },
+    schema: {
+      tags: ['homework'],
+      summary: 'One submission: its learner (or group) or the course team (with previous/next for grading)',
+      params: SubmissionIdParamsSchema,
+      response: { 200: HomeworkSubmissionSchema, ...errors },
+    },
+    handler: async (request) => getSubmission(app.deps, actorOf(request), request.params.submissionId),
+  });
+  app.put('/api/homework-submissions/:submissionId/score', {
+    config: { action: 'submission.grade' },
+    schema: {
+      tags: ['homework'],
+      summary: 'Score (0–100) and feedback; above 100 → 400 with errors.score ["homework.scoreError"], nothing saved',
+      params: SubmissionIdParamsSchema,
+      body: ScoreSubmissionBodySchema,
+      response: { 200: HomeworkSubmissionSchema, ...errors },
+    },
+    handler: async (request) => scoreSubmission(app.deps, actorOf(request), request.params.submissionId, request.body),
+  });
+};

@@ -1,0 +1,29 @@
+import type { AppDeps } from '../../lib/deps.js';
+import type { Actor } from '../../plugins/auth.js';
+import type { UploadRow } from './uploads.repository.js';
+
+/**
+ * Parents of uploads owned by other modules (decision 0080: a file is reached through its parent).
+ * The uploads module knows courses and personal files; a module whose rows hold files (a homework
+ * submission) registers how an actor reaches them at start-up, so the upload policy asks it
+ * without importing that module (no cycle). A resolver answers 'manage', 'view', 'none' (same
+ * organisation, no right) or 'missing' (answered as not found).
+ */
+export type UploadParentAccess = 'missing' | 'none' | 'view' | 'manage';
+export type UploadParentResolver = (
+  deps: AppDeps,
+  actor: Actor,
+  row: Pick<UploadRow, 'id' | 'parentType' | 'parentId' | 'ownerId' | 'orgId'>,
+) => Promise<UploadParentAccess>;
+
+const resolvers = new Map<string, UploadParentResolver>();
+
+/** Registers (or replaces) the resolver of one parent type. */
+export function registerUploadParent(parentType: string, resolver: UploadParentResolver): void {
+  resolvers.set(parentType, resolver);
+}
+
+/** The resolver of a parent type, or undefined for the uploads module's own (course, user). */
+export function uploadParentResolver(parentType: string): UploadParentResolver | undefined {
+  return resolvers.get(parentType);
+}
