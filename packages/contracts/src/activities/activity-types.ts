@@ -48,12 +48,12 @@ export const COMPLETION_CRITERIA = ['viewed', 'video_percent', 'submitted', 'sco
 export type CompletionCriterion = (typeof COMPLETION_CRITERIA)[number];
 
 /**
- * The completion criterion a new activity of this type starts with when none is given: exams and
- * questionnaires are finished by a submission (decision 0090), so `submitted`; every other type
- * by a visit, `viewed`.
+ * The completion criterion a new activity of this type starts with when none is given: exams,
+ * questionnaires (decision 0090) and homework (issue 16) are finished by a submission, so
+ * `submitted`; every other type by a visit, `viewed`.
  */
 export function defaultCompletionCriterion(type: ActivityType): CompletionCriterion {
-  return type === 'exam' || type === 'questionnaire' ? 'submitted' : 'viewed';
+  return type === 'exam' || type === 'questionnaire' || type === 'homework' ? 'submitted' : 'viewed';
 }
 
 /** Course learning_mode (spec §3 Course): 'checkpoint' requires finishing activities in order. */
