@@ -24,6 +24,7 @@ const CourseImportPage = lazyNamed(() => import('../features/imports/pages/cours
 const ImportReportPage = lazyNamed(() => import('../features/imports/pages/import-report-page'), 'ImportReportPage');
 const PdfViewerPage = lazyNamed(() => import('../features/previews/pages/pdf-viewer-page'), 'PdfViewerPage');
 const GuestActivityPage = lazyNamed(() => import('../features/previews/pages/guest-activity-page'), 'GuestActivityPage');
+const PdfEditorPage = lazyNamed(() => import('../features/pdf-editor/pages/pdf-editor-page'), 'PdfEditorPage');
 const NotFoundPage = lazyNamed(() => import('./not-found-page'), 'NotFoundPage');
 
 const CourseEnrollmentsPage = lazyNamed(() => import('../features/courses/pages/course-enrollments-page'), 'CourseEnrollmentsPage');
@@ -50,6 +51,8 @@ export const routes: RouteObject[] = [
   { path: '/anonymous-api/pdf-viewer', element: page(<PdfViewerPage />), errorElement: <RouteError /> },
   // The visitor page of an activity (spec §6): public, outside the signed-in shell (AppShell is the guard).
   { path: GUEST_ACTIVITY_ROUTE, element: page(<GuestActivityPage />), errorElement: <RouteError /> },
+  // The PDF editor (spec §2 `/pdf/editor`): full screen, signed in (the page has its own RequireAuth), no app shell.
+  { path: '/pdf/editor', element: page(<PdfEditorPage />), errorElement: <RouteError /> },
   // The full-screen questionnaire (spec §2 `#/questionnaire/{id}`): signed in, without the site and course headers.
   { path: '/course/:id/learning-activity/full-screen', element: page(<QuestionnaireFullScreenPage />), errorElement: <RouteError /> },
   {

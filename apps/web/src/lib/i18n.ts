@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'exams',
   'questionnaires',
   'videoQuizzes',
+  'pdfEditor',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,0 +1,102 @@
+import { useEffect, useMemo } from 'react';
+import { App, Button, Result } from 'antd';
+import { RequireAuth } from '../../auth/components/require-auth';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageSpinner } from '../../../components/page-spinner';
+import { previewBlobUrl, useDocumentUrl } from '../../previews/api';
+import { useAnnotations, useGradingSubmission } from '../api';
+import { EditorWorkspace } from '../components/editor-workspace';
+import { useEditorSource } from '../hooks/use-editor-source';
+import { preloadPdf } from '../lib/editor-source';
+import { editorKindOf, editorParamsOf, firstEditableUpload } from '../lib/editor-params';
+import '../pdf-editor.css';
+
+/** `/pdf/editor` for a signed-in user, with antd's App (message) around it: the page lives outside the app shell. */
+export function PdfEditorPage() {
+  // pdf.js and its worker load while the user and the submission are asked for.
+  useEffect(() => {
+    if (!new URLSearchParams(window.location.search).get('imgURL')) preloadPdf();
+  }, []);
+  return (
+    <App>
+      <RequireAuth>
+        <PdfEditor />
+      </RequireAuth>
+    </App>
+  );
+}
+
+/**
+ * `/pdf/editor` (spec §2): query uploadId, file, fileType, imgURL, rotatedAngle,
+ * attachmentUrl, fileName, and `submissionId` when grading homework (issue 16).
+ * Opens a PDF, an image (one page) or an Office document's converted PDF with
+ * the annotation tools; shows the loading state (spec §4) until the file, the
+ * submission and its saved annotations are there.
+ */
+export function PdfEditor() {
+  const { t } = useTranslation('pdfEditor');
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const params = useMemo(() => editorParamsOf(search, window.location.origin), [search]);
+  const submission = useGradingSubmission(params.submissionId);
+  const uploads = submission.data?.uploads ?? [];
+  const upload = params.uploadId !== null ? (uploads.find((item) => item.id === params.uploadId) ?? null) : firstEditableUpload(uploads);
+  const uploadId = params.uploadId ?? upload?.id ?? null;
+  const isWaitingForSubmission = params.submissionId !== null && submission.isPending;
+  // A link that names the file's type (fileType, imgURL) opens the file while the submission is still on its way.
+  const isKindGiven = params.fileType !== null || params.imgURL !== null;
+  const kind = isWaitingForSubmission && !isKindGiven ? null : editorKindOf(params, upload);
+  const documentUrl = useDocumentUrl(uploadId ?? 0, kind === 'office' && uploadId !== null && !params.file);
+  const url = (() => {
+    switch (kind) {
+      case 'image':
+        return params.imgURL ?? (uploadId !== null ? previewBlobUrl(uploadId) : (params.file ?? params.attachmentUrl));
+      case 'pdf':
+        return params.file ?? (uploadId !== null ? previewBlobUrl(uploadId) : params.attachmentUrl);
+      case 'office':
+        return params.file ?? documentUrl.data?.url ?? null;
+      default:
+        return null;
+    }
+  })();
+  const source = useEditorSource(kind === 'image' ? 'image' : 'pdf', url);
+  const annotations = useAnnotations(params.submissionId, uploadId);
+  const title = upload?.name ?? params.fileName ?? t('header.untitled');
+  const back = (
+    <Button type="primary" onClick={() => void navigate(-1)}>
+      {t('header.back')}
+    </Button>
+  );
+
+  if (params.submissionId !== null && submission.isError) return <Result status="warning" title={t('errors.submission')} extra={back} />;
+  if (kind === 'unsupported') return <Result status="info" title={t('errors.unsupported')} extra={back} />;
+  if (params.submissionId !== null && !isWaitingForSubmission && uploadId === null) return <Result status="info" title={t('errors.noFile')} extra={back} />;
+  if (kind !== null && kind !== 'office' && url === null && !isWaitingForSubmission) return <Result status="warning" title={t('errors.noFile')} extra={back} />;
+  if (kind === 'office' && !params.file) {
+    if (documentUrl.isError || (documentUrl.data && documentUrl.data.status === 'failed'))
+      return <Result status="warning" title={t('errors.convertFailed')} extra={back} />;
+    if (documentUrl.data && !documentUrl.data.url) return <Result status="info" title={t('errors.converting')} extra={back} />;
+  }
+  if (source.status === 'error') return <Result status="warning" title={t('errors.load')} extra={back} />;
+  if (annotations.isError) return <Result status="warning" title={t('errors.annotations')} extra={back} />;
+  const isAnnotationsPending = annotations.fetchStatus !== 'idle' && annotations.isPending;
+  if (source.status !== 'ready' || isAnnotationsPending || isWaitingForSubmission) {
+    return (
+      <div className="atrium-pdf-editor" data-testid="pdf-editor-loading" aria-busy="true">
+        <PageSpinner minHeight="100vh" />
+      </div>
+    );
+  }
+  return (
+    <EditorWorkspace
+      key={`${params.submissionId ?? 0}:${uploadId ?? 0}:${url ?? ''}`}
+      source={source.source}
+      title={title}
+      submission={submission.data ?? null}
+      uploadId={uploadId}
+      annotations={annotations.data ?? null}
+      rotatedAngle={params.rotatedAngle}
+    />
+  );
+}
