@@ -91,6 +91,8 @@ export const ERROR_STATUS = {
   HOMEWORK_NO_GROUP: 409,
   /** The submission has nothing to hand in (no file, no text). */
   HOMEWORK_EMPTY: 400,
+  /** The PDF editor cannot open this file (not a document or image, unreadable, or an office file not converted yet). */
+  ANNOTATION_SOURCE_UNSUPPORTED: 422,
   /** Gradebook (issue 16 §3). */
   NOT_GRADED_ACTIVITY: 409,
   GRADE_CATEGORY_NOT_FOUND: 404,

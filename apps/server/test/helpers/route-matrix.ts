@@ -277,6 +277,8 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'GET /api/homework/{activityId}/submissions': 'activity.manage',
   'GET /api/homework-submissions/{submissionId}': 'submission.read',
   'PUT /api/homework-submissions/{submissionId}/score': 'submission.grade',
+  'GET /api/homework-submissions/{submissionId}/annotations': 'submission.grade',
+  'PUT /api/homework-submissions/{submissionId}/annotations': 'submission.grade',
   'GET /api/courses/{courseId}/scores': 'course.view',
   'GET /api/courses/{courseId}/scores/export': 'course.manage_content',
   'PUT /api/courses/{courseId}/grade-items/{activityId}': 'course.manage_content',

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { USER_ROLE } from '@atrium/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildTestApp, fixturePath, type TestApp } from '../../../test/build-test-app.js';
 import { waitForProcessed } from '../../../test/uploads-client.js';
 
 /**
@@ -51,9 +55,9 @@ async function makeWorld() {
     expect((await call('instructor', 'PUT', `/api/activities/${id}/publish`, { published: true })).statusCode).toBe(200);
     return id;
   };
-  /** A personal upload (parent `user`) of `who` holding `text`, processed. */
-  const personalFile = async (who: Who, name = 'answer.txt', text = `my answer ${Math.random()}`) => {
-    const bytes = Buffer.from(text);
+  /** A personal upload (parent `user`) of `who` holding `text` (or these bytes), processed. */
+  const personalFile = async (who: Who, name = 'answer.txt', text: string | Buffer = `my answer ${Math.random()}`) => {
+    const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text);
     const created = await call(who, 'POST', '/api/uploads', { name, size: bytes.length, parent_type: 'user' });
     expect(created.statusCode, created.body).toBe(201);
     const sent = await t.app.inject({
@@ -229,6 +233,79 @@ describe('grading', () => {
     const scoreOf = (id: number) => book.rows.find((r) => r.user_id === id)!.scores[String(hw)];
     expect([scoreOf(w.student.id), scoreOf(w.student2.id), scoreOf(w.loner.id)]).toEqual([75, 75, null]);
   });
+});
+
+describe('the PDF editor’s annotations', () => {
+  it('flattens the team’s marks into a new PDF beside the untouched original, for PDFs, Office files and images; the learner sees it once published', async () => {
+    const hw = await w.activity('homework');
+    const pdfBytes = readFileSync(fixturePath('pdf/pdfjs__rotation.pdf'));
+    const pdf = await w.personalFile('student', 'essay.pdf', pdfBytes);
+    const docx = await w.personalFile('student', 'notes.docx', readFileSync(fixturePath('office/pythondocx__test.docx')));
+    const png = await w.personalFile('student', 'sketch.png', readFileSync(fixturePath('images/filetype__fixture.png')));
+    const txt = await w.personalFile('student', 'plain.txt');
+    const sub = (await w.call('student', 'POST', `/api/homework/${hw}/submissions`, { upload_ids: [pdf, docx, png, txt] })).json() as { id: number };
+    const stroke = {
+      id: 'a1',
+      type: 'pen',
+      page: 2,
+      color: '#ff0000',
+      width: 12,
+      points: [
+        [100, 100],
+        [300, 300],
+      ],
+    };
+    const save = (uploadId: number, annotations: object[], who: 'instructor' | 'student' = 'instructor') =>
+      w.call(who, 'PUT', `/api/homework-submissions/${sub.id}/annotations`, { upload_id: uploadId, annotations, rotations: { '1': 90 } });
+
+    expect((await save(pdf, [stroke], 'student')).statusCode).toBe(404);
+    const saved = await save(pdf, [stroke, { id: 't1', type: 'text', page: 1, x: 50, y: 50, text: '很好 Good', color: '#0000ff', size: 14 }]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const body = saved.json() as { annotated_upload_id: number; annotations: unknown[]; rotations: object };
+    expect(body.annotations).toHaveLength(2);
+    expect(body.rotations).toEqual({ '1': 90 });
+    const again = (await w.call('instructor', 'GET', `/api/homework-submissions/${sub.id}/annotations?upload_id=${pdf}`)).json();
+    expect(again).toMatchObject({ annotated_upload_id: body.annotated_upload_id, annotations: body.annotations });
+
+    // The annotated copy opens in poppler with the pen's red on page 2; the original is byte-identical.
+    const flat = await w.call('instructor', 'GET', `/api/uploads/${body.annotated_upload_id}/blob`);
+    expect(flat.statusCode, flat.body.slice(0, 200)).toBe(200);
+    const dir = mkdtempSync(path.join(tmpdir(), 'annotated-'));
+    writeFileSync(path.join(dir, 'a.pdf'), flat.rawPayload);
+    expect(execFileSync('pdfinfo', [path.join(dir, 'a.pdf')]).toString()).toMatch(/Pages:\s+2/);
+    const original = await w.call('instructor', 'GET', `/api/uploads/${pdf}/blob`);
+    expect(Buffer.compare(original.rawPayload, pdfBytes)).toBe(0);
+
+    // Office files are annotated on their converted PDF, images as one page; other files are refused, changing nothing.
+    expect((await save(docx, [{ ...stroke, page: 1 }])).statusCode).toBe(200);
+    expect((await save(png, [{ ...stroke, page: 1 }])).statusCode).toBe(200);
+    const refused = await save(txt, [{ ...stroke, page: 1 }]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'ANNOTATION_SOURCE_UNSUPPORTED' });
+    expect((await w.call('instructor', 'GET', `/api/homework-submissions/${sub.id}/annotations?upload_id=${txt}`)).json()).toMatchObject({
+      annotated_upload_id: null,
+    });
+
+    // Saving again replaces the copy; the learner reaches it only once the score is published.
+    const second = (await save(pdf, [stroke])).json() as { annotated_upload_id: number };
+    expect(second.annotated_upload_id).not.toBe(body.annotated_upload_id);
+    expect((await w.call('instructor', 'GET', `/api/uploads/${body.annotated_upload_id}`)).statusCode).toBe(404);
+    expect((await w.call('instructor', 'PUT', `/api/homework-submissions/${sub.id}/score`, { score: 87 })).statusCode).toBe(200);
+    expect([403, 404]).toContain((await w.call('student', 'GET', `/api/uploads/${second.annotated_upload_id}/blob`)).statusCode);
+    const mine = (await w.call('student', 'GET', `/api/homework-submissions/${sub.id}`)).json() as {
+      uploads: { id: number; annotated_upload_id: number | null }[];
+    };
+    expect(mine.uploads.find((u) => u.id === pdf)!.annotated_upload_id).toBeNull();
+    expect((await w.call('instructor', 'POST', `/api/courses/${w.course.id}/grade-items/${hw}/publish`)).statusCode).toBe(200);
+    const published = (await w.call('student', 'GET', `/api/homework-submissions/${sub.id}`)).json() as {
+      score: number;
+      uploads: { id: number; annotated_upload_id: number | null }[];
+    };
+    expect(published.score).toBe(87);
+    expect(published.uploads.find((u) => u.id === pdf)!.annotated_upload_id).toBe(second.annotated_upload_id);
+    expect((await w.call('student', 'GET', `/api/uploads/${second.annotated_upload_id}/blob`)).statusCode).toBe(200);
+    expect([403, 404]).toContain((await w.call('student2', 'GET', `/api/uploads/${second.annotated_upload_id}/blob`)).statusCode);
+  }, 120_000);
 });
 
 describe('gradebook', () => {

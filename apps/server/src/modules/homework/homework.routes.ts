@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AnnotationsAnswerSchema,
+  AnnotationsQuerySchema,
+  SaveAnnotationsBodySchema,
   ErrorBodySchema,
   HomeworkIdParamsSchema,
   HomeworkSubmissionSchema,
@@ -11,9 +14,10 @@ import {
   SubmitHomeworkBodySchema,
 } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
+import { getAnnotations, saveAnnotations } from './annotations.service.js';
 import { getSubmission, listSubmissions, mySubmission, scoreSubmission, submitHomework } from './homework.service.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema };
 
 /** Homework submissions and grading (issue 16 §1–2; spec §2 `#/{homeworkId}`, §5, §8 `homework.scoreError`). */
 export const homeworkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -69,5 +73,29 @@ export const homeworkRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: HomeworkSubmissionSchema, ...errors },
     },
     handler: async (request) => scoreSubmission(app.deps, actorOf(request), request.params.submissionId, request.body),
+  });
+  app.get('/api/homework-submissions/:submissionId/annotations', {
+    config: { action: 'submission.grade' },
+    schema: {
+      tags: ['homework'],
+      summary: 'The PDF editor’s annotations on one file of a submission (course team)',
+      params: SubmissionIdParamsSchema,
+      querystring: AnnotationsQuerySchema,
+      response: { 200: AnnotationsAnswerSchema, ...errors },
+    },
+    handler: async (request) => getAnnotations(app.deps, actorOf(request), request.params.submissionId, request.query.upload_id),
+  });
+  app.put('/api/homework-submissions/:submissionId/annotations', {
+    config: { action: 'submission.grade' },
+    // Thousands of pen points fit: 16 MiB for this body.
+    bodyLimit: 16 * 1024 * 1024,
+    schema: {
+      tags: ['homework'],
+      summary: 'Save annotations: the data and a flattened PDF beside the learner’s untouched original (course team); 422 for a file the editor cannot open',
+      params: SubmissionIdParamsSchema,
+      body: SaveAnnotationsBodySchema,
+      response: { 200: AnnotationsAnswerSchema, ...errors },
+    },
+    handler: async (request) => saveAnnotations(app.deps, actorOf(request), request.params.submissionId, request.body),
   });
 };
