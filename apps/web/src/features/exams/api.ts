@@ -123,6 +123,26 @@ export function useCreateCategory(courseId: number) {
   });
 }
 
+/**
+ * A bank category's writes (course team): `PUT /api/subject-categories/{id} {name}` renames it (400
+ * naming `name`), `DELETE` removes it (204; its subjects stay in the bank, uncategorised). Each reads
+ * the categories and the bank (which shows category names) again.
+ */
+export function useCategoryMutations(courseId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: examKeys.categories(courseId) });
+    void queryClient.invalidateQueries({ queryKey: examKeys.banks(courseId) });
+  };
+  return {
+    rename: useMutation({
+      mutationFn: ({ id, name }: { id: number; name: string }) => api.put<SubjectCategory>(`/api/subject-categories/${id}`, { name }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({ mutationFn: (id: number) => api.delete<void>(`/api/subject-categories/${id}`), onSuccess: refresh }),
+  };
+}
+
 /** `GET /api/courses/{courseId}/subjects?page&page_size&category_id&type&keyword` (course team): a page of the bank, keys included. */
 export function useBank(courseId: number, query: BankQuery, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({

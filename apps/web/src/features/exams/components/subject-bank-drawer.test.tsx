@@ -36,6 +36,9 @@ function serve() {
       return jsonResponse(200, { categories: [{ id: 5, name: 'Geography', sort: 1, subject_count: 1 }] });
     if (url.pathname === '/api/courses/2/subject-categories' && method === 'POST')
       return jsonResponse(201, { id: 6, name: 'Physics', sort: 2, subject_count: 0 });
+    if (url.pathname === '/api/subject-categories/5' && method === 'PUT')
+      return jsonResponse(200, { id: 5, name: (JSON.parse(String(init?.body)) as { name: string }).name, sort: 1, subject_count: 1 });
+    if (url.pathname === '/api/subject-categories/5' && method === 'DELETE') return new Response(null, { status: 204 });
     if (url.pathname === '/api/courses/2/subjects' && method === 'GET') {
       const items = url.searchParams.get('type') === 'true_or_false' ? [boiling] : [capital, boiling];
       return jsonResponse(200, { items, page: 1, page_size: 20, pages: 1, total: items.length });
@@ -100,4 +103,55 @@ describe('the course’s subject bank (issue 15 §1)', { timeout: 30_000 }, () =
     await waitFor(() => expect(calls('POST', '/api/courses/2/subjects')).toHaveLength(1));
     expect(bodyOf('POST', '/api/courses/2/subjects')).toMatchObject({ type: 'true_or_false', description: 'Ice floats.', answer: true, category_id: 6 });
   });
+
+  it('renames the chosen category, and deletes it after a confirmation saying its questions stay uncategorised', async () => {
+    serve();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderWithApp(<SubjectBankDrawer courseId={2} open onClose={() => {}} />);
+    const drawer = await screen.findByTestId('subject-bank');
+    expect(within(drawer).queryByLabelText(/Rename the category/)).toBeNull();
+    await user.click(within(drawer).getByLabelText('Category'));
+    await user.click(await screen.findByTitle('Geography (1 question)'));
+
+    await user.click(await within(drawer).findByLabelText('Rename the category “Geography”'));
+    const dialog = (await screen.findByText('Rename the category')).closest('.ant-modal') as HTMLElement;
+    const name = within(dialog).getByLabelText('Category name');
+    await user.clear(name);
+    await user.click(within(dialog).getByText('Save').closest('button')!);
+    expect(await within(dialog).findByText('Enter a name.')).toBeInTheDocument();
+    await user.type(name, 'Capitals');
+    await user.click(within(dialog).getByText('Save').closest('button')!);
+    await waitFor(() => expect(calls('PUT', '/api/subject-categories/5')).toHaveLength(1));
+    expect(bodyOf('PUT', '/api/subject-categories/5')).toEqual({ name: 'Capitals' });
+
+    await user.click(within(drawer).getByLabelText('Delete the category “Geography”'));
+    const confirm = (await screen.findByText('Delete the category “Geography”?')).closest('.ant-popover') as HTMLElement;
+    expect(confirm).toHaveTextContent('Its 1 question stays in the bank, uncategorised');
+    expect(calls('DELETE', '/api/subject-categories/5')).toHaveLength(0);
+    await user.click(within(confirm).getByText('Delete').closest('button')!);
+    await waitFor(() => expect(calls('DELETE', '/api/subject-categories/5')).toHaveLength(1));
+    expect(await screen.findByText('Category “Geography” deleted.')).toBeInTheDocument();
+    // The filter on the deleted category is cleared.
+    await waitFor(() => expect(String(calls('GET', '/api/courses/2/subjects').at(-1)?.[0])).not.toContain('category_id'));
+  }, 60_000);
+
+  it('shows the server’s message when a category cannot be deleted', async () => {
+    serve();
+    const served = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/api/subject-categories/5' && init?.method === 'DELETE'
+        ? jsonResponse(409, { code: 'CONFLICT', message: 'This category is still drawn from by a random question' })
+        : served(input, init),
+    );
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderWithApp(<SubjectBankDrawer courseId={2} open onClose={() => {}} />);
+    const drawer = await screen.findByTestId('subject-bank');
+    await user.click(within(drawer).getByLabelText('Category'));
+    await user.click(await screen.findByTitle('Geography (1 question)'));
+    await user.click(await within(drawer).findByLabelText('Delete the category “Geography”'));
+    const confirm = (await screen.findByText('Delete the category “Geography”?')).closest('.ant-popover') as HTMLElement;
+    await user.click(within(confirm).getByText('Delete').closest('button')!);
+    expect(await screen.findByText('This category is still drawn from by a random question')).toBeInTheDocument();
+    expect(within(drawer).getByLabelText('Delete the category “Geography”')).toBeInTheDocument();
+  }, 60_000);
 });

@@ -9,6 +9,7 @@ import { useAddFromBank, useBank, useBankMutations, useSubjectCategories } from 
 import { plainText } from '../lib/answers';
 import { BANK_SUBJECT_TYPES } from '../lib/subject-types';
 import { formatPoints } from './attempt-result';
+import { CategoryActions } from './category-actions';
 import { CategorySelect } from './category-select';
 import { SubjectFormModal } from './subject-form-modal';
 import { SubjectKeySummary } from './subject-key-summary';
@@ -21,7 +22,8 @@ const EXCERPT_LENGTH = 120;
  * The course's subject bank for the team (issue 15 §1), in a drawer: its subjects paged by the
  * server and filtered by category, type and text (`GET /api/courses/{id}/subjects`), each
  * expandable to its text and key; add (by type, filed in the category being shown), edit and
- * delete (confirmed) bank subjects; new categories from the category select. With `activityId`,
+ * delete (confirmed) bank subjects; new categories from the category select, and the chosen one
+ * renamed or deleted (CategoryActions). With `activityId`,
  * ticked subjects are copied into that exam (`POST /api/exams/{id}/subjects/from-bank`).
  */
 export function SubjectBankDrawer({ courseId, activityId, open, onClose }: { courseId: number; activityId?: number; open: boolean; onClose: () => void }) {
@@ -49,6 +51,7 @@ export function SubjectBankDrawer({ courseId, activityId, open, onClose }: { cou
   const { create, update, remove } = useBankMutations(courseId);
   const addFromBank = useAddFromBank(activityId ?? 0);
   const categoryName = new Map((categories.data ?? []).map((c) => [c.id, c.name]));
+  const chosenCategory = categories.data?.find((c) => c.id === categoryId);
 
   const addToExam = () =>
     addFromBank.mutate(selected, {
@@ -108,6 +111,16 @@ export function SubjectBankDrawer({ courseId, activityId, open, onClose }: { cou
           aria-label={t('bank.category')}
           style={{ width: 240 }}
         />
+        {chosenCategory && (
+          <CategoryActions
+            courseId={courseId}
+            category={chosenCategory}
+            onDeleted={() => {
+              setCategoryId(null);
+              filterChanged();
+            }}
+          />
+        )}
         <Select<SubjectType>
           aria-label={t('bank.type')}
           allowClear
