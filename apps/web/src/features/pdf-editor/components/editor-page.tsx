@@ -7,7 +7,8 @@ import type { EditorSource, PageGeometry } from '../lib/editor-source';
 import { apply, invert, pageViewport } from '../lib/page-geometry';
 import { HIGHLIGHTER_WIDTH, PEN_WIDTH, STAMP_SIZE, TEXT_SIZE, type ToolSettings } from '../lib/tools';
 import { newAnnotationId } from '../lib/editor-state';
-import { outputScale } from '../../previews/lib/pdf-geometry';
+import { fitWidthScale, outputScale } from '../../previews/lib/pdf-geometry';
+import { isSideways } from '../../previews/lib/view-transform';
 import { AnnotationShape } from './annotation-shapes';
 
 interface PendingText {
@@ -27,7 +28,8 @@ interface PendingText {
 export function EditorPage({
   source,
   pageNumber,
-  scale,
+  frameWidth,
+  zoom,
   rotation,
   placeholder,
   root,
@@ -38,8 +40,10 @@ export function EditorPage({
 }: {
   source: EditorSource;
   pageNumber: number;
-  /** CSS px per point. */
-  scale: number;
+  /** Width of the scrolling frame in CSS px: the page fits it at zoom 1 (once turned, a sideways page fits too). */
+  frameWidth: number;
+  /** Times the fit-width scale. */
+  zoom: number;
   /** The editor's rotation of this page, added to the page's own. */
   rotation: number;
   placeholder: PageGeometry;
@@ -84,6 +88,8 @@ export function EditorPage({
 
   const page = geometry ?? placeholder;
   const totalRotation = page.rotate + rotation;
+  const shownWidth = isSideways(totalRotation) ? page.view[3] - page.view[1] : page.view[2] - page.view[0];
+  const scale = fitWidthScale(shownWidth, frameWidth) * zoom;
   const viewport = useMemo(() => pageViewport(page.view, scale, totalRotation), [page, scale, totalRotation]);
   const toPdf = useMemo(() => invert(viewport.transform), [viewport]);
 

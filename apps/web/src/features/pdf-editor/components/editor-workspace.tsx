@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Annotation, AnnotationsAnswer, PageRotation } from '@atrium/contracts';
 import { isApiError } from '../../../lib/api-client';
-import { currentPageAt, fitWidthScale } from '../../previews/lib/pdf-geometry';
+import { currentPageAt } from '../../previews/lib/pdf-geometry';
 import { useSaveAnnotations, useSaveScore, type GradingSubmission } from '../api';
 import type { EditorSource } from '../lib/editor-source';
 import { EMPTY_CONTENT, editorReducer, initialEditorState, isContentChanged, toDocument, type EditorContent } from '../lib/editor-state';
-import { isSideways } from '../../previews/lib/view-transform';
 import { ZOOM_MAX, ZOOM_MIN, type ToolSettings } from '../lib/tools';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { ConfirmExitPopup } from './confirm-exit-popup';
@@ -88,9 +87,6 @@ export function EditorWorkspace({
     observer.observe(root);
     return () => observer.disconnect();
   }, [root]);
-  const first = source.firstPage;
-  const firstWidth = isSideways(first.rotate) ? first.view[3] - first.view[1] : first.view[2] - first.view[0];
-  const scale = fitWidthScale(firstWidth, frameWidth) * zoom;
 
   const onScroll = useCallback(() => {
     const element = scroller.current;
@@ -212,7 +208,8 @@ export function EditorWorkspace({
               key={index + 1}
               source={source}
               pageNumber={index + 1}
-              scale={scale}
+              frameWidth={frameWidth}
+              zoom={zoom}
               rotation={rotationOf(index + 1)}
               placeholder={placeholder}
               root={root}

@@ -100,7 +100,6 @@ export function GradingPanel({
             aria-label={t('panel.score')}
             min={0}
             step={1}
-            precision={2}
             style={{ width: '100%' }}
             value={draft.score}
             onChange={(value) => onDraft({ ...draft, score: typeof value === 'number' ? value : null })}
