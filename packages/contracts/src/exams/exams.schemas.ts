@@ -171,6 +171,12 @@ export const AttemptSubjectSchema = z.object({
   options: z.array(z.object({ id: z.string(), content: z.string() })).optional(),
   /** fill_in_blank: how many blanks (`[[1]]` … in the description). */
   blank_count: z.number().int().optional(),
+  /**
+   * fill_in_blank imported from Moodle's gap-select, drag-and-drop into text or a cloze's choice
+   * parts: per blank, the choices to pick one from (sorted, so their order says nothing of the key),
+   * or null for a blank typed in. Absent when every blank is typed in.
+   */
+  blank_choices: z.array(z.array(z.string()).nullable()).optional(),
   /** matching: the prompts to match, and the answers to choose from (shuffled, distractors included). */
   prompts: z.array(z.object({ id: z.string(), prompt: z.string() })).optional(),
   choices: z.array(z.object({ id: z.string(), content: z.string() })).optional(),

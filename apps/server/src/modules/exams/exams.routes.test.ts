@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import type { DomainEventType } from '@atrium/contracts';
 import { defineHandler, eventBusOf, type DomainEvent } from '../events/events.service.js';
 import { submitOverdueAttempts } from './exams.service.js';
+import { examSubjects } from './exams.table.js';
 import { countStatements } from '../../../test/helpers/count-statements.js';
 
 /**
@@ -226,6 +228,40 @@ describe('taking an exam', () => {
     await vi.waitFor(() => expect(events.map((e) => e.type)).toEqual(['exam.attempt_submitted', 'exam.attempt_graded', 'exam.scores_published']));
     expect(events[2]!.payload).toMatchObject({ activity_id: x.examId, user_ids: [w.student.id] });
     events.stop();
+  });
+
+  it('blanks imported with choices (Moodle gap-select, drag-and-drop, cloze choices) offer them sorted, never the key; a chosen one is graded', async () => {
+    const w = world;
+    const examId = await w.exam({ max_attempts: 1 });
+    const gaps = await w.subject(examId, {
+      type: 'fill_in_blank',
+      description: '<p>[[1]] is in France, [[2]] in Italy; its river: [[3]].</p>',
+      score: 3,
+      answers: [['Paris'], ['Rome'], ['Tiber']],
+    });
+    // What the Moodle importer stores: per blank its group's choices in authoring order, null for a typed part.
+    const [row] = await t.app.deps.db.select({ data: examSubjects.data }).from(examSubjects).where(eq(examSubjects.id, gaps.id));
+    const stored = [['Paris', 'Rome', 'Lyon'], ['Paris', 'Rome', 'Lyon', 'Rome'], null];
+    await t.app.deps.db
+      .update(examSubjects)
+      .set({ data: { ...row!.data, choices_per_blank: stored } })
+      .where(eq(examSubjects.id, gaps.id));
+
+    const started = await w.call('student', 'POST', `/api/exams/${examId}/attempts`);
+    expect(started.statusCode, started.body).toBe(201);
+    const attempt = started.json() as { id: number; subjects: Json[] };
+    expectNoKey(attempt);
+    const presented = attempt.subjects.find((s) => s.id === gaps.id)!;
+    expect(presented).toMatchObject({ blank_count: 3, blank_choices: [['Lyon', 'Paris', 'Rome'], ['Lyon', 'Paris', 'Rome'], null] });
+    expect(keysOf(presented).filter((k) => ['answers', 'choices_per_blank', 'data'].includes(k))).toEqual([]);
+    // The team's own list still has the key.
+    const team = (await w.call('instructor', 'GET', `/api/exams/${examId}/subjects`)).json() as { subjects: Json[] };
+    expect(team.subjects.find((s) => s.id === gaps.id)).toMatchObject({ answers: [['Paris'], ['Rome'], ['Tiber']] });
+
+    const answers = [{ subject_id: gaps.id, answer: ['Paris', 'Lyon', 'tiber'] }];
+    expect((await w.call('student', 'PUT', `/api/exam-attempts/${attempt.id}/answers`, { answers })).statusCode).toBe(200);
+    const submitted = await w.call('student', 'POST', `/api/exam-attempts/${attempt.id}/submit`);
+    expect(submitted.json()).toMatchObject({ objective_score: 2, max_score: 3 });
   });
 
   it('a wrong answer shape is refused naming the field, and nothing of the request is stored', async () => {

@@ -137,8 +137,11 @@ export function presentAttemptSubject(row: SubjectRow, slot: AttemptSlot | undef
       const options = key.options.map((o) => ({ id: o.id, content: o.content }));
       return { ...base, options: inOrder(options, slot?.optionIds) };
     }
-    case 'fill_in_blank':
-      return { ...base, blank_count: blankCount(key, row.description) };
+    case 'fill_in_blank': {
+      const count = blankCount(key, row.description);
+      const choices = blankChoicesOf(row.data.choices_per_blank, count);
+      return { ...base, blank_count: count, ...(choices ? { blank_choices: choices } : {}) };
+    }
     case 'numerical':
       return key.units.length > 0 ? { ...base, units: key.units.map((u) => u.unit) } : base;
     case 'matching':
@@ -150,6 +153,24 @@ export function presentAttemptSubject(row: SubjectRow, slot: AttemptSlot | undef
     default:
       return base;
   }
+}
+
+/**
+ * The learner's choices per blank of a fill_in_blank subject (decision 0090): the Moodle importer
+ * stores `choices_per_blank` (per blank the choices of its group, or null for a typed part) in
+ * authoring order, where the right one's place can be guessed; each list is answered sorted and
+ * without repeats. `count` blanks (missing ones null); undefined when no blank has choices.
+ */
+export function blankChoicesOf(stored: unknown, count: number): (string[] | null)[] | undefined {
+  if (!Array.isArray(stored)) return undefined;
+  const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+  const choices = Array.from({ length: count }, (_, i) => {
+    const list: unknown = stored[i];
+    if (!Array.isArray(list)) return null;
+    const texts = [...new Set(list.filter((c): c is string => typeof c === 'string' && c.trim() !== ''))];
+    return texts.length > 0 ? texts.sort(collator.compare) : null;
+  });
+  return choices.some((c) => c !== null) ? choices : undefined;
 }
 
 /** Items in the order of `ids` (items an order does not name keep theirs, after the named ones). */

@@ -80,6 +80,20 @@ describe('the answer input of each subject type (issue 15)', { timeout: 30_000 }
     expect(within(group()).getByText('Not answered')).toBeInTheDocument();
   });
 
+  it('fill in the blanks with choices (imported gap-select): a blank with choices is a select of them, a typed one stays a text input', async () => {
+    const subject = { ...SUBJECTS.fill_in_blank, blank_count: 2, blank_choices: [['Lyon', 'Paris', 'Rome'], null] };
+    const { onChange, user, group } = renderSubject(subject);
+    expect(within(group()).queryByRole('textbox', { name: 'Blank 1' })).toBeNull();
+    const first = within(group()).getByRole('combobox', { name: 'Blank 1' });
+    expect(within(group()).getByText('France').closest('p')).toContainElement(first);
+    fireEvent.mouseDown(first);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Lyon', 'Paris', 'Rome']);
+    await user.click(await screen.findByTitle('Paris'));
+    expect(onChange).toHaveBeenLastCalledWith(['Paris', '']);
+    await user.type(within(group()).getByRole('textbox', { name: 'Blank 2' }), 'Roma');
+    expect(onChange).toHaveBeenLastCalledWith(['Paris', 'Roma']);
+  });
+
   it('short answer: one line named by the question', async () => {
     const { onChange, user } = renderSubject(SUBJECTS.short_answer);
     await user.type(screen.getByRole('textbox', { name: 'Question 1' }), 'Ne');

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Input, Space, Typography } from 'antd';
+import { Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { renderFormulas } from '../../../components/rich-text-editor/render-formulas';
 import '../../../components/rich-text-editor/rich-text-editor.css';
@@ -9,11 +9,14 @@ import { markBlanks } from '../lib/blanks';
 /**
  * A fill-in-blank subject (issue 15): its description as sanitised rich text (as RichHtml shows
  * it, formulas drawn) with one input at each `[[n]]` marker; blanks whose marker is missing are
- * listed below it. The answer is one string per blank (index n − 1).
+ * listed below it. A blank with choices (`blankChoices`, imported from Moodle's gap-select,
+ * drag-and-drop into text or a cloze's choice part) is a select of them, otherwise a text input.
+ * The answer is one string per blank (index n − 1; '' for none).
  */
 export function FillInBlankInput({
   description,
   blankCount,
+  blankChoices,
   value,
   onChange,
   descriptionId,
@@ -22,6 +25,8 @@ export function FillInBlankInput({
   /** The subject's description (server-sanitised HTML with `[[n]]` markers). */
   description: string;
   blankCount: number;
+  /** Per blank, the choices to pick from, or null for a blank typed in (AttemptSubject.blank_choices). */
+  blankChoices?: readonly (readonly string[] | null)[];
   value: readonly string[] | undefined;
   onChange: (value: string[]) => void;
   /** id of the description element (the fieldset's aria-describedby). */
@@ -51,19 +56,37 @@ export function FillInBlankInput({
 
   const answers = Array.from({ length: count }, (_, i) => value?.[i] ?? '');
   const set = (index: number, text: string) => onChange(answers.map((a, i) => (i === index ? text : a)));
-  const blank = (n: number) => (
-    <Input
-      key={n}
-      className="exam-blank-input"
-      size="small"
-      maxLength={500}
-      disabled={disabled}
-      aria-label={t('answer.blank', { n })}
-      value={answers[n - 1]}
-      onChange={(event) => set(n - 1, event.target.value)}
-      data-testid={`blank-${n}`}
-    />
-  );
+  const blank = (n: number) => {
+    const choices = blankChoices?.[n - 1];
+    return choices ? (
+      <Select<string>
+        key={n}
+        className="exam-blank-input"
+        size="small"
+        disabled={disabled}
+        allowClear
+        aria-label={t('answer.blank', { n })}
+        placeholder={t('answer.chooseBlank')}
+        popupMatchSelectWidth={false}
+        value={answers[n - 1] || undefined}
+        onChange={(choice) => set(n - 1, choice ?? '')}
+        options={choices.map((choice) => ({ value: choice, label: choice }))}
+        data-testid={`blank-${n}`}
+      />
+    ) : (
+      <Input
+        key={n}
+        className="exam-blank-input"
+        size="small"
+        maxLength={500}
+        disabled={disabled}
+        aria-label={t('answer.blank', { n })}
+        value={answers[n - 1]}
+        onChange={(event) => set(n - 1, event.target.value)}
+        data-testid={`blank-${n}`}
+      />
+    );
+  };
   const unplaced = answers.map((_, i) => i + 1).filter((n) => !placed.includes(n));
 
   return (

@@ -85,6 +85,7 @@ export function SubjectAnswerInput({
         <FillInBlankInput
           description={subject.description}
           blankCount={subject.blank_count ?? 1}
+          blankChoices={subject.blank_choices}
           value={strings(value)}
           onChange={onChange}
           descriptionId={descriptionId}
