@@ -11,6 +11,7 @@ import type { EditorSource } from '../lib/editor-source';
 import { EMPTY_CONTENT, editorReducer, initialEditorState, isContentChanged, toDocument, type EditorContent } from '../lib/editor-state';
 import { ZOOM_MAX, ZOOM_MIN, type ToolSettings } from '../lib/tools';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { pdfEditorPath } from '../lib/editor-params';
 import { ConfirmExitPopup } from './confirm-exit-popup';
 import { EditorPage } from './editor-page';
 import { EditorToolbar } from './editor-toolbar';
@@ -160,8 +161,8 @@ export function EditorWorkspace({
     if (location.key !== 'default') void navigate(-1);
     else void navigate('/');
   };
-  const openSubmission = (id: number) => void navigate(`/pdf/editor?submissionId=${id}`);
-  const openUpload = (id: number) => submission && void navigate(`/pdf/editor?submissionId=${submission.id}&uploadId=${id}`);
+  const openSubmission = (id: number) => void navigate(pdfEditorPath({ submissionId: id }));
+  const openUpload = (id: number) => submission && void navigate(pdfEditorPath({ submissionId: submission.id, uploadId: id }));
 
   const placeholder = useMemo(() => source.firstPage, [source]);
   const rotationOf = (page: number) => state.content.rotations[String(page)] ?? 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorKindOf, editorParamsOf, firstEditableUpload } from './editor-params';
+import { editorKindOf, editorParamsOf, firstEditableUpload, pdfEditorPath } from './editor-params';
 
 const origin = 'https://lms.example.org';
 const params = (query: string) => editorParamsOf(new URLSearchParams(query), origin);
@@ -47,5 +47,14 @@ describe('editorKindOf', () => {
   it('picks the first file of a submission the editor can open', () => {
     expect(firstEditableUpload([upload(1, 'talk.mp4', 'video'), upload(2, 'essay.docx')])?.id).toBe(2);
     expect(firstEditableUpload([upload(1, 'talk.mp4', 'video')])).toBeNull();
+  });
+});
+
+describe('pdfEditorPath', () => {
+  it('builds the grading address the editor reads back', () => {
+    const path = pdfEditorPath({ submissionId: 7, uploadId: 41, fileType: 'pdf' });
+    expect(path).toBe('/pdf/editor?submissionId=7&uploadId=41&fileType=pdf');
+    expect(editorParamsOf(new URLSearchParams(path.split('?')[1]), origin)).toMatchObject({ submissionId: 7, uploadId: 41, fileType: 'pdf' });
+    expect(pdfEditorPath({ submissionId: 8 })).toBe('/pdf/editor?submissionId=8');
   });
 });

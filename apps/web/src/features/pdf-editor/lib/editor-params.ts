@@ -70,3 +70,23 @@ export function editorKindOf(
 export function firstEditableUpload(uploads: readonly GradingUpload[]): GradingUpload | null {
   return uploads.find((upload) => editorKindOf({ fileType: null, imgURL: null, fileName: null }, upload) !== 'unsupported') ?? null;
 }
+
+/**
+ * The editor's address for grading one file of a submission:
+ * `/pdf/editor?submissionId=…&uploadId=…&fileType=…` (spec §2 plus `submissionId`).
+ * Naming the file type lets the editor open the file while the submission is still loading.
+ */
+export function pdfEditorPath({
+  submissionId,
+  uploadId,
+  fileType,
+}: {
+  submissionId: number;
+  uploadId?: number | null;
+  fileType?: 'pdf' | 'image' | 'office' | null;
+}): string {
+  const query = new URLSearchParams({ submissionId: String(submissionId) });
+  if (uploadId) query.set('uploadId', String(uploadId));
+  if (fileType) query.set('fileType', fileType);
+  return `/pdf/editor?${query.toString()}`;
+}
