@@ -80,3 +80,69 @@ export const GradebookImportResultSchema = z.object({
   errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
 });
 export type GradebookImportResult = z.infer<typeof GradebookImportResultSchema>;
+
+// ---------------------------------------------------------------- certificates (issue 16 §4)
+
+/** A course's certificate rule: a learner whose published course total reaches `pass_total` (percent) and who has a published score on every required activity is issued a certificate. */
+export const CertificateRuleSchema = z.object({
+  course_id: id,
+  enabled: z.boolean(),
+  pass_total: z.number().min(0).max(100),
+  required_activity_ids: z.array(id),
+});
+export type CertificateRule = z.infer<typeof CertificateRuleSchema>;
+
+/** `PUT /api/courses/{courseId}/certificate-rule` (course team). */
+export const CertificateRuleBodySchema = z.object({
+  enabled: z.boolean().default(true),
+  pass_total: z.number().min(0).max(100),
+  required_activity_ids: z.array(id).max(500).default([]),
+});
+export type CertificateRuleBody = z.infer<typeof CertificateRuleBodySchema>;
+
+/** An issued certificate. `pdf_url` downloads it (its learner, the course team); `code` verifies it at `GET /api/certificates/verify/{code}`. */
+export const CertificateSchema = z.object({
+  id,
+  course_id: id,
+  course_title: z.string(),
+  user_id: id,
+  user_name: z.string(),
+  code: z.string(),
+  /** The course total (percent) when issued. */
+  total: z.number(),
+  issued_at: isoTime,
+  pdf_url: z.string(),
+});
+export type Certificate = z.infer<typeof CertificateSchema>;
+
+/** `GET /api/certifications`: my certificates, or with `course_id` (course team) the course's. */
+export const CertificationsQuerySchema = z.object({ course_id: z.coerce.number().int().positive().optional() });
+export const CertificationsSchema = z.object({ items: z.array(CertificateSchema) });
+export type Certifications = z.infer<typeof CertificationsSchema>;
+
+/** `PUT /api/user/course-certification/scores` `{ course_id }`: checks my published scores against the course's rule and issues my certificate when met. */
+export const CertificationScoresBodySchema = z.object({ course_id: id });
+export const CertificationScoresSchema = z.object({
+  course_id: id,
+  /** My published course total (percent), null while nothing counts. */
+  total: z.number().nullable(),
+  /** The rule's pass total; null when the course has no (enabled) rule. */
+  pass_total: z.number().nullable(),
+  /** Required activities without a published score of mine. */
+  missing_activity_ids: z.array(id),
+  eligible: z.boolean(),
+  certificate: CertificateSchema.nullable(),
+});
+export type CertificationScores = z.infer<typeof CertificationScoresSchema>;
+
+export const CertificateIdParamsSchema = z.object({ certificateId: z.coerce.number().int().positive() });
+export const CertificateCodeParamsSchema = z.object({ code: z.string().trim().min(4).max(40) });
+/** `GET /api/certificates/verify/{code}` (anyone): what the certificate states. */
+export const CertificateVerificationSchema = z.object({
+  code: z.string(),
+  user_name: z.string(),
+  course_title: z.string(),
+  total: z.number(),
+  issued_at: isoTime,
+});
+export type CertificateVerification = z.infer<typeof CertificateVerificationSchema>;

@@ -5,7 +5,7 @@ import { emailsHandler } from '../outbox/emails.handlers.js';
 import { completenessHandler } from '../progress/completeness.handlers.js';
 import { submissionCompletionHandler } from '../progress/submission-completion.handlers.js';
 import { examScoresPublicationHandler } from '../exams/exams.handlers.js';
-import { gradebookHandler } from '../gradebook/gradebook.handlers.js';
+import { certificatesHandler, gradebookHandler } from '../gradebook/gradebook.handlers.js';
 import { eventBusOf } from './events.service.js';
 
 /** Every handler of the domain events (decision 0081); a module adds its handlers here. */
@@ -16,6 +16,7 @@ export const EVENT_HANDLERS = [
   emailsHandler,
   gradebookHandler,
   examScoresPublicationHandler,
+  certificatesHandler,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { findActivity } from '../activities/activities.repository.js';
 import { defineHandler } from '../events/events.service.js';
 import { examGradeOf } from '../exams/exams.service.js';
+import { evaluateCertificate } from './certificates.service.js';
 import { upsertGradeItem, upsertGrades } from './gradebook.repository.js';
 
 /**
@@ -41,5 +42,22 @@ export const gradebookHandler = defineHandler({
         return;
       }
     }
+  },
+});
+
+/**
+ * Certificates follow publication (issue 16 §4): when an activity's scores are published (in the
+ * gradebook or on the exam page), each learner with a score is checked against the course's
+ * certificate rule on their published scores and issued a certificate when they meet it.
+ * Idempotent: a learner holds at most one certificate per course.
+ */
+export const certificatesHandler = defineHandler({
+  name: 'gradebook.certificates',
+  types: ['scores.published', 'exam.scores_published'],
+  async handle(event, { db }) {
+    const p = event.payload as { course_id: number; activity_id: number; user_ids: number[] };
+    // The exam page's publication may reach here before the gradebook's handler marks the column.
+    if (event.type === 'exam.scores_published') await upsertGradeItem(db, p.activity_id, p.course_id, { publishedAt: event.createdAt });
+    for (const userId of p.user_ids) await evaluateCertificate(db, p.course_id, userId, event.createdAt);
   },
 });

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { GRADED_ACTIVITY_TYPES } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { activities, courseModules } from '../activities/activities.table.js';
+import { courses } from '../courses/courses.table.js';
 import { enrolments } from '../enrolments/enrolments.table.js';
 import { users } from '../users/users.table.js';
 import { certificateRules, certificates, gradeCategories, gradeItems, grades } from './gradebook.table.js';
@@ -166,27 +167,30 @@ export async function upsertCertificateRule(db: Db, values: typeof certificateRu
 /** Issues a certificate unless the learner already holds one for the course (then answers undefined). One INSERT. */
 export async function insertCertificate(
   db: Db,
-  values: { courseId: number; userId: number; code: string; total: number },
+  values: { courseId: number; userId: number; code: string; total: number; issuedAt?: Date },
 ): Promise<CertificateRow | undefined> {
   const [row] = await db.insert(certificates).values(values).onConflictDoNothing().returning();
   return row;
 }
 
-/** A user's certificates (all courses, newest first), or one course's certificates. One SELECT. */
-export async function listCertificates(db: Db, where: { userId?: number; courseId?: number }): Promise<CertificateRow[]> {
-  return db
-    .select()
+/** A certificate with its course's title and its learner's name. */
+export type CertificateWithNames = CertificateRow & { courseTitle: string; userName: string };
+
+/** Certificates of a user (all courses) and/or of a course, newest first, with names; or the one with `id` / `code`. One SELECT. */
+export async function listCertificates(db: Db, where: { userId?: number; courseId?: number; id?: number; code?: string }): Promise<CertificateWithNames[]> {
+  const rows = await db
+    .select({ c: certificates, courseTitle: courses.name, userName: users.name })
     .from(certificates)
+    .innerJoin(courses, eq(courses.id, certificates.courseId))
+    .innerJoin(users, eq(users.id, certificates.userId))
     .where(
       and(
         where.userId === undefined ? undefined : eq(certificates.userId, where.userId),
         where.courseId === undefined ? undefined : eq(certificates.courseId, where.courseId),
+        where.id === undefined ? undefined : eq(certificates.id, where.id),
+        where.code === undefined ? undefined : eq(certificates.code, where.code),
       ),
     )
-    .orderBy(sql`${certificates.issuedAt} desc`);
-}
-
-export async function findCertificateByCode(db: Db, code: string): Promise<CertificateRow | undefined> {
-  const [row] = await db.select().from(certificates).where(eq(certificates.code, code));
-  return row;
+    .orderBy(sql`${certificates.issuedAt} desc`, sql`${certificates.id} desc`);
+  return rows.map((r) => ({ ...r.c, courseTitle: r.courseTitle, userName: r.userName }));
 }

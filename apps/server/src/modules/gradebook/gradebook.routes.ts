@@ -2,6 +2,15 @@ import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CertificateCodeParamsSchema,
+  CertificateIdParamsSchema,
+  CertificateRuleBodySchema,
+  CertificateRuleSchema,
+  CertificationScoresBodySchema,
+  CertificationScoresSchema,
+  CertificationsQuerySchema,
+  CertificationsSchema,
+  CertificateVerificationSchema,
   GradebookCourseParamsSchema,
   ErrorBodySchema,
   GradebookExportQuerySchema,
@@ -24,6 +33,7 @@ import {
   updateCategory,
   updateGradeItem,
 } from './gradebook.service.js';
+import { certificatePdf, checkMyCertification, getCertificateRule, listCertifications, setCertificateRule, verifyCertificate } from './certificates.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
@@ -123,5 +133,71 @@ export const gradebookRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeCategory(app.deps, actorOf(request), request.params.categoryId);
       return reply.status(204).send(null);
     },
+  });
+
+  // ---------------------------------------------------------------- certificates (issue 16 §4)
+  app.get('/api/courses/:courseId/certificate-rule', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['certificates'],
+      summary: 'The course’s certificate rule (course team)',
+      params: GradebookCourseParamsSchema,
+      response: { 200: CertificateRuleSchema, ...errors },
+    },
+    handler: async (request) => getCertificateRule(app.deps, actorOf(request), request.params.courseId),
+  });
+  app.put('/api/courses/:courseId/certificate-rule', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['certificates'],
+      summary: 'Set the certificate rule: pass total (percent of the gradebook total) and required activities',
+      params: GradebookCourseParamsSchema,
+      body: CertificateRuleBodySchema,
+      response: { 200: CertificateRuleSchema, ...errors },
+    },
+    handler: async (request) => setCertificateRule(app.deps, actorOf(request), request.params.courseId, request.body),
+  });
+  app.get('/api/certifications', {
+    config: { action: 'self.read' },
+    schema: {
+      tags: ['certificates'],
+      summary: 'My certificates, or with course_id (course team) the course’s',
+      querystring: CertificationsQuerySchema,
+      response: { 200: CertificationsSchema, ...errors },
+    },
+    handler: async (request) => listCertifications(app.deps, actorOf(request), request.query.course_id),
+  });
+  app.put('/api/user/course-certification/scores', {
+    config: { action: 'course.view' },
+    schema: {
+      tags: ['certificates'],
+      summary: 'Check my published scores against the course’s certificate rule; issues my certificate when met',
+      body: CertificationScoresBodySchema,
+      response: { 200: CertificationScoresSchema, ...errors },
+    },
+    handler: async (request) => checkMyCertification(app.deps, actorOf(request), request.body.course_id),
+  });
+  app.get('/api/certificates/:certificateId/pdf', {
+    config: { action: 'self.read' },
+    schema: {
+      tags: ['certificates'],
+      summary: 'A certificate as PDF (its learner or the course team)',
+      params: CertificateIdParamsSchema,
+      response: { 200: z.any(), ...errors },
+    },
+    handler: async (request, reply) => {
+      const file = await certificatePdf(app.deps, actorOf(request), request.params.certificateId);
+      return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', contentDisposition(file.fileName)).send(Buffer.from(file.bytes));
+    },
+  });
+  app.get('/api/certificates/verify/:code', {
+    config: { action: 'public.read', auth: 'public' },
+    schema: {
+      tags: ['certificates'],
+      summary: 'Verify a certificate by its code (anyone)',
+      params: CertificateCodeParamsSchema,
+      response: { 200: CertificateVerificationSchema, ...errors },
+    },
+    handler: async (request) => verifyCertificate(app.deps, request.params.code),
   });
 };

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Gradebook, GradeCategory, GradeCategoryBody, GradeItem, UpdateGradeItemBody } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { spreadsheetFile, type SpreadsheetFile } from '../../lib/spreadsheet.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -93,6 +94,28 @@ export async function courseGradebook(deps: AppDeps, actor: Actor, courseId: num
     return { user_id: s.id, name: s.name, user_no: s.userNo, scores: Object.fromEntries([...points].map(([id, v]) => [String(id), v])), total };
   });
   return { items: presented, categories: categories.map(presentCategory), rows, can_manage: isTeam };
+}
+
+/**
+ * One learner's standing as they see it (published items only): the course total (percent, null
+ * while nothing counts) and the activities with a published score. `db` may be a handler's
+ * transaction. Three statements.
+ */
+export async function publishedStanding(db: Db, courseId: number, userId: number): Promise<{ total: number | null; scoredActivityIds: number[] }> {
+  const [allItems, categories, grades] = await Promise.all([
+    listGradeItems(db, courseId),
+    listGradeCategories(db, courseId),
+    listCourseGrades(db, courseId, userId),
+  ]);
+  const items = allItems.filter((i) => i.publishedAt !== null).map((i) => presentItem(i, grades));
+  const byActivity = new Map(grades.map((g) => [g.activityId, g]));
+  const points = new Map(items.map((i) => [i.activity_id, byActivity.has(i.activity_id) ? scaled(byActivity.get(i.activity_id)!, i.max_score) : null]));
+  const total = courseTotal(
+    items.map((i) => ({ id: i.activity_id, maxScore: i.max_score, weight: i.weight, categoryId: i.category_id })),
+    new Map(categories.map((c) => [c.id, c.weight])),
+    points,
+  );
+  return { total, scoredActivityIds: [...points].filter(([, v]) => v !== null).map(([id]) => id) };
 }
 
 /** The team's graded activity `activityId` of `courseId`. NOT_GRADED_ACTIVITY when it is not one. */

@@ -5,11 +5,9 @@
  * answers the bytes of a new PDF. Pure: no database, no storage; the student's
  * source bytes are never modified.
  */
-import { readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import fontkit from '@pdf-lib/fontkit';
-import { BlendMode, LineCapStyle, PDFDocument, StandardFonts, degrees, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
+import { BlendMode, LineCapStyle, PDFDocument, degrees, rgb, type Color, type PDFPage } from 'pdf-lib';
 import type { AnnotationDocument, StampAnnotation, StrokeAnnotation, TextAnnotation } from '@atrium/contracts';
+import { FontSet, shownText } from '../../lib/pdf-fonts.js';
 
 /** What the source bytes are: a PDF, or a PNG / JPEG image that becomes a one-page PDF of the image's size (1 px = 1 pt). */
 export type FlattenSourceKind = 'pdf' | 'png' | 'jpeg';
@@ -121,16 +119,9 @@ function drawStroke(page: PDFPage, stroke: StrokeAnnotation): void {
 async function drawTextAnnotation(page: PDFPage, annotation: TextAnnotation, fonts: FontSet): Promise<void> {
   const lines = annotation.text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split('\n');
   const font = await fonts.forText(annotation.text);
-  const supported = new Set(font.getCharacterSet());
   const lineHeight = annotation.size * 1.25;
   lines.forEach((line, index) => {
-    const shown = Array.from(line)
-      .map((char) => {
-        const code = char.codePointAt(0) ?? 0;
-        if (code < 0x20) return '';
-        return supported.has(code) ? char : '?';
-      })
-      .join('');
+    const shown = shownText(font, line);
     if (shown.trim() === '') return;
     page.drawText(shown, { x: annotation.x, y: annotation.y - index * lineHeight, size: annotation.size, font, color: colorOf(annotation.color) });
   });
@@ -177,122 +168,5 @@ async function drawStamp(page: PDFPage, stamp: StampAnnotation, fonts: FontSet):
       page.drawText('?', { x: x - width / 2, y: y - height / 2, size, font, color });
       break;
     }
-  }
-}
-
-// ---------------------------------------------------------------- fonts
-
-/** Fonts known to cover CJK (Debian packages), then a broad Latin/Greek/Cyrillic font; TTF/OTF first, collections (TTC) after. */
-const FONT_CANDIDATES = [
-  '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf',
-  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
-  '/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc',
-  '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc',
-  '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc',
-  '/usr/share/fonts/truetype/arphic/uming.ttc',
-  '/usr/share/fonts/truetype/arphic/ukai.ttc',
-];
-const BROAD_FONT_CANDIDATES = ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf'];
-
-let fontFilesCache: Uint8Array[] | null = null;
-
-function readFont(path: string): Uint8Array | null {
-  try {
-    return new Uint8Array(readFileSync(path));
-  } catch {
-    return null;
-  }
-}
-
-/** The machine's CJK font files found by `fc-list :lang=zh` (empty when fontconfig is absent). */
-function fontconfigCjkFiles(): string[] {
-  try {
-    const out = execFileSync('fc-list', [':lang=zh', 'file'], { encoding: 'utf8', timeout: 3000, stdio: ['ignore', 'pipe', 'ignore'] });
-    return out
-      .split('\n')
-      .map((line) => line.trim().replace(/:$/, ''))
-      .filter((file) => /\.(ttf|otf|ttc)$/i.test(file))
-      .sort((a, b) => Number(/\.ttc$/i.test(a)) - Number(/\.ttc$/i.test(b)));
-  } catch {
-    return [];
-  }
-}
-
-/** Bytes of the text fonts of this machine, best first: one CJK font (when any) and one broad font; read once per process. */
-function fontFiles(): Uint8Array[] {
-  if (fontFilesCache) return fontFilesCache;
-  const files: Uint8Array[] = [];
-  for (const path of [...FONT_CANDIDATES, ...fontconfigCjkFiles()]) {
-    const bytes = readFont(path);
-    if (bytes) {
-      files.push(bytes);
-      break;
-    }
-  }
-  for (const path of BROAD_FONT_CANDIDATES) {
-    const bytes = readFont(path);
-    if (bytes) {
-      files.push(bytes);
-      break;
-    }
-  }
-  fontFilesCache = files;
-  return files;
-}
-
-type FontkitFont = { fonts?: unknown[] };
-
-/** @pdf-lib/fontkit, answering the first face of a font collection (TTC) so pdf-lib can subset it. */
-const collectionAwareFontkit = {
-  create(data: Uint8Array, postscriptName?: string) {
-    const font = fontkit.create(data, postscriptName) as unknown as FontkitFont;
-    return Array.isArray(font.fonts) && font.fonts.length > 0 ? font.fonts[0] : font;
-  },
-} as unknown as typeof fontkit;
-
-/** Fonts of one output document, embedded on first use. */
-class FontSet {
-  private custom: { font: PDFFont; chars: Set<number> }[] | null = null;
-  private helvetica: PDFFont | null = null;
-  private helveticaBold: PDFFont | null = null;
-
-  constructor(private readonly pdf: PDFDocument) {}
-
-  async bold(): Promise<PDFFont> {
-    this.helveticaBold ??= await this.pdf.embedFont(StandardFonts.HelveticaBold);
-    return this.helveticaBold;
-  }
-
-  /** The font covering most characters of `text` (Helvetica when no font of the machine does better). */
-  async forText(text: string): Promise<PDFFont> {
-    this.helvetica ??= await this.pdf.embedFont(StandardFonts.Helvetica);
-    const codes = Array.from(text, (char) => char.codePointAt(0) ?? 0).filter((code) => code >= 0x20);
-    const helveticaChars = new Set(this.helvetica.getCharacterSet());
-    if (codes.every((code) => helveticaChars.has(code))) return this.helvetica;
-    let best: PDFFont = this.helvetica;
-    let bestCount = codes.filter((code) => helveticaChars.has(code)).length;
-    for (const candidate of await this.customFonts()) {
-      const count = codes.filter((code) => candidate.chars.has(code)).length;
-      if (count > bestCount) {
-        best = candidate.font;
-        bestCount = count;
-      }
-    }
-    return best;
-  }
-
-  private async customFonts(): Promise<{ font: PDFFont; chars: Set<number> }[]> {
-    if (this.custom) return this.custom;
-    this.custom = [];
-    this.pdf.registerFontkit(collectionAwareFontkit);
-    for (const bytes of fontFiles()) {
-      try {
-        const font = await this.pdf.embedFont(bytes, { subset: true });
-        this.custom.push({ font, chars: new Set(font.getCharacterSet()) });
-      } catch {
-        // An unreadable font file is skipped; Helvetica remains.
-      }
-    }
-    return this.custom;
   }
 }

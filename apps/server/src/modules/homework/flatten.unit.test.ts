@@ -211,5 +211,6 @@ describe('flattenAnnotations', () => {
       }),
       { numRuns: 30 },
     );
-  });
+    // 30 real pdf-lib writes: about 2 s alone, more beside the other suites; bounded, not timed.
+  }, 60_000);
 });

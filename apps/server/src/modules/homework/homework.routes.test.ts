@@ -356,4 +356,55 @@ describe('gradebook', () => {
       book.items.forEach((item, k) => expect(values[2 + k] ?? null).toBe(book.rows[i]!.scores[String(item.activity_id)] ?? null));
     }
   });
+
+  it('issues a certificate when the published scores meet the course’s rule, once, with a PDF and a code anyone can verify', async () => {
+    const v = await makeWorld();
+    const hw = await v.activity('homework');
+    const page = await v.activity('page', { content: '<p>Read</p>' });
+    expect((await v.call('student', 'PUT', `/api/courses/${v.course.id}/certificate-rule`, { pass_total: 80, required_activity_ids: [hw] })).statusCode).toBe(
+      403,
+    );
+    const wrong = await v.call('instructor', 'PUT', `/api/courses/${v.course.id}/certificate-rule`, { pass_total: 80, required_activity_ids: [page] });
+    expect(wrong.statusCode).toBe(400);
+    expect((wrong.json() as { errors: Json }).errors).toHaveProperty('required_activity_ids');
+    const rule = await v.call('instructor', 'PUT', `/api/courses/${v.course.id}/certificate-rule`, { pass_total: 80, required_activity_ids: [hw] });
+    expect(rule.json()).toEqual({ course_id: v.course.id, enabled: true, pass_total: 80, required_activity_ids: [hw] });
+
+    const handIn = async (who: 'student' | 'student2', score: number) => {
+      const sub = (await v.call(who, 'POST', `/api/homework/${hw}/submissions`, { content: 'done' })).json() as { id: number };
+      expect((await v.call('instructor', 'PUT', `/api/homework-submissions/${sub.id}/score`, { score })).statusCode).toBe(200);
+    };
+    await handIn('student', 87);
+    await handIn('student2', 50);
+    const check = () => v.call('student', 'PUT', '/api/user/course-certification/scores', { course_id: v.course.id });
+    // Not published yet: nothing counts.
+    expect((await check()).json()).toMatchObject({ total: null, pass_total: 80, missing_activity_ids: [hw], eligible: false, certificate: null });
+
+    expect((await v.call('instructor', 'POST', `/api/courses/${v.course.id}/grade-items/${hw}/publish`)).statusCode).toBe(200);
+    const mine = (await v.call('student', 'GET', '/api/certifications')).json() as { items: { id: number; code: string; total: number; pdf_url: string }[] };
+    expect(mine.items).toHaveLength(1);
+    expect(mine.items[0]).toMatchObject({ total: 87, course_id: v.course.id });
+    expect(((await v.call('student2', 'GET', '/api/certifications')).json() as { items: unknown[] }).items).toEqual([]);
+    const again = (await check()).json() as { eligible: boolean; certificate: { id: number } };
+    expect(again).toMatchObject({ total: 87, eligible: true, missing_activity_ids: [] });
+    expect(again.certificate.id).toBe(mine.items[0]!.id);
+    expect(((await v.call('instructor', 'GET', `/api/certifications?course_id=${v.course.id}`)).json() as { items: unknown[] }).items).toHaveLength(1);
+    expect((await v.call('student', 'GET', `/api/certifications?course_id=${v.course.id}`)).statusCode).toBe(403);
+
+    const pdf = await v.call('student', 'GET', mine.items[0]!.pdf_url);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const dir = mkdtempSync(path.join(tmpdir(), 'certificate-'));
+    writeFileSync(path.join(dir, 'c.pdf'), pdf.rawPayload);
+    const text = execFileSync('pdftotext', [path.join(dir, 'c.pdf'), '-']).toString();
+    expect(text).toContain(v.student.name);
+    expect(text).toContain(mine.items[0]!.code);
+    expect((await v.call('student2', 'GET', mine.items[0]!.pdf_url)).statusCode).toBe(404);
+    expect((await v.call('instructor', 'GET', mine.items[0]!.pdf_url)).statusCode).toBe(200);
+
+    const verified = await t.app.inject({ method: 'GET', url: `/api/certificates/verify/${mine.items[0]!.code}` });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ user_name: v.student.name, total: 87 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/certificates/verify/AAAA-BBBB-CCCC' })).statusCode).toBe(404);
+  }, 120_000);
 });

@@ -2,7 +2,7 @@ import type { ActivityType, ImportReport, ImportReportItem } from '@atrium/contr
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import { filesOf, type BackupActivity, type BackupFile, type BackupModel } from './backup-reader.js';
 import { quizSettings, quizSubjects, type BankPlan, type PlannedCategory, type PlannedSubject, type QuizCtx } from './mbz-quiz.js';
-import { attr, child, list, num, text } from './safe-xml.js';
+import { attr, child, list, num, text, type XmlValue } from './safe-xml.js';
 
 /**
  * Mapping of a Moodle backup onto Atrium's course content (issue 8 "mapping"):
@@ -204,16 +204,16 @@ function mapActivity(ctx: Ctx, a: BackupActivity, sourceKey: string, published: 
       const grade = num(inst, 'grade') ?? 0;
       if (grade < 0) ctx.notes.push('grading by scale was not kept');
       const attachments = attachAll(ctx, filesOf(ctx.model, a.contextId, component, 'introattachment'), usedBy);
-      if (list(child(inst, 'plugin_configs'), 'plugin_config').length > 0) ctx.notes.push('submission and feedback plugin settings were not kept');
+      const homework = assignSettings(inst, ctx.notes);
       return {
         activities: [
           base('homework', {
             startTime: seconds(num(inst, 'allowsubmissionsfromdate')),
-            endTime: seconds(num(inst, 'duedate')),
+            // Moodle takes late work after the due date until the cut-off: the activity stays open until then.
+            endTime: homework.cut_off_date ? new Date(homework.cut_off_date) : null,
             data: {
               ...(grade > 0 ? { max_grade: grade } : {}),
-              due_date: seconds(num(inst, 'duedate'))?.toISOString() ?? null,
-              cut_off_date: seconds(num(inst, 'cutoffdate'))?.toISOString() ?? null,
+              ...homework,
               attachment_upload_ids: attachments,
             },
           }),
@@ -407,5 +407,58 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
       items,
       missing_files: missing,
     },
+  };
+}
+
+/**
+ * An assign's submission settings as homework data (issue 16 §5): due and cut-off dates (a cut-off
+ * before the due date is dropped with a note), submission types from the enabled
+ * `assignsubmission_file` / `assignsubmission_onlinetext` plugins, their file count and size limits
+ * (0 = the site default: not set), and team submission as group homework. Moodle settings Atrium has
+ * no place for are named in `notes`; the feedback plugins (comments, files, annotated PDFs) are
+ * Atrium's own grading features and need none.
+ */
+export function assignSettings(
+  inst: XmlValue,
+  notes: string[],
+): {
+  due_date: string | null;
+  cut_off_date: string | null;
+  submission_type?: 'file' | 'text' | 'both';
+  max_files?: number;
+  max_file_size?: number;
+  group_mode?: boolean;
+} {
+  const configs = list(child(inst, 'plugin_configs'), 'plugin_config').map((c) => ({
+    plugin: text(c, 'plugin'),
+    subtype: text(c, 'subtype'),
+    name: text(c, 'name'),
+    value: text(c, 'value'),
+  }));
+  const setting = (plugin: string, name: string) => configs.find((c) => c.subtype === 'assignsubmission' && c.plugin === plugin && c.name === name)?.value;
+  const due = seconds(num(inst, 'duedate'));
+  let cutOff = seconds(num(inst, 'cutoffdate'));
+  if (due && cutOff && cutOff < due) {
+    notes.push('the cut-off date was before the due date and was not kept');
+    cutOff = null;
+  }
+  const files = setting('file', 'enabled') === '1';
+  const online = setting('onlinetext', 'enabled') === '1';
+  const maxFiles = Number(setting('file', 'maxfilesubmissions') ?? 0);
+  const maxBytes = Number(setting('file', 'maxsubmissionsizebytes') ?? 0);
+  if (configs.length > 0 && !files && !online) notes.push('no submission type was enabled: files and online text are both accepted');
+  if (Number(setting('onlinetext', 'wordlimitenabled') ?? 0) === 1) notes.push('the online text word limit was not kept');
+  if ((num(inst, 'requiresubmissionstatement') ?? 0) === 1) notes.push('the submission statement was not kept');
+  if ((num(inst, 'blindmarking') ?? 0) === 1) notes.push('anonymous (blind) marking was not kept');
+  const team = (num(inst, 'teamsubmission') ?? 0) === 1;
+  if (team && (num(inst, 'requireallteammemberssubmit') ?? 0) === 1)
+    notes.push('"all team members must submit" was not kept: one member hands in for the group');
+  return {
+    due_date: due?.toISOString() ?? null,
+    cut_off_date: cutOff?.toISOString() ?? null,
+    ...(files || online ? { submission_type: files && online ? 'both' : files ? 'file' : 'text' } : {}),
+    ...(files && maxFiles > 0 ? { max_files: Math.min(100, Math.max(1, Math.round(maxFiles))) } : {}),
+    ...(files && maxBytes > 0 ? { max_file_size: Math.min(4 * 1024 ** 3, Math.max(1024, Math.round(maxBytes))) } : {}),
+    ...(team ? { group_mode: true } : {}),
   };
 }

@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readBackup } from './backup-reader.js';
-import { planImport } from './mbz-mapper.js';
+import { assignSettings, planImport } from './mbz-mapper.js';
+import { parseSafeXml } from './safe-xml.js';
+
+const parseXml = (xml: string) => parseSafeXml(xml, 'test');
 
 let root: string;
 function write(rel: string, content: string) {
@@ -229,6 +232,47 @@ describe('Moodle 4.x backups', () => {
     expect(acts[0]!.data).toEqual({ content: '<p>One</p>' });
     expect(acts[2]).toMatchObject({ description: 'Write', data: { max_grade: 20, due_date: new Date(1700600000 * 1000).toISOString(), cut_off_date: null } });
     expect(acts[2]!.startTime?.toISOString()).toBe(new Date(1700000000 * 1000).toISOString());
+    // No cut-off: late work is taken, so the activity stays open after the due date.
+    expect(acts[2]!.endTime).toBeNull();
+  });
+
+  it('keeps an assignment’s submission settings: types, file limits, cut-off and team submission, naming what it cannot keep', () => {
+    const xml = (configs: string, extra = '') =>
+      parseXml(
+        `<assign><duedate>1700600000</duedate><cutoffdate>1700700000</cutoffdate><teamsubmission>1</teamsubmission><requireallteammemberssubmit>1</requireallteammemberssubmit><blindmarking>1</blindmarking>${extra}<plugin_configs>${configs}</plugin_configs></assign>`,
+      ).assign;
+    const config = (plugin: string, name: string, value: string | number, subtype = 'assignsubmission') =>
+      `<plugin_config><plugin>${plugin}</plugin><subtype>${subtype}</subtype><name>${name}</name><value>${value}</value></plugin_config>`;
+    const notes: string[] = [];
+    const settings = assignSettings(
+      xml(
+        config('onlinetext', 'enabled', 1) +
+          config('file', 'enabled', 1) +
+          config('file', 'maxfilesubmissions', 2) +
+          config('file', 'maxsubmissionsizebytes', 0) +
+          config('comments', 'enabled', 1, 'assignfeedback'),
+      ),
+      notes,
+    );
+    expect(settings).toEqual({
+      due_date: new Date(1700600000 * 1000).toISOString(),
+      cut_off_date: new Date(1700700000 * 1000).toISOString(),
+      submission_type: 'both',
+      max_files: 2,
+      group_mode: true,
+    });
+    expect(notes).toEqual(['anonymous (blind) marking was not kept', '"all team members must submit" was not kept: one member hands in for the group']);
+    // Files only, with a size limit; a cut-off before the due date is dropped with a note.
+    const filesOnly: string[] = [];
+    expect(
+      assignSettings(
+        parseXml(
+          `<assign><duedate>1700600000</duedate><cutoffdate>1700500000</cutoffdate><plugin_configs>${config('file', 'enabled', 1)}${config('onlinetext', 'enabled', 0)}${config('file', 'maxsubmissionsizebytes', 5242880)}</plugin_configs></assign>`,
+        ).assign,
+        filesOnly,
+      ),
+    ).toEqual({ due_date: new Date(1700600000 * 1000).toISOString(), cut_off_date: null, submission_type: 'file', max_file_size: 5242880 });
+    expect(filesOnly).toEqual(['the cut-off date was before the due date and was not kept']);
   });
 });
 
