@@ -1,19 +1,21 @@
 import { findActivity } from '../activities/activities.repository.js';
 import { defineHandler } from '../events/events.service.js';
 import { examGradeOf } from '../exams/exams.service.js';
+import { scormGradeOf } from '../scorm/scorm.service.js';
 import { evaluateCertificate } from './certificates.service.js';
 import { upsertGradeItem, upsertGrades } from './gradebook.repository.js';
 
 /**
  * The gradebook's writers (issue 16 §3; ROADMAP: one gradebook model every score source writes
  * to): a scored homework submission sets the score of each learner it is for (0–100); a submitted
- * or graded exam attempt sets the learner's exam score by the exam's grade method; publishing an
+ * or graded exam attempt sets the learner's exam score by the exam's grade method; a SCORM commit
+ * sets the package's score (percent of its SCOs' reported scores); publishing an
  * exam's scores on the exam page publishes its gradebook column. Idempotent: each writes the
  * current value, whatever ran before.
  */
 export const gradebookHandler = defineHandler({
   name: 'gradebook.grades',
-  types: ['homework.graded', 'exam.attempt_submitted', 'exam.attempt_graded', 'exam.scores_published'],
+  types: ['homework.graded', 'exam.attempt_submitted', 'exam.attempt_graded', 'exam.scores_published', 'scorm.progressed'],
   async handle(event, { db }) {
     switch (event.type) {
       case 'homework.graded': {
@@ -34,6 +36,13 @@ export const gradebookHandler = defineHandler({
         await upsertGrades(db, [
           { activityId: p.activity_id, userId: p.user_id, courseId: p.course_id, score: grade.score, maxScore: grade.maxScore, source: 'exam' },
         ]);
+        return;
+      }
+      case 'scorm.progressed': {
+        const p = event.payload as { course_id: number; activity_id: number; user_id: number };
+        const score = await scormGradeOf(db, p.activity_id, p.user_id);
+        if (score === null) return;
+        await upsertGrades(db, [{ activityId: p.activity_id, userId: p.user_id, courseId: p.course_id, score, maxScore: 100, source: 'scorm' }]);
         return;
       }
       case 'exam.scores_published': {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { scormPackages, scormRuntimeRecords } from './scorm.table.js';
 
@@ -78,4 +78,13 @@ export async function listRuntimeStatuses(db: Db, uploadId: number, activityId: 
     .select({ sco: scormRuntimeRecords.sco, status: scormRuntimeRecords.status, cmi: scormRuntimeRecords.cmi })
     .from(scormRuntimeRecords)
     .where(and(eq(scormRuntimeRecords.uploadId, uploadId), eq(scormRuntimeRecords.activityId, activityId), eq(scormRuntimeRecords.userId, userId)));
+}
+
+/** One learner's scored runtime records of an activity (every package and SCO), as `{ score, cmi }[]`. One SELECT. */
+export async function listActivityScores(db: Db, activityId: number, userId: number): Promise<{ score: number; cmi: Record<string, unknown> | null }[]> {
+  const rows = await db
+    .select({ score: scormRuntimeRecords.score, cmi: scormRuntimeRecords.cmi })
+    .from(scormRuntimeRecords)
+    .where(and(eq(scormRuntimeRecords.activityId, activityId), eq(scormRuntimeRecords.userId, userId), isNotNull(scormRuntimeRecords.score)));
+  return rows.map((r) => ({ score: r.score!, cmi: r.cmi }));
 }

@@ -126,6 +126,11 @@ describe('SCORM packages', () => {
       const put = await call('PUT', runtimeUrl, w.cookies.student, { cmi });
       expect(put.statusCode, put.body).toBe(200);
       expect(put.json()).toEqual({ status: 'incomplete', score: 40, location: 'page3', total_time: 90 });
+      // The gradebook has the package's score (issue 16 §3: SCORM writes to the one gradebook model).
+      const book = (await call('GET', `/api/courses/${w.courseA.id}/scores`, w.cookies.instructor)).json() as {
+        rows: { user_id: number; scores: Record<string, number | null> }[];
+      };
+      expect(book.rows.find((r) => r.user_id === w.student.id)!.scores[String(activity.id)]).toBe(40);
       // A later commit of the same session carries the session's cumulative time: it replaces, not adds.
       const later = structuredClone(cmi) as unknown as { cmi: Record<string, Record<string, unknown> | string> };
       if (version === '1.2') Object.assign(later.cmi.core as object, { lesson_status: 'completed', session_time: '0000:02:00.00' });

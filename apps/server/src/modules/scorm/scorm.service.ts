@@ -2,13 +2,22 @@ import mime from 'mime-types';
 import type { Cmi, ScormRuntime, ScormRuntimeStored, ScormSummary } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { authorize } from '../access/authorize.js';
+import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
 import { upsertCompletedReadRecord } from '../activities/read-records.repository.js';
 import { emit, transaction } from '../events/events.service.js';
 import { CMI_MAX_CHARS, cmiForLaunch, cmiValue, trackedFields } from './scorm-cmi.js';
-import { closeRuntimeSession, findRuntimeRecord, findScormPackage, listRuntimeStatuses, upsertRuntimeCommit, type PackageRow } from './scorm.repository.js';
+import {
+  closeRuntimeSession,
+  findRuntimeRecord,
+  findScormPackage,
+  listRuntimeStatuses,
+  upsertRuntimeCommit,
+  type PackageRow,
+  listActivityScores,
+} from './scorm.repository.js';
 
 export async function findPackage(deps: AppDeps, uploadId: number): Promise<PackageRow | undefined> {
   return findScormPackage(deps.db, uploadId);
@@ -114,14 +123,24 @@ export async function launchRuntime(deps: AppDeps, actor: Actor, uploadId: numbe
  * suspend_data are copied out, and the session time (cumulative within a
  * session) replaces this session's seconds. When the SCO reports completed or
  * passed and every SCO of the package has, the activity read record of the
- * upload is marked completed and study completeness recomputed. VALIDATION_FAILED when the CMI is too large.
+ * upload is marked completed and study completeness recomputed. A commit with a score emits
+ * scorm.progressed (the gradebook's). VALIDATION_FAILED when the CMI is too large.
  */
 export async function commitRuntime(deps: AppDeps, actor: Actor, uploadId: number, activityId: number, sco: string, cmi: Cmi): Promise<ScormRuntimeStored> {
   const { pkg, access } = await runtimeContext(deps, actor, uploadId, activityId, sco);
   if (JSON.stringify(cmi).length > CMI_MAX_CHARS) throw AppError.field('cmi', `The CMI data is larger than ${CMI_MAX_CHARS} characters`);
   const fields = trackedFields(cmi, pkg.version);
   const values = { cmi, status: fields.status, score: fields.score, location: fields.location, suspendData: fields.suspendData, updatedAt: new Date() };
-  const row = await upsertRuntimeCommit(deps.db, { uploadId, activityId, userId: actor.id, sco }, values, fields.sessionSeconds);
+  // A commit that carries a score tells the gradebook (scorm.progressed); others are just stored.
+  const row = await transaction(deps, async (tx) => {
+    const written = await upsertRuntimeCommit(tx, { uploadId, activityId, userId: actor.id, sco }, values, fields.sessionSeconds);
+    if (fields.score !== null)
+      await emit(deps, tx, {
+        type: 'scorm.progressed',
+        payload: { course_id: access.courseId, activity_id: activityId, upload_id: uploadId, user_id: actor.id },
+      });
+    return written;
+  });
   if (isFinishedStatus(fields.status) || isFinishedStatus(successStatus(cmi, pkg.version)))
     await completePackageIfFinished(deps, access.courseId, activityId, uploadId, actor.id, pkg);
   return { status: row.status, score: row.score, location: row.location, total_time: row.totalSeconds + row.sessionSeconds };
@@ -164,4 +183,21 @@ async function completePackageIfFinished(
     await upsertCompletedReadRecord(tx, { activityId, userId, uploadId }, now);
     await emit(deps, tx, { type: 'activity.read', payload: { course_id: courseId, activity_id: activityId, user_id: userId, upload_id: uploadId } });
   });
+}
+
+/**
+ * A learner's SCORM score of an activity for the gradebook (issue 16 §3): the mean, over the SCOs
+ * that reported a score, of raw ÷ max as a percentage (max from `cmi.core.score.max` in 1.2 or
+ * `cmi.score.max` in 2004, else 100; 2004's scaled score already arrives as raw × 100), rounded to
+ * two decimals and clamped to 0–100. Null when no SCO reported a score. `db` may be a handler's transaction.
+ */
+export async function scormGradeOf(db: Db, activityId: number, userId: number): Promise<number | null> {
+  const rows = await listActivityScores(db, activityId, userId);
+  if (rows.length === 0) return null;
+  const percentages = rows.map(({ score, cmi }) => {
+    const maxValue = Number(cmi ? (cmiValue(cmi, 'core.score.max') ?? cmiValue(cmi, 'score.max')) : undefined);
+    const max = Number.isFinite(maxValue) && maxValue > 0 ? maxValue : 100;
+    return Math.min(100, Math.max(0, (score / max) * 100));
+  });
+  return Math.round((percentages.reduce((a, b) => a + b, 0) / percentages.length) * 100) / 100;
 }
