@@ -4,8 +4,11 @@ import { z } from 'zod';
  * PDF editor annotations (issue 16 item 2; spec §2 `/pdf/editor`). Every
  * coordinate is in PDF user-space points of the *unrotated* page, origin at the
  * bottom-left corner; pages are 1-based. Page rotation is one of the tools and
- * is kept apart from the annotations, per page. The server flattens a document
- * onto a copy of the student's file (the original stays untouched).
+ * is kept apart from the annotations, per page. Text and stamps read upright as
+ * the page is shown: they are turned counter-clockwise (in PDF space) by the
+ * page's shown rotation — its own `/Rotate` plus the editor's — about their
+ * anchor `x, y`. The server flattens a document onto a copy of the student's
+ * file (the original stays untouched).
  */
 
 /** Most annotations in one document, and most points in one stroke. */
@@ -49,7 +52,7 @@ export const StrokeAnnotationSchema = z.object({
 });
 export type StrokeAnnotation = z.infer<typeof StrokeAnnotationSchema>;
 
-/** A text box: `x, y` is the baseline start of the first line; `size` is the font size in points. Lines split on `\n`. */
+/** A text box: `x, y` is the baseline start of the first line; `size` is the font size in points. Lines split on `\n` and follow each other downwards as shown. */
 export const TextAnnotationSchema = z.object({
   id: annotationId,
   type: z.literal('text'),

@@ -5,7 +5,18 @@
  * answers the bytes of a new PDF. Pure: no database, no storage; the student's
  * source bytes are never modified.
  */
-import { BlendMode, LineCapStyle, PDFDocument, degrees, rgb, type Color, type PDFPage } from 'pdf-lib';
+import {
+  BlendMode,
+  LineCapStyle,
+  PDFDocument,
+  concatTransformationMatrix,
+  degrees,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  type Color,
+  type PDFPage,
+} from 'pdf-lib';
 import type { AnnotationDocument, StampAnnotation, StrokeAnnotation, TextAnnotation } from '@atrium/contracts';
 import { FontSet, shownText } from '../../lib/pdf-fonts.js';
 
@@ -37,28 +48,54 @@ export async function flattenAnnotations({ source, kind, document }: FlattenInpu
   const pdf = await openSource(source, kind);
   const pages = pdf.getPages();
   const fonts = new FontSet(pdf);
+  // Each page's shown rotation (its own /Rotate plus the editor's), read before the editor's is applied.
+  const shownRotations = pages.map((page, index) => normalise(page.getRotation().angle + (document.rotations[String(index + 1)] ?? 0)));
   for (const annotation of document.annotations) {
     const page = pages[annotation.page - 1];
     if (!page) continue;
+    const shown = shownRotations[annotation.page - 1] ?? 0;
     switch (annotation.type) {
       case 'pen':
       case 'highlighter':
         drawStroke(page, annotation);
         break;
       case 'text':
-        await drawTextAnnotation(page, annotation, fonts);
+        await turned(page, annotation.x, annotation.y, shown, () => drawTextAnnotation(page, annotation, fonts));
         break;
       case 'stamp':
-        await drawStamp(page, annotation, fonts);
+        await turned(page, annotation.x, annotation.y, shown, () => drawStamp(page, annotation, fonts));
         break;
     }
   }
   for (const [key, rotation] of Object.entries(document.rotations)) {
     const page = pages[Number(key) - 1];
     if (!page || rotation === 0) continue;
-    page.setRotation(degrees((((page.getRotation().angle + rotation) % 360) + 360) % 360));
+    page.setRotation(degrees(normalise(page.getRotation().angle + rotation)));
   }
   return pdf.save({ useObjectStreams: true });
+}
+
+function normalise(angle: number): number {
+  return (((Math.round(angle / 90) * 90) % 360) + 360) % 360;
+}
+
+/**
+ * Runs `draw` turned counter-clockwise by `angle` degrees about (x, y): text and stamps are
+ * drawn upright as the page is shown (its /Rotate turns the page clockwise), as the editor shows them.
+ */
+async function turned(page: PDFPage, x: number, y: number, angle: number, draw: () => Promise<void>): Promise<void> {
+  if (angle === 0) {
+    await draw();
+    return;
+  }
+  const radians = (angle * Math.PI) / 180;
+  const [cos, sin] = [Math.round(Math.cos(radians)), Math.round(Math.sin(radians))];
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(cos, sin, -sin, cos, x - cos * x + sin * y, y - sin * x - cos * y));
+  try {
+    await draw();
+  } finally {
+    page.pushOperators(popGraphicsState());
+  }
 }
 
 async function openSource(source: Uint8Array, kind: FlattenSourceKind): Promise<PDFDocument> {
@@ -120,11 +157,18 @@ async function drawTextAnnotation(page: PDFPage, annotation: TextAnnotation, fon
   const lines = annotation.text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split('\n');
   const font = await fonts.forText(annotation.text);
   const lineHeight = annotation.size * 1.25;
-  lines.forEach((line, index) => {
+  for (const [index, line] of lines.entries()) {
     const shown = shownText(font, line);
-    if (shown.trim() === '') return;
-    page.drawText(shown, { x: annotation.x, y: annotation.y - index * lineHeight, size: annotation.size, font, color: colorOf(annotation.color) });
-  });
+    if (shown.trim() === '') continue;
+    const options = { x: annotation.x, y: annotation.y - index * lineHeight, size: annotation.size, color: colorOf(annotation.color) };
+    try {
+      page.drawText(shown, { ...options, font });
+    } catch {
+      // fontkit's shaping of some scripts fails (its bundle lacks regeneratorRuntime): Helvetica, with `?` for what it lacks.
+      const helvetica = await fonts.forText('?');
+      page.drawText(shownText(helvetica, line), { ...options, font: helvetica });
+    }
+  }
 }
 
 /** Unit star (outer radius 1) as an SVG path, y down. */

@@ -86,10 +86,19 @@ describe('flattenAnnotations', () => {
     expect(redShare(page2, px, Math.round((792 - 200) * (50 / 72)))).toBe(0);
   });
 
-  it('writes Chinese and Thai text without throwing, and draws every stamp and a highlighter', async () => {
+  it('writes Chinese, Thai and Tifinagh text without throwing, and draws every stamp and a highlighter', async () => {
     const document: AnnotationDocument = {
       annotations: [
-        { id: 't1', type: 'text', page: 1, x: 72, y: 700, text: '做得很好！請看第三題\nดีมาก ✓ Grüße', color: '#0044cc', size: 14 },
+        {
+          id: 't1',
+          type: 'text',
+          page: 1,
+          x: 72,
+          y: 700,
+          text: '做得很好！請看第三題\nดีมาก ✓ Grüße\nⴰ ⵣ (Tifinagh: fontkit cannot shape it)',
+          color: '#0044cc',
+          size: 14,
+        },
         { id: 's1', type: 'stamp', page: 1, x: 100, y: 100, stamp: 'check', color: '#00aa00', size: 30 },
         { id: 's2', type: 'stamp', page: 1, x: 150, y: 100, stamp: 'cross', color: '#ff0000', size: 30 },
         { id: 's3', type: 'stamp', page: 2, x: 200, y: 100, stamp: 'question', color: '#ff0000', size: 30 },
@@ -124,6 +133,31 @@ describe('flattenAnnotations', () => {
     const own = pdfinfoRotations(rotated);
     const again = await flattenAnnotations({ source: rotated, kind: 'pdf', document: { annotations: [], rotations: { '1': 270, '2': 90 } } });
     expect(pdfinfoRotations(again)).toEqual([(own[0]! + 270) % 360, (own[1]! + 90) % 360]);
+  });
+
+  it('draws text and stamps upright as the page is shown, on a page turned by the editor or by its own /Rotate', async () => {
+    /** Width and height of the box of red pixels of a rendered page. */
+    const redBox = (image: ReturnType<typeof renderPage>): [number, number] => {
+      let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+      for (let y = 0; y < image.height; y += 1) {
+        for (let x = 0; x < image.width; x += 1) {
+          const offset = (y * image.width + x) * 3;
+          if (image.rgb[offset]! > 200 && image.rgb[offset + 1]! < 80 && image.rgb[offset + 2]! < 80) {
+            [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+          }
+        }
+      }
+      return [x1 - x0 + 1, y1 - y0 + 1];
+    };
+    const text = (page: number): Annotation => ({ id: `t${page}`, type: 'text', page, x: 200, y: 400, text: 'MMMMMMMM', color: '#ff0000', size: 30 });
+    const editorTurned = await flattenAnnotations({ source: submission, kind: 'pdf', document: { annotations: [text(1)], rotations: { '1': 90 } } });
+    const [width, height] = redBox(renderPage(editorTurned, 1));
+    expect(width).toBeGreaterThan(height * 3);
+
+    const rotated = new Uint8Array(readFileSync(join(FIXTURES, 'pdf/pdfjs__rotation.pdf')));
+    const ownTurn = await flattenAnnotations({ source: rotated, kind: 'pdf', document: { annotations: [text(2)], rotations: {} } });
+    const [ownWidth, ownHeight] = redBox(renderPage(ownTurn, 2));
+    expect(ownWidth).toBeGreaterThan(ownHeight * 3);
   });
 
   it('turns a PNG and a JPEG into a one-page PDF of the image size with the annotations on it', async () => {

@@ -60,8 +60,12 @@ export function StampShape({ stamp, x, y, size, color }: { stamp: AnnotationStam
   }
 }
 
-/** One annotation drawn in PDF space (the parent group carries the page's viewport transform). */
-export function AnnotationShape({ annotation }: { annotation: Annotation }) {
+/**
+ * One annotation drawn in PDF space (the parent group carries the page's viewport transform).
+ * Text and stamps are turned counter-clockwise by `rotation` (the page's shown rotation) about
+ * their anchor, so they read upright as seen, as the server flattens them.
+ */
+export function AnnotationShape({ annotation, rotation = 0 }: { annotation: Annotation; rotation?: number }) {
   switch (annotation.type) {
     case 'pen':
     case 'highlighter': {
@@ -89,7 +93,7 @@ export function AnnotationShape({ annotation }: { annotation: Annotation }) {
         <text
           data-annotation-id={annotation.id}
           data-annotation-type="text"
-          transform={`translate(${annotation.x} ${annotation.y}) scale(1 -1)`}
+          transform={`translate(${annotation.x} ${annotation.y}) rotate(${rotation}) scale(1 -1)`}
           fontSize={annotation.size}
           fill={annotation.color}
           fontFamily="Helvetica, Arial, 'Noto Sans CJK SC', 'PingFang TC', 'Microsoft JhengHei', sans-serif"
@@ -104,7 +108,11 @@ export function AnnotationShape({ annotation }: { annotation: Annotation }) {
       );
     case 'stamp':
       return (
-        <g data-annotation-id={annotation.id} data-annotation-type="stamp">
+        <g
+          data-annotation-id={annotation.id}
+          data-annotation-type="stamp"
+          transform={rotation ? `rotate(${rotation} ${annotation.x} ${annotation.y})` : undefined}
+        >
           <StampShape stamp={annotation.stamp} x={annotation.x} y={annotation.y} size={annotation.size} color={annotation.color} />
         </g>
       );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Annotation } from '@atrium/contracts';
 import { annotationAt, roundPoint, simplifyStroke } from '../lib/annotation-geometry';
 import type { EditorSource, PageGeometry } from '../lib/editor-source';
-import { apply, invert, pageViewport } from '../lib/page-geometry';
+import { apply, invert, normaliseRotation, pageViewport } from '../lib/page-geometry';
 import { HIGHLIGHTER_WIDTH, PEN_WIDTH, STAMP_SIZE, TEXT_SIZE, type ToolSettings } from '../lib/tools';
 import { newAnnotationId } from '../lib/editor-state';
 import { fitWidthScale, outputScale } from '../../previews/lib/pdf-geometry';
@@ -12,7 +12,7 @@ import { isSideways } from '../../previews/lib/view-transform';
 import { AnnotationShape } from './annotation-shapes';
 
 interface PendingText {
-  /** PDF point of the click (top-left of the text). */
+  /** PDF point of the text's baseline start: one text size below the click, as seen. */
   at: [number, number];
   /** CSS px within the page. */
   left: number;
@@ -87,7 +87,7 @@ export function EditorPage({
   }, [isNear, source, pageNumber]);
 
   const page = geometry ?? placeholder;
-  const totalRotation = page.rotate + rotation;
+  const totalRotation = normaliseRotation(page.rotate + rotation);
   const shownWidth = isSideways(totalRotation) ? page.view[3] - page.view[1] : page.view[2] - page.view[0];
   const scale = fitWidthScale(shownWidth, frameWidth) * zoom;
   const viewport = useMemo(() => pageViewport(page.view, scale, totalRotation), [page, scale, totalRotation]);
@@ -117,7 +117,7 @@ export function EditorPage({
   const tolerance = 4 / scale;
 
   const eraseAt = (point: [number, number]) => {
-    const hit = annotationAt(annotations, pageNumber, point, tolerance);
+    const hit = annotationAt(annotations, pageNumber, point, tolerance, totalRotation);
     if (hit) onRemove(hit.id);
   };
 
@@ -143,7 +143,8 @@ export function EditorPage({
         const rect = svg.current?.getBoundingClientRect();
         event.preventDefault();
         setDraftText('');
-        setPendingText({ at: point, left: event.clientX - (rect?.left ?? 0), top: event.clientY - (rect?.top ?? 0) });
+        const [left, top] = [event.clientX - (rect?.left ?? 0), event.clientY - (rect?.top ?? 0)];
+        setPendingText({ at: apply(toPdf, [left, top + TEXT_SIZE * scale]), left, top });
         break;
       }
     }
@@ -168,7 +169,7 @@ export function EditorPage({
     const text = draftText.replace(/\s+$/, '').slice(0, 2000);
     if (pendingText && text.trim() !== '') {
       const [x, y] = pendingText.at;
-      onAdd({ id: newAnnotationId(), type: 'text', page: pageNumber, x: round(x), y: round(y - TEXT_SIZE), text, color: settings.color, size: TEXT_SIZE });
+      onAdd({ id: newAnnotationId(), type: 'text', page: pageNumber, x: round(x), y: round(y), text, color: settings.color, size: TEXT_SIZE });
     }
     setPendingText(null);
     setDraftText('');
@@ -201,7 +202,7 @@ export function EditorPage({
       >
         <g transform={`matrix(${a} ${b} ${c} ${d} ${e} ${f})`}>
           {mine.map((annotation) => (
-            <AnnotationShape key={annotation.id} annotation={annotation} />
+            <AnnotationShape key={annotation.id} annotation={annotation} rotation={totalRotation} />
           ))}
           {stroke && (settings.tool === 'pen' || settings.tool === 'highlighter') && (
             <AnnotationShape

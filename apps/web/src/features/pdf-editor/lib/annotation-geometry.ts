@@ -29,8 +29,18 @@ export function textBox(annotation: Pick<TextAnnotation, 'x' | 'y' | 'text' | 's
   ];
 }
 
-/** True when `point` (PDF points) is on `annotation`, within `tolerance` points. */
-export function hitsAnnotation(annotation: Annotation, point: readonly [number, number], tolerance: number): boolean {
+/** `point` turned clockwise by `degrees` about `center` (undoes the counter-clockwise turn of upright text and stamps). */
+function unturn([px, py]: readonly [number, number], [cx, cy]: readonly [number, number], degrees: number): [number, number] {
+  const angle = (degrees * Math.PI) / 180;
+  const [dx, dy] = [px - cx, py - cy];
+  return [cx + dx * Math.cos(angle) + dy * Math.sin(angle), cy - dx * Math.sin(angle) + dy * Math.cos(angle)];
+}
+
+/**
+ * True when `point` (PDF points) is on `annotation`, within `tolerance` points.
+ * `rotation` is the page's shown rotation: text and stamps are turned by it about their anchor (upright as seen).
+ */
+export function hitsAnnotation(annotation: Annotation, point: readonly [number, number], tolerance: number, rotation = 0): boolean {
   switch (annotation.type) {
     case 'pen':
     case 'highlighter': {
@@ -42,6 +52,7 @@ export function hitsAnnotation(annotation: Annotation, point: readonly [number, 
     }
     case 'text': {
       const [x0, y0, x1, y1] = textBox(annotation);
+      point = unturn(point, [annotation.x, annotation.y], rotation);
       return point[0] >= x0 - tolerance && point[0] <= x1 + tolerance && point[1] >= y0 - tolerance && point[1] <= y1 + tolerance;
     }
     case 'stamp':
@@ -49,11 +60,17 @@ export function hitsAnnotation(annotation: Annotation, point: readonly [number, 
   }
 }
 
-/** The topmost annotation of `page` under `point`, or undefined. */
-export function annotationAt(annotations: readonly Annotation[], page: number, point: readonly [number, number], tolerance: number): Annotation | undefined {
+/** The topmost annotation of `page` under `point`, or undefined (`rotation`: the page's shown rotation). */
+export function annotationAt(
+  annotations: readonly Annotation[],
+  page: number,
+  point: readonly [number, number],
+  tolerance: number,
+  rotation = 0,
+): Annotation | undefined {
   for (let i = annotations.length - 1; i >= 0; i -= 1) {
     const annotation = annotations[i]!;
-    if (annotation.page === page && hitsAnnotation(annotation, point, tolerance)) return annotation;
+    if (annotation.page === page && hitsAnnotation(annotation, point, tolerance, rotation)) return annotation;
   }
   return undefined;
 }

@@ -51,7 +51,12 @@ describe('annotationAt', () => {
     expect(annotationAt(all, 1, [50, 10], 2)).toBeUndefined();
     expect(annotationAt(all, 1, [50, 50], 2)).toBeUndefined();
     expect(annotationAt(all, 2, [58, 42], 1)?.id).toBe('t');
-    expect(annotationAt([{ id: 'x', type: 'text', page: 1, x: 10, y: 10, text: '好的\nok', color: '#000000', size: 10 }], 1, [25, 12], 0)?.id).toBe('x');
+    const text: Annotation = { id: 'x', type: 'text', page: 1, x: 10, y: 10, text: '好的\nok', color: '#000000', size: 10 };
+    expect(annotationAt([text], 1, [25, 12], 0)?.id).toBe('x');
+    // On a page shown turned by 90°, the text is turned counter-clockwise about (10, 10): it runs up the page.
+    expect(annotationAt([text], 1, [28, 15], 0)?.id).toBe('x');
+    expect(annotationAt([text], 1, [28, 15], 0, 90)).toBeUndefined();
+    expect(annotationAt([text], 1, [8, 25], 0, 90)?.id).toBe('x');
   });
 });
 
