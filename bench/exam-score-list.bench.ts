@@ -5,9 +5,10 @@
 // some of them wrong, and submits); then headless Chromium (Debian's, through playwright-core) opens
 // `/course/{id}/learning-activity#/exam/{id}/score-list` as the teacher and the page itself records
 // when the table shows its rows (performance.now() from navigation start, at the frame after they
-// appear): cold (a fresh browser context, nothing cached) and warm (a reload), BENCH_RUNS times
+// appear; for a page in antd's virtual mode, the rows in view of a list sized for all of them): cold (a fresh browser context, nothing cached) and warm (a reload), BENCH_RUNS times
 // (default 5) each; then each larger page size the list's size changer offers (or those of
-// BENCH_SIZES, e.g. 100,500) is chosen and timed from the click to its rows on screen. Needs the built web app (`npm run build`). Prints the
+// BENCH_SIZES, e.g. 100,500) is chosen and timed from the click to its rows on screen. Needs the built web app (`npm run build`, or
+// a build in ATRIUM_WEB_DIST). Prints the
 // figures; asserts nothing. Run: `node --import tsx bench/exam-score-list.bench.ts`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -31,7 +32,6 @@ const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 500);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Students taking the exam at once while the attempts are made (not measured). */
 const CONCURRENCY = 20;
-const SCORE_ROWS = '[data-testid="exam-score-list"] .ant-table-tbody tr.ant-table-row';
 
 type Call = (method: string, url: string, body?: unknown) => Promise<Record<string, unknown>>;
 
@@ -148,14 +148,24 @@ async function takeExam(base: string, examId: number, tokens: string[], subjects
 }
 
 /**
- * In the page from its first script: the time (ms since navigation start) of the first frame
- * showing at least `rows` score rows, as `window.__rowsShownAt`. A string, so no transpiler
- * helper lands in the page.
+ * In the page from its first script: `window.__scoreRowsShown(n)`, whether the score list shows
+ * `n` rows (`n` table rows; in antd's virtual mode, where only the rows in view exist, rows in a
+ * scroll box sized for `n` of them), and the time (ms since navigation start) of the first frame
+ * showing `rows` rows, as `window.__rowsShownAt`. A string, so no transpiler helper lands in the page.
  */
 const recordRows = (rows: number) => `(() => {
+  window.__scoreRowsShown = (n) => {
+    const list = document.querySelector('[data-testid="exam-score-list"]');
+    if (!list) return false;
+    if (list.querySelectorAll('.ant-table-tbody tr.ant-table-row').length >= n) return true;
+    const holder = list.querySelector('.ant-table-tbody-virtual-holder');
+    const row = holder && holder.querySelector('.ant-table-row');
+    // Rows not rendered count at an estimated height: half of n rows' height tells n from the previous page's rows.
+    return !!row && holder.scrollHeight >= 0.5 * n * row.getBoundingClientRect().height;
+  };
   const check = () => {
     if (window.__rowsShownAt !== undefined || window.__rowsSeen) return;
-    if (document.querySelectorAll(${JSON.stringify(SCORE_ROWS)}).length >= ${rows}) {
+    if (window.__scoreRowsShown(${rows})) {
       window.__rowsSeen = true;
       observer.disconnect();
       requestAnimationFrame(() => setTimeout(() => (window.__rowsShownAt = performance.now()), 0));
@@ -193,21 +203,18 @@ async function choosePageSize(page: Page, size: number, expected: number): Promi
   await page.locator('[data-testid="exam-score-list"] .ant-pagination-options .ant-select').click();
   const option = page.locator(`.ant-select-dropdown .ant-select-item-option[title^="${size} "]`);
   await option.waitFor();
-  await page.evaluate(
-    ([selector, n]) => {
-      const state = window as unknown as { __clickAt?: number; __sizeShownAt?: number };
-      state.__clickAt = undefined;
-      state.__sizeShownAt = undefined;
-      document.addEventListener('click', () => (state.__clickAt ??= performance.now()), { capture: true, once: true });
-      const observer = new MutationObserver(() => {
-        if (state.__clickAt === undefined || document.querySelectorAll(selector).length < n) return;
-        observer.disconnect();
-        requestAnimationFrame(() => setTimeout(() => (state.__sizeShownAt = performance.now()), 0));
-      });
-      observer.observe(document.body, { childList: true, subtree: true });
-    },
-    [SCORE_ROWS, expected] as const,
-  );
+  await page.evaluate((n) => {
+    const state = window as unknown as { __clickAt?: number; __sizeShownAt?: number; __scoreRowsShown: (n: number) => boolean };
+    state.__clickAt = undefined;
+    state.__sizeShownAt = undefined;
+    document.addEventListener('click', () => (state.__clickAt ??= performance.now()), { capture: true, once: true });
+    const observer = new MutationObserver(() => {
+      if (state.__clickAt === undefined || !state.__scoreRowsShown(n)) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => (state.__sizeShownAt = performance.now()), 0));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  }, expected);
   await option.click();
   await page.waitForFunction(() => (window as unknown as { __sizeShownAt?: number }).__sizeShownAt !== undefined, undefined, { timeout: 60_000 });
   return page.evaluate(() => {
@@ -281,7 +288,9 @@ async function run(database: Database, cleanup: () => Promise<void>): Promise<vo
   try {
     await runMigrations(database);
     const { courseId, teacherToken, tokens } = await fill(database);
-    const config = loadConfig({ ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ATRIUM_SEED: 'false', ATRIUM_WORKERS: 'false' });
+    // ATRIUM_WEB_DIST: a web build elsewhere than apps/web/dist (e.g. one per branch under comparison).
+    const webDist = process.env.ATRIUM_WEB_DIST ? { ATRIUM_WEB_DIST: process.env.ATRIUM_WEB_DIST } : {};
+    const config = loadConfig({ ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ATRIUM_SEED: 'false', ATRIUM_WORKERS: 'false', ...webDist });
     const app = await buildApp({ config, database, storage: new LocalStore(path.join(dataDir, 'files')) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -110,7 +110,11 @@ describe('the exam score list (issue 15, #/exam/{id}/score-list)', { timeout: 30
     fireEvent.mouseDown(screen.getByText('20 / page'));
     fireEvent.click(await screen.findByTitle('500 / page'));
     await waitFor(() => expect(requests('GET', '/api/exams/7/score-list').at(-1)?.url).toBe('/api/exams/7/score-list?page=1&page_size=500'));
-  });
+    // Above 100 rows the table renders only the rows in view (virtual); the rows and their grade buttons are the same.
+    await waitFor(() => expect(document.querySelector('[data-testid="exam-score-list"] .ant-table-tbody-virtual')).not.toBeNull());
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByLabelText('Grade attempt 2 of Alan Turing')).toBeEnabled();
+  }, 60_000);
 
   it('grades in a drawer: the answer, the right answer, a score per subject and feedback, saved as grades', async () => {
     serve();

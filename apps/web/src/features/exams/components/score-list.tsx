@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { App, Button, Card, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { App, Button, Card, Flex, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { ArrowLeftOutlined, NotificationOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ATTEMPT_STATUSES, PAGE_SIZE_OPTIONS, TIME_FORMAT, type AttemptStatus, t
 import { ApiErrorResult } from '../../../components/status-results';
 import { useToast } from '../../../lib/toast';
 import { usePublishScores, useScoreList } from '../api';
+import { useVirtualRowTabbing } from '../hooks/use-virtual-row-tabbing';
 import { formatPoints } from './attempt-result';
 import { GradeDrawer } from './grade-drawer';
 
@@ -15,6 +16,12 @@ type Row = ScoreListData['attempts'][number];
 /** The list's page sizes: the app's, then whole classes at once (the server pages up to 500, ScoreListQuerySchema). */
 const SCORE_PAGE_SIZES = [...PAGE_SIZE_OPTIONS, 200, 500];
 const STATUS_COLORS: Record<AttemptStatus, string> = { in_progress: 'processing', submitted: 'warning', graded: 'success' };
+/** Above this page size the table renders only the rows in view (antd's virtual mode): 500 full rows took over a second. */
+const VIRTUAL_ABOVE = 100;
+/** The virtual table's own scroll box: its width (px, the columns' widths summed) and height (px). */
+const VIRTUAL_SCROLL = { x: 1160, y: 640 };
+/** An attempt the team can open in the grading drawer (one in progress cannot be graded yet). */
+const isGradable = (row: Row) => row.status !== 'in_progress';
 
 /**
  * The exam's score list for the course team (issue 15, spec §2 `#/exam/{id}/score-list`): the
@@ -33,6 +40,10 @@ export function ScoreList({ activityId, backTo }: { activityId: number; backTo: 
   const [grading, setGrading] = useState<Row | null>(null);
   const list = useScoreList(activityId, { page, page_size: pageSize, ...(status ? { status } : {}), ...(keyword ? { keyword } : {}) });
   const publish = usePublishScores(activityId);
+  const isVirtual = pageSize > VIRTUAL_ABOVE;
+  const rows = list.data?.attempts ?? [];
+  // Only the rows in view exist in virtual mode: Tab goes on from the last one shown.
+  const { tableRef, onRowKeyDown } = useVirtualRowTabbing(rows, { isVirtual, selector: 'button', canFocus: isGradable });
 
   const confirmPublish = () =>
     modal.confirm({
@@ -46,6 +57,57 @@ export function ScoreList({ activityId, backTo }: { activityId: number; backTo: 
           (error: unknown) => toast.error(error, t('scores.publishFailed')),
         ),
     });
+
+  const columns = useMemo<TableColumnsType<Row>>(
+    () => [
+      { key: 'learner', width: 220, title: t('scores.learner'), render: (_, row) => row.user.name },
+      { key: 'user_no', width: 140, title: t('scores.userNo'), render: (_, row) => row.user.user_no ?? '—' },
+      { key: 'number', title: t('scores.attempt'), dataIndex: 'number', width: 90 },
+      { key: 'status', width: 130, title: t('scores.status'), render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{t(`status.${row.status}`)}</Tag> },
+      {
+        key: 'submitted_at',
+        width: 170,
+        title: t('scores.submittedAt'),
+        render: (_, row) => (row.submitted_at ? dayjs(row.submitted_at).format(TIME_FORMAT.display) : '—'),
+      },
+      {
+        key: 'score',
+        width: 190,
+        title: t('scores.score'),
+        render: (_, row) =>
+          row.score === null
+            ? t('scores.scorePending', {
+                objective: row.objective_score === null ? '—' : formatPoints(row.objective_score),
+                max: formatPoints(row.max_score),
+              })
+            : t('result.scoreOf', { score: formatPoints(row.score), max: formatPoints(row.max_score) }),
+      },
+      {
+        key: 'ungraded',
+        width: 110,
+        title: t('scores.ungraded'),
+        render: (_, row) => (row.ungraded > 0 ? <Tag color="orange">{row.ungraded}</Tag> : <Typography.Text type="secondary">0</Typography.Text>),
+      },
+      {
+        key: 'actions',
+        width: 110,
+        title: t('scores.actions'),
+        fixed: 'right',
+        render: (_, row) => (
+          <Button
+            type="link"
+            disabled={!isGradable(row)}
+            onClick={() => setGrading(row)}
+            onKeyDown={(event) => onRowKeyDown(event, row)}
+            aria-label={t('scores.gradeOne', { name: row.user.name, number: row.number })}
+          >
+            {t('scores.grade')}
+          </Button>
+        ),
+      },
+    ],
+    [t, onRowKeyDown],
+  );
 
   const publishedAt = list.data?.scores_published_at;
   return (
@@ -100,51 +162,12 @@ export function ScoreList({ activityId, backTo }: { activityId: number; backTo: 
           rowKey="id"
           size="middle"
           loading={list.isFetching}
-          dataSource={list.data?.attempts ?? []}
+          ref={tableRef}
+          dataSource={rows}
           locale={{ emptyText: keyword || status ? t('scores.noMatch') : t('scores.empty') }}
-          scroll={{ x: 'max-content' }}
-          columns={[
-            { key: 'learner', title: t('scores.learner'), render: (_, row) => row.user.name },
-            { key: 'user_no', title: t('scores.userNo'), render: (_, row) => row.user.user_no ?? '—' },
-            { key: 'number', title: t('scores.attempt'), dataIndex: 'number', width: 90 },
-            { key: 'status', title: t('scores.status'), render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{t(`status.${row.status}`)}</Tag> },
-            {
-              key: 'submitted_at',
-              title: t('scores.submittedAt'),
-              render: (_, row) => (row.submitted_at ? dayjs(row.submitted_at).format(TIME_FORMAT.display) : '—'),
-            },
-            {
-              key: 'score',
-              title: t('scores.score'),
-              render: (_, row) =>
-                row.score === null
-                  ? t('scores.scorePending', {
-                      objective: row.objective_score === null ? '—' : formatPoints(row.objective_score),
-                      max: formatPoints(row.max_score),
-                    })
-                  : t('result.scoreOf', { score: formatPoints(row.score), max: formatPoints(row.max_score) }),
-            },
-            {
-              key: 'ungraded',
-              title: t('scores.ungraded'),
-              render: (_, row) => (row.ungraded > 0 ? <Tag color="orange">{row.ungraded}</Tag> : <Typography.Text type="secondary">0</Typography.Text>),
-            },
-            {
-              key: 'actions',
-              title: t('scores.actions'),
-              fixed: 'right',
-              render: (_, row) => (
-                <Button
-                  type="link"
-                  disabled={row.status === 'in_progress'}
-                  onClick={() => setGrading(row)}
-                  aria-label={t('scores.gradeOne', { name: row.user.name, number: row.number })}
-                >
-                  {t('scores.grade')}
-                </Button>
-              ),
-            },
-          ]}
+          virtual={isVirtual}
+          scroll={isVirtual ? VIRTUAL_SCROLL : { x: 'max-content' }}
+          columns={columns}
           pagination={{
             current: page,
             pageSize,
