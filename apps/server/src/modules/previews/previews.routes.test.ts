@@ -76,6 +76,23 @@ describe('previews', () => {
     await setOrg({});
   });
 
+  it('in a homework or exam, the private and Aliyun previewers open only the activity’s own files (spec §6)', async () => {
+    await setOrg({ wpsPreview: true, aliyunOfficePreview: true, privateWpsPreview: true });
+    const homework = await activityWith(t, w.courseA.id, [pdf.id], { type: 'homework' });
+    const exam = await activityWith(t, w.courseA.id, [], { type: 'exam' });
+    const page = await activityWith(t, w.courseA.id, [], { type: 'page' });
+    for (const provider of ['aliyun', 'private-wps']) {
+      expect((await get(`/api/uploads/${pdf.id}/preview/${provider}?activity_id=${homework.id}`, w.cookies.student)).statusCode, provider).toBe(200);
+      const refused = await get(`/api/uploads/${pdf.id}/preview/${provider}?activity_id=${exam.id}`, w.cookies.student);
+      expect(refused.statusCode, provider).toBe(403);
+      expect(refused.json().code).toBe('FORBIDDEN');
+      // Other activity types and the other previewers add no rule.
+      expect((await get(`/api/uploads/${pdf.id}/preview/${provider}?activity_id=${page.id}`, w.cookies.student)).statusCode, provider).toBe(200);
+    }
+    expect((await get(`/api/uploads/${pdf.id}/preview/wps?activity_id=${exam.id}`, w.cookies.student)).statusCode).toBe(200);
+    await setOrg({});
+  });
+
   it('arrears answers the organisation flag', async () => {
     expect((await get(`/api/uploads/org/arrears/${pdf.id}`, w.cookies.student)).json()).toEqual({ is_org_transfer_arrears: false });
     await setOrg({ isTransferArrears: true });

@@ -45,9 +45,11 @@ export const previewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['previews'],
         summary: `Where to preview an Office document (${provider}); our own PDF viewer unless an external provider is configured`,
         params: UploadIdParamsSchema,
+        // The activity the file is opened in: a homework or exam allows the private and Aliyun previewers only for its own files (spec §6).
+        querystring: z.object({ activity_id: z.coerce.number().int().positive().optional() }),
         response: { 200: PreviewUrlSchema, ...errors },
       },
-      handler: async (request) => officePreviewUrl(app.deps, actorOf(request), request.params.id, provider),
+      handler: async (request) => officePreviewUrl(app.deps, actorOf(request), request.params.id, provider, request.query.activity_id),
     });
   }
 

@@ -26,6 +26,8 @@ import { listCourseActivityTypes, listGuestActivityFiles, listHeldUploads } from
 import { may } from '../courses/courses.policy.js';
 import { listSubjectUploadsOf } from '../exams/exams.repository.js';
 import { launchPathOf, scormFileOf } from '../scorm/scorm.service.js';
+import { findActivity, listFileHolders } from '../activities/activities.repository.js';
+import { findSubmissionOfUpload } from '../homework/homework.repository.js';
 
 /** The embedded PDF viewer of spec §1 (`/note-bene/pdf-viewer?file=`), and its visitor variant. */
 export const PDF_VIEWER_PATH = '/note-bene/pdf-viewer';
@@ -61,16 +63,45 @@ const TOGGLE_OF: Record<OfficePreviewProvider, 'wps_preview' | 'aliyun' | 'yz_of
   'private-wps': 'private_wps',
 };
 
+/** Previewers a homework or exam allows only for its own files (spec §6). */
+const RESTRICTED_IN_ASSESSMENTS: ReadonlySet<OfficePreviewProvider> = new Set(['aliyun', 'private-wps']);
+
+/**
+ * Spec §6: opened in a homework or exam activity, the private and Aliyun previewers serve only files
+ * belonging to that activity — files it holds, its exam subjects' files, its homework brief's
+ * attachments and its submissions' files (learners', feedback and annotated copies). FORBIDDEN
+ * otherwise; an activity of another type (or none) adds no rule.
+ */
+async function assertAssessmentFile(deps: AppDeps, activityId: number, uploadId: number): Promise<void> {
+  const activity = await findActivity(deps.db, activityId);
+  if (!activity || (activity.type !== 'homework' && activity.type !== 'exam')) return;
+  const attachments = (activity.data as { attachment_upload_ids?: unknown } | null)?.attachment_upload_ids;
+  if (Array.isArray(attachments) && attachments.includes(uploadId)) return;
+  const holders = await listFileHolders(deps.db, [uploadId]);
+  if (holders.some((h) => h.activityId === activityId)) return;
+  const submission = await findSubmissionOfUpload(deps.db, uploadId);
+  if (submission?.submission.activityId === activityId) return;
+  throw new AppError('FORBIDDEN', 'In a homework or exam, this previewer opens only the activity’s own files');
+}
+
 /**
  * `GET /api/uploads/{id}/preview/{wps|aliyun|yz|private-wps}` (spec §7): with
  * no external provider configured, every provider answers our own viewer
  * `/note-bene/pdf-viewer?file=<signed PDF URL>`. PREVIEW_PROVIDER_DISABLED when
  * the organisation's toggle for that provider is off (spec §6);
  * VALIDATION_FAILED for a non-Office/PDF file; SCORM_NOT_READY-like 409
- * (UPLOAD_NOT_RECEIVED) while the PDF is not made yet.
+ * (UPLOAD_NOT_RECEIVED) while the PDF is not made yet. With `activityId` of a homework or exam, the
+ * private and Aliyun previewers serve only that activity's files (FORBIDDEN otherwise, spec §6).
  */
-export async function officePreviewUrl(deps: AppDeps, actor: Actor, uploadId: number, provider: OfficePreviewProvider): Promise<PreviewUrl> {
+export async function officePreviewUrl(
+  deps: AppDeps,
+  actor: Actor,
+  uploadId: number,
+  provider: OfficePreviewProvider,
+  activityId?: number,
+): Promise<PreviewUrl> {
   const { row } = await authorize(deps, actor, 'upload.read_content', { uploadId });
+  if (activityId !== undefined && RESTRICTED_IN_ASSESSMENTS.has(provider)) await assertAssessmentFile(deps, activityId, row.id);
   const toggles = officePreviewToggles(await settingsOf(deps, row.orgId));
   if (!toggles[TOGGLE_OF[provider]]) throw new AppError('PREVIEW_PROVIDER_DISABLED', 'This office previewer is not enabled for your organisation');
   const ext = extensionOf(row.name);
