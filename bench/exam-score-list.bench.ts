@@ -14,18 +14,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { USER_ROLE } from '@atrium/contracts';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openPostgres, type Database } from '../apps/server/src/db/client.js';
 import { runMigrations } from '../apps/server/src/db/migrate.js';
-import { randomToken, sha256Hex } from '../apps/server/src/lib/crypto.js';
-import { hashPassword } from '../apps/server/src/modules/auth/password.js';
-import { courses } from '../apps/server/src/modules/courses/courses.table.js';
-import { enrolments } from '../apps/server/src/modules/enrolments/enrolments.table.js';
-import { departments, orgs } from '../apps/server/src/modules/orgs/orgs.table.js';
-import { sessions, users } from '../apps/server/src/modules/users/users.table.js';
 import { LocalStore } from '../apps/server/src/storage/local-store.js';
+import { apiCaller, createSessions, fillCourse, type ApiCall } from './lib/course-fill.js';
 import { withScratchPostgres } from './lib/load.js';
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 500);
@@ -33,68 +27,20 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Students taking the exam at once while the attempts are made (not measured). */
 const CONCURRENCY = 20;
 
-type Call = (method: string, url: string, body?: unknown) => Promise<Record<string, unknown>>;
-
-/** Org, teacher, ATTEMPTS students enrolled in one course, and a session for each (straight into the tables). */
+/** Org, teacher, ATTEMPTS students enrolled in one course, and a session for each. */
 async function fill(database: Database): Promise<{ courseId: number; teacherToken: string; tokens: string[] }> {
-  const db = database.db;
-  const [org] = await db.insert(orgs).values({ code: 'bench-scores', name: 'Bench University' }).returning();
-  const [dept] = await db.insert(departments).values({ orgId: org!.id, code: 'b', name: 'Bench' }).returning();
-  const passwordHash = await hashPassword('bench-password');
-  const [teacher] = await db
-    .insert(users)
-    .values({ orgId: org!.id, departmentId: dept!.id, userName: 'bench-teacher', userNo: 'T0', name: 'Teacher', role: USER_ROLE.instructor, passwordHash })
-    .returning();
-  const learners = await db
-    .insert(users)
-    .values(
-      Array.from({ length: ATTEMPTS }, (_, k) => ({
-        orgId: org!.id,
-        userName: `s${k}`,
-        userNo: `S${String(k).padStart(4, '0')}`,
-        name: `Student ${k}`,
-        role: USER_ROLE.student,
-        passwordHash,
-      })),
-    )
-    .returning({ id: users.id });
-  const [course] = await db
-    .insert(courses)
-    .values({ orgId: org!.id, departmentId: dept!.id, name: 'Score list course', courseCode: 'SL', academicYear: '2026-2027', semester: 'Autumn' })
-    .returning();
-  await db
-    .insert(enrolments)
-    .values([
-      { courseId: course!.id, userId: teacher!.id, role: 'instructor' as const },
-      ...learners.map((l) => ({ courseId: course!.id, userId: l.id, role: 'student' as const })),
-    ]);
-  const expiresAt = new Date(Date.now() + 86_400_000);
-  const teacherToken = randomToken();
-  const tokens = learners.map(() => randomToken());
-  await db
-    .insert(sessions)
-    .values([
-      { userId: teacher!.id, tokenHash: sha256Hex(teacherToken), expiresAt },
-      ...learners.map((l, i) => ({ userId: l.id, tokenHash: sha256Hex(tokens[i]!), expiresAt })),
-    ]);
-  return { courseId: course!.id, teacherToken, tokens };
+  const course = await fillCourse(database, {
+    orgCode: 'bench-scores',
+    learners: ATTEMPTS,
+    course: { name: 'Score list course', courseCode: 'SL' },
+    userNoOf: (k) => `S${String(k).padStart(4, '0')}`,
+  });
+  const [teacherToken, ...tokens] = await createSessions(database, [course.teacherId, ...course.learnerIds]);
+  return { courseId: course.courseId, teacherToken: teacherToken!, tokens };
 }
 
-/** A JSON call as the holder of `token`; throws on anything but 2xx. */
-const caller =
-  (base: string, token: string): Call =>
-  async (method, url, body) => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: { cookie: `atrium_session=${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Record<string, unknown>;
-  };
-
 /** The exam (published, in a published module) with 9 objective subjects and an essay, built by its teacher through the API. */
-async function buildExam(call: Call, courseId: number): Promise<{ examId: number; subjects: { id: number; type: string; options?: { id: string }[] }[] }> {
+async function buildExam(call: ApiCall, courseId: number): Promise<{ examId: number; subjects: { id: number; type: string; options?: { id: string }[] }[] }> {
   const module = await call('POST', `/api/courses/${courseId}/modules`, { title: 'Exams' });
   await call('PUT', `/api/modules/${module.id as number}/publish`, { published: true });
   const exam = await call('POST', `/api/courses/${courseId}/activities`, { module_id: module.id, type: 'exam', title: 'Final', data: { max_attempts: 1 } });
@@ -115,7 +61,7 @@ async function buildExam(call: Call, courseId: number): Promise<{ examId: number
           : i < 9
             ? { type: 'fill_in_blank', description: '<p>Capital of France: [[1]]</p>', score: 10, answers: [['Paris']] }
             : { type: 'essay', description: '<p>Explain.</p>', score: 10 };
-    subjects.push((await call('POST', `/api/exams/${examId}/subjects`, body)) as { id: number; type: string; options?: { id: string }[] });
+    subjects.push(await call<{ id: number; type: string; options?: { id: string }[] }>('POST', `/api/exams/${examId}/subjects`, body));
   }
   return { examId, subjects };
 }
@@ -126,8 +72,8 @@ async function takeExam(base: string, examId: number, tokens: string[], subjects
   const student = async () => {
     while (next < tokens.length) {
       const k = next++;
-      const call = caller(base, tokens[k]!);
-      const attempt = (await call('POST', `/api/exams/${examId}/attempts`)) as { id: number };
+      const call = apiCaller(base, tokens[k]!);
+      const attempt = await call<{ id: number }>('POST', `/api/exams/${examId}/attempts`);
       const answers = subjects.map((s, i) => {
         const right = (k + i) % 3 !== 0;
         const answer =
@@ -295,9 +241,9 @@ async function run(database: Database, cleanup: () => Promise<void>): Promise<vo
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const started = performance.now();
-    const { examId, subjects } = await buildExam(caller(base, teacherToken), courseId);
+    const { examId, subjects } = await buildExam(apiCaller(base, teacherToken), courseId);
     await takeExam(base, examId, tokens, subjects);
-    const list = (await caller(base, teacherToken)('GET', `/api/exams/${examId}/score-list?page_size=1`)) as { total: number };
+    const list = await apiCaller(base, teacherToken)<{ total: number }>('GET', `/api/exams/${examId}/score-list?page_size=1`);
     console.log(`${list.total} finished attempts in the score list (made through the API in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
     browser = await chromium.launch({

@@ -11,18 +11,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { USER_ROLE } from '@atrium/contracts';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client.js';
 import { runMigrations } from '../apps/server/src/db/migrate.js';
-import { randomToken, sha256Hex } from '../apps/server/src/lib/crypto.js';
-import { hashPassword } from '../apps/server/src/modules/auth/password.js';
-import { courses } from '../apps/server/src/modules/courses/courses.table.js';
-import { enrolments } from '../apps/server/src/modules/enrolments/enrolments.table.js';
-import { departments, orgs } from '../apps/server/src/modules/orgs/orgs.table.js';
-import { sessions, users } from '../apps/server/src/modules/users/users.table.js';
 import { LocalStore } from '../apps/server/src/storage/local-store.js';
+import { apiCaller, createSessions, fillCourse } from './lib/course-fill.js';
 import { withScratchPostgres } from './lib/load.js';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 500);
@@ -46,62 +40,16 @@ interface Timings {
 
 // ---------------------------------------------------------------- the server and the exam (main thread)
 
+/** Org, teacher, STUDENTS students enrolled in one course, and a session for each. */
 async function fill(database: Database): Promise<{ courseId: number; teacherToken: string; tokens: string[] }> {
-  const db = database.db;
-  const [org] = await db.insert(orgs).values({ code: 'bench-exam', name: 'Bench University' }).returning();
-  const [dept] = await db.insert(departments).values({ orgId: org!.id, code: 'b', name: 'Bench' }).returning();
-  const passwordHash = await hashPassword('bench-password');
-  const [teacher] = await db
-    .insert(users)
-    .values({ orgId: org!.id, departmentId: dept!.id, userName: 'bench-teacher', userNo: 'T0', name: 'Teacher', role: USER_ROLE.instructor, passwordHash })
-    .returning();
-  const learners = await db
-    .insert(users)
-    .values(
-      Array.from({ length: STUDENTS }, (_, k) => ({
-        orgId: org!.id,
-        userName: `s${k}`,
-        userNo: `S${k}`,
-        name: `Student ${k}`,
-        role: USER_ROLE.student,
-        passwordHash,
-      })),
-    )
-    .returning({ id: users.id });
-  const [course] = await db
-    .insert(courses)
-    .values({ orgId: org!.id, departmentId: dept!.id, name: 'Exam course', courseCode: 'EX', academicYear: '2026-2027', semester: 'Autumn' })
-    .returning();
-  await db
-    .insert(enrolments)
-    .values([
-      { courseId: course!.id, userId: teacher!.id, role: 'instructor' as const },
-      ...learners.map((l) => ({ courseId: course!.id, userId: l.id, role: 'student' as const })),
-    ]);
-  // Sessions straight into the table (500 sign-ins would measure the password hash, not the exam).
-  const expiresAt = new Date(Date.now() + 86_400_000);
-  const teacherToken = randomToken();
-  const tokens = learners.map(() => randomToken());
-  await db
-    .insert(sessions)
-    .values([
-      { userId: teacher!.id, tokenHash: sha256Hex(teacherToken), expiresAt },
-      ...learners.map((l, i) => ({ userId: l.id, tokenHash: sha256Hex(tokens[i]!), expiresAt })),
-    ]);
-  return { courseId: course!.id, teacherToken, tokens };
+  const course = await fillCourse(database, { orgCode: 'bench-exam', learners: STUDENTS, course: { name: 'Exam course', courseCode: 'EX' } });
+  const [teacherToken, ...tokens] = await createSessions(database, [course.teacherId, ...course.learnerIds]);
+  return { courseId: course.courseId, teacherToken: teacherToken!, tokens };
 }
 
 /** Builds the exam through the API as its teacher: 4 single choice, 2 multiple choice, 2 true/false, 2 fill in blank. */
 async function buildExam(base: string, courseId: number, teacherToken: string): Promise<{ examId: number; answers: Plan['answers'] }> {
-  const call = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: { cookie: `atrium_session=${teacherToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Record<string, unknown> & { id: number };
-  };
+  const call = apiCaller(base, teacherToken);
   const module = await call('POST', `/api/courses/${courseId}/modules`, { title: 'Exams' });
   await call('PUT', `/api/modules/${module.id}/publish`, { published: true });
   const exam = await call('POST', `/api/courses/${courseId}/activities`, {

@@ -2,16 +2,12 @@
 // activities in checkpoint mode, 201 learners with read records (the bench student
 // has read half of the course).
 import { sql } from 'drizzle-orm';
-import { USER_ROLE, type ActivityType } from '@atrium/contracts';
+import type { ActivityType } from '@atrium/contracts';
 import type { Database } from '../../apps/server/src/db/client.js';
 import { activities, activityReadRecords, activityUploads, courseModules } from '../../apps/server/src/modules/activities/activities.table.js';
-import { hashPassword } from '../../apps/server/src/modules/auth/password.js';
-import { courses } from '../../apps/server/src/modules/courses/courses.table.js';
-import { enrolments } from '../../apps/server/src/modules/enrolments/enrolments.table.js';
-import { departments, orgs } from '../../apps/server/src/modules/orgs/orgs.table.js';
 import { recomputeCourseCompleteness } from '../../apps/server/src/modules/progress/completeness.service.js';
 import { uploads } from '../../apps/server/src/modules/uploads/uploads.table.js';
-import { users } from '../../apps/server/src/modules/users/users.table.js';
+import { fillCourse } from './course-fill.js';
 
 export const MODULES = 40;
 export const PER_MODULE = 15;
@@ -21,42 +17,13 @@ const TYPES: ActivityType[] = ['page', 'material', 'online_video', 'web_link', '
 /** Fills the course; answers its id. Other students' records make the read-record table realistic (several learners). */
 export async function fillContentCourse(database: Database): Promise<{ courseId: number; studentId: number }> {
   const db = database.db;
-  const [org] = await db.insert(orgs).values({ code: 'bench', name: 'Bench University' }).returning();
-  const [dept] = await db.insert(departments).values({ orgId: org!.id, code: 'b', name: 'Bench' }).returning();
-  const passwordHash = await hashPassword('bench-password');
-  const [teacher] = await db
-    .insert(users)
-    .values({ orgId: org!.id, departmentId: dept!.id, userName: 'bench-teacher', userNo: 'T0', name: 'Teacher', role: USER_ROLE.instructor, passwordHash })
-    .returning();
-  const learners = await db
-    .insert(users)
-    .values(
-      Array.from({ length: OTHER_STUDENTS + 1 }, (_, k) => ({
-        orgId: org!.id,
-        userName: k === 0 ? 'bench-student' : `s${k}`,
-        userNo: `S${k}`,
-        name: `Student ${k}`,
-        role: USER_ROLE.student,
-        passwordHash,
-      })),
-    )
-    .returning({ id: users.id });
-  const [course] = await db
-    .insert(courses)
-    .values({
-      orgId: org!.id,
-      departmentId: dept!.id,
-      name: 'Big course',
-      courseCode: 'BIG',
-      academicYear: '2026-2027',
-      semester: 'Autumn',
-      learningMode: 'checkpoint',
-    })
-    .returning();
-  const courseId = course!.id;
-  await db
-    .insert(enrolments)
-    .values([{ courseId, userId: teacher!.id, role: 'instructor' as const }, ...learners.map((l) => ({ courseId, userId: l.id, role: 'student' as const }))]);
+  const filled = await fillCourse(database, {
+    orgCode: 'bench',
+    learners: OTHER_STUDENTS + 1,
+    course: { name: 'Big course', courseCode: 'BIG', learningMode: 'checkpoint' },
+    userNameOf: (k) => (k === 0 ? 'bench-student' : `s${k}`),
+  });
+  const { courseId, learnerIds } = filled;
   const mods = await db
     .insert(courseModules)
     .values(
@@ -86,8 +53,8 @@ export async function fillContentCourse(database: Database): Promise<{ courseId:
     .insert(uploads)
     .values(
       fileActs.map((a, i) => ({
-        orgId: org!.id,
-        ownerId: teacher!.id,
+        orgId: filled.orgId,
+        ownerId: filled.teacherId,
         key: `bench/${i}`,
         name: a.type === 'material' ? `reading-${i}.pdf` : `lecture-${i}.mp4`,
         size: 1_000_000,
@@ -104,11 +71,11 @@ export async function fillContentCourse(database: Database): Promise<{ courseId:
   await db.insert(activityUploads).values(fileActs.map((a, i) => ({ activityId: a.id, uploadId: ups[i]!.id, sort: 0 })));
   const uploadOf = new Map(fileActs.map((a, i) => [a.id, ups[i]!.id]));
   // Progress: each learner has read the first half of the course (the bench student) or a tenth of it (the others).
-  for (const [li, learner] of learners.entries()) {
+  for (const [li, userId] of learnerIds.entries()) {
     const upto = li === 0 ? acts.length / 2 : acts.length / 10;
     const records = acts.slice(0, upto).map((a) => ({
       activityId: a.id,
-      userId: learner.id,
+      userId,
       uploadId: uploadOf.get(a.id) ?? 0,
       viewedPages: a.type === 'material' ? Array.from({ length: 12 }, (_, p) => p + 1) : [],
       viewedRanges:
@@ -122,6 +89,6 @@ export async function fillContentCourse(database: Database): Promise<{ courseId:
     for (let i = 0; i < records.length; i += 1000) await db.insert(activityReadRecords).values(records.slice(i, i + 1000));
   }
   await db.execute(sql`analyze`);
-  await recomputeCourseCompleteness({ db } as Parameters<typeof recomputeCourseCompleteness>[0], courseId, learners[0]!.id);
-  return { courseId, studentId: learners[0]!.id };
+  await recomputeCourseCompleteness({ db } as Parameters<typeof recomputeCourseCompleteness>[0], courseId, learnerIds[0]!);
+  return { courseId, studentId: learnerIds[0]! };
 }
