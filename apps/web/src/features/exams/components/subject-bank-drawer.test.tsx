@@ -49,6 +49,25 @@ function serve() {
   });
 }
 
+/** The bank drawer of course 2 (no exam to add to), once shown. */
+async function openBank() {
+  const user = userEvent.setup({ pointerEventsCheck: 0 });
+  renderWithApp(<SubjectBankDrawer courseId={2} open onClose={() => {}} />);
+  return { user, drawer: await screen.findByTestId('subject-bank') };
+}
+
+/** Filters the bank on the category Geography. */
+async function chooseGeography(user: ReturnType<typeof userEvent.setup>, drawer: HTMLElement) {
+  await user.click(within(drawer).getByLabelText('Category'));
+  await user.click(await screen.findByTitle('Geography (1 question)'));
+}
+
+/** Asks to delete the chosen category Geography; answers the open confirmation. */
+async function askToDeleteGeography(user: ReturnType<typeof userEvent.setup>, drawer: HTMLElement): Promise<HTMLElement> {
+  await user.click(await within(drawer).findByLabelText('Delete the category “Geography”'));
+  return (await screen.findByText('Delete the category “Geography”?')).closest('.ant-popover') as HTMLElement;
+}
+
 describe('the course’s subject bank (issue 15 §1)', { timeout: 30_000 }, () => {
   beforeEach(() => vi.stubGlobal('fetch', fetchMock));
   afterEach(() => {
@@ -86,9 +105,7 @@ describe('the course’s subject bank (issue 15 §1)', { timeout: 30_000 }, () =
 
   it('adds a bank subject filed in a new category', async () => {
     serve();
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
-    renderWithApp(<SubjectBankDrawer courseId={2} open onClose={() => {}} />);
-    const drawer = await screen.findByTestId('subject-bank');
+    const { user, drawer } = await openBank();
     // Without an exam there is nothing to add to.
     expect(within(drawer).queryByText(/to the exam/)).toBeNull();
     await user.click(within(drawer).getByText('Add to the bank').closest('button')!);
@@ -106,12 +123,9 @@ describe('the course’s subject bank (issue 15 §1)', { timeout: 30_000 }, () =
 
   it('renames the chosen category, and deletes it after a confirmation saying its questions stay uncategorised', async () => {
     serve();
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
-    renderWithApp(<SubjectBankDrawer courseId={2} open onClose={() => {}} />);
-    const drawer = await screen.findByTestId('subject-bank');
+    const { user, drawer } = await openBank();
     expect(within(drawer).queryByLabelText(/Rename the category/)).toBeNull();
-    await user.click(within(drawer).getByLabelText('Category'));
-    await user.click(await screen.findByTitle('Geography (1 question)'));
+    await chooseGeography(user, drawer);
 
     await user.click(await within(drawer).findByLabelText('Rename the category “Geography”'));
     const dialog = (await screen.findByText('Rename the category')).closest('.ant-modal') as HTMLElement;
@@ -124,8 +138,7 @@ describe('the course’s subject bank (issue 15 §1)', { timeout: 30_000 }, () =
     await waitFor(() => expect(calls('PUT', '/api/subject-categories/5')).toHaveLength(1));
     expect(bodyOf('PUT', '/api/subject-categories/5')).toEqual({ name: 'Capitals' });
 
-    await user.click(within(drawer).getByLabelText('Delete the category “Geography”'));
-    const confirm = (await screen.findByText('Delete the category “Geography”?')).closest('.ant-popover') as HTMLElement;
+    const confirm = await askToDeleteGeography(user, drawer);
     expect(confirm).toHaveTextContent('Its 1 question stays in the bank, uncategorised');
     expect(calls('DELETE', '/api/subject-categories/5')).toHaveLength(0);
     await user.click(within(confirm).getByText('Delete').closest('button')!);
@@ -143,13 +156,9 @@ describe('the course’s subject bank (issue 15 §1)', { timeout: 30_000 }, () =
         ? jsonResponse(409, { code: 'CONFLICT', message: 'This category is still drawn from by a random question' })
         : served(input, init),
     );
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
-    renderWithApp(<SubjectBankDrawer courseId={2} open onClose={() => {}} />);
-    const drawer = await screen.findByTestId('subject-bank');
-    await user.click(within(drawer).getByLabelText('Category'));
-    await user.click(await screen.findByTitle('Geography (1 question)'));
-    await user.click(await within(drawer).findByLabelText('Delete the category “Geography”'));
-    const confirm = (await screen.findByText('Delete the category “Geography”?')).closest('.ant-popover') as HTMLElement;
+    const { user, drawer } = await openBank();
+    await chooseGeography(user, drawer);
+    const confirm = await askToDeleteGeography(user, drawer);
     await user.click(within(confirm).getByText('Delete').closest('button')!);
     expect(await screen.findByText('This category is still drawn from by a random question')).toBeInTheDocument();
     expect(within(drawer).getByLabelText('Delete the category “Geography”')).toBeInTheDocument();

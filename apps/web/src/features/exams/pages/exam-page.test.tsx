@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CompletedTag, studyCompletenessOf } from '../../../test/completion-probe';
 import { jsonResponse, renderWithApp } from '../../../test/render';
-import type { MyAttempts, StudyCompleteness } from '@atrium/contracts';
-import { useActivity } from '../../activities/api';
+import type { MyAttempts } from '@atrium/contracts';
 import { StudyPanel } from '../../courses/components/study-panel';
 import { SUBJECTS, attemptOf, examActivityOf } from '../test/fixtures';
 import { ExamPage } from './exam-page';
@@ -83,16 +83,6 @@ describe('the exam on its learning-activity page (issue 15)', { timeout: 30_000 
 
   it('submitting completes the exam and the course on screen without a reload: the completed tag and the completion popup', async () => {
     let isSubmitted = false;
-    const completeness = (): StudyCompleteness => ({
-      last_activity: { id: 7, title: 'Midterm' },
-      study_completeness: isSubmitted ? 100 : 50,
-      last_update_completeness_time: '2030-01-01T10:00:00.000Z',
-      can_view: true,
-      forbidden_reason: null,
-      start_time: null,
-      end_time: null,
-      completion_popup_seen: false,
-    });
     const inProgress = attemptOf({ subjects: [SUBJECTS.true_or_false] });
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
@@ -114,19 +104,14 @@ describe('the exam on its learning-activity page (issue 15)', { timeout: 30_000 
         });
       }
       if (url === '/api/activities/7') return jsonResponse(200, examActivityOf({ is_completed: isSubmitted }));
-      if (url === '/api/courses/2/study-completeness') return jsonResponse(200, completeness());
+      if (url === '/api/courses/2/study-completeness') return jsonResponse(200, studyCompletenessOf(isSubmitted ? 100 : 50, { id: 7, title: 'Midterm' }));
       return jsonResponse(404, { code: 'NOT_FOUND', message: url });
     });
-    /** What the learning-activity page shows of the activity it read: its completed tag. */
-    function CompletedTag() {
-      const activity = useActivity(7);
-      return activity.data?.is_completed ? <span data-testid="activity-completed-tag">Completed</span> : null;
-    }
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderWithApp(
       <>
         <StudyPanel courseId={2} />
-        <CompletedTag />
+        <CompletedTag activityId={7} />
         <ExamPage activity={examActivityOf()} isTeam={false} isScoreList={false} />
       </>,
     );

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Questionnaire, QuestionnaireSubject, StudyCompleteness } from '@atrium/contracts';
+import type { Questionnaire, QuestionnaireSubject } from '@atrium/contracts';
+import { CompletedTag, studyCompletenessOf } from '../../../test/completion-probe';
 import { jsonResponse, renderWithApp } from '../../../test/render';
-import { useActivity } from '../../activities/api';
 import { StudyPanel } from '../../courses/components/study-panel';
 import { QuestionnairePanel } from './questionnaire-panel';
 
@@ -294,16 +294,6 @@ describe('QuestionnaireForm (issue 15 §5)', { timeout: 30_000 }, () => {
 
   it('submitting completes the activity and the course on screen without a reload: the completed tag and the completion popup', async () => {
     let answered = false;
-    const completeness = (): StudyCompleteness => ({
-      last_activity: { id: 7, title: 'Course feedback' },
-      study_completeness: answered ? 100 : 50,
-      last_update_completeness_time: '2026-11-20T08:00:00.000Z',
-      can_view: true,
-      forbidden_reason: null,
-      start_time: null,
-      end_time: null,
-      completion_popup_seen: false,
-    });
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       if (init?.method === 'POST') {
@@ -312,18 +302,13 @@ describe('QuestionnaireForm (issue 15 §5)', { timeout: 30_000 }, () => {
       }
       if (url === '/api/activities/7')
         return jsonResponse(200, { id: 7, course_id: 2, type: 'questionnaire', title: 'Course feedback', is_completed: answered });
-      if (url === '/api/courses/2/study-completeness') return jsonResponse(200, completeness());
+      if (url === '/api/courses/2/study-completeness') return jsonResponse(200, studyCompletenessOf(answered ? 100 : 50, { id: 7, title: 'Course feedback' }));
       return jsonResponse(200, questionnaire(answered ? { my_response: { submitted_at: '2026-11-20T08:30:00.000Z', answers: [] } } : {}));
     });
-    /** What the learning-activity page shows of the activity it read: its completed tag. */
-    function CompletedTag() {
-      const activity = useActivity(7);
-      return activity.data?.is_completed ? <span data-testid="activity-completed-tag">Completed</span> : null;
-    }
     renderWithApp(
       <>
         <StudyPanel courseId={2} />
-        <CompletedTag />
+        <CompletedTag activityId={7} />
         <QuestionnairePanel activityId={7} courseId={2} isTeam={false} />
       </>,
     );
