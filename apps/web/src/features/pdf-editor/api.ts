@@ -1,43 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnnotationsAnswer, SaveAnnotationsBody, Upload } from '@atrium/contracts';
+import type { AnnotationsAnswer, HomeworkSubmission, SaveAnnotationsBody, ScoreSubmissionBody, SubmissionUpload } from '@atrium/contracts';
 import { api } from '../../lib/api-client';
 
 /** One file of a submission as the grading view sees it; `annotated_upload_id` is the flattened PDF of the last save. */
-export interface GradingUpload {
-  id: number;
-  name: string;
-  type: Upload['type'];
-  status: Upload['status'];
-  size: number;
-  annotated_upload_id: number | null;
-}
+export type GradingUpload = SubmissionUpload;
 
 /**
- * `GET /api/homework-submissions/{submissionId}` (issue 16): a submission with
- * its files, score (0–100 or null) and the neighbouring submissions of the
- * team's list (`previous_id`, `next_id`) for next/previous grading.
+ * `GET /api/homework-submissions/{submissionId}` (issue 16): a submission with its files, score
+ * (0–100 or null) and the neighbouring submissions of the team's list (`previous_id`, `next_id`).
  */
-export interface GradingSubmission {
-  id: number;
-  activity_id: number;
-  user_id: number;
-  user_name: string;
-  status: string;
-  is_late: boolean;
-  score: number | null;
-  feedback: string | null;
-  submitted_at: string | null;
-  content: string | null;
-  uploads: GradingUpload[];
-  previous_id: number | null;
-  next_id: number | null;
-}
+export type GradingSubmission = HomeworkSubmission;
 
 /** `PUT /api/homework-submissions/{submissionId}/score` body; a score above 100 is refused with `homework.scoreError` (spec §5). */
-export interface SaveScoreBody {
-  score: number;
-  feedback?: string | null;
-}
+export type SaveScoreBody = ScoreSubmissionBody;
 
 export const pdfEditorKeys = {
   submission: (id: number) => ['pdf-editor', 'submission', id] as const,

@@ -51,9 +51,12 @@ export function GradingPanel({
             onClick={() => submission.previous_id !== null && onNavigate(submission.previous_id)}
           />
         </Tooltip>
-        <Typography.Title level={5} style={{ margin: 0, textAlign: 'center' }} ellipsis>
-          {submission.user_name}
-        </Typography.Title>
+        <Flex vertical align="center" style={{ minWidth: 0 }}>
+          <Typography.Title level={5} style={{ margin: 0 }} ellipsis>
+            {submission.user_name}
+          </Typography.Title>
+          {submission.group_name && <Typography.Text type="secondary">{submission.group_name}</Typography.Text>}
+        </Flex>
         <Tooltip title={t('panel.next')}>
           <Button
             icon={<RightOutlined />}
