@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'questionnaires',
   'videoQuizzes',
   'pdfEditor',
+  'homework',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -6,8 +6,25 @@ import { ApiError } from '../../../lib/api-client';
 const base = { title: 'T', description: null, start_time: null, end_time: null, completion_criterion: 'viewed' as const, completion_percent: null };
 
 describe('update body of the activity form', () => {
-  it('leaves out data for types whose form edits none (imported homework, forum keep theirs)', () => {
-    for (const type of ['homework', 'forum'] as const) expect(updateBodyOfForm({ ...base, type, data: {} })).not.toHaveProperty('data');
+  it('leaves out data for types whose form edits none (a forum keeps its own)', () => {
+    expect(updateBodyOfForm({ ...base, type: 'forum', data: {} })).not.toHaveProperty('data');
+  });
+  it('sends a homework’s settings: its form edits all of them, an imported max_grade and attachments carried through', () => {
+    const body = bodyOfForm({
+      type: 'homework',
+      title: 'Essay',
+      completion_criterion: 'submitted',
+      data: { submission_type: 'file', max_files: 3, max_file_size_mb: 5, group_mode: true, attachment_upload_ids: [8], max_grade: 20 },
+    });
+    expect(body.data).toMatchObject({
+      submission_type: 'file',
+      max_files: 3,
+      max_file_size: 5 * 1024 * 1024,
+      group_mode: true,
+      attachment_upload_ids: [8],
+      max_grade: 20,
+    });
+    expect(updateBodyOfForm(body).data).toEqual(body.data);
   });
   it('sends the data of types whose form edits it, without the type', () => {
     const body = updateBodyOfForm({ ...base, type: 'page', data: { content: '<p>x</p>' } });

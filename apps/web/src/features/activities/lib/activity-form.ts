@@ -12,6 +12,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { FILE_OR_LINK_TYPES, isMeetingType } from './activity-rules';
+import { homeworkDataOfForm, homeworkFieldName, homeworkFormOfData, type HomeworkFormData } from '../../homework/lib/homework-settings';
 
 /** Values of the activity form (antd Form): times as dayjs, uploads as chosen/finished uploads. */
 export interface ActivityFormValues {
@@ -39,7 +40,8 @@ export interface ActivityFormValues {
     /** Questionnaire (issue 15 §5): answers kept apart from who gave them; learners who answered see the results. */
     anonymous?: boolean;
     show_results?: boolean;
-  } & ExamFormData;
+  } & ExamFormData &
+    HomeworkFormData;
 }
 
 /**
@@ -156,6 +158,7 @@ export function bodyOfForm(values: ActivityFormValues): Omit<CreateActivityBody,
     data.show_results = values.data?.show_results ?? false;
   }
   if (values.type === 'exam') Object.assign(data, examDataOfForm(values.data));
+  if (values.type === 'homework') Object.assign(data, homeworkDataOfForm(values.data));
   return {
     type: values.type,
     title: values.title.trim(),
@@ -177,10 +180,10 @@ export function bodyOfForm(values: ActivityFormValues): Omit<CreateActivityBody,
 
 /**
  * The update body for form values: the create body without the type, and
- * without `data` when the type's form edits none of it (homework, forum …),
- * so data the form does not show (e.g. an imported assignment's grade and dates)
- * is kept by the server rather than replaced by `{}`. An exam's form edits all of
- * ExamDataSchema (its imported `max_grade` carried through), so its data is sent.
+ * without `data` when the type's form edits none of it (forum …), so data the
+ * form does not show is kept by the server rather than replaced by `{}`. An
+ * exam's and a homework's forms edit all of ExamDataSchema / HomeworkDataSchema
+ * (an imported `max_grade` carried through), so their data is sent.
  */
 export function updateBodyOfForm(
   body: Omit<CreateActivityBody, 'module_id'>,
@@ -188,7 +191,7 @@ export function updateBodyOfForm(
   const { type, data, ...rest } = body;
   const parts = formPartsOf(type);
   // File types edit their copyright notice (issue 5), so their data is the form's too.
-  return parts.hasContent || parts.url || parts.isMeeting || parts.hasUploads || type === 'questionnaire' || type === 'exam'
+  return parts.hasContent || parts.url || parts.isMeeting || parts.hasUploads || type === 'questionnaire' || type === 'exam' || type === 'homework'
     ? { ...rest, data: data ?? {} }
     : rest;
 }
@@ -220,6 +223,7 @@ export function formOfActivity(activity: Activity): ActivityFormValues {
       anonymous: data.anonymous === true,
       show_results: data.show_results === true,
       ...(activity.type === 'exam' ? examFormOfData(data) : {}),
+      ...(activity.type === 'homework' ? homeworkFormOfData(data) : {}),
     },
   };
 }
@@ -273,5 +277,5 @@ export function activityFieldName(serverName: string): (string | number)[] | nul
   if (key === 'time_limit_seconds') return ['data', 'time_limit_minutes'];
   if (TOP_FIELDS.includes(key)) return [key];
   if (key === 'upload_ids' || key.startsWith('upload_ids')) return ['uploads'];
-  return null;
+  return homeworkFieldName(serverName);
 }

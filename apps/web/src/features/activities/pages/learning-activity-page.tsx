@@ -19,6 +19,7 @@ import { RichHtml } from '../components/views/rich-html';
 import { activityPath, forbiddenViewOf, forbiddenViewOfError, parseActivityHash, type ForbiddenView } from '../lib/activity-rules';
 
 const ExamPage = lazyNamed(() => import('../../exams/pages/exam-page'), 'ExamPage');
+const HomeworkPage = lazyNamed(() => import('../../homework/pages/homework-page'), 'HomeworkPage');
 const QuestionnaireActivity = lazyNamed(() => import('../../questionnaires/pages/questionnaire-activity'), 'QuestionnaireActivity');
 
 /** Outline of the course beside the activity: every activity the requester sees, with completion and lock markers. */
@@ -141,7 +142,7 @@ export function LearningActivityPage({ isFullScreen = false }: { isFullScreen?: 
           </Typography.Text>
         )}
         {loaded.description && <RichHtml html={loaded.description} testId="activity-description" />}
-        {target.isScoresView && <Typography.Text type="secondary">{t('view.scoresLater')}</Typography.Text>}
+        {target.isScoresView && loaded.type !== 'homework' && <Typography.Text type="secondary">{t('view.scoresLater')}</Typography.Text>}
         <ActivityView
           activity={loaded}
           onOpenFile={openFile}
@@ -164,6 +165,17 @@ export function LearningActivityPage({ isFullScreen = false }: { isFullScreen?: 
                 </Suspense>
                 <ExamActivityMedia courseId={course.id} activityId={loaded.id} />
               </Space>
+            ) : undefined
+          }
+          homework={
+            loaded.type === 'homework' ? (
+              <Suspense fallback={<PageSpinner minHeight={160} />}>
+                <HomeworkPage
+                  activity={loaded}
+                  isTeam={content.data ? content.data.can_edit : content.isError ? false : undefined}
+                  isScoresView={target.isScoresView}
+                />
+              </Suspense>
             ) : undefined
           }
         />

@@ -111,14 +111,16 @@ function OnlineVideoView({
  * formulas; web_link opened safely; online video embedded or in the previewer;
  * meeting and live types with their join button inside the time window; an
  * exam shows `exam` (the exams feature: taking, subjects, score list, and its
- * subjects' media under their play limits); homework, forum, questionnaire and
- * classroom (and an exam without `exam`) say plainly they are not yet available.
+ * subjects' media under their play limits); homework shows `homework` (the homework
+ * feature: handing in, the team's submissions); forum, questionnaire and classroom
+ * (and an exam or homework without its node) say plainly they are not yet available.
  */
 export function ActivityView({
   activity,
   onOpenFile,
   preview,
   exam,
+  homework,
 }: {
   activity: Activity;
   onOpenFile: (upload: ActivityUpload) => void;
@@ -126,9 +128,12 @@ export function ActivityView({
   preview?: ActivityFilesPreview;
   /** What an exam shows (the exams feature and its subjects' media). */
   exam?: ReactNode;
+  /** What a homework shows (the homework feature). */
+  homework?: ReactNode;
 }) {
   const { t } = useTranslation('activities');
   if (activity.type === 'exam' && exam) return exam;
+  if (activity.type === 'homework' && homework) return homework;
   if (isLaterType(activity.type)) {
     return <LaterReleaseState title={t(`types.${activity.type}`)} description={t('view.laterType', { type: t(`types.${activity.type}`) })} />;
   }
