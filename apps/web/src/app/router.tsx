@@ -32,6 +32,7 @@ const CourseOutlinePage = lazyNamed(() => import('../features/courses/pages/cour
 const ManagementCoursesPage = lazyNamed(() => import('../features/management/pages/management-courses-page'), 'ManagementCoursesPage');
 const ManagementAuditPage = lazyNamed(() => import('../features/management/pages/management-audit-page'), 'ManagementAuditPage');
 const CourseSectionPage = lazyNamed(() => import('../features/courses/pages/course-section-page'), 'CourseSectionPage');
+const CourseScorePage = lazyNamed(() => import('../features/gradebook/pages/course-score-page'), 'CourseScorePage');
 const CourseContentPage = lazyNamed(() => import('../features/activities/pages/course-content-page'), 'CourseContentPage');
 const LearningActivityPage = lazyNamed(() => import('../features/activities/pages/learning-activity-page'), 'LearningActivityPage');
 const ManagementSectionPage = lazyNamed(() => import('../features/management/pages/management-section-page'), 'ManagementSectionPage');
@@ -76,12 +77,15 @@ export const routes: RouteObject[] = [
           { path: 'import', element: <CourseImportPage /> },
           { path: 'imports/:importId', element: <ImportReportPage /> },
           { path: 'content', element: <CourseContentPage /> },
+          { path: 'score', element: <CourseScorePage /> },
           { path: 'learning-activity', element: <LearningActivityPage /> },
           { path: 'live-activities', element: <LearningActivityPage /> },
-          ...COURSE_SUBPAGES.filter((section) => section !== 'enrollments' && section !== 'outline' && section !== 'content').map((section) => ({
-            path: section,
-            element: <CourseSectionPage section={section} />,
-          })),
+          ...COURSE_SUBPAGES.filter((section) => section !== 'enrollments' && section !== 'outline' && section !== 'content' && section !== 'score').map(
+            (section) => ({
+              path: section,
+              element: <CourseSectionPage section={section} />,
+            }),
+          ),
         ],
       },
       {

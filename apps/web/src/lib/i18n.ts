@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'videoQuizzes',
   'pdfEditor',
   'homework',
+  'gradebook',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
