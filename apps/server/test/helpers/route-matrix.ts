@@ -281,6 +281,7 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'PUT /api/homework-submissions/{submissionId}/annotations': 'submission.grade',
   'GET /api/courses/{courseId}/scores': 'course.view',
   'GET /api/courses/{courseId}/scores/export': 'course.manage_content',
+  'POST /api/courses/{courseId}/scores/import': 'course.manage_content',
   'PUT /api/courses/{courseId}/grade-items/{activityId}': 'course.manage_content',
   'POST /api/courses/{courseId}/grade-items/{activityId}/publish': 'course.manage_content',
   'POST /api/courses/{courseId}/grade-items/{activityId}/unpublish': 'course.manage_content',

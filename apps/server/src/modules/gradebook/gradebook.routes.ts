@@ -14,6 +14,7 @@ import {
   GradebookCourseParamsSchema,
   ErrorBodySchema,
   GradebookExportQuerySchema,
+  GradebookImportResultSchema,
   GradebookSchema,
   GradeCategoryBodySchema,
   GradeCategoryParamsSchema,
@@ -22,11 +23,13 @@ import {
   GradeItemSchema,
   UpdateGradeItemBodySchema,
 } from '@atrium/contracts';
+import { AppError } from '../../lib/app-error.js';
 import { actorOf } from '../../plugins/auth.js';
 import {
   courseGradebook,
   createCategory,
   exportGradebook,
+  importGradebook,
   listCategories,
   removeCategory,
   setScoresPublished,
@@ -39,6 +42,9 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 
 /** The course gradebook (issue 16 §3; spec §2 `/course/{id}/score`). */
 export const gradebookRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A score sheet arrives as the file's bytes (this plugin's scope only).
+  for (const type of ['application/octet-stream', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'])
+    app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: 10 * 1024 * 1024 }, (_request, body, done) => done(null, body));
   app.get('/api/courses/:courseId/scores', {
     config: { action: 'course.view' },
     schema: {
@@ -61,6 +67,20 @@ export const gradebookRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const file = await exportGradebook(app.deps, actorOf(request), request.params.courseId, request.query.format);
       return reply.header('Content-Type', file.contentType).header('Content-Disposition', contentDisposition(file.fileName)).send(file.bytes);
+    },
+  });
+  app.post('/api/courses/:courseId/scores/import', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['gradebook'],
+      summary: 'Import scores from a sheet laid out as the export (the file as the body); every problem listed and nothing written',
+      params: GradebookCourseParamsSchema,
+      querystring: GradebookExportQuerySchema,
+      response: { 200: GradebookImportResultSchema, ...errors },
+    },
+    handler: async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw AppError.field('file', 'Send the sheet as the request body (application/octet-stream)');
+      return importGradebook(app.deps, actorOf(request), request.params.courseId, request.body, request.query.format);
     },
   });
   app.put('/api/courses/:courseId/grade-items/:activityId', {

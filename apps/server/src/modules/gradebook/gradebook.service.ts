@@ -1,5 +1,6 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Gradebook, GradeCategory, GradeCategoryBody, GradeItem, UpdateGradeItemBody } from '@atrium/contracts';
+import type { Gradebook, GradebookImportResult, GradeCategory, GradeCategoryBody, GradeItem, UpdateGradeItemBody } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -18,6 +19,7 @@ import {
   listGradeItems,
   updateGradeCategory,
   upsertGradeItem,
+  upsertGrades,
   type GradeCategoryRow,
   type GradeItemRow,
   type GradeRow,
@@ -232,4 +234,87 @@ export async function exportGradebook(deps: AppDeps, actor: Actor, courseId: num
   }
   sheet.getRow(1).font = { bold: true };
   return spreadsheetFile(workbook, `gradebook-${courseId}`, format);
+}
+
+/** A cell's value as a trimmed string ('' for empty), whatever exceljs read (rich text, formula results, numbers). */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object' && 'result' in value) return cellText((value as { result: ExcelJS.CellValue }).result);
+  if (typeof value === 'object' && 'richText' in value)
+    return (value as ExcelJS.CellRichTextValue).richText
+      .map((r) => r.text)
+      .join('')
+      .trim();
+  if (value instanceof Date) return value.toISOString();
+  return String(value)
+    .replace(/^\ufeff/, '')
+    .trim();
+}
+
+/**
+ * `POST /api/courses/{courseId}/scores/import?format=xlsx|csv` (course team): reads a sheet laid out
+ * as the export writes it — a "User number" column naming the learner and one column per item
+ * headed "title (max)" or just its title; empty cells are left alone; "Learner" and "Total (%)" are
+ * ignored. Every problem (unknown learner, a score that is not a number or outside 0–max) is
+ * listed and **nothing is written** (400 naming `file`); otherwise the scores are written to the
+ * gradebook (source `import`) and counted.
+ */
+export async function importGradebook(deps: AppDeps, actor: Actor, courseId: number, bytes: Buffer, format: 'csv' | 'xlsx'): Promise<GradebookImportResult> {
+  await courseFor(deps, actor, courseId, 'manage_content');
+  const workbook = new ExcelJS.Workbook();
+  try {
+    if (format === 'csv') await workbook.csv.read(Readable.from([bytes]));
+    else await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw AppError.field('file', `This is not a readable ${format === 'csv' ? 'CSV' : '.xlsx'} file`);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet || sheet.rowCount < 1) throw AppError.field('file', 'The sheet is empty');
+  const book = await courseGradebook(deps, actor, courseId);
+  // exceljs rows are sparse arrays from index 1: Array.from fills the holes.
+  const header = Array.from(sheet.getRow(1).values as ExcelJS.CellValue[], cellText);
+  const numberColumn = header.findIndex((h) => h.toLowerCase() === 'user number');
+  if (numberColumn < 0) throw AppError.field('file', 'The sheet needs a "User number" column (as the export writes it)');
+  const columns = book.items.flatMap((item) => {
+    const index = header.findIndex((h) => h === `${item.title} (${item.max_score})` || h === item.title);
+    return index < 0 ? [] : [{ item, index, name: header[index]! }];
+  });
+  if (columns.length === 0) throw AppError.field('file', 'No column of the sheet is headed with an activity of this gradebook');
+  const learners = new Map(book.rows.filter((r) => r.user_no).map((r) => [r.user_no!, r.user_id]));
+  const errors: GradebookImportResult['errors'] = [];
+  const writes: { activityId: number; userId: number; courseId: number; score: number; maxScore: number; source: string }[] = [];
+  let rows = 0;
+  sheet.eachRow((row, rowNumber) => {
+    if (rowNumber === 1) return;
+    const values = row.values as ExcelJS.CellValue[];
+    const userNo = cellText(values[numberColumn]);
+    const cells = columns.map((c) => ({ ...c, text: cellText(values[c.index]) }));
+    if (!userNo && cells.every((c) => !c.text)) return;
+    rows += 1;
+    const userId = learners.get(userNo);
+    if (userId === undefined) {
+      errors.push({
+        row: rowNumber,
+        column: 'User number',
+        message: userNo ? `No student of this course has the number ${userNo}` : 'The user number is missing',
+      });
+      return;
+    }
+    for (const cell of cells) {
+      if (!cell.text) continue;
+      const score = Number(cell.text);
+      if (!Number.isFinite(score) || score < 0 || score > cell.item.max_score) {
+        errors.push({ row: rowNumber, column: cell.name, message: `Give a number from 0 to ${cell.item.max_score}` });
+        continue;
+      }
+      writes.push({ activityId: cell.item.activity_id, userId, courseId, score, maxScore: cell.item.max_score, source: 'import' });
+    }
+  });
+  if (errors.length > 0) {
+    throw new AppError('VALIDATION_FAILED', `${errors.length} problem(s) in the sheet; nothing was imported`, {
+      file: errors.slice(0, 100).map((e) => `row ${e.row}, ${e.column}: ${e.message}`),
+    });
+  }
+  await upsertGrades(deps.db, writes);
+  return { rows, updated: writes.length, errors: [] };
 }

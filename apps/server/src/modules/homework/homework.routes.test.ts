@@ -355,6 +355,45 @@ describe('gradebook', () => {
       expect(values[2 + book.items.length] ?? null).toBe(book.rows[i]!.total);
       book.items.forEach((item, k) => expect(values[2 + k] ?? null).toBe(book.rows[i]!.scores[String(item.activity_id)] ?? null));
     }
+
+    // The same sheet comes back in: a changed score is written; any bad cell refuses the whole sheet.
+    const examColumn = 3 + book.items.findIndex((i) => i.activity_id === exam);
+    const learnerRow = 2 + book.rows.findIndex((r) => r.user_id === w.student2.id);
+    const send = async (edit: (s: ExcelJS.Worksheet) => void) => {
+      edit(sheet);
+      const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/courses/${w.course.id}/scores/import?format=xlsx`,
+        headers: { cookie: w.cookies.instructor, 'content-type': 'application/octet-stream' },
+        payload: bytes,
+      });
+    };
+    const bad = await send((s) => {
+      s.getRow(learnerRow).getCell(examColumn).value = 2;
+      s.getRow(2 + book.rows.findIndex((r) => r.user_id === w.student.id)).getCell(examColumn).value = 9;
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { errors: { file: string[] } }).errors.file).toEqual([expect.stringMatching(/^row \d+, .*: Give a number from 0 to 4$/)]);
+    const unchanged = (await w.call('instructor', 'GET', `/api/courses/${w.course.id}/scores`)).json() as typeof book;
+    expect(unchanged.rows.find((r) => r.user_id === w.student2.id)!.scores[String(exam)]).toBe(4);
+    const good = await send((s) => {
+      s.getRow(2 + book.rows.findIndex((r) => r.user_id === w.student.id)).getCell(examColumn).value = null;
+    });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json()).toMatchObject({ rows: book.rows.length });
+    const imported = (await w.call('instructor', 'GET', `/api/courses/${w.course.id}/scores`)).json() as typeof book;
+    expect(imported.rows.find((r) => r.user_id === w.student2.id)!.scores[String(exam)]).toBe(2);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/courses/${w.course.id}/scores/import?format=csv`,
+          headers: { cookie: w.cookies.instructor, 'content-type': 'text/csv' },
+          payload: 'just,text\n1,2',
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('issues a certificate when the published scores meet the course’s rule, once, with a PDF and a code anyone can verify', async () => {
