@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Card, Descriptions, Divider, Empty, Flex, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Divider, Empty, Flex, Space, Tag, Typography } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined, EditOutlined, TeamOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -155,6 +155,8 @@ export function HomeworkLearnerView({ activity }: { activity: Activity }) {
   const { t } = useTranslation('homework');
   const mine = useMyHomework(activity.id);
   const [submitError, setSubmitError] = useState<SubmitErrorView | null>(null);
+  // Handed in: the form opens on request, and closes again once the change is handed in (the count moves on).
+  const [changingAt, setChangingAt] = useState<number | null>(null);
   const settings = homeworkSettingsOf(activity.data);
   if (mine.isPending) return <PageSpinner minHeight={160} />;
   if (mine.isError) return <ApiErrorResult error={mine.error} onRetry={() => void mine.refetch()} />;
@@ -176,7 +178,16 @@ export function HomeworkLearnerView({ activity }: { activity: Activity }) {
         </Typography.Text>
       )}
       {submitError && <SubmitErrorAlert error={submitError} onClose={() => setSubmitError(null)} />}
-      {mine.data.can_submit ? (
+      {mine.data.can_submit && submission?.status === 'submitted' && changingAt !== submission.submission_count ? (
+        <>
+          <SubmittedWork submission={submission} />
+          <div>
+            <Button icon={<EditOutlined aria-hidden />} onClick={() => setChangingAt(submission.submission_count)}>
+              {t('form.change')}
+            </Button>
+          </div>
+        </>
+      ) : mine.data.can_submit ? (
         <SubmissionForm
           onError={setSubmitError}
           key={`${submission?.id ?? 0}-${submission?.submission_count ?? 0}-${submission?.status ?? ''}`}
@@ -196,9 +207,6 @@ export function HomeworkLearnerView({ activity }: { activity: Activity }) {
           {submission && <SubmittedWork submission={submission} />}
         </>
       )}
-      {mine.data.can_submit && submission?.status === 'submitted' && hasAnnotated(submission) && <SubmittedWork submission={submission} />}
     </Space>
   );
 }
-
-const hasAnnotated = (submission: HomeworkSubmission) => submission.uploads.some((u) => u.annotated_upload_id !== null);

@@ -74,15 +74,17 @@ export function SubmissionList({ courseId, activityId }: { courseId: number; act
         ),
     });
 
+  // The group column shows only for group homework (some submission belongs to a group).
+  const hasGroups = (list.data?.items ?? []).some((row) => row.group_id !== null);
   const columns = useMemo<TableColumnsType<Row>>(
     () => [
-      { key: 'learner', title: t('list.learner'), fixed: 'left', width: 180, render: (_, row) => row.user_name },
-      { key: 'user_no', title: t('list.userNo'), width: 120, render: (_, row) => row.user_no ?? '—' },
-      { key: 'group', title: t('list.group'), width: 120, render: (_, row) => row.group_name ?? '—' },
+      { key: 'learner', title: t('list.learner'), fixed: 'left', width: 150, render: (_, row) => row.user_name },
+      { key: 'user_no', title: t('list.userNo'), width: 100, render: (_, row) => row.user_no ?? '—' },
+      ...(hasGroups ? [{ key: 'group', title: t('list.group'), width: 110, render: (_: unknown, row: Row) => row.group_name ?? '—' }] : []),
       {
         key: 'submitted_at',
         title: t('list.submittedAt'),
-        width: 180,
+        width: 160,
         render: (_, row) => (
           <Space size={4} wrap>
             {format(row.submitted_at)}
@@ -93,29 +95,35 @@ export function SubmissionList({ courseId, activityId }: { courseId: number; act
       {
         key: 'late',
         title: t('list.late'),
-        width: 90,
+        width: 80,
         render: (_, row) => (row.is_late ? <Tag color="error">{t('state.late')}</Tag> : <Typography.Text type="secondary">{t('list.onTime')}</Typography.Text>),
       },
-      { key: 'files', title: t('list.files'), width: 70, align: 'right', render: (_, row) => row.file_count },
+      { key: 'files', title: t('list.files'), width: 60, align: 'right', render: (_, row) => row.file_count },
       {
         key: 'score',
         title: t('list.score'),
-        width: 90,
+        width: 80,
         align: 'right',
         render: (_, row) => (row.score === null ? <Tag color="orange">{t('list.ungraded')}</Tag> : <Typography.Text strong>{row.score}</Typography.Text>),
       },
-      { key: 'graded_by', title: t('list.gradedBy'), width: 140, render: (_, row) => row.graded_by_name ?? '—' },
+      { key: 'graded_by', title: t('list.gradedBy'), width: 120, render: (_, row) => row.graded_by_name ?? '—' },
       {
         key: 'actions',
         title: t('list.actions'),
         fixed: 'right',
-        width: 170,
+        width: 140,
         render: (_, row) => (
           <Space size={0}>
-            <Button type="link" loading={opening === row.id} onClick={() => void openGrading(row)} aria-label={t('list.gradeOne', { name: row.user_name })}>
+            <Button
+              type="link"
+              size="small"
+              loading={opening === row.id}
+              onClick={() => void openGrading(row)}
+              aria-label={t('list.gradeOne', { name: row.user_name })}
+            >
               {t('list.grade')}
             </Button>
-            <Button type="link" onClick={() => setGrading(row.id)} aria-label={t('list.detailsOne', { name: row.user_name })}>
+            <Button type="link" size="small" onClick={() => setGrading(row.id)} aria-label={t('list.detailsOne', { name: row.user_name })}>
               {t('list.details')}
             </Button>
           </Space>
@@ -124,7 +132,7 @@ export function SubmissionList({ courseId, activityId }: { courseId: number; act
     ],
     // openGrading reads only state setters and stable hooks.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, opening],
+    [t, opening, hasGroups],
   );
 
   const summary = list.data?.summary;

@@ -19,7 +19,7 @@ const calls = (method: string, prefix: string) =>
   fetchMock.mock.calls.filter(([input, init]) => String(input).startsWith(prefix) && (init?.method ?? 'GET') === method);
 const bodyOf = (call: Parameters<typeof fetch> | undefined) => JSON.parse(String(call?.[1]?.body)) as unknown;
 
-describe('homework on its learning-activity page (issue 16)', { timeout: 60_000 }, () => {
+describe('homework on its learning-activity page (issue 16)', { timeout: 120_000 }, () => {
   beforeEach(() => vi.stubGlobal('fetch', fetchMock));
   afterEach(() => {
     fetchMock.mockReset();
@@ -56,8 +56,10 @@ describe('homework on its learning-activity page (issue 16)', { timeout: 60_000 
     expect(bodyOf(calls('POST', '/api/homework/9/submissions')[0])).toEqual({ upload_ids: [], content: '<p>Photosynthesis</p>', draft: false });
     await waitFor(() => expect(screen.getByTestId('homework-state')).toHaveTextContent('Handed in 2099.01.05'));
     expect(screen.getByTestId('homework-awaiting')).toHaveTextContent('once the course team publishes it');
-    expect(screen.getByRole('button', { name: /Hand in again/ })).toBeInTheDocument();
-    // Once handed in there is no draft any more (the server refuses one).
+    expect(within(screen.getByTestId('homework-submitted-work')).getByTestId('homework-submitted-text')).toHaveTextContent('Photosynthesis');
+    // Until the due date it can be changed and handed in again; once handed in there is no draft any more (the server refuses one).
+    await user.click(screen.getByRole('button', { name: /Change my answer/ }));
+    expect(await screen.findByRole('button', { name: /Hand in again/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Save draft/ })).toBeNull();
   });
 
