@@ -64,11 +64,11 @@ export function useOrgOfficeToggles() {
   });
 }
 
-/** `GET /api/uploads/{id}/preview/{provider}` as a query (spec §7): only fetched once the learner picks that previewer. */
-export function useOfficePreviewUrl(id: number, provider: OfficePreviewProvider | null) {
+/** `GET /api/uploads/{id}/preview/{provider}` as a query (spec §7): only fetched once the learner picks that previewer; `activityId` is the activity the file is opened in (spec §6). */
+export function useOfficePreviewUrl(id: number, provider: OfficePreviewProvider | null, activityId: number | null = null) {
   return useQuery({
-    queryKey: previewKeys.officePreview(id, provider ?? ''),
-    queryFn: () => fetchOfficePreviewUrl(id, provider!),
+    queryKey: [...previewKeys.officePreview(id, provider ?? ''), activityId],
+    queryFn: () => fetchOfficePreviewUrl(id, provider!, activityId),
     enabled: provider !== null,
     staleTime: 0,
     gcTime: 0,
@@ -228,9 +228,13 @@ export function retryTranscode(id: number): Promise<Upload> {
   return api.post<Upload>(`/api/uploads/${id}/retry-transcode`);
 }
 
-/** `GET /api/uploads/{id}/preview/{provider}` (spec §7): the office previewer URL; 403 when the org toggle is off. */
-export function fetchOfficePreviewUrl(id: number, provider: OfficePreviewProvider): Promise<PreviewUrl> {
-  return api.get<PreviewUrl>(`/api/uploads/${id}/preview/${provider}`);
+/**
+ * `GET /api/uploads/{id}/preview/{provider}` (spec §7): the office previewer URL; 403 when the org
+ * toggle is off, or (spec §6) when opened in a homework or exam (`activityId`) the private and
+ * Aliyun previewers are asked for a file that is not the activity's.
+ */
+export function fetchOfficePreviewUrl(id: number, provider: OfficePreviewProvider, activityId: number | null = null): Promise<PreviewUrl> {
+  return api.get<PreviewUrl>(`/api/uploads/${id}/preview/${provider}${activityId ? `?activity_id=${activityId}` : ''}`);
 }
 
 /** `GET /api/exam-subjects/{subjectId}/uploads/{uploadId}/play-status` (spec §3 Exam video settings). */

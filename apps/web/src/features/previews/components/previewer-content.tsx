@@ -90,7 +90,7 @@ export function PreviewerContent({
         </Suspense>
       );
     case 'office':
-      return <OfficeDocument upload={upload} view={view} pageTarget={pageTarget} onPageInfo={onPageInfo} onPageView={onPageView} />;
+      return <OfficeDocument upload={upload} activityId={activityId} view={view} pageTarget={pageTarget} onPageInfo={onPageInfo} onPageView={onPageView} />;
     case 'image':
       return <ImageView key={upload.id} src={previewBlobUrl(upload.id)} alt={upload.name} zoom={view.zoom} rotation={view.rotation} />;
     case 'text':
@@ -155,6 +155,8 @@ function failureOfUpload(t: TFunction, upload: UploadPreview): string | null {
 
 function OfficeDocument(props: {
   upload: UploadPreview;
+  /** The activity the file is opened in (a homework or exam limits the private and Aliyun previewers to its own files, spec §6). */
+  activityId: number | null;
   view: ViewTransform;
   pageTarget: PdfPageTarget | null;
   onPageInfo: (info: PdfPageInfo | null) => void;
@@ -179,15 +181,29 @@ function OfficeDocument(props: {
         aria-label={t('office.providerChoice')}
       />
       <div style={{ flex: 1, minHeight: 0 }}>
-        {provider ? <ProviderFrame uploadId={props.upload.id} provider={provider} title={props.upload.name} /> : <ConvertedPdf {...props} />}
+        {provider ? (
+          <ProviderFrame uploadId={props.upload.id} activityId={props.activityId} provider={provider} title={props.upload.name} />
+        ) : (
+          <ConvertedPdf {...props} />
+        )}
       </div>
     </Flex>
   );
 }
 
-function ProviderFrame({ uploadId, provider, title }: { uploadId: number; provider: OfficePreviewProvider; title: string }) {
+function ProviderFrame({
+  uploadId,
+  activityId,
+  provider,
+  title,
+}: {
+  uploadId: number;
+  activityId: number | null;
+  provider: OfficePreviewProvider;
+  title: string;
+}) {
   const { t } = useTranslation('previewer');
-  const preview = useOfficePreviewUrl(uploadId, provider);
+  const preview = useOfficePreviewUrl(uploadId, provider, activityId);
   if (preview.isPending) return <PageSpinner minHeight="100%" />;
   if (preview.isError) return <Result status="warning" title={serverMessageOf(preview.error) ?? t('office.failed')} />;
   return <iframe title={title} src={preview.data.preview_url} data-testid="office-provider-frame" style={{ width: '100%', height: '100%', border: 0 }} />;
