@@ -28,7 +28,14 @@ export function LearnerScores({ gradebook }: { gradebook: Gradebook }) {
       key: 'score',
       title: t('learner.score'),
       align: 'right',
-      render: (_, item) => t('learner.scoreOf', { score: formatScore(row.scores[String(item.activity_id)]), max: formatScore(item.max_score) }),
+      render: (_, item) => {
+        const score = row.scores[String(item.activity_id)];
+        return score === null || score === undefined ? (
+          <Typography.Text type="secondary">{t('learner.notGraded')}</Typography.Text>
+        ) : (
+          t('learner.scoreOf', { score: formatScore(score), max: formatScore(item.max_score) })
+        );
+      },
     },
     {
       key: 'published',
