@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { courseGroupMembers, courseGroups } from '../enrolments/course-groups.table.js';
 import { enrolments } from '../enrolments/enrolments.table.js';
+import { gradeItems } from '../gradebook/gradebook.table.js';
 import { uploads } from '../uploads/uploads.table.js';
 import { users } from '../users/users.table.js';
 import { homeworkAnnotations, homeworkSubmissions, homeworkSubmissionUploads } from './homework.table.js';
@@ -203,7 +204,8 @@ const ORDER = [asc(homeworkSubmissions.submittedAt), asc(homeworkSubmissions.id)
 
 /**
  * One page of a homework's handed-in submissions (drafts are the learners' own) with names,
- * the grader's name and the file count, and the total under the filter. Two SELECTs.
+ * the grader's name and the file count, and the total under the filter. One SELECT (two for a page
+ * past the end).
  */
 export async function listSubmissionsPage(
   db: Db,
@@ -213,8 +215,17 @@ export async function listSubmissionsPage(
 ): Promise<{ rows: SubmissionListRow[]; total: number }> {
   const where = listWhere(activityId, filter);
   const fileCount = sql<number>`(select count(*)::int from ${homeworkSubmissionUploads} where ${homeworkSubmissionUploads.submissionId} = ${homeworkSubmissions.id} and ${homeworkSubmissionUploads.role} = 'submission')`;
-  const rowsQuery = db
-    .select({ s: homeworkSubmissions, userName: users.name, userNo: users.userNo, groupName: courseGroups.name, gradedByName: grader.name, fileCount })
+  const rows = await db
+    .select({
+      s: homeworkSubmissions,
+      userName: users.name,
+      userNo: users.userNo,
+      groupName: courseGroups.name,
+      gradedByName: grader.name,
+      fileCount,
+      // The total under the filter rides on every row (one statement instead of a page and a count).
+      total: sql<number>`(count(*) over ())::int`,
+    })
     .from(homeworkSubmissions)
     .innerJoin(users, eq(users.id, homeworkSubmissions.userId))
     .leftJoin(courseGroups, eq(courseGroups.id, homeworkSubmissions.groupId))
@@ -223,30 +234,56 @@ export async function listSubmissionsPage(
     .orderBy(...ORDER)
     .limit(page.limit)
     .offset(page.offset);
-  const countQuery = db
-    .select({ n: count() })
-    .from(homeworkSubmissions)
-    .innerJoin(users, eq(users.id, homeworkSubmissions.userId))
-    .leftJoin(courseGroups, eq(courseGroups.id, homeworkSubmissions.groupId))
-    .where(where);
-  const [rows, counted] = await Promise.all([rowsQuery, countQuery]);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page.offset > 0) {
+    // A page past the end has no row to carry the total: count apart.
+    const [counted] = await db
+      .select({ n: count() })
+      .from(homeworkSubmissions)
+      .innerJoin(users, eq(users.id, homeworkSubmissions.userId))
+      .leftJoin(courseGroups, eq(courseGroups.id, homeworkSubmissions.groupId))
+      .where(where);
+    total = counted?.n ?? 0;
+  }
   return {
     rows: rows.map((r) => ({ ...r.s, userName: r.userName, userNo: r.userNo, groupName: r.groupName, gradedByName: r.gradedByName, fileCount: r.fileCount })),
-    total: counted[0]?.n ?? 0,
+    total,
   };
 }
 
-/** Counts over a homework's handed-in submissions: submitted, graded, late. One SELECT. */
-export async function submissionCounts(db: Db, activityId: number): Promise<{ submitted: number; graded: number; late: number }> {
+/**
+ * The team's summary of a homework in one SELECT: handed-in, graded and late counts, how many
+ * learners (in group homework: groups with an enrolled learner) it expects, and when its scores
+ * were published in the gradebook (null: not published).
+ */
+export async function submissionSummary(
+  db: Db,
+  activity: { id: number; courseId: number },
+  groupMode: boolean,
+): Promise<{ submitted: number; graded: number; late: number; expected: number; publishedAt: Date | null }> {
+  const expected = groupMode
+    ? sql<number>`(select count(distinct ${courseGroups.id})::int from ${courseGroups}
+        join ${courseGroupMembers} on ${courseGroupMembers.groupId} = ${courseGroups.id}
+        join ${enrolments} on ${enrolments.userId} = ${courseGroupMembers.userId} and ${enrolments.courseId} = ${activity.courseId} and ${enrolments.role} = 'student'
+        where ${courseGroups.courseId} = ${activity.courseId})`
+    : sql<number>`(select count(*)::int from ${enrolments} where ${enrolments.courseId} = ${activity.courseId} and ${enrolments.role} = 'student')`;
   const [row] = await db
     .select({
-      submitted: count(),
+      submitted: sql<number>`count(${homeworkSubmissions.id})::int`,
       graded: sql<number>`count(${homeworkSubmissions.score})::int`,
-      late: sql<number>`count(*) filter (where ${homeworkSubmissions.isLate})::int`,
+      late: sql<number>`(count(*) filter (where ${homeworkSubmissions.isLate}))::int`,
+      expected,
+      publishedAt: sql<string | null>`(select ${gradeItems.publishedAt} from ${gradeItems} where ${gradeItems.activityId} = ${activity.id})`,
     })
     .from(homeworkSubmissions)
-    .where(and(eq(homeworkSubmissions.activityId, activityId), eq(homeworkSubmissions.status, 'submitted')));
-  return { submitted: row?.submitted ?? 0, graded: row?.graded ?? 0, late: row?.late ?? 0 };
+    .where(and(eq(homeworkSubmissions.activityId, activity.id), eq(homeworkSubmissions.status, 'submitted')));
+  return {
+    submitted: row?.submitted ?? 0,
+    graded: row?.graded ?? 0,
+    late: row?.late ?? 0,
+    expected: Number(row?.expected ?? 0),
+    publishedAt: row?.publishedAt ? new Date(row.publishedAt) : null,
+  };
 }
 
 /** The handed-in submissions just before and after one in the team's order (for next/previous). Two SELECTs together. */
@@ -286,24 +323,6 @@ export async function submissionNames(
   ]);
   const name = (id: number | null) => people.find((p) => p.id === id)?.name ?? null;
   return { userName: name(row.userId) ?? '', groupName: groups[0]?.name ?? null, gradedByName: name(row.gradedById) };
-}
-
-/** How many learners (or, in group homework, groups with an enrolled learner) a homework expects. One SELECT. */
-export async function expectedSubmitters(db: Db, courseId: number, groupMode: boolean): Promise<number> {
-  if (!groupMode) {
-    const [row] = await db
-      .select({ n: count() })
-      .from(enrolments)
-      .where(and(eq(enrolments.courseId, courseId), eq(enrolments.role, 'student')));
-    return row?.n ?? 0;
-  }
-  const [row] = await db
-    .select({ n: sql<number>`count(distinct ${courseGroups.id})::int` })
-    .from(courseGroups)
-    .innerJoin(courseGroupMembers, eq(courseGroupMembers.groupId, courseGroups.id))
-    .innerJoin(enrolments, and(eq(enrolments.userId, courseGroupMembers.userId), eq(enrolments.courseId, courseId), eq(enrolments.role, 'student')))
-    .where(eq(courseGroups.courseId, courseId));
-  return row?.n ?? 0;
 }
 
 /** The annotations of one file of a submission, or undefined. One SELECT. */

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildTestApp, fixturePath, type TestApp } from '../../../test/build-test-app.js';
 import { waitForProcessed } from '../../../test/uploads-client.js';
+import { countStatements } from '../../../test/helpers/count-statements.js';
 
 /**
  * Issue 16 §1–3, the API the checks use: a learner hands in their own uploads and text; the
@@ -105,6 +106,11 @@ describe('handing in', () => {
     const items = (list.json() as { items: Json[]; summary: Json }).items;
     expect(items).toEqual([expect.objectContaining({ id: body.id, user_id: w.student.id, score: null, file_count: 1, is_late: false })]);
     expect((list.json() as { summary: Json }).summary).toMatchObject({ expected: 3, submitted: 1, graded: 0, late: 0 });
+    // Query budget (decision 0083): the session, the access chain (activity, course, roles), then the page and the summary.
+    const budget = await countStatements(t, () => w.call('instructor', 'GET', `/api/homework/${hw}/submissions?page=1&page_size=20`));
+    expect(budget.statements, budget.sql.join('\n')).toBeLessThanOrEqual(6);
+    const pastEnd = (await w.call('instructor', 'GET', `/api/homework/${hw}/submissions?page=3&page_size=10`)).json() as { items: unknown[]; total: number };
+    expect(pastEnd).toMatchObject({ items: [], total: 1 });
 
     expect((await w.call('student', 'GET', `/api/homework/${hw}/submissions`)).statusCode).toBe(403);
     expect((await w.call('student2', 'GET', `/api/homework-submissions/${body.id}`)).statusCode).toBe(404);

@@ -23,7 +23,6 @@ import { lockLiveUploads, reparentUploads, type UploadRow } from '../uploads/upl
 import type { Db } from '../../db/client.js';
 import { homeworkToManage, homeworkToSubmit, submissionToGrade, submissionToRead } from './homework.policy.js';
 import {
-  expectedSubmitters,
   findLearnerGroup,
   findOwnSubmission,
   listGroupLearnerIds,
@@ -33,7 +32,7 @@ import {
   lockSubmission,
   neighbourSubmissionIds,
   replaceSubmissionUploads,
-  submissionCounts,
+  submissionSummary,
   submissionNames,
   updateSubmission,
   type SubmissionFileRow,
@@ -244,15 +243,13 @@ export async function mySubmission(deps: AppDeps, actor: Actor, activityId: numb
   };
 }
 
-/** `GET /api/homework/{activityId}/submissions` (course team): handed-in submissions, filtered and paged, with counts. Five statements after the access check. */
+/** `GET /api/homework/{activityId}/submissions` (course team): handed-in submissions, filtered and paged, with counts. Two statements after the access check, in parallel. */
 export async function listSubmissions(deps: AppDeps, actor: Actor, activityId: number, query: SubmissionListQuery): Promise<SubmissionList> {
   const activity = await homeworkToManage(deps, actor, activityId);
   const settings = homeworkSettings(activity);
-  const [{ rows, total }, counts, expected, publishedAt] = await Promise.all([
+  const [{ rows, total }, { publishedAt, ...summary }] = await Promise.all([
     listSubmissionsPage(deps.db, activityId, query, { limit: query.page_size, offset: (query.page - 1) * query.page_size }),
-    submissionCounts(deps.db, activityId),
-    expectedSubmitters(deps.db, activity.courseId, settings.group_mode),
-    findGradeItemPublishedAt(deps.db, activityId),
+    submissionSummary(deps.db, activity, settings.group_mode),
   ]);
   return {
     items: rows.map((r) => ({
@@ -276,7 +273,7 @@ export async function listSubmissions(deps: AppDeps, actor: Actor, activityId: n
     page_size: query.page_size,
     pages: Math.max(1, Math.ceil(total / query.page_size)),
     total,
-    summary: { expected, ...counts },
+    summary,
     scores_published: publishedAt !== null,
   };
 }
