@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GradeCategory, GradeCategoryBody, GradeItem, Gradebook, UpdateGradeItemBody } from '@atrium/contracts';
-import { api } from '../../lib/api-client';
+import type { GradeCategory, GradeCategoryBody, GradeItem, Gradebook, GradebookImportResult, UpdateGradeItemBody } from '@atrium/contracts';
+import { api, ApiError, scopeHeaders } from '../../lib/api-client';
 
 /** Query keys of the gradebook feature (issue 16 §3). `['gradebook', courseId]` covers every key of a course. */
 export const gradebookKeys = {
@@ -55,4 +55,36 @@ export function useGradebookMutations(courseId: number) {
 /** The address of the gradebook export (`GET /api/courses/{courseId}/scores/export?format=`), opened as a download. */
 export function gradebookExportUrl(courseId: number, format: 'xlsx' | 'csv'): string {
   return `/api/courses/${courseId}/scores/export?format=${format}`;
+}
+
+/**
+ * `POST /api/courses/{courseId}/scores/import?format=xlsx|csv` with the sheet as the body: the
+ * exported sheet, edited, comes back in. Rejects with ApiError (400 with `errors.file`: one line per
+ * bad cell, nothing written).
+ */
+export async function importScores(courseId: number, file: File): Promise<GradebookImportResult> {
+  const format = /\.csv$/i.test(file.name) ? 'csv' : 'xlsx';
+  let response: Response;
+  try {
+    response = await fetch(`/api/courses/${courseId}/scores/import?format=${format}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/octet-stream', ...scopeHeaders() },
+      body: file,
+    });
+  } catch (cause) {
+    throw new ApiError(0, { message: cause instanceof Error ? cause.message : 'Network error' });
+  }
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) throw new ApiError(response.status, body);
+  return body as unknown as GradebookImportResult;
+}
+
+/** importScores as a mutation that reads the gradebook again once the scores are in. */
+export function useImportScores(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => importScores(courseId, file),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: gradebookKeys.course(courseId) }),
+  });
 }

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Dropdown, Flex, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { DownloadOutlined, MoreOutlined, TagsOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Flex, Input, Space, Table, Tag, Typography, Upload, type TableColumnsType } from 'antd';
+import { DownloadOutlined, MoreOutlined, TagsOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS, type GradeItem, type Gradebook, type GradebookRow } from '@atrium/contracts';
 import { useToast } from '../../../lib/toast';
-import { gradebookExportUrl, useGradebookMutations } from '../api';
+import { ApiError } from '../../../lib/api-client';
+import { gradebookExportUrl, useGradebookMutations, useImportScores } from '../api';
 import { formatScore } from '../lib/format';
 import { CategoriesDrawer } from './categories-drawer';
 import { ItemSettingsModal } from './item-settings-modal';
@@ -60,13 +61,38 @@ function ItemHeader({ item, onPublish, onSettings }: { item: GradeItem; onPublis
  * column, filtered by name or number, paged on the client), one column per graded activity grouped
  * by category, and the course total (%, fixed right). Each column's menu publishes or unpublishes
  * its scores (confirmed) and sets its weight, category and maximum; the categories drawer manages
- * categories; Export downloads the sheet as .xlsx or CSV.
+ * categories; Export downloads the sheet as .xlsx or CSV, and Import takes an edited sheet back
+ * (every bad cell listed, nothing written until the sheet is clean).
  */
 export function GradebookTable({ courseId, gradebook }: { courseId: number; gradebook: Gradebook }) {
   const { t } = useTranslation('gradebook');
   const { modal } = App.useApp();
   const toast = useToast();
   const { publish, updateItem } = useGradebookMutations(courseId);
+  const importSheet = useImportScores(courseId);
+  const startImport = (file: File) => {
+    importSheet.mutate(file, {
+      onSuccess: (result) => toast.success(t('import.done', { updated: result.updated, rows: result.rows })),
+      onError: (error) => {
+        const lines = error instanceof ApiError ? (error.errors.file ?? []) : [];
+        if (lines.length === 0) return toast.error(error, t('import.failed'));
+        modal.error({
+          title: t('import.refused'),
+          width: 560,
+          content: (
+            <Flex vertical gap={4}>
+              <Typography.Text>{t('import.nothingWritten')}</Typography.Text>
+              <ul style={{ maxHeight: 320, overflow: 'auto', paddingInlineStart: 20, margin: 0 }} data-testid="import-errors">
+                {lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </Flex>
+          ),
+        });
+      },
+    });
+  };
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<GradeItem | null>(null);
   const [isCategoriesOpen, setCategoriesOpen] = useState(false);
@@ -170,6 +196,18 @@ export function GradebookTable({ courseId, gradebook }: { courseId: number; grad
           <Button icon={<DownloadOutlined aria-hidden />} href={gradebookExportUrl(courseId, 'csv')} download data-testid="export-csv">
             {t('export.csv')}
           </Button>
+          <Upload
+            accept=".xlsx,.csv"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              startImport(file);
+              return false;
+            }}
+          >
+            <Button icon={<UploadOutlined aria-hidden />} loading={importSheet.isPending} title={t('import.hint')} data-testid="import-scores">
+              {t('import.button')}
+            </Button>
+          </Upload>
         </Space>
       </Flex>
       {gradebook.items.length === 0 && <Typography.Text type="secondary">{t('table.noItems')}</Typography.Text>}

@@ -73,6 +73,35 @@ describe('the course gradebook /course/{id}/score (issue 16 §3)', { timeout: 60
     expect(screen.getByTestId('export-csv')).toHaveAttribute('href', '/api/courses/2/scores/export?format=csv');
   });
 
+  it('Import sends the chosen sheet and lists every bad cell when the server refuses it', async () => {
+    let refuse = true;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/courses/2/scores') return jsonResponse(200, teamBook);
+      if (url === '/api/courses/2/scores/import?format=xlsx' && init?.method === 'POST')
+        return refuse
+          ? jsonResponse(400, { code: 'VALIDATION_FAILED', message: '1 problem(s)', errors: { file: ['row 3, Midterm (20): Give a number from 0 to 20'] } })
+          : jsonResponse(200, { rows: 2, updated: 3, errors: [] });
+      return jsonResponse(404, {});
+    });
+    renderScorePage();
+    await screen.findByTestId('gradebook-team');
+    // rc-upload replaces its input after each choice: find it each time.
+    const input = () => document.querySelector<HTMLInputElement>('input[type=file][accept=".xlsx,.csv"]')!;
+    const sheet = new File([new Uint8Array([80, 75, 3, 4])], 'scores.xlsx');
+    await userEvent.upload(input(), sheet);
+    expect(await screen.findByTestId('import-errors')).toHaveTextContent('row 3, Midterm (20): Give a number from 0 to 20');
+    const sent = calls('POST', '/api/courses/2/scores/import?format=xlsx');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]![1]!.body).toBe(sheet);
+    refuse = false;
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button'));
+    await waitFor(() => expect(screen.queryByTestId('import-errors')).not.toBeInTheDocument());
+    await userEvent.upload(input(), new File([new Uint8Array([80, 75, 3, 4])], 'scores-fixed.xlsx'));
+    await waitFor(() => expect(calls('POST', '/api/courses/2/scores/import?format=xlsx')).toHaveLength(2));
+    expect(await screen.findByText('3 scores imported from 2 rows')).toBeInTheDocument();
+  });
+
   it('a column’s menu publishes its scores after confirming', async () => {
     let published = false;
     fetchMock.mockImplementation(async (input, init) => {
