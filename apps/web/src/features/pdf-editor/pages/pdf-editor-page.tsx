@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { App, Button, Result } from 'antd';
+import { extensionOf } from '@atrium/contracts';
 import { RequireAuth } from '../../auth/components/require-auth';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -44,8 +45,11 @@ export function PdfEditor() {
   const upload = params.uploadId !== null ? (uploads.find((item) => item.id === params.uploadId) ?? null) : firstEditableUpload(uploads);
   const uploadId = params.uploadId ?? upload?.id ?? null;
   const isWaitingForSubmission = params.submissionId !== null && submission.isPending;
-  // A link that names the file's type (fileType, imgURL) opens the file while the submission is still on its way.
-  const isKindGiven = params.fileType !== null || params.imgURL !== null;
+  // A link that names the file's type (fileType, imgURL, or a fileName with a known extension) opens the file while the submission is still on its way.
+  const isKindGiven =
+    params.fileType !== null ||
+    params.imgURL !== null ||
+    (params.fileName !== null && extensionOf(params.fileName) !== '' && editorKindOf(params, null) !== 'unsupported');
   const kind = isWaitingForSubmission && !isKindGiven ? null : editorKindOf(params, upload);
   const documentUrl = useDocumentUrl(uploadId ?? 0, kind === 'office' && uploadId !== null && !params.file);
   const url = (() => {
