@@ -1,11 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GradeCategory, GradeCategoryBody, GradeItem, Gradebook, GradebookImportResult, UpdateGradeItemBody } from '@atrium/contracts';
+import type {
+  CertificateRule,
+  CertificateRuleBody,
+  Certifications,
+  CertificationScores,
+  GradeCategory,
+  GradeCategoryBody,
+  GradeItem,
+  Gradebook,
+  GradebookImportResult,
+  UpdateGradeItemBody,
+} from '@atrium/contracts';
 import { api, ApiError, scopeHeaders } from '../../lib/api-client';
 
 /** Query keys of the gradebook feature (issue 16 §3). `['gradebook', courseId]` covers every key of a course. */
 export const gradebookKeys = {
   course: (courseId: number) => ['gradebook', courseId] as const,
   scores: (courseId: number) => ['gradebook', courseId, 'scores'] as const,
+  certificateRule: (courseId: number) => ['gradebook', courseId, 'certificate-rule'] as const,
+  certificates: (courseId: number) => ['gradebook', courseId, 'certificates'] as const,
+  /** My certificates of every course (`GET /api/certifications`). */
+  myCertificates: ['certifications', 'mine'] as const,
 };
 
 /** `GET /api/courses/{courseId}/scores`: the team sees every learner and item; a learner one row (their own) and published items only. */
@@ -86,5 +101,55 @@ export function useImportScores(courseId: number) {
   return useMutation({
     mutationFn: (file: File) => importScores(courseId, file),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: gradebookKeys.course(courseId) }),
+  });
+}
+
+/** `GET /api/courses/{courseId}/certificate-rule` (course team; issue 16 §4): a course without a rule answers a disabled one at 60 %. */
+export function useCertificateRule(courseId: number, isEnabled = true) {
+  return useQuery({
+    queryKey: gradebookKeys.certificateRule(courseId),
+    queryFn: ({ signal }) => api.get<CertificateRule>(`/api/courses/${courseId}/certificate-rule`, undefined, signal),
+    enabled: isEnabled,
+  });
+}
+
+/** `PUT /api/courses/{courseId}/certificate-rule` `{ enabled, pass_total, required_activity_ids }`; 400 naming `required_activity_ids` for an activity that is not graded in the course. */
+export function useSaveCertificateRule(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CertificateRuleBody) => api.put<CertificateRule>(`/api/courses/${courseId}/certificate-rule`, body),
+    onSuccess: (rule) => queryClient.setQueryData(gradebookKeys.certificateRule(courseId), rule),
+  });
+}
+
+/** `GET /api/certifications?course_id=` (course team): the certificates issued in the course. */
+export function useCourseCertificates(courseId: number, isEnabled = true) {
+  return useQuery({
+    queryKey: gradebookKeys.certificates(courseId),
+    queryFn: ({ signal }) => api.get<Certifications>('/api/certifications', { course_id: courseId }, signal),
+    enabled: isEnabled,
+  });
+}
+
+/** `GET /api/certifications` (spec §7): my certificates of every course. */
+export function useMyCertificates() {
+  return useQuery({
+    queryKey: gradebookKeys.myCertificates,
+    queryFn: ({ signal }) => api.get<Certifications>('/api/certifications', undefined, signal),
+  });
+}
+
+/**
+ * `PUT /api/user/course-certification/scores` `{ course_id }` (spec §7): checks my published scores
+ * against the course's rule and issues my certificate when it is met; reads my certificates again
+ * when one comes back.
+ */
+export function useCheckCertification(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.put<CertificationScores>('/api/user/course-certification/scores', { course_id: courseId }),
+    onSuccess: (result) => {
+      if (result.certificate) void queryClient.invalidateQueries({ queryKey: gradebookKeys.myCertificates });
+    },
   });
 }

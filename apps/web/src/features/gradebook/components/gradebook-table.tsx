@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Dropdown, Flex, Input, Space, Table, Tag, Typography, Upload, type TableColumnsType } from 'antd';
-import { DownloadOutlined, MoreOutlined, TagsOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, MoreOutlined, SafetyCertificateOutlined, TagsOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS, type GradeItem, type Gradebook, type GradebookRow } from '@atrium/contracts';
 import { useToast } from '../../../lib/toast';
@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { gradebookExportUrl, useGradebookMutations, useImportScores } from '../api';
 import { formatScore } from '../lib/format';
 import { CategoriesDrawer } from './categories-drawer';
+import { CertificateDrawer } from './certificate-drawer';
 import { ItemSettingsModal } from './item-settings-modal';
 import { ItemTypeIcon } from './item-type-icon';
 
@@ -61,7 +62,7 @@ function ItemHeader({ item, onPublish, onSettings }: { item: GradeItem; onPublis
  * column, filtered by name or number, paged on the client), one column per graded activity grouped
  * by category, and the course total (%, fixed right). Each column's menu publishes or unpublishes
  * its scores (confirmed) and sets its weight, category and maximum; the categories drawer manages
- * categories; Export downloads the sheet as .xlsx or CSV, and Import takes an edited sheet back
+ * categories; the certificate drawer sets the course's certificate rule and lists those issued; Export downloads the sheet as .xlsx or CSV, and Import takes an edited sheet back
  * (every bad cell listed, nothing written until the sheet is clean).
  */
 export function GradebookTable({ courseId, gradebook }: { courseId: number; gradebook: Gradebook }) {
@@ -96,6 +97,7 @@ export function GradebookTable({ courseId, gradebook }: { courseId: number; grad
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<GradeItem | null>(null);
   const [isCategoriesOpen, setCategoriesOpen] = useState(false);
+  const [isCertificateOpen, setCertificateOpen] = useState(false);
   const [pagination, setPagination] = useState({ current: 1, pageSize: 50 });
 
   const confirmPublish = (item: GradeItem, isPublished: boolean) =>
@@ -190,6 +192,9 @@ export function GradebookTable({ courseId, gradebook }: { courseId: number; grad
           <Button icon={<TagsOutlined aria-hidden />} onClick={() => setCategoriesOpen(true)}>
             {t('categories.manage')}
           </Button>
+          <Button icon={<SafetyCertificateOutlined aria-hidden />} onClick={() => setCertificateOpen(true)}>
+            {t('certificate.manage')}
+          </Button>
           <Button icon={<DownloadOutlined aria-hidden />} href={gradebookExportUrl(courseId, 'xlsx')} download data-testid="export-xlsx">
             {t('export.xlsx')}
           </Button>
@@ -228,6 +233,7 @@ export function GradebookTable({ courseId, gradebook }: { courseId: number; grad
         }}
       />
       <CategoriesDrawer courseId={courseId} categories={gradebook.categories} open={isCategoriesOpen} onClose={() => setCategoriesOpen(false)} />
+      <CertificateDrawer courseId={courseId} items={gradebook.items} open={isCertificateOpen} onClose={() => setCertificateOpen(false)} />
       {editing && (
         <ItemSettingsModal
           item={editing}
