@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PDFDocument, rgb } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
 import type { Certificate, CertificateRule, CertificateRuleBody, Certifications, CertificationScores, CertificateVerification } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -144,8 +144,8 @@ export async function certificatePdf(deps: AppDeps, actor: Actor, certificateId:
   return { bytes: await drawCertificate(row), fileName: `certificate-${row.code}.pdf` };
 }
 
-/** Draws one certificate: title, the learner's name, the course, the total, the date (ISO, UTC) and the verification code. */
-async function drawCertificate(row: CertificateWithNames): Promise<Uint8Array> {
+/** Draws one certificate: title, the learner's name, the course, the total, the date (ISO, UTC) and the verification code. Never throws on a name's script. */
+export async function drawCertificate(row: Pick<CertificateWithNames, 'userName' | 'courseTitle' | 'total' | 'issuedAt' | 'code'>): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Certificate — ${row.courseTitle}`);
   pdf.setProducer('Atrium');
@@ -155,9 +155,17 @@ async function drawCertificate(row: CertificateWithNames): Promise<Uint8Array> {
   page.drawRectangle({ x: 24, y: 24, width: 794, height: 547, borderColor: rgb(0.18, 0.36, 0.64), borderWidth: 3 });
   const centred = async (text: string, y: number, size: number, bold = false) => {
     const font = bold && /^[\x20-\x7e]*$/.test(text) ? await fonts.bold() : await fonts.forText(text);
-    const shown = shownText(font, text);
-    const width = font.widthOfTextAtSize(shown, size);
-    page.drawText(shown, { x: Math.max(40, (842 - width) / 2), y, size, font, color: ink });
+    const draw = (chosen: PDFFont) => {
+      const shown = shownText(chosen, text);
+      const width = chosen.widthOfTextAtSize(shown, size);
+      page.drawText(shown, { x: Math.max(40, (842 - width) / 2), y, size, font: chosen, color: ink });
+    };
+    try {
+      draw(font);
+    } catch {
+      // fontkit cannot lay out some scripts (its bundle lacks regeneratorRuntime): Helvetica, with `?` for what it lacks.
+      draw(await fonts.forText('?'));
+    }
   };
   await centred('Certificate of Completion', 470, 34, true);
   await centred('This certifies that', 410, 14);
