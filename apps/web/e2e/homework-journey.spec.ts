@@ -193,7 +193,7 @@ test('a student hands in a PDF and a docx; the instructor annotates and grades t
     const refused = teacher.waitForResponse((r) => r.url().endsWith(`/api/homework-submissions/${submissionId}/score`) && r.request().method() === 'PUT');
     await grading.getByRole('button', { name: 'Save' }).click();
     expect((await refused).status()).toBe(400);
-    await expect(grading.getByText('The score cannot be higher than 100.')).toBeVisible();
+    await expect(grading.getByText('The score must be between 0 and 100.')).toBeVisible();
     await expect(editor).toHaveAttribute('data-changed', 'true');
     await expect(teacher.getByTestId('unsaved')).toBeVisible();
     await expect(grading.getByRole('navigation', { name: 'Files' })).not.toContainText('Annotated');
@@ -203,7 +203,7 @@ test('a student hands in a PDF and a docx; the instructor annotates and grades t
 
     // 87: score, feedback and annotations saved (the annotated copy is flattened beside the original).
     await score.fill('87');
-    await expect(grading.getByText('The score cannot be higher than 100.')).toBeHidden();
+    await expect(grading.getByText('The score must be between 0 and 100.')).toBeHidden();
     const annotationsSaved = teacher.waitForResponse(
       (r) => r.url().endsWith(`/api/homework-submissions/${submissionId}/annotations`) && r.request().method() === 'PUT',
     );

@@ -152,7 +152,7 @@ describe('PdfEditorPage', { timeout: 120_000 }, () => {
     const panel = screen.getByRole('complementary', { name: 'Grading' });
     fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
 
-    expect(await within(panel).findByText('The score cannot be higher than 100.')).toBeInTheDocument();
+    expect(await within(panel).findByText('The score must be between 0 and 100.')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.url)).toEqual(['/api/homework-submissions/7/score']);
     expect(layer.querySelectorAll('[data-annotation-type="pen"]')).toHaveLength(1);
     expect(screen.getByTestId('pdf-editor')).toHaveAttribute('data-changed', 'true');
