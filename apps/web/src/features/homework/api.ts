@@ -1,4 +1,4 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { HomeworkSubmission, MyHomework, ScoreSubmissionBody, SubmissionList, SubmitHomeworkBody, GradeItem, Upload } from '@atrium/contracts';
 import { api } from '../../lib/api-client';
 import { useRefreshCompletion } from '../activities/api';
@@ -57,6 +57,14 @@ export function useSubmissionList(activityId: number, query: SubmissionListQuery
 }
 
 /** `GET /api/homework-submissions/{id}` (course team or its learner): one submission with its text and files; disabled for null. */
+/** `GET /api/homework-submissions/{id}` once, through the query cache (the team's Grade button reads the files before opening the editor). */
+export function fetchSubmission(queryClient: QueryClient, submissionId: number): Promise<HomeworkSubmission> {
+  return queryClient.fetchQuery({
+    queryKey: homeworkKeys.submission(submissionId),
+    queryFn: ({ signal }) => api.get<HomeworkSubmission>(`/api/homework-submissions/${submissionId}`, undefined, signal),
+  });
+}
+
 export function useSubmission(submissionId: number | null) {
   return useQuery({
     queryKey: homeworkKeys.submission(submissionId ?? 0),

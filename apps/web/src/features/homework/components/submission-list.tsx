@@ -5,11 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PAGE_SIZE_OPTIONS, TIME_FORMAT, type HomeworkSubmission, type SubmissionList as SubmissionListData } from '@atrium/contracts';
+import { PAGE_SIZE_OPTIONS, TIME_FORMAT, type SubmissionList as SubmissionListData } from '@atrium/contracts';
 import { ApiErrorResult } from '../../../components/status-results';
-import { api } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
-import { homeworkKeys, usePublishHomeworkScores, useSubmissionList, type SubmissionListQuery } from '../api';
+import { fetchSubmission, usePublishHomeworkScores, useSubmissionList, type SubmissionListQuery } from '../api';
 import { isEditable, pdfEditorPath } from '../lib/grading';
 import { GradeDrawer } from './grade-drawer';
 
@@ -47,10 +46,7 @@ export function SubmissionList({ courseId, activityId }: { courseId: number; act
     }
     setOpening(row.id);
     try {
-      const submission = await queryClient.fetchQuery({
-        queryKey: homeworkKeys.submission(row.id),
-        queryFn: ({ signal }) => api.get<HomeworkSubmission>(`/api/homework-submissions/${row.id}`, undefined, signal),
-      });
+      const submission = await fetchSubmission(queryClient, row.id);
       const upload = submission.uploads.find(isEditable);
       if (upload) void navigate(pdfEditorPath(row.id, upload));
       else setGrading(row.id);

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { App, Button, Flex, Tooltip, Typography } from 'antd';
+import { Button, Flex, Tooltip, Typography } from 'antd';
 import { CloseOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Annotation, AnnotationsAnswer, PageRotation } from '@atrium/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { useToast } from '../../../lib/toast';
 import { currentPageAt } from '../../previews/lib/pdf-geometry';
 import { useSaveAnnotations, useSaveScore, type GradingSubmission } from '../api';
 import type { EditorSource } from '../lib/editor-source';
@@ -53,7 +54,7 @@ export function EditorWorkspace({
   rotatedAngle: number;
 }) {
   const { t } = useTranslation('pdfEditor');
-  const { message } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
   const [state, dispatch] = useReducer(editorReducer, undefined, () => initialEditorState(initialContentOf(answer, source.pageCount, rotatedAngle)));
@@ -137,7 +138,7 @@ export function EditorWorkspace({
         const key = isApiError(error) ? error.errors.score?.[0] : undefined;
         const text = key ? t(key, { defaultValue: error instanceof Error ? error.message : key }) : t('panel.saveFailed');
         if (key) setScoreError(text);
-        void message.error(text);
+        toast.error(text);
         return;
       }
       setSavedGrade(grade);
@@ -147,12 +148,12 @@ export function EditorWorkspace({
       try {
         await saveAnnotations.mutateAsync({ upload_id: uploadId, ...toDocument(content) });
       } catch (error) {
-        void message.error(isApiError(error) && error.serverMessage ? error.serverMessage : t('panel.saveFailed'));
+        toast.error(error, t('panel.saveFailed'));
         return;
       }
       dispatch({ type: 'saved', content });
     }
-    void message.success(t('panel.saved'));
+    toast.success(t('panel.saved'));
   };
 
   // ------------------------------------------------------------ leaving
