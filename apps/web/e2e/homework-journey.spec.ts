@@ -136,8 +136,11 @@ test('a student hands in a PDF and a docx; the instructor annotates and grades t
     await acknowledgeCompletion(student, courseId);
     await expect(student.getByTestId('homework-state')).toContainText('Handed in');
     await expect(student.getByTestId('homework-awaiting')).toHaveText('Your work was handed in. The score will appear here once the course team publishes it.');
-    await expect(handedFile(PDF_NAME)).toBeVisible();
-    await expect(handedFile(DOCX_NAME)).toBeVisible();
+    // Handed in, the learner sees what they handed in (the form opens again only with "Change my answer").
+    const handedIn = student.getByTestId('homework-submitted-work');
+    await expect(handedIn.getByTestId('homework-file').filter({ hasText: PDF_NAME })).toBeVisible();
+    await expect(handedIn.getByTestId('homework-file').filter({ hasText: DOCX_NAME })).toBeVisible();
+    await expect(form).toBeHidden();
     await step(student, testInfo, 'student-handed-in');
 
     // ------------------------------------------------------------ the instructor grades the PDF in the editor
