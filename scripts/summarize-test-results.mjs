@@ -20,9 +20,19 @@ for (const file of files) {
       // Playwright: expected = passed, unexpected = failed, flaky passed on retry.
       passed += report.stats.expected + (report.stats.flaky ?? 0);
       failed += report.stats.unexpected;
+      for (const name of playwrightFailures(report.suites ?? [], [])) console.error(`  failed: ${name}`);
     } else {
       passed += report.numPassedTests ?? 0;
       failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+      for (const suite of report.testResults ?? []) {
+        const where = path.relative(process.cwd(), suite.name ?? '');
+        if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
+          console.error(`  failed: ${where} (${(suite.message ?? '').split('\n')[0]})`);
+        }
+        for (const test of suite.assertionResults ?? []) {
+          if (test.status === 'failed') console.error(`  failed: ${where} > ${test.fullName ?? test.title}`);
+        }
+      }
     }
     console.error(`  ${file}: counted`);
   } catch (error) {
@@ -30,6 +40,17 @@ for (const file of files) {
     failed += 1;
   }
 }
+/** Titles of the Playwright tests whose outcome was unexpected, as "file > title". */
+function* playwrightFailures(suites, trail) {
+  for (const suite of suites) {
+    const here = suite.title ? [...trail, suite.title] : trail;
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests?.some((t) => t.status === 'unexpected')) yield [...here, spec.title].join(' > ');
+    }
+    yield* playwrightFailures(suite.suites ?? [], here);
+  }
+}
+
 // A step can fail with every test green (type errors, lint, unhandled errors): count each such step once.
 let failedSteps = [];
 try {

@@ -2,6 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { initI18n } from '../lib/i18n';
 
@@ -20,24 +21,26 @@ export function LocationProbe() {
 export function renderWithApp(ui: ReactElement, { route = '/', path = '*', extraRoutes }: { route?: string; path?: string; extraRoutes?: ReactNode } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
-    <QueryClientProvider client={queryClient}>
-      <App>
-        <MemoryRouter initialEntries={[route]}>
-          <Routes>
-            <Route
-              path={path}
-              element={
-                <>
-                  {ui}
-                  <LocationProbe />
-                </>
-              }
-            />
-            {extraRoutes}
-          </Routes>
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
+    <StyleProvider mock="server">
+      <QueryClientProvider client={queryClient}>
+        <App>
+          <MemoryRouter initialEntries={[route]}>
+            <Routes>
+              <Route
+                path={path}
+                element={
+                  <>
+                    {ui}
+                    <LocationProbe />
+                  </>
+                }
+              />
+              {extraRoutes}
+            </Routes>
+          </MemoryRouter>
+        </App>
+      </QueryClientProvider>
+    </StyleProvider>,
   );
 }
 
