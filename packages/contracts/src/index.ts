@@ -33,3 +33,6 @@ export * from './video-quizzes/video-quizzes.schemas.js';
 export * from './homework/annotations.schemas.js';
 export * from './homework/homework.schemas.js';
 export * from './gradebook/gradebook.schemas.js';
+export * from './notifications/notifications.schemas.js';
+export * from './notifications/destinations.js';
+export * from './bulletins/bulletins.schemas.js';
