@@ -22,3 +22,5 @@ export * from '../modules/scorm/scorm.table.js';
 export * from '../modules/events/events.table.js';
 export * from '../modules/homework/homework.table.js';
 export * from '../modules/gradebook/gradebook.table.js';
+export * from '../modules/notifications/notifications.table.js';
+export * from '../modules/bulletins/bulletins.table.js';

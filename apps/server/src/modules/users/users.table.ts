@@ -19,6 +19,14 @@ export const users = pgTable(
     /** IANA time zone the user's calendar repeats in; null = the org's, else Asia/Shanghai (decision 0020). */
     timeZone: text('time_zone'),
     passwordHash: text('password_hash').notNull(),
+    /** When the user proved they read `email` (a signed link, issue 17 §4); null = unverified. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** When `mobilePhone` was bound by a 6-digit code (issue 17 §4; spec §6 forced mobile binding). */
+    mobileVerifiedAt: timestamp('mobile_verified_at', { withTimezone: true }),
+    /** Last password change; the organisation's password-expiry policy counts from it (else from createdAt). */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Spec §7 `PUT /api/user/association-code`: a code linking this account to an outside one. */
+    associationCode: text('association_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_user_name_key').on(t.userName), index('users_org_idx').on(t.orgId)],
