@@ -98,6 +98,20 @@ export const DomainEventSchemas = {
   'scores.published': z.object({ course_id: id, activity_id: id, actor_id: id, user_ids: z.array(id) }),
   /** The course team took one activity's scores back from the learners. */
   'scores.unpublished': z.object({ course_id: id, activity_id: id, actor_id: id }),
+  /**
+   * A bulletin became visible (issue 17 §3): on creation when `publish_at` is now or past, else by the
+   * scheduled job at `publish_at`. `course_id` for a course bulletin (its audience: the course's
+   * members), null for an organisation's (its audience: the organisation's users).
+   */
+  'bulletin.published': z.object({
+    bulletin_id: id,
+    type: z.enum(['org', 'course']),
+    org_id: id,
+    course_id: id.nullable(),
+    actor_id: id.nullable(),
+    title: z.string(),
+    show_on_popup: z.boolean(),
+  }),
   /** A learner answered a subject of a video quiz (their last answer counts); `score` in points, null while the team grades it. */
   'video_quiz.answered': z.object({ course_id: id, video_quiz_id: id, subject_id: id, user_id: id, score: z.number().nullable() }),
 } as const;
