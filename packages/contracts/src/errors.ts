@@ -97,6 +97,8 @@ export const ERROR_STATUS = {
   NOT_GRADED_ACTIVITY: 409,
   GRADE_CATEGORY_NOT_FOUND: 404,
   CERTIFICATE_NOT_FOUND: 404,
+  /** Bulletins (issue 17 §3): missing, deleted, another organisation's or course's, or not yet published to this reader. */
+  BULLETIN_NOT_FOUND: 404,
   PREVIEW_PROVIDER_DISABLED: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -66,8 +66,11 @@ export const BulletinSchema = z.object({
 export type Bulletin = z.infer<typeof BulletinSchema>;
 
 /**
- * `GET /api/bulletins?type=org|course&course_id=&unread=true&show_on_popup=true&page=&page_size=`.
- * `type=course` without `course_id` lists the bulletins of every course the user is in.
+ * `GET /api/bulletins?type=org|course&course_id=&unread=true&show_on_popup=true&keyword=&page=&page_size=`.
+ * `type=course` without `course_id` lists the bulletins of every course the user is in; `course_id`
+ * with `type=org` is refused (400 naming it). `unread=true` lists only published bulletins the user
+ * has not read, `unread=false` only read ones; `show_on_popup=true|false` likewise; absent: both.
+ * `keyword` matches the title or the text (case-insensitive). Pinned first, then newest `publish_at`.
  */
 export const BulletinListQuerySchema = z.object({
   type: BulletinTypeSchema,
@@ -89,9 +92,26 @@ export const BulletinListSchema = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
   pages: z.number().int(),
+  /** Bulletins under the filters. */
   total: z.number().int(),
+  /** Published bulletins of the list's scope (type, course) the user has not read, whatever the other filters. */
   unread_count: z.number().int(),
 });
 export type BulletinList = z.infer<typeof BulletinListSchema>;
 
 export const BulletinIdParamsSchema = z.object({ bulletinId: z.coerce.number().int().positive() });
+
+/** `PUT /api/bulletins/read`: marks every published bulletin of one scope read (`course_id` as in the list query). */
+export const BulletinReadAllBodySchema = z
+  .object({
+    type: BulletinTypeSchema,
+    course_id: id.nullish(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.type === 'org' && body.course_id) ctx.addIssue({ code: 'custom', path: ['course_id'], message: 'an organisation bulletin has no course_id' });
+  });
+export type BulletinReadAllBody = z.infer<typeof BulletinReadAllBodySchema>;
+
+/** The answer of `PUT /api/bulletins/read`: how many were marked now, and what stays unread in that scope (0). */
+export const BulletinReadAllAnswerSchema = z.object({ marked: z.number().int(), unread_count: z.number().int() });
+export type BulletinReadAllAnswer = z.infer<typeof BulletinReadAllAnswerSchema>;
