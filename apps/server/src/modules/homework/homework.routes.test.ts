@@ -218,6 +218,47 @@ describe('grading', () => {
     expect((await w.call('student2', 'GET', `/api/courses/${w.course.id}/scores`)).json()).toMatchObject({ rows: [{ user_id: w.student2.id }] });
   });
 
+  it('takes the grader’s feedback files over, refuses the learner’s files as feedback, and shows them to the learner once published', async () => {
+    const hw = await w.activity('homework');
+    const answer = await w.personalFile('student', 'answer.txt');
+    const sub = (await w.call('student', 'POST', `/api/homework/${hw}/submissions`, { upload_ids: [answer] })).json() as { id: number };
+    const notes = await w.personalFile('instructor', 'notes.txt', 'see the margin');
+    const sheet = await w.personalFile('instructor', 'rubric.txt', 'rubric');
+    const theirs = await w.personalFile('assistant', 'theirs.txt', 'not yours');
+
+    // Not one's own upload, and the learner's own answer, are refused as feedback; nothing changes.
+    for (const ids of [[theirs], [answer], [notes, notes]]) {
+      const refused = await w.call('instructor', 'PUT', `/api/homework-submissions/${sub.id}/score`, { score: 70, feedback_upload_ids: ids });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(Object.keys((refused.json() as { errors: Json }).errors)).toEqual(['feedback_upload_ids']);
+    }
+    expect((await w.call('instructor', 'GET', `/api/homework-submissions/${sub.id}`)).json()).toMatchObject({
+      score: null,
+      uploads: [expect.objectContaining({ id: answer })],
+      feedback_uploads: [],
+    });
+
+    const graded = await w.call('instructor', 'PUT', `/api/homework-submissions/${sub.id}/score`, { score: 70, feedback_upload_ids: [notes, sheet] });
+    expect(graded.statusCode, graded.body).toBe(200);
+    expect((graded.json() as { feedback_uploads: Json[] }).feedback_uploads.map((f) => f.id)).toEqual([notes, sheet]);
+    // A regrade keeps one, drops the other (back to its grader's own files) and keeps the learner's answer apart.
+    const regraded = await w.call('instructor', 'PUT', `/api/homework-submissions/${sub.id}/score`, { score: 72, feedback_upload_ids: [sheet] });
+    expect(regraded.statusCode, regraded.body).toBe(200);
+    expect(regraded.json()).toMatchObject({ uploads: [expect.objectContaining({ id: answer })], feedback_uploads: [expect.objectContaining({ id: sheet })] });
+    expect((await w.call('instructor', 'GET', `/api/uploads/${notes}`)).json()).toMatchObject({ parent_type: 'user' });
+
+    // The learner reads the feedback files only once the scores are published.
+    expect((await w.call('student', 'GET', `/api/homework-submissions/${sub.id}`)).json()).toMatchObject({ feedback_uploads: [] });
+    expect((await w.call('student', 'GET', `/api/uploads/${sheet}`)).statusCode).not.toBe(200);
+    expect((await w.call('instructor', 'POST', `/api/courses/${w.course.id}/grade-items/${hw}/publish`)).statusCode).toBe(200);
+    expect((await w.call('student', 'GET', `/api/homework-submissions/${sub.id}`)).json()).toMatchObject({
+      score: 72,
+      feedback_uploads: [expect.objectContaining({ id: sheet, name: 'rubric.txt' })],
+    });
+    expect((await w.call('student', 'GET', `/api/uploads/${sheet}`)).statusCode).toBe(200);
+    expect((await w.call('student2', 'GET', `/api/uploads/${sheet}`)).statusCode).not.toBe(200);
+  });
+
   it('group homework: one submission for the group, seen and scored for every member; a learner in no group is told', async () => {
     const group = await w.call('instructor', 'POST', `/api/courses/${w.course.id}/groups`, {
       name: `Team ${Math.random()}`,

@@ -19,7 +19,7 @@ import type { Actor } from '../../plugins/auth.js';
 import type { ActivityRow } from '../activities/activities.repository.js';
 import { emit, transaction } from '../events/events.service.js';
 import { findGradeItemPublishedAt } from '../gradebook/gradebook.repository.js';
-import { lockLiveUploads, reparentUploads, type UploadRow } from '../uploads/uploads.repository.js';
+import { lockLiveUploads, reparentUploads } from '../uploads/uploads.repository.js';
 import type { Db } from '../../db/client.js';
 import { homeworkToManage, homeworkToSubmit, submissionToGrade, submissionToRead } from './homework.policy.js';
 import {
@@ -144,18 +144,50 @@ async function learnersOf(db: Db, row: Pick<SubmissionRow, 'courseId' | 'userId'
  * are their own personal files (or already this submission's), each within the size limit.
  * 400 naming `upload_ids` otherwise.
  */
-function checkFiles(rows: readonly UploadRow[], ids: readonly number[], actor: Actor, submissionId: number, maxBytes: number): void {
-  if (new Set(ids).size !== ids.length) throw AppError.field('upload_ids', 'A file is given twice');
+/**
+ * Makes `ids` the submission's files in `role` (issue 16 §1–2), inside the caller's transaction:
+ * each must be the actor's own finished upload (`parent_type: 'user'`, their organisation) or a
+ * file already attached in that role, and at most `maxBytes`. Files newly given are taken over by
+ * the submission; files left out go back to the actor's own files. Throws 400 on `field` naming
+ * the file; nothing is changed then (the caller's transaction rolls back).
+ */
+async function attachFiles(
+  tx: Db,
+  {
+    submissionId,
+    role,
+    ids,
+    actor,
+    maxBytes,
+    field,
+  }: { submissionId: number; role: 'submission' | 'feedback'; ids: readonly number[]; actor: Actor; maxBytes: number; field: string },
+): Promise<void> {
+  if (new Set(ids).size !== ids.length) throw AppError.field(field, 'A file is given twice');
+  const rows = await lockLiveUploads(tx, [...ids]);
+  const previous = (await listSubmissionFiles(tx, [submissionId])).filter((f) => f.role === role).map((f) => f.uploadId);
   for (const id of ids) {
     const row = rows.find((r) => r.id === id);
     const own =
       row &&
       row.orgId === actor.orgId &&
-      ((row.parentType === 'user' && row.ownerId === actor.id) || (row.parentType === 'submission' && row.parentId === submissionId));
-    if (!row || !own) throw AppError.field('upload_ids', `File ${id} is not one of your uploaded files`);
-    if (!row.receivedAt) throw AppError.field('upload_ids', `File ${row.name} has not finished uploading`);
-    if (row.size > maxBytes) throw AppError.field('upload_ids', `File ${row.name} is larger than the ${maxBytes} bytes allowed`);
+      ((row.parentType === 'user' && row.ownerId === actor.id) || (row.parentType === 'submission' && row.parentId === submissionId && previous.includes(id)));
+    if (!row || !own) throw AppError.field(field, `File ${id} is not one of your uploaded files`);
+    if (!row.receivedAt) throw AppError.field(field, `File ${row.name} has not finished uploading`);
+    if (row.size > maxBytes) throw AppError.field(field, `File ${row.name} is larger than the ${maxBytes} bytes allowed`);
   }
+  await reparentUploads(
+    tx,
+    previous.filter((id) => !ids.includes(id)),
+    'user',
+    actor.id,
+  );
+  await reparentUploads(
+    tx,
+    ids.filter((id) => !previous.includes(id)),
+    'submission',
+    submissionId,
+  );
+  await replaceSubmissionUploads(tx, submissionId, role, [...ids]);
 }
 
 /**
@@ -185,19 +217,14 @@ export async function submitHomework(deps: AppDeps, actor: Actor, activityId: nu
     const reason = closedReason(settings, locked.status === 'draft' && locked.submissionCount === 0 ? undefined : locked, now);
     if (reason) throw new AppError(...CLOSED_MESSAGES[reason]);
     if (body.draft && locked.status === 'submitted') throw AppError.field('draft', 'This homework was handed in: hand it in again to change it');
-    const files = await lockLiveUploads(tx, body.upload_ids);
-    checkFiles(files, body.upload_ids, actor, locked.id, settings.max_file_size);
-    // Files the learner took out go back to their personal files.
-    const previous = (await listSubmissionFiles(tx, [locked.id])).filter((f) => f.role === 'submission').map((f) => f.uploadId);
-    const dropped = previous.filter((id) => !body.upload_ids.includes(id));
-    await reparentUploads(tx, dropped, 'user', actor.id);
-    await reparentUploads(
-      tx,
-      body.upload_ids.filter((id) => !previous.includes(id)),
-      'submission',
-      locked.id,
-    );
-    await replaceSubmissionUploads(tx, locked.id, 'submission', body.upload_ids);
+    await attachFiles(tx, {
+      submissionId: locked.id,
+      role: 'submission',
+      ids: body.upload_ids,
+      actor,
+      maxBytes: settings.max_file_size,
+      field: 'upload_ids',
+    });
     const handIn = !body.draft;
     const updated = await updateSubmission(tx, locked.id, {
       userId: actor.id,
@@ -305,17 +332,14 @@ export async function scoreSubmission(
     const locked = await lockSubmission(tx, submissionId);
     if (!locked || locked.status !== 'submitted') throw new AppError('SUBMISSION_NOT_FOUND', 'This submission does not exist');
     if (body.feedback_upload_ids !== undefined) {
-      const ids = body.feedback_upload_ids;
-      const files = await lockLiveUploads(tx, ids);
-      checkFiles(files, ids, actor, locked.id, Number.MAX_SAFE_INTEGER);
-      const previous = (await listSubmissionFiles(tx, [locked.id])).filter((f) => f.role === 'feedback').map((f) => f.uploadId);
-      await reparentUploads(
-        tx,
-        ids.filter((id) => !previous.includes(id)),
-        'submission',
-        locked.id,
-      );
-      await replaceSubmissionUploads(tx, locked.id, 'feedback', ids);
+      await attachFiles(tx, {
+        submissionId: locked.id,
+        role: 'feedback',
+        ids: body.feedback_upload_ids,
+        actor,
+        maxBytes: Number.MAX_SAFE_INTEGER,
+        field: 'feedback_upload_ids',
+      });
     }
     const updated = await updateSubmission(tx, locked.id, {
       score: body.score,

@@ -7,13 +7,19 @@ import { useNavigate } from 'react-router';
 import { HOMEWORK_MAX_SCORE, TIME_FORMAT, type HomeworkSubmission } from '@atrium/contracts';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ApiErrorResult } from '../../../components/status-results';
-import { serverMessageOf } from '../../../lib/api-client';
+import { isApiError, serverMessageOf } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { RichHtml } from '../../activities/components/views/rich-html';
 import { useScoreSubmission, useSubmission } from '../api';
 import { isEditable, pdfEditorPath } from '../lib/grading';
 import { isScoreError } from '../lib/homework-settings';
+import { UploadButton } from '../../uploads/components/upload-button';
+import { UploadProgressList } from '../../uploads/components/upload-progress-list';
+import { useAttachedFiles } from '../hooks/use-attached-files';
 import { SubmissionFiles } from './submission-files';
+
+/** Most feedback files a grader attaches (the server's limit). */
+const MAX_FEEDBACK_FILES = 20;
 
 interface GradeValues {
   score: number | null;
@@ -30,6 +36,12 @@ function GradeForm({ submission, activityId, onDone }: { submission: HomeworkSub
   const grade = useScoreSubmission(activityId);
   const [formError, setFormError] = useState<string | null>(null);
   const editable = submission.uploads.filter(isEditable);
+  const feedbackFiles = useAttachedFiles(submission.feedback_uploads);
+  const addFeedbackFiles = (chosen: File[]) => {
+    const room = Math.max(0, MAX_FEEDBACK_FILES - feedbackFiles.files.length - feedbackFiles.pending);
+    if (chosen.length > room) toast.error(t('grade.tooManyFiles', { count: MAX_FEEDBACK_FILES }));
+    if (room > 0) feedbackFiles.uploader.addFiles(chosen.slice(0, room));
+  };
 
   const save = async () => {
     let values: GradeValues;
@@ -42,11 +54,19 @@ function GradeForm({ submission, activityId, onDone }: { submission: HomeworkSub
     try {
       await grade.mutateAsync({
         submissionId: submission.id,
-        body: { score: values.score!, feedback: values.feedback.trim() ? values.feedback.trim() : null },
+        body: {
+          score: values.score!,
+          feedback: values.feedback.trim() ? values.feedback.trim() : null,
+          feedback_upload_ids: feedbackFiles.files.map((file) => file.id),
+        },
       });
       toast.success(t('grade.saved'));
       onDone();
     } catch (error) {
+      if (isApiError(error, 400) && error.errors.feedback_upload_ids?.length) {
+        setFormError(`${t('grade.feedbackFilesRefused')} ${error.errors.feedback_upload_ids.join(' ')}`);
+        return;
+      }
       if (isScoreError(error)) {
         // spec §5, §8: above 100 the server refuses with homework.scoreError and saves nothing.
         form.setFields([{ name: 'score', errors: [t('homework.scoreError')] }]);
@@ -126,7 +146,22 @@ function GradeForm({ submission, activityId, onDone }: { submission: HomeworkSub
         <Form.Item name="feedback" label={t('grade.feedback')}>
           <Input.TextArea rows={5} maxLength={100_000} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={grade.isPending}>
+        <section aria-labelledby="grade-feedback-files-title" style={{ marginBottom: 24 }}>
+          <Typography.Text strong id="grade-feedback-files-title" style={{ display: 'block', marginBottom: 8 }}>
+            {t('grade.feedbackFiles')}
+          </Typography.Text>
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <UploadButton onFiles={addFeedbackFiles} allowFolder={false} disabled={feedbackFiles.files.length >= MAX_FEEDBACK_FILES} />
+            <UploadProgressList
+              items={feedbackFiles.uploader.items}
+              onRemove={feedbackFiles.uploader.remove}
+              onClearFinished={feedbackFiles.uploader.clearFinished}
+            />
+            <SubmissionFiles files={feedbackFiles.files} onRemove={feedbackFiles.remove} emptyText={t('grade.noFeedbackFiles')} />
+          </Space>
+        </section>
+        {feedbackFiles.isUploading && <Typography.Paragraph type="secondary">{t('grade.waitForUploads')}</Typography.Paragraph>}
+        <Button type="primary" htmlType="submit" loading={grade.isPending} disabled={feedbackFiles.isUploading}>
           {t('grade.save')}
         </Button>
       </Form>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, App, Button, Flex, Space, Typography } from 'antd';
 import { SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,10 @@ import { serverMessageOf } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { UploadButton } from '../../uploads/components/upload-button';
 import { UploadProgressList } from '../../uploads/components/upload-progress-list';
-import { useUploader, type UploadItemStatus } from '../../uploads/hooks/use-uploader';
 import { useSubmitHomework } from '../api';
 import { submitErrorKeyOf, type HomeworkSettings } from '../lib/homework-settings';
-import { SubmissionFiles, type HomeworkFile } from './submission-files';
+import { useAttachedFiles } from '../hooks/use-attached-files';
+import { SubmissionFiles } from './submission-files';
 
 /** A refused hand-in as shown: its translated message and the server's own words beside it. */
 export interface SubmitErrorView {
@@ -25,8 +25,6 @@ export function SubmitErrorAlert({ error, onClose }: { error: SubmitErrorView; o
     <Alert type="error" showIcon role="alert" title={error.title} description={error.detail ?? undefined} data-testid="homework-error" closable={{ onClose }} />
   );
 }
-
-const RUNNING: readonly UploadItemStatus[] = ['queued', 'creating', 'uploading', 'resumed'];
 
 /** True when rich text holds something to read (text, an image or a formula), not only empty paragraphs. */
 export function hasText(html: string | null | undefined): boolean {
@@ -65,35 +63,17 @@ export function SubmissionForm({
   const { modal } = App.useApp();
   const toast = useToast();
   const submit = useSubmitHomework(courseId, activityId);
-  const uploader = useUploader({ parentType: 'user' });
-  const [files, setFiles] = useState<HomeworkFile[]>(() => submission?.uploads ?? []);
+  const { uploader, files, remove, pending, isUploading } = useAttachedFiles(submission?.uploads ?? []);
   const [content, setContent] = useState(() => submission?.content ?? '');
   const setError = onError;
-  const attached = useRef(new Set<string>());
   const takesFiles = settings.submission_type !== 'text';
   const takesText = settings.submission_type !== 'file';
-  const isUploading = uploader.items.some((item) => RUNNING.includes(item.status));
   const isHandedIn = submission?.status === 'submitted';
-
-  // Each file that finished uploading joins the answer once.
-  useEffect(() => {
-    const finished = uploader.items.filter((item) => item.status === 'finished' && item.upload && !attached.current.has(item.uid));
-    if (finished.length === 0) return;
-    for (const item of finished) attached.current.add(item.uid);
-    setFiles((list) => [
-      ...list,
-      ...finished
-        .map((item) => item.upload!)
-        .filter((upload) => !list.some((f) => f.id === upload.id))
-        .map((upload) => ({ id: upload.id, name: upload.name, type: upload.type, status: upload.status, size: upload.size })),
-    ]);
-  }, [uploader.items]);
 
   const addFiles = (chosen: File[]) => {
     const fitting = chosen.filter((file) => file.size <= settings.max_file_size);
     for (const file of chosen.filter((f) => f.size > settings.max_file_size))
       toast.error(t('form.tooLarge', { name: file.name, size: formatBytes(settings.max_file_size) }));
-    const pending = uploader.items.filter((item) => RUNNING.includes(item.status)).length;
     const room = Math.max(0, settings.max_files - files.length - pending);
     if (fitting.length > room) toast.error(t('form.tooMany', { count: settings.max_files }));
     if (room > 0) uploader.addFiles(fitting.slice(0, room));
@@ -146,7 +126,7 @@ export function SubmissionForm({
             </Flex>
             <UploadButton onFiles={addFiles} allowFolder={false} disabled={files.length >= settings.max_files} />
             <UploadProgressList items={uploader.items} onRemove={uploader.remove} onClearFinished={uploader.clearFinished} />
-            <SubmissionFiles files={files} onRemove={(file) => setFiles((list) => list.filter((f) => f.id !== file.id))} emptyText={t('form.noFiles')} />
+            <SubmissionFiles files={files} onRemove={remove} emptyText={t('form.noFiles')} />
           </Space>
         )}
         {takesText && (

@@ -192,9 +192,50 @@ describe('homework on its learning-activity page (issue 16)', { timeout: 120_000
     fireEvent.change(within(drawer).getByRole('textbox', { name: 'Feedback' }), { target: { value: 'Good' } });
     await user.click(within(drawer).getByRole('button', { name: 'Save grade' }));
     await waitFor(() => expect(calls('PUT', '/api/homework-submissions/40/score')).toHaveLength(1));
-    expect(bodyOf(calls('PUT', '/api/homework-submissions/40/score')[0])).toEqual({ score: 101, feedback: 'Good' });
+    expect(bodyOf(calls('PUT', '/api/homework-submissions/40/score')[0])).toEqual({ score: 101, feedback: 'Good', feedback_upload_ids: [] });
     expect((await within(drawer).findAllByText('The score must be between 0 and 100.')).length).toBeGreaterThan(0);
     expect(screen.getByTestId('homework-grade-drawer')).toBeVisible();
+  });
+
+  it('the grader keeps or removes feedback files; the save sends what is left, and a refusal of the files is shown', async () => {
+    const feedback = [
+      { id: 90, name: 'rubric.pdf', type: 'document', status: 'ready' as const, size: 10, annotated_upload_id: null },
+      { id: 91, name: 'notes.txt', type: 'document', status: 'ready' as const, size: 10, annotated_upload_id: null },
+    ];
+    let refuse = true;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.startsWith('/api/homework/9/submissions')) return jsonResponse(200, listOf([listItemOf()]));
+      if (url === '/api/homework-submissions/40' && (init?.method ?? 'GET') === 'GET')
+        return jsonResponse(200, submissionOf({ content: '<p>Essay</p>', score: 60, feedback_uploads: feedback }));
+      if (url === '/api/homework-submissions/40/score') {
+        if (refuse)
+          return jsonResponse(400, {
+            code: 'VALIDATION_FAILED',
+            message: 'Invalid',
+            errors: { feedback_upload_ids: ['File 91 is not one of your uploaded files'] },
+          });
+        return jsonResponse(200, submissionOf({ score: 60, feedback_uploads: [feedback[0]!] }));
+      }
+      return jsonResponse(200, {});
+    });
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderWithApp(<HomeworkPage activity={homeworkActivityOf()} isTeam isScoresView />);
+    await user.click(await screen.findByRole('button', { name: 'Grade Student Two' }));
+    const drawer = await screen.findByTestId('homework-grade-drawer');
+    const files = within(drawer).getByRole('region', { name: 'Feedback files' });
+    expect(within(files).getByText('rubric.pdf')).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Save grade' }));
+    await waitFor(() => expect(calls('PUT', '/api/homework-submissions/40/score')).toHaveLength(1));
+    expect(bodyOf(calls('PUT', '/api/homework-submissions/40/score')[0])).toMatchObject({ score: 60, feedback_upload_ids: [90, 91] });
+    expect(await within(drawer).findByRole('alert')).toHaveTextContent('The feedback files could not be attached. File 91 is not one of your uploaded files');
+
+    refuse = false;
+    await user.click(within(files).getByRole('button', { name: 'Remove notes.txt' }));
+    expect(within(files).queryByText('notes.txt')).not.toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Save grade' }));
+    await waitFor(() => expect(calls('PUT', '/api/homework-submissions/40/score')).toHaveLength(2));
+    expect(bodyOf(calls('PUT', '/api/homework-submissions/40/score')[1])).toMatchObject({ score: 60, feedback_upload_ids: [90] });
   });
 
   it('Grade on a submission with files opens the PDF editor on its first editable file', async () => {
