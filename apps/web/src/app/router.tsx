@@ -24,7 +24,10 @@ const CourseImportPage = lazyNamed(() => import('../features/imports/pages/cours
 const ImportReportPage = lazyNamed(() => import('../features/imports/pages/import-report-page'), 'ImportReportPage');
 const PdfViewerPage = lazyNamed(() => import('../features/previews/pages/pdf-viewer-page'), 'PdfViewerPage');
 const GuestActivityPage = lazyNamed(() => import('../features/previews/pages/guest-activity-page'), 'GuestActivityPage');
+const CertificateVerifyPage = lazyNamed(() => import('../features/gradebook/pages/certificate-verify-page'), 'CertificateVerifyPage');
 const PdfEditorPage = lazyNamed(() => import('../features/pdf-editor/pages/pdf-editor-page'), 'PdfEditorPage');
+const NotificationsPage = lazyNamed(() => import('../features/notifications/pages/notifications-page'), 'NotificationsPage');
+const BulletinListPage = lazyNamed(() => import('../features/bulletins/pages/bulletin-list-page'), 'BulletinListPage');
 const NotFoundPage = lazyNamed(() => import('./not-found-page'), 'NotFoundPage');
 
 const CourseEnrollmentsPage = lazyNamed(() => import('../features/courses/pages/course-enrollments-page'), 'CourseEnrollmentsPage');
@@ -52,6 +55,8 @@ export const routes: RouteObject[] = [
   { path: '/anonymous-api/pdf-viewer', element: page(<PdfViewerPage />), errorElement: <RouteError /> },
   // The visitor page of an activity (spec §6): public, outside the signed-in shell (AppShell is the guard).
   { path: GUEST_ACTIVITY_ROUTE, element: page(<GuestActivityPage />), errorElement: <RouteError /> },
+  // Certificate verification (issue 16 §4): public, anyone with a code.
+  { path: '/guest/certificates/verify/:code?', element: page(<CertificateVerifyPage />), errorElement: <RouteError /> },
   // The PDF editor (spec §2 `/pdf/editor`): full screen, signed in (the page has its own RequireAuth), no app shell.
   { path: '/pdf/editor', element: page(<PdfEditorPage />), errorElement: <RouteError /> },
   // The full-screen questionnaire (spec §2 `#/questionnaire/{id}`): signed in, without the site and course headers.
@@ -66,6 +71,9 @@ export const routes: RouteObject[] = [
       { path: 'user/courses', element: <MyCoursesPage /> },
       { path: 'user/calendar', element: <CalendarPage /> },
       { path: 'user/settings', element: <UserSettingsPage /> },
+      { path: 'user/notifications', element: <NotificationsPage /> },
+      // Spec §2 `/bulletin-list/?type=org|course` (optionally `&bulletin_id=`).
+      { path: 'bulletin-list', element: <BulletinListPage /> },
       { path: 'course/join/:code', element: <JoinCoursePage /> },
       {
         path: 'course/:id',

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CertificateRule,
   CertificateRuleBody,
+  CertificateVerification,
   Certifications,
   CertificationScores,
   GradeCategory,
@@ -128,6 +129,19 @@ export function useCourseCertificates(courseId: number, isEnabled = true) {
     queryKey: gradebookKeys.certificates(courseId),
     queryFn: ({ signal }) => api.get<Certifications>('/api/certifications', { course_id: courseId }, signal),
     enabled: isEnabled,
+  });
+}
+
+/** The public page where anyone checks a certificate's code (issue 16 §4; route `/guest/certificates/verify/:code?`). */
+export const certificateVerifyPath = (code?: string) => (code ? `/guest/certificates/verify/${encodeURIComponent(code)}` : '/guest/certificates/verify');
+
+/** `GET /api/certificates/verify/{code}` (anyone, signed in or not): what the certificate states; 404 CERTIFICATE_NOT_FOUND for an unknown code. */
+export function useCertificateVerification(code: string | null) {
+  return useQuery({
+    queryKey: ['certificates', 'verify', code] as const,
+    queryFn: ({ signal }) => api.get<CertificateVerification>(`/api/certificates/verify/${encodeURIComponent(code!)}`, undefined, signal),
+    enabled: code !== null,
+    retry: false,
   });
 }
 

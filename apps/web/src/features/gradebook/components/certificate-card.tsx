@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { TIME_FORMAT, type Certificate, type CertificationScores, type GradeItem } from '@atrium/contracts';
 import { useToast } from '../../../lib/toast';
-import { useCheckCertification, useMyCertificates } from '../api';
+import { certificateVerifyPath, useCheckCertification, useMyCertificates } from '../api';
 import { formatScore } from '../lib/format';
 import { formatInZone, useUserZone } from '../hooks/use-user-zone';
 import { ItemTypeIcon } from './item-type-icon';
@@ -20,7 +21,16 @@ function HeldCertificate({ certificate }: { certificate: Certificate }) {
         column={1}
         items={[
           { key: 'issued', label: t('certificate.issuedAt'), children: formatInZone(certificate.issued_at, zone, TIME_FORMAT.display) },
-          { key: 'code', label: t('certificate.code'), children: <Typography.Text copyable>{certificate.code}</Typography.Text> },
+          {
+            key: 'code',
+            label: t('certificate.code'),
+            children: (
+              <Flex gap={12} wrap align="baseline">
+                <Typography.Text copyable>{certificate.code}</Typography.Text>
+                <Link to={certificateVerifyPath(certificate.code)}>{t('verify.link')}</Link>
+              </Flex>
+            ),
+          },
           { key: 'total', label: t('certificate.total'), children: t('table.percent', { value: formatScore(certificate.total) }) },
         ]}
       />
