@@ -26,6 +26,8 @@ const PdfViewerPage = lazyNamed(() => import('../features/previews/pages/pdf-vie
 const GuestActivityPage = lazyNamed(() => import('../features/previews/pages/guest-activity-page'), 'GuestActivityPage');
 const CertificateVerifyPage = lazyNamed(() => import('../features/gradebook/pages/certificate-verify-page'), 'CertificateVerifyPage');
 const PdfEditorPage = lazyNamed(() => import('../features/pdf-editor/pages/pdf-editor-page'), 'PdfEditorPage');
+const NotificationsPage = lazyNamed(() => import('../features/notifications/pages/notifications-page'), 'NotificationsPage');
+const BulletinListPage = lazyNamed(() => import('../features/bulletins/pages/bulletin-list-page'), 'BulletinListPage');
 const NotFoundPage = lazyNamed(() => import('./not-found-page'), 'NotFoundPage');
 
 const CourseEnrollmentsPage = lazyNamed(() => import('../features/courses/pages/course-enrollments-page'), 'CourseEnrollmentsPage');
@@ -69,6 +71,9 @@ export const routes: RouteObject[] = [
       { path: 'user/courses', element: <MyCoursesPage /> },
       { path: 'user/calendar', element: <CalendarPage /> },
       { path: 'user/settings', element: <UserSettingsPage /> },
+      { path: 'user/notifications', element: <NotificationsPage /> },
+      // Spec §2 `/bulletin-list/?type=org|course` (optionally `&bulletin_id=`).
+      { path: 'bulletin-list', element: <BulletinListPage /> },
       { path: 'course/join/:code', element: <JoinCoursePage /> },
       {
         path: 'course/:id',

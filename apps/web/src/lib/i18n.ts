@@ -28,6 +28,8 @@ export const NAMESPACES = [
   'pdfEditor',
   'homework',
   'gradebook',
+  'notifications',
+  'bulletins',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -6,10 +6,11 @@ import { canCreateCourse } from '../../features/courses/lib/course-display';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useHeaderCollapse } from '../hooks/use-header-collapse';
 import { UserMenu } from './user-menu';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 
 /**
  * The shared header (spec §1): logo, main navigation (My courses; Management for
- * admins, and its course list for instructors), language switch and user menu. It turns compact past 60px of scroll.
+ * admins, and its course list for instructors), language switch, notification bell and user menu. It turns compact past 60px of scroll.
  */
 export function AppHeader() {
   const { t } = useTranslation('common');
@@ -29,6 +30,7 @@ export function AppHeader() {
       </nav>
       <div className="atrium-header__tools">
         <LanguageSwitch compact={collapsed} />
+        {user && <NotificationBell compact={collapsed} />}
         {user && <UserMenu user={user} compact={collapsed} />}
       </div>
     </header>

@@ -7,6 +7,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { useVersionCheck } from '../hooks/use-version-check';
 import { AppHeader } from './app-header';
 import { AppFooter } from './app-footer';
+import { NotificationsLayer } from '../../features/notifications/components/notifications-layer';
 import './app-layout.css';
 
 /** Page frame of every signed-in page: header, content outlet, footer, and the new-version warning. */
@@ -32,6 +33,7 @@ export function AppLayout() {
   return (
     <>
       <AppHeader />
+      <NotificationsLayer />
       <main className="atrium-main">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Space, Tabs, Tag, Typography } from 'antd';
-import { KeyOutlined } from '@ant-design/icons';
+import { KeyOutlined, NotificationOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Course } from '@atrium/contracts';
@@ -26,7 +26,8 @@ export function courseSectionOf(pathname: string, courseId: number): CourseSecti
 
 /**
  * Shared course header: title (display_name if set), code, instructors, academic
- * year and semester, the user's roles, "Access code" for teachers, and the tabs
+ * year and semester, the user's roles, "Bulletins" (the course's bulletins, where its team writes
+ * them), "Access code" for teachers, and the tabs
  * of the course's sub-pages.
  */
 export function CourseHeader({ course }: { course: Course }) {
@@ -78,11 +79,16 @@ export function CourseHeader({ course }: { course: Course }) {
             </div>
           )}
         </div>
-        {canTeach(course) && (
-          <Button icon={<KeyOutlined aria-hidden />} onClick={() => setCodeOpen(true)}>
-            {t('accessCode.open')}
+        <Space wrap>
+          <Button icon={<NotificationOutlined aria-hidden />} onClick={() => void navigate(`/bulletin-list/?type=course&course_id=${course.id}`)}>
+            {t('bulletins:courseButton')}
           </Button>
-        )}
+          {canTeach(course) && (
+            <Button icon={<KeyOutlined aria-hidden />} onClick={() => setCodeOpen(true)}>
+              {t('accessCode.open')}
+            </Button>
+          )}
+        </Space>
       </Flex>
       <Tabs
         activeKey={active}
