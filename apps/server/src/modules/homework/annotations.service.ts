@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { extensionOf, type AnnotationsAnswer, type SaveAnnotationsBody } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -6,6 +9,7 @@ import { authorize } from '../access/authorize.js';
 import { transaction } from '../events/events.service.js';
 import { findLiveUpload, markDeleted, type UploadRow } from '../uploads/uploads.repository.js';
 import { readUploadBytes, storeGeneratedFile } from '../uploads/uploads.service.js';
+import { runTool } from '../../jobs/tools.js';
 import { flattenAnnotations, type FlattenSourceKind } from './flatten.js';
 import { findAnnotations, submissionHoldsUpload, upsertAnnotations, type AnnotationRow } from './homework.repository.js';
 
@@ -37,17 +41,35 @@ async function fileToAnnotate(deps: AppDeps, actor: Actor, submissionId: number,
   return row;
 }
 
-/** Which bytes the editor draws on: the PDF itself, the image, or an office file's converted PDF. ANNOTATION_SOURCE_UNSUPPORTED otherwise. */
-function sourceOf(row: UploadRow): { kind: FlattenSourceKind; key: string } {
+/** Images pdf-lib cannot embed, drawn on as a PNG of their first frame (ffmpeg decodes them). */
+const RASTERISED_IMAGES = new Set(['gif', 'webp', 'bmp']);
+
+/** Which bytes the editor draws on: the PDF itself, the image (`rasterise`: first made a PNG), or an office file's converted PDF. ANNOTATION_SOURCE_UNSUPPORTED otherwise. */
+function sourceOf(row: UploadRow): { kind: FlattenSourceKind; key: string; rasterise?: boolean } {
   const extension = extensionOf(row.name);
   if (extension === 'pdf') return { kind: 'pdf', key: row.key };
   if (extension === 'png') return { kind: 'png', key: row.key };
   if (extension === 'jpg' || extension === 'jpeg') return { kind: 'jpeg', key: row.key };
+  if (RASTERISED_IMAGES.has(extension)) return { kind: 'png', key: row.key, rasterise: true };
   // An office document converted by processing (LibreOffice) carries its PDF's key.
   if (row.meta.pdfKey) return { kind: 'pdf', key: row.meta.pdfKey };
   if (row.status === 'processing')
     throw new AppError('ANNOTATION_SOURCE_UNSUPPORTED', 'This document is still being converted to PDF: try again once its preview is ready');
-  throw new AppError('ANNOTATION_SOURCE_UNSUPPORTED', 'The PDF editor annotates documents (PDF, Office) and images (PNG, JPEG) only');
+  throw new AppError('ANNOTATION_SOURCE_UNSUPPORTED', 'The PDF editor annotates documents (PDF, Office) and images (PNG, JPEG, GIF, WebP, BMP) only');
+}
+
+/** The first frame of a GIF, WebP or BMP as PNG bytes, through ffmpeg in a temporary folder (removed after). Throws when ffmpeg cannot decode it. */
+async function rasterise(deps: AppDeps, bytes: Uint8Array, extension: string): Promise<Uint8Array> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'atrium-annotate-'));
+  try {
+    const input = path.join(dir, `source.${extension}`);
+    const output = path.join(dir, 'frame.png');
+    await writeFile(input, bytes);
+    await runTool('ffmpeg', ['-y', '-v', 'error', '-i', input, '-frames:v', '1', output], { toolsPath: deps.config.jobs.toolsPath, timeoutSeconds: 60 });
+    return new Uint8Array(await readFile(output));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** `GET /api/homework-submissions/{submissionId}/annotations?upload_id=` (course team). */
@@ -68,7 +90,8 @@ export async function saveAnnotations(deps: AppDeps, actor: Actor, submissionId:
   const document = { annotations: body.annotations, rotations: body.rotations };
   let flattened: Uint8Array;
   try {
-    const bytes = await readUploadBytes(deps, { key: source.key, size: source.key === row.key ? row.size : 0 });
+    const read = await readUploadBytes(deps, { key: source.key, size: source.key === row.key ? row.size : 0 });
+    const bytes = source.rasterise ? await rasterise(deps, read, extensionOf(row.name)) : read;
     flattened = await flattenAnnotations({ source: bytes, kind: source.kind, document });
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -353,6 +353,67 @@ describe('the PDF editor’s annotations', () => {
     expect((await w.call('student', 'GET', `/api/uploads/${second.annotated_upload_id}/blob`)).statusCode).toBe(200);
     expect([403, 404]).toContain((await w.call('student2', 'GET', `/api/uploads/${second.annotated_upload_id}/blob`)).statusCode);
   }, 120_000);
+
+  it('annotates GIF and WebP images on a PNG of their first frame: the pen shows in the flattened page; an SVG is refused', async () => {
+    const hw = await w.activity('homework');
+    const dir = mkdtempSync(path.join(tmpdir(), 'annotate-images-'));
+    // Real images made by ffmpeg: a white 200×100 picture in each format.
+    const image = (extension: string) => {
+      const file = path.join(dir, `white.${extension}`);
+      execFileSync('ffmpeg', ['-y', '-v', 'error', '-f', 'lavfi', '-i', 'color=white:s=200x100', '-frames:v', '1', file]);
+      return readFileSync(file);
+    };
+    const gif = await w.personalFile('student', 'board.gif', image('gif'));
+    const webp = await w.personalFile('student', 'board.webp', image('webp'));
+    const svg = await w.personalFile('student', 'board.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+    const sub = (await w.call('student', 'POST', `/api/homework/${hw}/submissions`, { upload_ids: [gif, webp, svg] })).json() as { id: number };
+    // A thick red stroke across the middle of the picture (PDF points, origin bottom-left).
+    const stroke = {
+      id: 's',
+      type: 'pen',
+      page: 1,
+      color: '#ff0000',
+      width: 20,
+      points: [
+        [20, 50],
+        [180, 50],
+      ],
+    };
+    for (const [uploadId, name] of [
+      [gif, 'gif'],
+      [webp, 'webp'],
+    ] as const) {
+      const saved = await w.call('instructor', 'PUT', `/api/homework-submissions/${sub.id}/annotations`, {
+        upload_id: uploadId,
+        annotations: [stroke],
+        rotations: {},
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const flat = await w.call('instructor', 'GET', `/api/uploads/${(saved.json() as { annotated_upload_id: number }).annotated_upload_id}/blob`);
+      const pdfFile = path.join(dir, `${name}.pdf`);
+      writeFileSync(pdfFile, flat.rawPayload);
+      expect(execFileSync('pdfinfo', [pdfFile]).toString()).toMatch(/Page size:\s+200 x 100 pts/);
+      // Rendered at 72 dpi (PPM): the middle pixel is the pen's red, a corner the picture's white.
+      const ppm = execFileSync('pdftoppm', ['-r', '72', '-singlefile', pdfFile]);
+      const pixel = (x: number, y: number) => {
+        const header = ppm.toString('latin1', 0, 20).match(/^P6\s+(\d+)\s+(\d+)\s+255\s/)!;
+        const width = Number(header[1]);
+        const at = header[0].length + (y * width + x) * 3;
+        return [ppm[at], ppm[at + 1], ppm[at + 2]];
+      };
+      const [r, g, b] = pixel(100, 50) as number[];
+      expect(r! > 200 && g! < 60 && b! < 60, `middle pixel ${r},${g},${b} is red`).toBe(true);
+      // White (a GIF's palette may make it 252).
+      expect(Math.min(...(pixel(5, 5) as number[]))).toBeGreaterThan(240);
+    }
+    const refused = await w.call('instructor', 'PUT', `/api/homework-submissions/${sub.id}/annotations`, {
+      upload_id: svg,
+      annotations: [stroke],
+      rotations: {},
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'ANNOTATION_SOURCE_UNSUPPORTED' });
+  }, 120_000);
 });
 
 describe('gradebook', () => {

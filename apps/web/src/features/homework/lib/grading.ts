@@ -1,9 +1,13 @@
 import { previewKindOf } from '../../previews/lib/preview-kind';
 
-/** True for a file the PDF editor opens (spec §6: documents and images only — PDF, images, Office through its converted PDF). */
+/**
+ * True for a file the PDF editor opens (spec §6: documents and images only — PDF, Office through its
+ * converted PDF, and the raster images the server flattens: PNG, JPEG, GIF, WebP, BMP; not SVG).
+ */
 export function isEditable(upload: { name: string; type: string }): boolean {
   const kind = previewKindOf(upload);
-  return kind === 'pdf' || kind === 'image' || kind === 'office';
+  if (kind === 'image') return !/\.svg$/i.test(upload.name);
+  return kind === 'pdf' || kind === 'office';
 }
 
 /** The PDF editor's address for grading one file of a submission (spec §2 `/pdf/editor`; `submissionId` for grading, issue 16). */
