@@ -4,6 +4,7 @@ import { scormProcessor } from './modules/scorm/scorm.processor.js';
 import { registerProcessor } from './modules/uploads/processing-registry.js';
 import { registerUploadParent } from './modules/uploads/upload-parents.js';
 import { submissionUploadParent } from './modules/homework/homework.policy.js';
+import { bulletinUploadParent } from './modules/bulletins/bulletins.policy.js';
 
 /**
  * Registers every upload processor with the uploads module's pipeline
@@ -16,7 +17,8 @@ export function registerUploadProcessors(): void {
   for (const processor of [coursePackageProcessor, scormProcessor, videoProcessor, audioProcessor, officeProcessor, pdfProcessor]) registerProcessor(processor);
 }
 
-/** Upload parents other modules own (upload-parents.ts): a homework submission's files. Idempotent. */
+/** Upload parents other modules own (upload-parents.ts): a homework submission's files, a bulletin's attachments. Idempotent. */
 export function registerUploadParents(): void {
   registerUploadParent('submission', submissionUploadParent);
+  registerUploadParent('bulletin', bulletinUploadParent);
 }

@@ -6,7 +6,8 @@ import type { Database } from '../db/client.js';
  * Queues of Atrium's background work. Media (ffmpeg) and Office (LibreOffice)
  * jobs run one at a time per worker process; `upload-inspect` is quick work
  * (PDF page counts, text); `upload-blocks-cleanup` removes expired block state; `course-import`
- * imports a Moodle backup into a course (issue 8).
+ * imports a Moodle backup into a course (issue 8); `bulletins-announce` announces bulletins whose
+ * publish time passed (issue 17 §3).
  */
 export const QUEUES = [
   'upload-media',
@@ -16,6 +17,7 @@ export const QUEUES = [
   'calendar-alerts',
   'course-import',
   'exam-deadlines',
+  'bulletins-announce',
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
 

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../lib/deps.js';
 import { cleanupExpiredBlocks } from './blocks-cleanup.job.js';
 import { sendDueCalendarAlerts } from './calendar-alerts.job.js';
+import { announceDueBulletins } from '../modules/bulletins/bulletins.service.js';
 import { submitOverdueAttempts } from '../modules/exams/exams.service.js';
 import { runImportJob } from '../modules/imports/imports.service.js';
 import { processUpload, sweepStuckUploads } from '../modules/uploads/processing-registry.js';
@@ -9,7 +10,8 @@ import { processUpload, sweepStuckUploads } from '../modules/uploads/processing-
  * Starts this process's workers (unless ATRIUM_WORKERS=false): one handler per
  * upload queue (so one ffmpeg and one LibreOffice at a time per process), the
  * hourly block clean-up, the exam deadline job (every minute: attempts past their
- * deadline are submitted), and a sweeper that requeues processing interrupted
+ * deadline are submitted), the bulletin announcer (every minute: bulletins whose publish
+ * time passed are announced once), and a sweeper that requeues processing interrupted
  * by a dead server (at start, then every staleSeconds / 2). Answers a stop function.
  */
 export async function startWorkers(deps: AppDeps): Promise<() => void> {
@@ -32,6 +34,11 @@ export async function startWorkers(deps: AppDeps): Promise<() => void> {
     if (submitted > 0) deps.log.info({ submitted }, 'submitted exam attempts past their deadline');
   });
   await deps.jobs.schedule('exam-deadlines', '* * * * *');
+  await deps.jobs.work('bulletins-announce', async () => {
+    const announced = await announceDueBulletins(deps);
+    if (announced > 0) deps.log.info({ announced }, 'announced bulletins whose publish time passed');
+  });
+  await deps.jobs.schedule('bulletins-announce', '* * * * *');
   await deps.jobs.work('course-import', async (job) => runImportJob(deps, Number(job.data.importId), { isNewCourse: job.data.newCourse === true }));
   let sweeping = false;
   const sweep = async () => {

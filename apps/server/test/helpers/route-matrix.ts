@@ -101,6 +101,12 @@ export const ACTION_ROLES: { readonly [A in RouteAction]: readonly MatrixRole[] 
   /** A submission is its learner's own (the world's is the student's) and the team's to grade. */
   'submission.read': ['student', ...TEAM],
   'submission.grade': TEAM,
+  /** Every signed-in user lists their organisation's bulletins and their courses' (the outsider: their own organisation's). */
+  'bulletin.list': SIGNED_IN,
+  /** The world's bulletin is a course bulletin of its course: posted and managed by the course team, read by its members. */
+  'bulletin.create': TEAM,
+  'bulletin.read': MEMBERS,
+  'bulletin.manage': TEAM,
   'invite.answer': SIGNED_IN,
   'token.use': EVERYONE,
 };
@@ -338,6 +344,13 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'DELETE /api/video-quiz-subjects/{subjectId}': 'course.manage_content',
   'PUT /api/video-quiz-subjects/{subjectId}/answer': 'upload.read_content',
   'GET /api/video-quizzes/{id}/results': 'course.manage_content',
+  'POST /api/bulletins': 'bulletin.create',
+  'GET /api/bulletins': 'bulletin.list',
+  'PUT /api/bulletins/read': 'bulletin.list',
+  'GET /api/bulletins/{bulletinId}': 'bulletin.read',
+  'PUT /api/bulletins/{bulletinId}': 'bulletin.manage',
+  'DELETE /api/bulletins/{bulletinId}': 'bulletin.manage',
+  'PUT /api/bulletins/{bulletinId}/read': 'bulletin.read',
 };
 
 /** The resource kind of an action: `upload` for `upload.read_content`. */

@@ -34,6 +34,12 @@ export const RESOURCE_ACTIONS = {
   attempt: ['answer', 'grade'],
   /** A homework submission: `read` its learner (or group) and the course team, `grade` the course team (404 to anyone else). */
   submission: ['read', 'grade'],
+  /**
+   * Bulletins (issue 17 §3): `list` the organisation's or one's courses' bulletins (and mark them all
+   * read), `create` one (org admins for the organisation, the course team for a course), `read` one
+   * (its audience; before its publish time only its managers), `manage` one (edit, delete).
+   */
+  bulletin: ['list', 'create', 'read', 'manage'],
   /** Invitations and team teaching: answered by the invitee. */
   invite: ['answer'],
   /** Storage and job callbacks authorised by their own token, not a session. */

@@ -4,6 +4,8 @@ import type { Actor } from '../../plugins/auth.js';
 import { activityAccess, guestActivity, type ActivityAccess } from '../activities/activities.policy.js';
 import type { ActivityRow } from '../activities/activities.repository.js';
 import { courseFor, type CourseAccess, type CourseAction } from '../courses/courses.policy.js';
+import { bulletinScope, bulletinToCreate, bulletinToManage, bulletinToRead } from '../bulletins/bulletins.policy.js';
+import type { BulletinRow, BulletinScope } from '../bulletins/bulletins.repository.js';
 import { attemptToGrade, ownAttempt } from '../exams/exams.policy.js';
 import type { AttemptRow } from '../exams/exams.repository.js';
 import { submissionToGrade, submissionToRead } from '../homework/homework.policy.js';
@@ -33,6 +35,10 @@ import { uploadParentResolver } from '../uploads/upload-parents.js';
  *   attempt.grade       exams.policy.ts       the course team of the attempt's exam (404 to anyone else)
  *   submission.read     homework.policy.ts    a submission's learner or group, and the course team (404 to anyone else)
  *   submission.grade    homework.policy.ts    the course team of the submission's homework (404 to anyone else)
+ *   bulletin.list       bulletins.policy.ts   the organisation's (its users) or courses' (their members) bulletins
+ *   bulletin.create     bulletins.policy.ts   org admins (type org), the course team (type course)
+ *   bulletin.read       bulletins.policy.ts   its audience; before its publish time its managers (404 to anyone else)
+ *   bulletin.manage     bulletins.policy.ts   org admins / the course team (403 to its readers, 404 to anyone else)
  *
  * Routes declare their action (`config: { action }`, modules/access/actions.ts).
  */
@@ -50,6 +56,10 @@ export interface AuthorizeMap {
   'attempt.grade': { resource: { attemptId: number }; grant: { attempt: AttemptRow; activity: ActivityRow } };
   'submission.read': { resource: { submissionId: number }; grant: { submission: SubmissionRow; activity: ActivityRow; isTeam: boolean } };
   'submission.grade': { resource: { submissionId: number }; grant: { submission: SubmissionRow; activity: ActivityRow } };
+  'bulletin.list': { resource: { type: 'org' | 'course'; courseId?: number | null }; grant: BulletinScope };
+  'bulletin.create': { resource: { type: 'org' | 'course'; courseId?: number | null }; grant: { orgId: number; courseId: number | null } };
+  'bulletin.read': { resource: { bulletinId: number; now?: Date }; grant: { bulletin: BulletinRow; canManage: boolean } };
+  'bulletin.manage': { resource: { bulletinId: number }; grant: BulletinRow };
 }
 
 type CourseActionName = `course.${CourseAction}`;
@@ -104,6 +114,14 @@ export async function authorize(deps: AppDeps, actor: Actor | null, action: Cour
       return submissionToRead(deps, actor!, r.submissionId!);
     case 'submission.grade':
       return submissionToGrade(deps, actor!, r.submissionId!);
+    case 'bulletin.list':
+      return bulletinScope(deps, actor!, resource as AuthorizeMap['bulletin.list']['resource']);
+    case 'bulletin.create':
+      return bulletinToCreate(deps, actor!, resource as AuthorizeMap['bulletin.create']['resource']);
+    case 'bulletin.read':
+      return bulletinToRead(deps, actor!, r.bulletinId!, r.now);
+    case 'bulletin.manage':
+      return bulletinToManage(deps, actor!, r.bulletinId!);
   }
 }
 

@@ -59,6 +59,8 @@ interface Ids {
   submission: number;
   /** A video quiz over the world's video. */
   videoQuiz: number;
+  /** A course bulletin of the world's course, posted by the instructor. */
+  bulletin: number;
   files: Record<FileKind, number>;
 }
 let ids: Ids;
@@ -135,7 +137,15 @@ beforeAll(async () => {
     payload: { content: '<p>My essay</p>' },
   });
   expect(handedIn.statusCode, handedIn.body).toBe(201);
+  const bulletin = await t.app.inject({
+    method: 'POST',
+    url: '/api/bulletins',
+    headers: { cookie: as },
+    payload: { type: 'course', course_id: course.id, title: 'Week 1', content: '<p>Welcome</p>' },
+  });
+  expect(bulletin.statusCode, bulletin.body).toBe(201);
   ids = {
+    bulletin: (bulletin.json() as { id: number }).id,
     homework: homework.id,
     submission: (handedIn.json() as { id: number }).id,
     course: course.id,
@@ -227,6 +237,7 @@ function urlFor(key: string, op: Operation): string | null {
               : ids.activity,
       attemptId: () => ids.attempt,
       submissionId: () => ids.submission,
+      bulletinId: () => ids.bulletin,
       courseId: () => ids.course,
       id: idOf,
       subjectId: () => ids.subject,
@@ -249,6 +260,7 @@ function queryValue(name: string, file: FileKind): string | null {
     id: String(ids.files[file]),
     sco: 'i1',
     toggle: 'org_team_teaching',
+    type: 'course',
     start: '2026-09-07T00:00:00.000Z',
     end: '2026-09-14T00:00:00.000Z',
   };
