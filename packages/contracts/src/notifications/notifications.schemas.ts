@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema } from '../common/pagination.schemas.js';
+import { LEARNING_ACTIVITY_DESTINATION_TYPES } from './destinations.js';
 
 /**
  * Notifications (issue 17 §1–2; spec §3 Notification: type, payload, is_locked, sender, url, and
@@ -18,24 +19,7 @@ const isoTime = z.iso.datetime({ offset: true });
  */
 export const NOTIFICATION_TYPES = [
   // Activity types that open `/course/{id}/learning-activity#/{activityId}` (spec §2).
-  'material',
-  'online_video',
-  'page',
-  'scorm',
-  'welink',
-  'tencent_meeting',
-  'classin',
-  'zoom',
-  'web_link',
-  'lesson',
-  'slide',
-  'homework',
-  'forum',
-  'chinamcloud_live',
-  'virtual_experiment',
-  'microsoft_teams_meeting',
-  'dingtalk_live',
-  'h5_courseware',
+  ...LEARNING_ACTIVITY_DESTINATION_TYPES,
   // Types with routes of their own.
   'exam',
   'questionnaire',
