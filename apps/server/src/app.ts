@@ -41,6 +41,7 @@ import { scormRoutes } from './modules/scorm/scorm.routes.js';
 import { videoQuizzesRoutes } from './modules/video-quizzes/video-quizzes.routes.js';
 import { homeworkRoutes } from './modules/homework/homework.routes.js';
 import { gradebookRoutes } from './modules/gradebook/gradebook.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { bulletinsRoutes } from './modules/bulletins/bulletins.routes.js';
 import { authPlugin, requireRouteAction } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(questionnairesRoutes);
   await app.register(homeworkRoutes);
   await app.register(gradebookRoutes);
+  await app.register(notificationsRoutes);
   await app.register(bulletinsRoutes);
   await app.register(mediaRoutes);
   await app.register(scormRoutes);

@@ -6,7 +6,9 @@ import type { Database } from '../db/client.js';
  * Queues of Atrium's background work. Media (ffmpeg) and Office (LibreOffice)
  * jobs run one at a time per worker process; `upload-inspect` is quick work
  * (PDF page counts, text); `upload-blocks-cleanup` removes expired block state; `course-import`
- * imports a Moodle backup into a course (issue 8); `bulletins-announce` announces bulletins whose
+ * imports a Moodle backup into a course (issue 8); `notifications-due-soon` and
+ * `notifications-digest` tell learners of homework due within 24 h and send the daily
+ * e-mail digest (issue 17 §1); `bulletins-announce` announces bulletins whose
  * publish time passed (issue 17 §3).
  */
 export const QUEUES = [
@@ -17,6 +19,8 @@ export const QUEUES = [
   'calendar-alerts',
   'course-import',
   'exam-deadlines',
+  'notifications-due-soon',
+  'notifications-digest',
   'bulletins-announce',
 ] as const;
 export type QueueName = (typeof QUEUES)[number];

@@ -4,13 +4,15 @@ import { sendDueCalendarAlerts } from './calendar-alerts.job.js';
 import { announceDueBulletins } from '../modules/bulletins/bulletins.service.js';
 import { submitOverdueAttempts } from '../modules/exams/exams.service.js';
 import { runImportJob } from '../modules/imports/imports.service.js';
+import { notifyHomeworkDueSoon, sendDailyDigests } from '../modules/notifications/notifications.service.js';
 import { processUpload, sweepStuckUploads } from '../modules/uploads/processing-registry.js';
 
 /**
  * Starts this process's workers (unless ATRIUM_WORKERS=false): one handler per
  * upload queue (so one ffmpeg and one LibreOffice at a time per process), the
  * hourly block clean-up, the exam deadline job (every minute: attempts past their
- * deadline are submitted), the bulletin announcer (every minute: bulletins whose publish
+ * deadline are submitted), the notification jobs (homework due within 24 h every 10 minutes,
+ * the daily e-mail digest at 07:00 UTC), the bulletin announcer (every minute: bulletins whose publish
  * time passed are announced once), and a sweeper that requeues processing interrupted
  * by a dead server (at start, then every staleSeconds / 2). Answers a stop function.
  */
@@ -34,6 +36,16 @@ export async function startWorkers(deps: AppDeps): Promise<() => void> {
     if (submitted > 0) deps.log.info({ submitted }, 'submitted exam attempts past their deadline');
   });
   await deps.jobs.schedule('exam-deadlines', '* * * * *');
+  await deps.jobs.work('notifications-due-soon', async () => {
+    const made = await notifyHomeworkDueSoon(deps);
+    if (made > 0) deps.log.info({ made }, 'notified learners of homework due within 24 h');
+  });
+  await deps.jobs.schedule('notifications-due-soon', '*/10 * * * *');
+  await deps.jobs.work('notifications-digest', async () => {
+    const sent = await sendDailyDigests(deps);
+    if (sent > 0) deps.log.info({ sent }, 'queued daily notification digests');
+  });
+  await deps.jobs.schedule('notifications-digest', '0 7 * * *');
   await deps.jobs.work('bulletins-announce', async () => {
     const announced = await announceDueBulletins(deps);
     if (announced > 0) deps.log.info({ announced }, 'announced bulletins whose publish time passed');

@@ -6,6 +6,7 @@ import { completenessHandler } from '../progress/completeness.handlers.js';
 import { submissionCompletionHandler } from '../progress/submission-completion.handlers.js';
 import { examScoresPublicationHandler } from '../exams/exams.handlers.js';
 import { certificatesHandler, gradebookHandler } from '../gradebook/gradebook.handlers.js';
+import { notificationsHandler } from '../notifications/notifications.handlers.js';
 import { eventBusOf } from './events.service.js';
 
 /** Every handler of the domain events (decision 0081); a module adds its handlers here. */
@@ -17,6 +18,7 @@ export const EVENT_HANDLERS = [
   gradebookHandler,
   examScoresPublicationHandler,
   certificatesHandler,
+  notificationsHandler,
 ];
 
 /**

@@ -1,0 +1,105 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { USER_ROLE } from '@atrium/contracts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { openSse, type SseClient } from '../../../test/helpers/sse-client.js';
+import { buildApp } from '../../app.js';
+import { openPostgres, type Database } from '../../db/client.js';
+import { createObjectStore } from '../../storage/create-store.js';
+import { bulletins } from '../bulletins/bulletins.table.js';
+import { emit } from '../events/events.service.js';
+import { hubOf } from './notifications.stream.js';
+
+// Two app instances on one database (issue 17 §2, decision 0100), as events-instances.routes.test.ts
+// builds them. With DATABASE_URL (PostgreSQL) the second has its own connections, its own dispatcher
+// and its own hub: a notification made on the first reaches a stream on the second only through
+// pg_notify and the second's LISTEN. On PGlite one process serves the database, so both instances
+// share one hub (PGlite's in-process LISTEN): the same test then checks that path.
+const onPostgres = Boolean(process.env.DATABASE_URL);
+let t: TestApp;
+let second: FastifyInstance;
+let secondDatabase: Database;
+let secondBase: string;
+let world: { orgId: number; courseId: number; instructorId: number; studentId: number; studentCookie: string };
+const clients: SseClient[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  secondDatabase = t.database.pool ? openPostgres(t.database.pool.options.connectionString!) : t.database;
+  const config = { ...t.config, logLevel: 'silent' as const, jobs: { ...t.config.jobs, runWorkers: false } };
+  second = await buildApp({ config, database: secondDatabase, storage: createObjectStore(config) });
+  await second.ready();
+  await second.listen({ port: 0, host: '127.0.0.1' });
+  secondBase = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+  const org = await t.factories.org();
+  const instructor = await t.factories.user({ orgId: org.id, role: USER_ROLE.instructor });
+  const student = await t.factories.user({ orgId: org.id, role: USER_ROLE.student });
+  const course = await t.factories.course({ orgId: org.id, instructorId: instructor.id });
+  await t.factories.enrol(course.id, student.id, 'student');
+  world = { orgId: org.id, courseId: course.id, instructorId: instructor.id, studentId: student.id, studentCookie: await t.factories.login(student.userName) };
+}, 60_000);
+afterAll(async () => {
+  for (const c of clients) c.close();
+  await second.close();
+  if (secondDatabase !== t.database) await secondDatabase.close();
+  await t.close();
+});
+
+/** Publishes a course bulletin through the first instance (a row and its bulletin.published event); answers its id and when it was made. */
+async function publishBulletinOnFirst(title: string): Promise<{ id: number; at: number }> {
+  const [row] = await t.app.deps.db
+    .insert(bulletins)
+    .values({ orgId: world.orgId, courseId: world.courseId, type: 'course', title, content: `<p>${title}</p>`, authorId: world.instructorId })
+    .returning();
+  const at = Date.now();
+  await emit(t.app.deps, t.app.deps.db, {
+    type: 'bulletin.published',
+    payload: {
+      bulletin_id: row!.id,
+      type: 'course',
+      org_id: world.orgId,
+      course_id: world.courseId,
+      actor_id: world.instructorId,
+      title,
+      show_on_popup: false,
+    },
+  });
+  return { id: row!.id, at };
+}
+
+describe(
+  onPostgres
+    ? 'on PostgreSQL: a notification made on one instance reaches a stream on another through LISTEN/NOTIFY'
+    : 'on PGlite: two instances of one process share the hub',
+  () => {
+    it('a course bulletin published on the first instance reaches an SSE client of the second within 1 s; after a reconnect with Last-Event-ID the missed one arrives once', async () => {
+      expect(hubOf(second.deps) === hubOf(t.app.deps)).toBe(!onPostgres);
+      const client = await openSse(secondBase, { cookie: world.studentCookie });
+      clients.push(client);
+      expect(client.status).toBe(200);
+      await vi.waitFor(() => expect(client.unreadCounts()).toHaveLength(1), { timeout: 3_000, interval: 10 });
+
+      const first = await publishBulletinOnFirst('Week 1');
+      await vi.waitFor(() => expect(client.notifications()).toHaveLength(1), { timeout: 1_000, interval: 5 });
+      expect(Date.now() - first.at).toBeLessThan(1_000);
+      const [notice] = client.notifications();
+      expect(notice).toMatchObject({
+        kind: 'bulletin.published',
+        type: 'bulletin',
+        bulletin_id: first.id,
+        url: `/bulletin-list/?type=course&bulletin_id=${first.id}`,
+      });
+
+      client.close();
+      await vi.waitFor(() => expect(hubOf(second.deps).size).toBe(0), { timeout: 3_000, interval: 10 });
+      const missed = await publishBulletinOnFirst('Week 2');
+      const again = await openSse(secondBase, { cookie: world.studentCookie, lastEventId: notice!.id });
+      clients.push(again);
+      await vi.waitFor(() => expect(again.notifications()).toHaveLength(1), { timeout: 3_000, interval: 10 });
+      const live = await publishBulletinOnFirst('Week 3');
+      await vi.waitFor(() => expect(again.notifications()).toHaveLength(2), { timeout: 1_000, interval: 5 });
+      expect(again.notifications().map((n) => n.bulletin_id)).toEqual([missed.id, live.id]);
+    });
+  },
+);

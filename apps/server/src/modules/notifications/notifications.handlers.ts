@@ -1,0 +1,197 @@
+import { NOTIFICATION_TYPES, type NotificationKind, type NotificationType } from '@atrium/contracts';
+import { defineHandler, type DomainEvent } from '../events/events.service.js';
+import type { EventContext } from '../events/events.service.js';
+import {
+  activityFacts,
+  audienceOfCourseMembers,
+  audienceOfOrg,
+  audienceOfStudents,
+  audienceOfUsers,
+  bulletinFacts,
+  courseFacts,
+} from './notifications.repository.js';
+import { makeNotifications } from './notifications.service.js';
+
+type Notified =
+  | 'invite.sent'
+  | 'course.published'
+  | 'enrolment.created'
+  | 'activity.changed'
+  | 'homework.graded'
+  | 'scores.published'
+  | 'exam.scores_published'
+  | 'bulletin.published';
+
+/** Plain text of sanitised HTML, spaces collapsed, at most `max` characters (a notice's excerpt). */
+export function excerptOf(html: string, max = 140): string {
+  const text = html
+    .replace(/<(br|\/p|\/div|\/li|\/h[1-6])\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The kind and type of the notice of an activity becoming visible to learners. */
+export function activityNotice(activityType: string): { kind: NotificationKind; type: NotificationType } {
+  if (activityType === 'homework') return { kind: 'homework.assigned', type: 'homework' };
+  if (activityType === 'exam') return { kind: 'exam.opened', type: 'exam' };
+  const type = (NOTIFICATION_TYPES as readonly string[]).includes(activityType) ? (activityType as NotificationType) : 'other';
+  return { kind: 'activity.published', type };
+}
+
+/** Makes the notices of one event (see `notificationsHandler`). */
+export async function notify(event: DomainEvent<Notified>, { deps, db }: EventContext): Promise<void> {
+  const byEvent = `event:${event.id}`;
+  switch (event.type) {
+    case 'invite.sent': {
+      const p = event.payload;
+      // The invitation e-mail itself is written by outbox.emails: the notice is not e-mailed again.
+      await makeNotifications(deps, db, audienceOfUsers([p.invitee.id]), {
+        kind: 'course.invited',
+        payload: { course_name: p.course_title, title: p.course_title, text: p.role },
+        senderId: p.inviter.id,
+        courseId: p.course_id,
+        dedupeKey: byEvent,
+        isEmailedElsewhere: true,
+      });
+      return;
+    }
+    case 'course.published': {
+      const p = event.payload;
+      const course = await courseFacts(db, p.course_id);
+      if (!course?.isLive) return;
+      await makeNotifications(deps, db, audienceOfStudents(p.course_id), {
+        kind: 'course.published',
+        payload: { course_name: course.name, title: course.name },
+        senderId: p.actor_id,
+        courseId: p.course_id,
+        dedupeKey: byEvent,
+      });
+      return;
+    }
+    case 'enrolment.created': {
+      const p = event.payload;
+      const course = await courseFacts(db, p.course_id);
+      if (!course) return;
+      if (p.role === 'instructor' && course.createdById === p.user_id) return; // the creator of the course, joining it by creating it
+      await makeNotifications(deps, db, audienceOfUsers([p.user_id]), {
+        kind: 'enrolment.created',
+        payload: { course_name: course.name, title: course.name, text: p.role },
+        courseId: p.course_id,
+        dedupeKey: byEvent,
+      });
+      return;
+    }
+    case 'activity.changed': {
+      const p = event.payload;
+      const activity = await activityFacts(db, p.activity_id);
+      if (!activity?.isVisible) return;
+      const { kind, type } = activityNotice(activity.type);
+      const due = activity.type === 'homework' && activity.dueDate ? new Date(activity.dueDate) : null;
+      // Once per activity: it is announced the first time learners can see it, not on every later change.
+      await makeNotifications(deps, db, audienceOfStudents(activity.courseId), {
+        kind,
+        type,
+        payload: { course_name: activity.courseName, title: activity.title, ...(due && !Number.isNaN(due.getTime()) ? { at: due.toISOString() } : {}) },
+        courseId: activity.courseId,
+        activityId: p.activity_id,
+        dedupeKey: `activity.published:${p.activity_id}`,
+      });
+      return;
+    }
+    case 'homework.graded': {
+      const p = event.payload;
+      const activity = await activityFacts(db, p.activity_id);
+      if (!activity) return;
+      // No score in the notice: learners see it once the scores are published (gradebook).
+      await makeNotifications(deps, db, audienceOfUsers(p.user_ids), {
+        kind: 'homework.graded',
+        payload: { course_name: activity.courseName, title: activity.title },
+        senderId: p.grader_id,
+        courseId: p.course_id,
+        activityId: p.activity_id,
+        dedupeKey: byEvent,
+      });
+      return;
+    }
+    case 'scores.published':
+    case 'exam.scores_published': {
+      const p = event.payload;
+      if (p.user_ids.length === 0) return;
+      const activity = await activityFacts(db, p.activity_id);
+      if (!activity) return;
+      await makeNotifications(deps, db, audienceOfUsers(p.user_ids), {
+        kind: 'scores.published',
+        payload: { course_name: activity.courseName, title: activity.title },
+        senderId: p.actor_id,
+        courseId: p.course_id,
+        activityId: p.activity_id,
+        dedupeKey: byEvent,
+      });
+      return;
+    }
+    case 'bulletin.published': {
+      const p = event.payload;
+      const bulletin = await bulletinFacts(db, p.bulletin_id);
+      const course = p.course_id ? await courseFacts(db, p.course_id) : undefined;
+      const audience = p.type === 'course' && p.course_id ? audienceOfCourseMembers(p.course_id, p.actor_id) : audienceOfOrg(p.org_id, p.actor_id);
+      const text = bulletin ? excerptOf(bulletin.content) : '';
+      await makeNotifications(deps, db, audience, {
+        kind: 'bulletin.published',
+        payload: {
+          title: bulletin?.title ?? p.title,
+          bulletin_type: p.type,
+          ...(text ? { text } : {}),
+          ...(course ? { course_name: course.name } : {}),
+        },
+        senderId: p.actor_id,
+        courseId: p.course_id,
+        bulletinId: p.bulletin_id,
+        dedupeKey: `bulletin:${p.bulletin_id}`,
+      });
+      return;
+    }
+  }
+}
+
+/**
+ * Notifications of the domain events (issue 17 §1, decision 0100), made in the handler's
+ * transaction (so with its handling record: once), set-based (one INSERT … SELECT per event
+ * whatever the audience), each idempotent through its dedupe key, honouring each user's in-app
+ * preference per kind:
+ * - `invite.sent` → the invitee (`course.invited`);
+ * - `course.published` → the course's students;
+ * - `enrolment.created` → that user (not the creator of a course joining it by creating it);
+ * - `activity.changed` → the course's students, once per activity, when it is visible to them
+ *   (published, in a published module of a published course): homework → `homework.assigned`,
+ *   exam → `exam.opened`, any other → `activity.published` (type: the activity type when spec §2
+ *   lists it, else `other`);
+ * - `homework.graded` → its learners; `scores.published`, `exam.scores_published` → the learners
+ *   (`scores.published`, type `score_publish`);
+ * - `bulletin.published` → an organisation bulletin's organisation or a course bulletin's members,
+ *   the author excepted.
+ * The forum and resource issues add their events here and their kinds to NOTIFICATION_KINDS.
+ */
+export const notificationsHandler = defineHandler({
+  name: 'notifications.make',
+  types: [
+    'invite.sent',
+    'course.published',
+    'enrolment.created',
+    'activity.changed',
+    'homework.graded',
+    'scores.published',
+    'exam.scores_published',
+    'bulletin.published',
+  ],
+  async handle(event, context) {
+    await notify(event, context);
+  },
+});
