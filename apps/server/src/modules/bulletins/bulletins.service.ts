@@ -125,7 +125,7 @@ async function announce(deps: AppDeps, tx: Db, row: BulletinRow, actorId: number
 /**
  * `POST /api/bulletins`: an org admin's organisation bulletin or the course team's course
  * bulletin, with sanitised content and the author's own uploads as attachments. Announced at once
- * (`bulletin.published`) unless `publish_at` is ahead. Throws FORBIDDEN (not an org admin / not on
+ * (`bulletin.published`) unless `publish_at` is ahead; read by its author. Throws FORBIDDEN (not an org admin / not on
  * the course team), COURSE_NOT_FOUND naming `course_id`, 400 naming `upload_ids`; nothing is
  * written on refusal.
  */
@@ -147,6 +147,8 @@ export async function createBulletin(deps: AppDeps, actor: Actor, body: Bulletin
       authorId: actor.id,
     });
     await attachFiles(tx, actor, inserted.id, body.upload_ids);
+    // Its author has read it: their own popup and badge do not show it to them.
+    await markBulletinRead(tx, inserted.id, actor.id);
     if (due) await announce(deps, tx, inserted, actor.id);
     return inserted;
   });
