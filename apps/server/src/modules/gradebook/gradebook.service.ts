@@ -66,6 +66,25 @@ function scaled(grade: GradeRow, max: number): number | null {
 }
 
 /**
+ * One learner's points per item (scaled to the item's maximum; null without a grade) and course
+ * total (percent, decision 0091 totals) over `items`, from that learner's `grades`.
+ */
+function standingOf(
+  items: readonly GradeItem[],
+  categories: readonly { id: number; weight: number }[],
+  grades: readonly GradeRow[],
+): { points: Map<number, number | null>; total: number | null } {
+  const byActivity = new Map(grades.map((g) => [g.activityId, g]));
+  const points = new Map(items.map((i) => [i.activity_id, byActivity.has(i.activity_id) ? scaled(byActivity.get(i.activity_id)!, i.max_score) : null]));
+  const total = courseTotal(
+    items.map((i) => ({ id: i.activity_id, maxScore: i.max_score, weight: i.weight, categoryId: i.category_id })),
+    new Map(categories.map((c) => [c.id, c.weight])),
+    points,
+  );
+  return { points, total };
+}
+
+/**
  * `GET /api/courses/{courseId}/scores`: the team (course.manage_content) sees every student and
  * item; anyone else who may view the course sees their own row and the published items only.
  * Four statements after the access check.
@@ -81,18 +100,10 @@ export async function courseGradebook(deps: AppDeps, actor: Actor, courseId: num
   ]);
   const items = isTeam ? allItems : allItems.filter((i) => i.publishedAt !== null);
   const presented = items.map((i) => presentItem(i, grades));
-  const maxOf = new Map(presented.map((i) => [i.activity_id, i.max_score]));
-  const weights = new Map(categories.map((c) => [c.id, c.weight]));
   const byUser = new Map<number, GradeRow[]>();
   for (const g of grades) byUser.set(g.userId, [...(byUser.get(g.userId) ?? []), g]);
   const rows = students.map((s) => {
-    const mine = new Map((byUser.get(s.id) ?? []).map((g) => [g.activityId, g]));
-    const points = new Map(items.map((i) => [i.activityId, mine.get(i.activityId) ? scaled(mine.get(i.activityId)!, maxOf.get(i.activityId)!) : null]));
-    const total = courseTotal(
-      presented.map((i) => ({ id: i.activity_id, maxScore: i.max_score, weight: i.weight, categoryId: i.category_id })),
-      weights,
-      points,
-    );
+    const { points, total } = standingOf(presented, categories, byUser.get(s.id) ?? []);
     return { user_id: s.id, name: s.name, user_no: s.userNo, scores: Object.fromEntries([...points].map(([id, v]) => [String(id), v])), total };
   });
   return { items: presented, categories: categories.map(presentCategory), rows, can_manage: isTeam };
@@ -110,13 +121,7 @@ export async function publishedStanding(db: Db, courseId: number, userId: number
     listCourseGrades(db, courseId, userId),
   ]);
   const items = allItems.filter((i) => i.publishedAt !== null).map((i) => presentItem(i, grades));
-  const byActivity = new Map(grades.map((g) => [g.activityId, g]));
-  const points = new Map(items.map((i) => [i.activity_id, byActivity.has(i.activity_id) ? scaled(byActivity.get(i.activity_id)!, i.max_score) : null]));
-  const total = courseTotal(
-    items.map((i) => ({ id: i.activity_id, maxScore: i.max_score, weight: i.weight, categoryId: i.category_id })),
-    new Map(categories.map((c) => [c.id, c.weight])),
-    points,
-  );
+  const { points, total } = standingOf(items, categories, grades);
   return { total, scoredActivityIds: [...points].filter(([, v]) => v !== null).map(([id]) => id) };
 }
 
