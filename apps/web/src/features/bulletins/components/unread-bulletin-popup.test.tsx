@@ -40,7 +40,7 @@ function serve(unread: () => ReturnType<typeof bulletinOf>[]) {
   });
 }
 
-describe('the unread organisation bulletin popup after sign-in (spec §2 popups, §7)', { timeout: 60_000 }, () => {
+describe('the unread organisation bulletin popup after sign-in, once per sign-in session (spec §2 popups, §7)', { timeout: 60_000 }, () => {
   beforeEach(() => vi.stubGlobal('fetch', fetchMock));
   afterEach(() => {
     fetchMock.mockReset();
@@ -76,7 +76,7 @@ describe('the unread organisation bulletin popup after sign-in (spec §2 popups,
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('once dismissed it is not shown again in the sign-in session; after signing out and in again it is', async () => {
+  it('once dismissed with Later it is not shown again in the sign-in session; after signing out and in again it is', async () => {
     serve(() => [first]);
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const view = renderWithApp(<NotificationsLayer />);
@@ -107,6 +107,23 @@ describe('the unread organisation bulletin popup after sign-in (spec §2 popups,
     renderWithApp(<NotificationsLayer />);
     expect(await screen.findByRole('dialog')).toHaveTextContent('Campus closed on Friday');
     expect(popupUrls()).toHaveLength(1);
+  });
+
+  it('a page load after it appeared does not show it again, even when it was not closed', async () => {
+    serve(() => [first]);
+    const view = renderWithApp(<NotificationsLayer />);
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Campus closed on Friday');
+    view.unmount();
+    fetchMock.mockClear();
+    renderWithApp(
+      <>
+        <NotificationsLayer />
+        <SignedInAs />
+      </>,
+    );
+    expect(await screen.findByText('Signed in as Sam Student')).toBeInTheDocument();
+    expect(popupUrls()).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('shows nothing when no unread popup bulletin remains', async () => {

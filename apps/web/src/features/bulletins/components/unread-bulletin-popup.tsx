@@ -11,9 +11,9 @@ import { BulletinContent } from './bulletin-content';
 /**
  * The unread organisation bulletin popup (spec §2 popups, §7; issue 17 §3): after sign-in, the
  * organisation's unread bulletins marked show_on_popup (`GET /api/bulletins?type=org&unread=true&
- * show_on_popup=true&page_size=100`) one by one, with "Mark as read" and "Next". Once closed (or
- * every one read) it stays away for the rest of the sign-in session (session storage, cleared when
- * signing out clears the signed-in user from the query cache).
+ * show_on_popup=true&page_size=100`) one by one, with "Mark as read", "Next" and "Later". Once it
+ * has been shown it stays away for the rest of the sign-in session, page loads included (session
+ * storage, cleared when signing out clears the signed-in user from the query cache).
  */
 export function UnreadBulletinPopup({ userId }: { userId: number | null | undefined }) {
   const { t } = useTranslation('bulletins');
@@ -35,11 +35,13 @@ export function UnreadBulletinPopup({ userId }: { userId: number | null | undefi
   );
 
   const items = useMemo(() => popup.data?.items ?? [], [popup.data]);
+  // Shown once per sign-in session: a page load after it appeared does not show it again.
+  const isShown = !isSeen && items.length > 0;
+  useEffect(() => {
+    if (isShown && userId) markPopupSeen(userId);
+  }, [isShown, userId]);
   const bulletin = items[index];
-  const close = () => {
-    if (userId) markPopupSeen(userId);
-    setSeen(true);
-  };
+  const close = () => setSeen(true);
   const next = () => {
     const following = items.findIndex((b, i) => i > index && !readIds.has(b.id));
     if (following === -1) close();
