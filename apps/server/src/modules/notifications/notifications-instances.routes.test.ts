@@ -7,11 +7,9 @@ import { openSse, type SseClient } from '../../../test/helpers/sse-client.js';
 import { buildApp } from '../../app.js';
 import { openPostgres, type Database } from '../../db/client.js';
 import { createObjectStore } from '../../storage/create-store.js';
-import { bulletins } from '../bulletins/bulletins.table.js';
-import { emit } from '../events/events.service.js';
 import { hubOf } from './notifications.stream.js';
 
-// Two app instances on one database (issue 17 §2, decision 0100), as events-instances.routes.test.ts
+// Two app instances on one database; the bulletin is published through the first's API (issue 17 §2, decision 0100), as events-instances.routes.test.ts
 // builds them. With DATABASE_URL (PostgreSQL) the second has its own connections, its own dispatcher
 // and its own hub: a notification made on the first reaches a stream on the second only through
 // pg_notify and the second's LISTEN. On PGlite one process serves the database, so both instances
@@ -21,7 +19,7 @@ let t: TestApp;
 let second: FastifyInstance;
 let secondDatabase: Database;
 let secondBase: string;
-let world: { orgId: number; courseId: number; instructorId: number; studentId: number; studentCookie: string };
+let world: { orgId: number; courseId: number; instructorId: number; studentId: number; studentCookie: string; instructorCookie: string };
 const clients: SseClient[] = [];
 
 beforeAll(async () => {
@@ -37,7 +35,14 @@ beforeAll(async () => {
   const student = await t.factories.user({ orgId: org.id, role: USER_ROLE.student });
   const course = await t.factories.course({ orgId: org.id, instructorId: instructor.id });
   await t.factories.enrol(course.id, student.id, 'student');
-  world = { orgId: org.id, courseId: course.id, instructorId: instructor.id, studentId: student.id, studentCookie: await t.factories.login(student.userName) };
+  world = {
+    orgId: org.id,
+    courseId: course.id,
+    instructorId: instructor.id,
+    studentId: student.id,
+    studentCookie: await t.factories.login(student.userName),
+    instructorCookie: await t.factories.login(instructor.userName),
+  };
 }, 60_000);
 afterAll(async () => {
   for (const c of clients) c.close();
@@ -46,26 +51,17 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Publishes a course bulletin through the first instance (a row and its bulletin.published event); answers its id and when it was made. */
+/** Publishes a course bulletin through the first instance's API (POST /api/bulletins as the instructor); answers its id and when it was sent. */
 async function publishBulletinOnFirst(title: string): Promise<{ id: number; at: number }> {
-  const [row] = await t.app.deps.db
-    .insert(bulletins)
-    .values({ orgId: world.orgId, courseId: world.courseId, type: 'course', title, content: `<p>${title}</p>`, authorId: world.instructorId })
-    .returning();
   const at = Date.now();
-  await emit(t.app.deps, t.app.deps.db, {
-    type: 'bulletin.published',
-    payload: {
-      bulletin_id: row!.id,
-      type: 'course',
-      org_id: world.orgId,
-      course_id: world.courseId,
-      actor_id: world.instructorId,
-      title,
-      show_on_popup: false,
-    },
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/bulletins',
+    headers: { cookie: world.instructorCookie },
+    payload: { type: 'course', course_id: world.courseId, title, content: `<p>${title}</p>`, show_on_popup: false },
   });
-  return { id: row!.id, at };
+  expect(res.statusCode, res.body).toBe(201);
+  return { id: (res.json() as { id: number }).id, at };
 }
 
 describe(

@@ -9,6 +9,7 @@ import {
   audienceOfUsers,
   bulletinFacts,
   courseFacts,
+  isAnnouncedToStudents,
 } from './notifications.repository.js';
 import { makeNotifications } from './notifications.service.js';
 
@@ -93,16 +94,18 @@ export async function notify(event: DomainEvent<Notified>, { deps, db }: EventCo
       const p = event.payload;
       const activity = await activityFacts(db, p.activity_id);
       if (!activity?.isVisible) return;
+      const key = `activity.published:${p.activity_id}`;
+      // Once per activity, to the students of that moment: not again on every later change, nor to students who joined since.
+      if (await isAnnouncedToStudents(db, activity.courseId, key)) return;
       const { kind, type } = activityNotice(activity.type);
       const due = activity.type === 'homework' && activity.dueDate ? new Date(activity.dueDate) : null;
-      // Once per activity: it is announced the first time learners can see it, not on every later change.
       await makeNotifications(deps, db, audienceOfStudents(activity.courseId), {
         kind,
         type,
         payload: { course_name: activity.courseName, title: activity.title, ...(due && !Number.isNaN(due.getTime()) ? { at: due.toISOString() } : {}) },
         courseId: activity.courseId,
         activityId: p.activity_id,
-        dedupeKey: `activity.published:${p.activity_id}`,
+        dedupeKey: key,
       });
       return;
     }

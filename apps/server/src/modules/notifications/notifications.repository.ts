@@ -301,6 +301,21 @@ export async function insertDueSoon(db: Db, now: Date, defaultEmail: string): Pr
   }));
 }
 
+/**
+ * Whether a student of the course already holds a notification with `dedupeKey` (an activity once
+ * announced is not announced again to students who joined later). One SELECT, stopping at the first
+ * hit through the (user_id, dedupe_key) index.
+ */
+export async function isAnnouncedToStudents(db: Db, courseId: number, dedupeKey: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    select exists (
+      select 1 from enrolments e
+      join notifications n on n.user_id = e.user_id and n.dedupe_key = ${dedupeKey}::text
+      where e.course_id = ${courseId} and e.role = 'student'
+    ) as announced`);
+  return rowsOf<{ announced: boolean }>(result)[0]?.announced === true;
+}
+
 /** Records that the e-mail channel took these notifications. One UPDATE. */
 export async function markEmailed(db: Db, ids: readonly number[], at: Date): Promise<void> {
   if (ids.length === 0) return;

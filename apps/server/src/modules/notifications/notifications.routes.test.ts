@@ -8,6 +8,7 @@ import { bulletins } from '../bulletins/bulletins.table.js';
 import { domainEventHandlings, domainEvents } from '../events/events.table.js';
 import { emit, eventBusOf } from '../events/events.service.js';
 import { courseGroupMembers, courseGroups } from '../enrolments/course-groups.table.js';
+import { enrolments } from '../enrolments/enrolments.table.js';
 import { homeworkSubmissions } from '../homework/homework.table.js';
 import { outboxEmails } from '../outbox/outbox.table.js';
 import { orgs } from '../orgs/orgs.table.js';
@@ -320,6 +321,14 @@ describe('notifications made by the handlers of domain events', () => {
         c.type,
       ).toBe(true);
     }
+    // A student who joins later is not told of an activity announced before, even when it changes again.
+    const late = await t.factories.user({ orgId: w.org.id, role: USER_ROLE.student });
+    await t.factories.enrol(w.course.id, late.id, 'student');
+    const announced = (await db().select().from(notifications).where(eq(notifications.kind, 'exam.opened')))[0]!.activityId!;
+    const edit = await t.app.inject({ method: 'PUT', url: `/api/activities/${announced}`, headers: as('instructor'), payload: { title: 'Again' } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await rowsOf([late.id])).toEqual([]);
+    await db().delete(enrolments).where(eq(enrolments.userId, late.id));
     const [homework] = (await list('student', '?type=homework')).items;
     expect(homework!.payload.at).toBe('2030-01-01T10:00:00.000Z');
     expect(homework!.url).toBe(`/course/${w.course.id}/learning-activity#/${homework!.activity_id}`);
