@@ -172,5 +172,9 @@ describe('the bulletin list /bulletin-list (issue 17 §3; spec §2)', { timeout:
     await user.click(within(drawer).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ type: 'course', course_id: 7, title: 'Quiz on Monday', show_on_popup: false });
+    // Back to the bulletins of every course of mine.
+    await user.click(screen.getByRole('button', { name: 'Show every course' }));
+    await waitFor(() => expect(urls('/api/bulletins?')).toContain('/api/bulletins?type=course&page=1&page_size=10'));
+    expect(screen.queryByTestId('bulletin-course-filter')).toBeNull();
   });
 });

@@ -207,14 +207,12 @@ export function BulletinListPage() {
             style={{ width: 260 }}
           />
           {courseId && (
-            <Tag
-              closable
-              onClose={() => update({ course_id: null, page: null })}
-              closeIcon={<span aria-label={t('allCourses')}>×</span>}
-              data-testid="bulletin-course-filter"
-            >
-              {course.data ? courseTitle(course.data) : t('courseFilter', { id: courseId })}
-            </Tag>
+            <Space size={4}>
+              <Tag data-testid="bulletin-course-filter">{course.data ? courseTitle(course.data) : t('courseFilter', { id: courseId })}</Tag>
+              <Button type="link" size="small" onClick={() => update({ course_id: null, page: null })}>
+                {t('allCourses')}
+              </Button>
+            </Space>
           )}
         </Space>
         <Space wrap>
