@@ -43,6 +43,7 @@ import { homeworkRoutes } from './modules/homework/homework.routes.js';
 import { gradebookRoutes } from './modules/gradebook/gradebook.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { bulletinsRoutes } from './modules/bulletins/bulletins.routes.js';
+import { promptsRoutes } from './modules/prompts/prompts.routes.js';
 import { authPlugin, requireRouteAction } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { requestScopeLoggerFactory } from './plugins/request-scope.js';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(gradebookRoutes);
   await app.register(notificationsRoutes);
   await app.register(bulletinsRoutes);
+  await app.register(promptsRoutes);
   await app.register(mediaRoutes);
   await app.register(scormRoutes);
   await app.register(previewsRoutes);

@@ -29,6 +29,9 @@ export const ERROR_STATUS = {
   AUTH_CODE_REQUIRED: 403,
   AUTH_CODE_INVALID: 400,
   AUTH_CODE_TOO_SOON: 429,
+  /** Account prompts (issue 17 §4, decision 0102): an e-mail verification link that was tampered with, or is past its time. */
+  VERIFICATION_LINK_INVALID: 400,
+  VERIFICATION_LINK_EXPIRED: 400,
   PAYLOAD_TOO_LARGE: 413,
   UPLOAD_TOKEN_INVALID: 401,
   UPLOAD_NOT_RECEIVED: 409,

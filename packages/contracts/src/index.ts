@@ -36,3 +36,4 @@ export * from './gradebook/gradebook.schemas.js';
 export * from './notifications/notifications.schemas.js';
 export * from './notifications/destinations.js';
 export * from './bulletins/bulletins.schemas.js';
+export * from './prompts/prompts.schemas.js';

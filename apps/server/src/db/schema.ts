@@ -24,3 +24,4 @@ export * from '../modules/homework/homework.table.js';
 export * from '../modules/gradebook/gradebook.table.js';
 export * from '../modules/notifications/notifications.table.js';
 export * from '../modules/bulletins/bulletins.table.js';
+export * from '../modules/prompts/prompts.table.js';

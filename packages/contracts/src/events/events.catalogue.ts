@@ -112,6 +112,19 @@ export const DomainEventSchemas = {
     title: z.string(),
     show_on_popup: z.boolean(),
   }),
+  /**
+   * A user asked for an e-mail verification link (issue 17 §4, decision 0102): `url` is the signed,
+   * expiring link; `purpose` 'verify' (spec §7 send_verification_email) or 'org_sign_up'.
+   */
+  'email_verification.requested': z.object({
+    user_id: id,
+    name: z.string(),
+    email: z.string(),
+    url: z.string(),
+    purpose: z.enum(['verify', 'org_sign_up']),
+  }),
+  /** A 6-digit mobile binding code was issued (issue 17 §4); the default SMS channel writes it to the outbox. */
+  'mobile_code.issued': z.object({ user_id: id, mobile_phone: z.string(), code: z.string() }),
   /** A learner answered a subject of a video quiz (their last answer counts); `score` in points, null while the team grades it. */
   'video_quiz.answered': z.object({ course_id: id, video_quiz_id: id, subject_id: id, user_id: id, score: z.number().nullable() }),
 } as const;

@@ -30,6 +30,14 @@ export interface OrgSettings {
   privateWpsPreview?: boolean;
   /** Spec §7 arrears: the organisation's transfer quota is in arrears; previews show the arrears state. */
   isTransferArrears?: boolean;
+  /** Account prompts (issue 17 §4, decision 0102). Spec §6: users other than Students must bind a mobile phone. */
+  forceMobileBinding?: boolean;
+  /** Users are asked to verify their e-mail (welcome popup after sign-in, the unverified banner). Default on. */
+  requireEmailVerification?: boolean;
+  /** Days a password lives before the password-change tip shows; absent or 0 = never expires. */
+  passwordMaxAgeDays?: number;
+  /** Spec §7 pre-task: a page every user of the org is asked to complete (absolute http(s) URL); absent = none. */
+  preTaskUrl?: string;
 }
 
 export const DEFAULT_ORG_SETTINGS: OrgSettings = {

@@ -2,7 +2,8 @@ import { defineHandler, type DomainEvent } from '../events/events.service.js';
 import { memberEmailsOf } from '../enrolments/enrolments.repository.js';
 import { enqueueEmails, type OutgoingEmail } from './outbox.service.js';
 
-type Emailed = 'invite.sent' | 'auth_code.issued' | 'course.outline_announced' | 'timetable.notice_requested';
+type Emailed =
+  'invite.sent' | 'auth_code.issued' | 'course.outline_announced' | 'timetable.notice_requested' | 'email_verification.requested' | 'mobile_code.issued';
 
 /**
  * The e-mails an event asks for (texts as the services wrote them before decision 0081).
@@ -46,6 +47,23 @@ export function emailsOf(event: DomainEvent<Emailed>, publicUrl: string, memberE
       const p = event.payload;
       return memberEmails.map((to) => ({ to, subject: `Timetable of ${p.course_name} changed`, text: p.text, kind: 'timetable-notification' }));
     }
+    case 'email_verification.requested': {
+      const p = event.payload;
+      const what = p.purpose === 'org_sign_up' ? 'finish signing your organisation up' : 'verify your e-mail address';
+      return [
+        {
+          to: p.email,
+          kind: p.purpose === 'org_sign_up' ? 'org_sign_up_verification' : 'email_verification',
+          subject: 'Verify your e-mail address for Atrium',
+          text: `Hello ${p.name},\n\nOpen this link to ${what}:\n${p.url}\n\nThe link works for 24 hours. If you did not ask for it, ignore this e-mail.\n`,
+        },
+      ];
+    }
+    case 'mobile_code.issued': {
+      // The default SMS channel (decision 0102): an 'sms' row addressed to the number, which the SMTP sender leaves alone.
+      const p = event.payload;
+      return [{ to: p.mobile_phone, kind: 'sms', subject: 'SMS', text: `[Atrium] Your binding code is ${p.code}. It expires in 10 minutes.` }];
+    }
   }
 }
 
@@ -56,7 +74,7 @@ export function emailsOf(event: DomainEvent<Emailed>, publicUrl: string, memberE
  */
 export const emailsHandler = defineHandler({
   name: 'outbox.emails',
-  types: ['invite.sent', 'auth_code.issued', 'course.outline_announced', 'timetable.notice_requested'],
+  types: ['invite.sent', 'auth_code.issued', 'course.outline_announced', 'timetable.notice_requested', 'email_verification.requested', 'mobile_code.issued'],
   async handle(event, { deps, db }) {
     const members = event.type === 'timetable.notice_requested' ? await memberEmailsOf(db, event.payload.course_id) : [];
     await enqueueEmails(db, emailsOf(event, deps.config.publicUrl, members));

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { outboxEmails } from './outbox.table.js';
 
@@ -9,12 +9,12 @@ export async function insertOutboxEmails(db: Db, emails: (typeof outboxEmails.$i
   await db.insert(outboxEmails).values(emails);
 }
 
-/** Up to `limit` pending messages with fewer than `maxAttempts` attempts, oldest first, as `{ id, attempts }`. One SELECT. */
+/** Up to `limit` pending messages (not SMS rows, which an SMS provider delivers; decision 0102) with fewer than `maxAttempts` attempts, oldest first, as `{ id, attempts }`. One SELECT. */
 export async function listSendCandidates(db: Db, maxAttempts: number, limit: number): Promise<{ id: number; attempts: number }[]> {
   return db
     .select({ id: outboxEmails.id, attempts: outboxEmails.attempts })
     .from(outboxEmails)
-    .where(and(eq(outboxEmails.status, 'pending'), lt(outboxEmails.attempts, maxAttempts)))
+    .where(and(eq(outboxEmails.status, 'pending'), lt(outboxEmails.attempts, maxAttempts), ne(outboxEmails.kind, 'sms')))
     .orderBy(asc(outboxEmails.id))
     .limit(limit);
 }

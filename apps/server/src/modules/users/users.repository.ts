@@ -96,3 +96,69 @@ export async function searchUsersOfOrg(
     .orderBy(asc(users.name), asc(users.id))
     .limit(50);
 }
+
+/** The account-prompt columns of a user (issue 17 §4), or undefined. One SELECT. */
+export async function findAccountState(
+  db: Db,
+  userId: number,
+): Promise<
+  | {
+      id: number;
+      orgId: number;
+      role: number;
+      name: string;
+      email: string | null;
+      emailVerifiedAt: Date | null;
+      mobilePhone: string | null;
+      mobileVerifiedAt: Date | null;
+      passwordHash: string;
+      passwordChangedAt: Date | null;
+      associationCode: string | null;
+      createdAt: Date;
+    }
+  | undefined
+> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      orgId: users.orgId,
+      role: users.role,
+      name: users.name,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      mobilePhone: users.mobilePhone,
+      mobileVerifiedAt: users.mobileVerifiedAt,
+      passwordHash: users.passwordHash,
+      passwordChangedAt: users.passwordChangedAt,
+      associationCode: users.associationCode,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Marks `email` verified at `at`, only while it is still the user's address; answers whether a row changed. One UPDATE. */
+export async function markEmailVerified(db: Db, userId: number, email: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ emailVerifiedAt: at })
+    .where(and(eq(users.id, userId), eq(users.email, email)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Sets the user's mobile phone as bound at `at`. One UPDATE. */
+export async function setBoundMobile(db: Db, userId: number, mobilePhone: string, at: Date): Promise<void> {
+  await db.update(users).set({ mobilePhone, mobileVerifiedAt: at }).where(eq(users.id, userId));
+}
+
+/** Stores a new password hash, changed at `at`. One UPDATE. */
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string, at: Date): Promise<void> {
+  await db.update(users).set({ passwordHash, passwordChangedAt: at }).where(eq(users.id, userId));
+}
+
+/** Stores the user's association code. One UPDATE. */
+export async function setAssociationCode(db: Db, userId: number, code: string): Promise<void> {
+  await db.update(users).set({ associationCode: code }).where(eq(users.id, userId));
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { LOCALES } from '../constants.js';
+
+/**
+ * Account prompts and page banners (issue 17 §4; spec §2 popups and banners, §4, §6, §7, §9;
+ * decision 0102).
+ */
+
+/** Spec §7: the pre-task check runs at most this often, in ms (6 hours; tracked in local storage). */
+export const PRE_TASK_CHECK_INTERVAL_MS = 6 * 3600_000;
+/** A verification e-mail may be asked for again after this many seconds. */
+export const VERIFICATION_EMAIL_RESEND_SECONDS = 60;
+/** A verification link stays valid this many seconds (24 h). */
+export const VERIFICATION_LINK_TTL_SECONDS = 24 * 3600;
+/** A mobile binding code: 6 digits (spec §9), valid 10 minutes, resent after 60 s (spec §4). */
+export const MOBILE_CODE_LENGTH = 6;
+export const MOBILE_CODE_TTL_SECONDS = 600;
+/** Wrong codes accepted before a code is spent and a new one must be sent. */
+export const MOBILE_CODE_MAX_ATTEMPTS = 5;
+
+/** What the signed-in user's organisation asks of them, with the spec §6 role rule already applied. */
+export const PromptSettingsSchema = z.object({
+  /** Spec §6: true when the org forces mobile binding and the user is not a Student (role 1) and has no bound phone. */
+  force_mobile_binding: z.boolean(),
+  /** The org asks users to verify their e-mail (the welcome verification popup and the unverified banner). */
+  require_email_verification: z.boolean(),
+  /** Days a password lives; null = never expires. */
+  password_max_age_days: z.number().int().positive().nullable(),
+});
+export type PromptSettings = z.infer<typeof PromptSettingsSchema>;
+
+/** The signed-in user's account state that the banners read. */
+export const AccountStateSchema = z.object({
+  has_email: z.boolean(),
+  email_verified: z.boolean(),
+  mobile_phone: z.string().nullable(),
+  mobile_verified: z.boolean(),
+  association_code: z.string().nullable(),
+});
+export type AccountState = z.infer<typeof AccountStateSchema>;
+
+/** `GET /api/config` (public): client configuration. `prompts`/`account` are null for a visitor. */
+export const ClientConfigSchema = z.object({
+  version: z.string(),
+  locales: z.array(z.enum(LOCALES)),
+  default_locale: z.enum(LOCALES),
+  features: z.object({
+    email_verification: z.boolean(),
+    mobile_binding: z.boolean(),
+    pre_task: z.boolean(),
+    association_code: z.boolean(),
+  }),
+  prompts: PromptSettingsSchema.nullable(),
+  account: AccountStateSchema.nullable(),
+});
+export type ClientConfig = z.infer<typeof ClientConfigSchema>;
+
+/** `GET /api/user/verify-email?token=`: the token from the link. */
+export const VerifyEmailQuerySchema = z.object({ token: z.string().min(1, 'token is required').max(500) });
+/** `GET /api/user/verify-email` answer. */
+export const VerifyEmailResponseSchema = z.object({ email: z.string(), email_verified_at: z.string() });
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
+
+/** A mainland or international mobile number: optional +, 6–15 digits. */
+export const MobilePhoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9]{6,15}$/, 'not a mobile number');
+
+/** `POST /api/user/mobile/code` body. */
+export const SendMobileCodeBodySchema = z.object({ mobile_phone: MobilePhoneSchema });
+export type SendMobileCodeBody = z.infer<typeof SendMobileCodeBodySchema>;
+/** `POST /api/user/mobile/code` answer: seconds until another code may be asked for (60, spec §4). */
+export const SendMobileCodeResponseSchema = z.object({ message: z.string(), resend_after_seconds: z.number().int() });
+export type SendMobileCodeResponse = z.infer<typeof SendMobileCodeResponseSchema>;
+
+/** `PUT /api/user/mobile` body: the number and the 6-digit code sent to it. */
+export const BindMobileBodySchema = z.object({
+  mobile_phone: MobilePhoneSchema,
+  code: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6}$/, 'the code is 6 digits'),
+});
+export type BindMobileBody = z.infer<typeof BindMobileBodySchema>;
+export const BindMobileResponseSchema = z.object({ mobile_phone: z.string(), mobile_verified_at: z.string() });
+export type BindMobileResponse = z.infer<typeof BindMobileResponseSchema>;
+
+/** `GET /api/user/check-expired-password` answer. */
+export const ExpiredPasswordResponseSchema = z.object({ is_password_expired: z.boolean() });
+export type ExpiredPasswordResponse = z.infer<typeof ExpiredPasswordResponseSchema>;
+
+/** `PUT /api/user/password` body. The new password: 8–128 characters, not the old one. */
+export const ChangePasswordBodySchema = z
+  .object({
+    old_password: z.string().min(1, 'old_password is required').max(1000),
+    new_password: z.string().min(8, 'at least 8 characters').max(128, 'at most 128 characters'),
+  })
+  .refine((b) => b.old_password !== b.new_password, { path: ['new_password'], message: 'the new password must differ from the old one' });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+export const ChangePasswordResponseSchema = z.object({ password_changed_at: z.string() });
+
+/** `GET /api/user/pre-task` answer (spec §7). */
+export const PreTaskResponseSchema = z.object({ has_pre_task: z.boolean(), url: z.string().nullable() });
+export type PreTaskResponse = z.infer<typeof PreTaskResponseSchema>;
+
+/** `PUT /api/user/association-code` answer (spec §7). */
+export const AssociationCodeResponseSchema = z.object({ association_code: z.string() });
+export type AssociationCodeResponse = z.infer<typeof AssociationCodeResponseSchema>;
