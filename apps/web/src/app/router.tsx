@@ -28,6 +28,7 @@ const CertificateVerifyPage = lazyNamed(() => import('../features/gradebook/page
 const PdfEditorPage = lazyNamed(() => import('../features/pdf-editor/pages/pdf-editor-page'), 'PdfEditorPage');
 const NotificationsPage = lazyNamed(() => import('../features/notifications/pages/notifications-page'), 'NotificationsPage');
 const BulletinListPage = lazyNamed(() => import('../features/bulletins/pages/bulletin-list-page'), 'BulletinListPage');
+const VerifyEmailPage = lazyNamed(() => import('../features/prompts/pages/verify-email-page'), 'VerifyEmailPage');
 const NotFoundPage = lazyNamed(() => import('./not-found-page'), 'NotFoundPage');
 
 const CourseEnrollmentsPage = lazyNamed(() => import('../features/courses/pages/course-enrollments-page'), 'CourseEnrollmentsPage');
@@ -55,6 +56,8 @@ export const routes: RouteObject[] = [
   { path: '/anonymous-api/pdf-viewer', element: page(<PdfViewerPage />), errorElement: <RouteError /> },
   // The visitor page of an activity (spec §6): public, outside the signed-in shell (AppShell is the guard).
   { path: GUEST_ACTIVITY_ROUTE, element: page(<GuestActivityPage />), errorElement: <RouteError /> },
+  // E-mail verification link (issue 17 §4): public, the signed token is the proof.
+  { path: '/user/verify-email', element: page(<VerifyEmailPage />), errorElement: <RouteError /> },
   // Certificate verification (issue 16 §4): public, anyone with a code.
   { path: '/guest/certificates/verify/:code?', element: page(<CertificateVerifyPage />), errorElement: <RouteError /> },
   // The PDF editor (spec §2 `/pdf/editor`): full screen, signed in (the page has its own RequireAuth), no app shell.

@@ -8,6 +8,7 @@ import { useVersionCheck } from '../hooks/use-version-check';
 import { AppHeader } from './app-header';
 import { AppFooter } from './app-footer';
 import { NotificationsLayer } from '../../features/notifications/components/notifications-layer';
+import { AccountLayer } from '../../features/prompts/components/account-layer';
 import './app-layout.css';
 
 /** Page frame of every signed-in page: header, content outlet, footer, and the new-version warning. */
@@ -34,6 +35,7 @@ export function AppLayout() {
     <>
       <AppHeader />
       <NotificationsLayer />
+      <AccountLayer />
       <main className="atrium-main">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

@@ -5,6 +5,7 @@ import { showFieldErrors } from '../../../lib/form-errors';
 import { useOrg } from '../../calendar/api';
 import { useCurrentUser, useUpdateTimeZone } from '../api';
 import { useToast } from '../../../lib/toast';
+import { AccountSettings } from '../../prompts/components/account-settings';
 
 /** Value of the "follow my organisation" choice (the API's null). */
 const FOLLOW_ORG = '';
@@ -30,9 +31,10 @@ export function timeZoneOptions(now = new Date()): { value: string; label: strin
 }
 
 /**
- * /user/settings (spec §2 route): the user's settings. For now one section: the time zone the
+ * /user/settings (spec §2 route): the user's settings: the time zone the
  * calendar uses (decision 0020; `PUT /api/user/time-zone`), an IANA zone or "follow my
- * organisation". Server field errors show on the field.
+ * organisation"; then the account sections (e-mail, mobile phone, password, association code;
+ * AccountSettings, issue 17 §4). Server field errors show on the field.
  */
 export function UserSettingsPage() {
   const { t } = useTranslation('common');
@@ -85,6 +87,7 @@ export function UserSettingsPage() {
           </Space>
         </Form>
       </Card>
+      <AccountSettings email={me.data.email} />
     </div>
   );
 }
