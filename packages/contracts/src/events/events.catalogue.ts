@@ -125,6 +125,8 @@ export const DomainEventSchemas = {
   }),
   /** A 6-digit mobile binding code was issued (issue 17 §4); the default SMS channel writes it to the outbox. */
   'mobile_code.issued': z.object({ user_id: id, mobile_phone: z.string(), code: z.string() }),
+  /** A user marked one bulletin (`bulletin_id`) or every bulletin of a list (null) read: the notices of what they have read are read too. */
+  'bulletin.read': z.object({ user_id: id, bulletin_id: id.nullable() }),
   /** A learner answered a subject of a video quiz (their last answer counts); `score` in points, null while the team grades it. */
   'video_quiz.answered': z.object({ course_id: id, video_quiz_id: id, subject_id: id, user_id: id, score: z.number().nullable() }),
 } as const;

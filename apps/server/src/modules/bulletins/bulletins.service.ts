@@ -237,7 +237,10 @@ export async function deleteBulletin(deps: AppDeps, actor: Actor, bulletinId: nu
 /** `PUT /api/bulletins/{id}/read`: marks one bulletin read by the actor (idempotent) and answers it. BULLETIN_NOT_FOUND to anyone who may not read it. */
 export async function markRead(deps: AppDeps, actor: Actor, bulletinId: number, now = new Date()): Promise<Bulletin> {
   await authorize(deps, actor, 'bulletin.read', { bulletinId, now });
-  await markBulletinRead(deps.db, bulletinId, actor.id);
+  await transaction(deps, async (tx) => {
+    await markBulletinRead(tx, bulletinId, actor.id);
+    await emit(deps, tx, { type: 'bulletin.read', payload: { user_id: actor.id, bulletin_id: bulletinId } });
+  });
   return presentOne(deps, actor, bulletinId, now);
 }
 
@@ -245,7 +248,11 @@ export async function markRead(deps: AppDeps, actor: Actor, bulletinId: number, 
 export async function markAllRead(deps: AppDeps, actor: Actor, body: BulletinReadAllBody, now = new Date()): Promise<BulletinReadAllAnswer> {
   const scope = await authorize(deps, actor, 'bulletin.list', { type: body.type, courseId: body.course_id });
   const reader = { userId: actor.id, now };
-  const marked = await markScopeRead(deps.db, scope, reader);
+  const marked = await transaction(deps, async (tx) => {
+    const n = await markScopeRead(tx, scope, reader);
+    if (n > 0) await emit(deps, tx, { type: 'bulletin.read', payload: { user_id: actor.id, bulletin_id: null } });
+    return n;
+  });
   return { marked, unread_count: await countUnread(deps.db, scope, reader) };
 }
 

@@ -10,6 +10,8 @@ import {
   bulletinFacts,
   courseFacts,
   isAnnouncedToStudents,
+  markBulletinNoticesRead,
+  notifyChannel,
 } from './notifications.repository.js';
 import { makeNotifications } from './notifications.service.js';
 
@@ -21,7 +23,8 @@ type Notified =
   | 'homework.graded'
   | 'scores.published'
   | 'exam.scores_published'
-  | 'bulletin.published';
+  | 'bulletin.published'
+  | 'bulletin.read';
 
 /** Plain text of sanitised HTML, spaces collapsed, at most `max` characters (a notice's excerpt). */
 export function excerptOf(html: string, max = 140): string {
@@ -161,6 +164,13 @@ export async function notify(event: DomainEvent<Notified>, { deps, db }: EventCo
       });
       return;
     }
+    case 'bulletin.read': {
+      // Reading a bulletin reads its notice; the user's streams get their new unread count.
+      const p = event.payload;
+      const changed = await markBulletinNoticesRead(db, p.user_id, p.bulletin_id, event.createdAt);
+      if (changed > 0) await notifyChannel(db, JSON.stringify({ read: [p.user_id] }));
+      return;
+    }
   }
 }
 
@@ -179,7 +189,7 @@ export async function notify(event: DomainEvent<Notified>, { deps, db }: EventCo
  * - `homework.graded` → its learners; `scores.published`, `exam.scores_published` → the learners
  *   (`scores.published`, type `score_publish`);
  * - `bulletin.published` → an organisation bulletin's organisation or a course bulletin's members,
- *   the author excepted.
+ *   the author excepted; `bulletin.read` marks the reader's notices of what they read as read.
  * The forum and resource issues add their events here and their kinds to NOTIFICATION_KINDS.
  */
 export const notificationsHandler = defineHandler({
@@ -193,6 +203,7 @@ export const notificationsHandler = defineHandler({
     'scores.published',
     'exam.scores_published',
     'bulletin.published',
+    'bulletin.read',
   ],
   async handle(event, context) {
     await notify(event, context);

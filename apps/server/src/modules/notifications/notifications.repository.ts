@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { NotificationPayload } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
+import { bulletinReads } from '../bulletins/bulletins.table.js';
 import { users } from '../users/users.table.js';
 import { notificationPreferences, notifications } from './notifications.table.js';
 
@@ -120,6 +121,28 @@ export async function streamStartOf(db: Db, userId: number): Promise<{ unread: n
     .from(notifications)
     .where(eq(notifications.userId, userId));
   return { unread: row?.unread ?? 0, maxId: Number(row?.maxId ?? 0) };
+}
+
+/**
+ * Marks read the user's unread, unlocked bulletin notices (`bulletin.published`) of bulletins they
+ * have read (`bulletin_reads`; one bulletin, or every one with `bulletinId` null). Answers how
+ * many changed. One UPDATE.
+ */
+export async function markBulletinNoticesRead(db: Db, userId: number, bulletinId: number | null, at: Date): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: at })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        eq(notifications.isLocked, false),
+        bulletinId === null ? isNotNull(notifications.bulletinId) : eq(notifications.bulletinId, bulletinId),
+        sql`exists (select 1 from ${bulletinReads} r where r.bulletin_id = ${notifications.bulletinId} and r.user_id = ${userId})`,
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
 }
 
 /**

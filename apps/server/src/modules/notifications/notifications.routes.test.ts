@@ -420,6 +420,41 @@ describe('notifications made by the handlers of domain events', () => {
     expect(members[0]!.payload).toMatchObject({ bulletin_type: 'course', course_name: w.course.name });
   });
 
+  it('reading a bulletin (one, or all of a list) reads its notice: the unread count falls, other notices stay unread', async () => {
+    await clear();
+    const post = async (title: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/bulletins',
+        headers: as('admin'),
+        payload: { type: 'org', title, content: `<p>${title}</p>`, show_on_popup: true },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { id: number }).id;
+    };
+    const first = await post('Library closed');
+    const second = await post('Exam week');
+    const [other] = await seed(w.student.id, [{ kind: 'enrolment.created' }]);
+    expect((await list('student')).unread_count).toBe(3);
+    const read = async (url: string, payload?: object) => {
+      const res = await t.app.inject({ method: 'PUT', url, headers: as('student'), ...(payload ? { payload } : {}) });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    await read(`/api/bulletins/${first}/read`);
+    let mine = await list('student');
+    expect(mine.unread_count).toBe(2);
+    expect(mine.items.find((n) => n.bulletin_id === first)!.read_at).not.toBeNull();
+    expect(mine.items.find((n) => n.bulletin_id === second)!.read_at).toBeNull();
+    // Another reader's notices are theirs.
+    expect((await list('instructor')).unread_count).toBe(2);
+
+    await read('/api/bulletins/read', { type: 'org' });
+    mine = await list('student');
+    expect(mine.unread_count).toBe(1);
+    expect(mine.items.filter((n) => n.read_at === null).map((n) => n.id)).toEqual([other]);
+  });
+
   it('honours the in-app preference (off → no notice) and sends an instant e-mail to users with an address; daily and off ones wait or send nothing', async () => {
     await db().update(users).set({ email: 'student@example.test' }).where(eq(users.id, w.student.id));
     await db().update(users).set({ email: 'student2@example.test' }).where(eq(users.id, student2.id));
