@@ -4,7 +4,9 @@ import { LOCALES, USER_ROLE } from '@atrium/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { TEST_PASSWORD } from '../../../test/factories/index.js';
 import { mergeOrgSettings } from '../orgs/orgs.repository.js';
+import { listSendCandidates } from '../outbox/outbox.repository.js';
 import { outboxEmails } from '../outbox/outbox.table.js';
+import { countStatements } from '../../../test/helpers/count-statements.js';
 import { users } from '../users/users.table.js';
 import { accountCodes } from './prompts.table.js';
 import { isPasswordExpired, setSmsChannel, type SmsChannel } from './prompts.service.js';
@@ -59,6 +61,14 @@ describe('GET /api/config', () => {
       account: { has_email: true, email_verified: false, mobile_phone: null, mobile_verified: false, association_code: null },
     });
     await mergeOrgSettings(t.database.db, org.id, { forceMobileBinding: false, passwordMaxAgeDays: 0 });
+  });
+  it('is cheap on every page load: no statement for a visitor; for a user the session and two SELECTs side by side', async () => {
+    expect((await countStatements(t, () => inject('GET', '/api/config'))).statements).toBe(0);
+    const { cookie } = await person(USER_ROLE.student);
+    const signedIn = await countStatements(t, () => inject('GET', '/api/config', cookie));
+    expect(signedIn.res.statusCode).toBe(200);
+    expect(signedIn.statements).toBe(3);
+    expect(signedIn.rounds).toBe(2);
   });
 });
 
@@ -165,6 +175,9 @@ describe('mobile binding', () => {
     expect(row).toEqual({ phone: '+8613800138001', at: expect.any(Date) });
     // Used once.
     expect((await inject('PUT', '/api/user/mobile', cookie, { mobile_phone: '+8613800138001', code })).statusCode).toBe(400);
+    // The SMTP sender never picks the SMS row (an SMS provider delivers it).
+    const candidates = await listSendCandidates(t.database.db, 5, 10_000);
+    expect(candidates.map((c) => c.id)).not.toContain(sms!.id);
   });
 
   it('refuses expired codes, spends a code after 5 wrong tries, 60 s between codes, bad numbers named', async () => {
