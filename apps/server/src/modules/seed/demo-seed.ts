@@ -116,6 +116,8 @@ export async function seedDemoData(deps: AppDeps): Promise<void> {
         name: u.name,
         role: u.role,
         email: `${u.userName}@demo.atrium.invalid`,
+        // Seeded addresses cannot receive mail: count them verified, so the welcome verification popup (decision 0102) does not stand in front of every demo sign-in.
+        emailVerifiedAt: new Date(),
         passwordHash,
       })
       .onConflictDoNothing({ target: users.userName });
