@@ -40,11 +40,18 @@ export function useSendVerificationEmail() {
   });
 }
 
-/** `GET /api/user/verify-email?token=`: verifies the address of the link (public). Never retried: a refused link stays refused. */
+/** `GET /api/user/verify-email?token=`: verifies the address of the link (public), then refreshes the configuration. Never retried: a refused link stays refused. */
 export function useVerifyEmail(token: string) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: promptKeys.verifyEmail(token),
-    queryFn: ({ signal }) => api.get<VerifyEmailResponse>('/api/user/verify-email', { token }, signal),
+    queryFn: async ({ signal }) => {
+      const answer = await api.get<VerifyEmailResponse>('/api/user/verify-email', { token }, signal);
+      // A signed-in user's banners and welcome popup read the configuration: it is stale now (an
+      // answer in flight may predate the verification, so it is cancelled before asking again).
+      void queryClient.cancelQueries({ queryKey: promptKeys.config }).then(() => queryClient.invalidateQueries({ queryKey: promptKeys.config }));
+      return answer;
+    },
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { jsonResponse, renderWithApp } from '../../../test/render';
+import { useClientConfig } from '../api';
 import { VerifyEmailPage } from './verify-email-page';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -18,6 +19,32 @@ describe('VerifyEmailPage (/user/verify-email?token=)', { timeout: 30_000 }, () 
     expect(await screen.findByText('Your e-mail address is verified')).toBeInTheDocument();
     expect(screen.getByText('tess@example.edu')).toBeInTheDocument();
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/user/verify-email?token=7.123.abc');
+  });
+
+  it('a signed-in user’s configuration is asked again after verifying, so the unverified banner goes', async () => {
+    let verified = false;
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.startsWith('/api/user/verify-email')) {
+        verified = true;
+        return jsonResponse(200, { email: 'tess@example.edu', email_verified_at: '2026-11-26T12:00:00Z' });
+      }
+      if (url === '/api/config') return jsonResponse(200, { account: { email_verified: verified } });
+      return jsonResponse(404, {});
+    });
+    function ConfigProbe() {
+      const config = useClientConfig();
+      return <span>{config.data ? `verified: ${String(config.data.account?.email_verified)}` : 'loading'}</span>;
+    }
+    renderWithApp(
+      <>
+        <ConfigProbe />
+        <VerifyEmailPage />
+      </>,
+      { route: '/user/verify-email?token=7.123.abc' },
+    );
+    expect(await screen.findByText('Your e-mail address is verified')).toBeInTheDocument();
+    expect(await screen.findByText('verified: true')).toBeInTheDocument();
   });
 
   it('says an expired link has expired, and any other refusal that the link is not valid', async () => {
