@@ -181,6 +181,8 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'PUT /api/user/password': 'self.write',
   'GET /api/user/pre-task': 'self.read',
   'PUT /api/user/association-code': 'self.write',
+  'GET /api/org/prompt-settings': 'organisation.manage',
+  'PUT /api/org/prompt-settings': 'organisation.manage',
   'POST /api/uploads': 'upload.create',
   'GET /api/uploads/embed-material/{id}': 'upload.read_content',
   'GET /api/uploads/settings': 'self.read',

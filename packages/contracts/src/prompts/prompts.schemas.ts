@@ -107,3 +107,20 @@ export type PreTaskResponse = z.infer<typeof PreTaskResponseSchema>;
 /** `PUT /api/user/association-code` answer (spec §7). */
 export const AssociationCodeResponseSchema = z.object({ association_code: z.string() });
 export type AssociationCodeResponse = z.infer<typeof AssociationCodeResponseSchema>;
+
+/**
+ * `GET|PUT /api/org/prompt-settings` (organisation admins; decision 0102): what the organisation asks
+ * of its users. `password_max_age_days` null = passwords never expire; `pre_task_url` null = no pre-task.
+ */
+export const OrgPromptSettingsSchema = z.object({
+  force_mobile_binding: z.boolean(),
+  require_email_verification: z.boolean(),
+  password_max_age_days: z.number().int('whole days').min(1, 'at least 1 day').max(3650, 'at most 3650 days').nullable(),
+  pre_task_url: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^https?:\/\/\S+$/i, 'an http(s) address')
+    .nullable(),
+});
+export type OrgPromptSettings = z.infer<typeof OrgPromptSettingsSchema>;

@@ -283,3 +283,48 @@ describe('pre-task and association code', () => {
     expect((await inject('PUT', '/api/user/association-code')).statusCode).toBe(401);
   });
 });
+
+describe('organisation prompt settings', () => {
+  it('org admins read and set them; the users’ prompts follow; others 403, bad values 400 naming the field and nothing saved', async () => {
+    const ownOrg = await t.factories.org();
+    const admin = await person(USER_ROLE.admin, {}, ownOrg.id);
+    const teacher = await person(USER_ROLE.instructor, {}, ownOrg.id);
+    expect((await inject('GET', '/api/org/prompt-settings', admin.cookie)).json()).toEqual({
+      force_mobile_binding: false,
+      require_email_verification: true,
+      password_max_age_days: null,
+      pre_task_url: null,
+    });
+    const wanted = { force_mobile_binding: true, require_email_verification: false, password_max_age_days: 30, pre_task_url: 'https://survey.example.edu/a' };
+    const saved = await inject('PUT', '/api/org/prompt-settings', admin.cookie, wanted);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual(wanted);
+    expect((await inject('GET', '/api/config', teacher.cookie)).json()).toMatchObject({
+      prompts: { force_mobile_binding: true, require_email_verification: false, password_max_age_days: 30 },
+      features: { pre_task: true },
+    });
+    expect((await inject('GET', '/api/user/pre-task', teacher.cookie)).json()).toEqual({ has_pre_task: true, url: 'https://survey.example.edu/a' });
+
+    for (const [field, value] of [
+      ['password_max_age_days', 0],
+      ['password_max_age_days', 1.5],
+      ['pre_task_url', 'javascript:alert(1)'],
+      ['force_mobile_binding', 'yes'],
+    ] as const) {
+      const bad = await inject('PUT', '/api/org/prompt-settings', admin.cookie, { ...wanted, pre_task_url: null, [field]: value });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toHaveProperty(field);
+    }
+    expect((await inject('GET', '/api/org/prompt-settings', admin.cookie)).json()).toEqual(wanted);
+
+    const cleared = { force_mobile_binding: false, require_email_verification: true, password_max_age_days: null, pre_task_url: null };
+    expect((await inject('PUT', '/api/org/prompt-settings', admin.cookie, cleared)).json()).toEqual(cleared);
+    expect((await inject('GET', '/api/user/pre-task', teacher.cookie)).json()).toEqual({ has_pre_task: false, url: null });
+    expect((await inject('GET', '/api/user/check-expired-password', teacher.cookie)).json()).toEqual({ is_password_expired: false });
+
+    expect((await inject('GET', '/api/org/prompt-settings', teacher.cookie)).statusCode).toBe(403);
+    expect((await inject('PUT', '/api/org/prompt-settings', teacher.cookie, wanted)).statusCode).toBe(403);
+    expect((await inject('GET', '/api/org/prompt-settings')).statusCode).toBe(401);
+    expect((await inject('GET', '/api/org/prompt-settings', admin.cookie)).json()).toEqual(cleared);
+  });
+});

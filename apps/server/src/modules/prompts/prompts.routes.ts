@@ -9,6 +9,7 @@ import {
   ErrorBodySchema,
   ExpiredPasswordResponseSchema,
   MessageResponseSchema,
+  OrgPromptSettingsSchema,
   PreTaskResponseSchema,
   SendMobileCodeBodySchema,
   SendMobileCodeResponseSchema,
@@ -21,10 +22,12 @@ import {
   changePassword,
   checkExpiredPassword,
   clientConfig,
+  orgPromptSettings,
   preTask,
   resetAssociationCode,
   sendMobileCode,
   sendVerificationEmail,
+  updateOrgPromptSettings,
   verifyEmail,
 } from './prompts.service.js';
 
@@ -120,5 +123,25 @@ export const promptsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { action: 'self.write' },
     schema: { tags: ['prompts'], summary: 'Make a new association code for me', response: { 200: AssociationCodeResponseSchema, 401: ErrorBodySchema } },
     handler: async (request) => resetAssociationCode(app.deps, actorOf(request)),
+  });
+
+  app.get('/api/org/prompt-settings', {
+    config: { action: 'organisation.manage' },
+    schema: {
+      tags: ['prompts'],
+      summary: 'My organisation’s account prompt settings (administrators)',
+      response: { 200: OrgPromptSettingsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+    },
+    handler: async (request) => orgPromptSettings(app.deps, actorOf(request)),
+  });
+  app.put('/api/org/prompt-settings', {
+    config: { action: 'organisation.manage' },
+    schema: {
+      tags: ['prompts'],
+      summary: 'Set my organisation’s account prompt settings (administrators)',
+      body: OrgPromptSettingsSchema,
+      response: { 200: OrgPromptSettingsSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+    },
+    handler: async (request) => updateOrgPromptSettings(app.deps, actorOf(request), request.body),
   });
 };

@@ -8,6 +8,7 @@ import {
   VERIFICATION_LINK_TTL_SECONDS,
   type AccountState,
   type ClientConfig,
+  type OrgPromptSettings,
   type PromptSettings,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
@@ -18,6 +19,8 @@ import type { Actor } from '../../plugins/auth.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { forgetCachedSessions } from '../auth/auth.service.js';
 import { orgSettingsOf } from '../courses/course-header.service.js';
+import { mergeOrgSettings } from '../orgs/orgs.repository.js';
+import { assertManagesOrganisation } from '../orgs/orgs.policy.js';
 import { emit, transaction } from '../events/events.service.js';
 import { findAccountState, markEmailVerified, setAssociationCode, setBoundMobile, setPasswordHash } from '../users/users.repository.js';
 import { countWrongAttempt, findLastSentAt, insertAccountCode, lockOpenMobileCode, markCodeUsed } from './prompts.repository.js';
@@ -65,6 +68,12 @@ function maxAgeDays(settings: { passwordMaxAgeDays?: number }): number | null {
   return typeof days === 'number' && Number.isFinite(days) && days > 0 ? Math.floor(days) : null;
 }
 
+/** The organisation's pre-task URL when it is an absolute http(s) address, else null. */
+function preTaskUrlOf(settings: { preTaskUrl?: string }): string | null {
+  const url = settings.preTaskUrl;
+  return typeof url === 'string' && /^https?:\/\/\S+$/i.test(url) ? url : null;
+}
+
 /** Whether a password changed at `since` is expired at `now` under a `days`-day policy (expired from exactly `days` days on). */
 export function isPasswordExpired(since: Date, days: number | null, now: Date): boolean {
   return days !== null && now.getTime() - since.getTime() >= days * DAY_MS;
@@ -96,7 +105,12 @@ export async function clientConfig(deps: AppDeps, actor: Actor | null): Promise<
   };
   return {
     ...base,
-    features: { email_verification: prompts.require_email_verification, mobile_binding: true, pre_task: !!settings.preTaskUrl, association_code: true },
+    features: {
+      email_verification: prompts.require_email_verification,
+      mobile_binding: true,
+      pre_task: preTaskUrlOf(settings) !== null,
+      association_code: true,
+    },
     prompts,
     account,
   };
@@ -237,8 +251,8 @@ export async function changePassword(
 
 /** `GET /api/user/pre-task` (spec §7): the organisation's pre-task URL, if it set one. One SELECT. */
 export async function preTask(deps: AppDeps, actor: Actor): Promise<{ has_pre_task: boolean; url: string | null }> {
-  const url = (await orgSettingsOf(deps, actor.orgId)).preTaskUrl;
-  return typeof url === 'string' && /^https?:\/\//i.test(url) ? { has_pre_task: true, url } : { has_pre_task: false, url: null };
+  const url = preTaskUrlOf(await orgSettingsOf(deps, actor.orgId));
+  return url ? { has_pre_task: true, url } : { has_pre_task: false, url: null };
 }
 
 /** Association codes: 10 characters without look-alikes (0/O, 1/I/L). */
@@ -249,4 +263,28 @@ export async function resetAssociationCode(deps: AppDeps, actor: Actor): Promise
   const code = randomString(ASSOCIATION_ALPHABET, 10);
   await setAssociationCode(deps.db, actor.id, code);
   return { association_code: code };
+}
+
+/** `GET /api/org/prompt-settings`: the organisation's prompt settings (its administrators; else 403). One SELECT. */
+export async function orgPromptSettings(deps: AppDeps, actor: Actor): Promise<OrgPromptSettings> {
+  assertManagesOrganisation(actor, 'Only organisation administrators see these settings');
+  const settings = await orgSettingsOf(deps, actor.orgId);
+  return {
+    force_mobile_binding: settings.forceMobileBinding ?? false,
+    require_email_verification: settings.requireEmailVerification ?? true,
+    password_max_age_days: maxAgeDays(settings),
+    pre_task_url: preTaskUrlOf(settings),
+  };
+}
+
+/** `PUT /api/org/prompt-settings`: replaces the organisation's four prompt settings (its administrators; else 403); answers them. */
+export async function updateOrgPromptSettings(deps: AppDeps, actor: Actor, body: OrgPromptSettings): Promise<OrgPromptSettings> {
+  assertManagesOrganisation(actor, 'Only organisation administrators change these settings');
+  await mergeOrgSettings(deps.db, actor.orgId, {
+    forceMobileBinding: body.force_mobile_binding,
+    requireEmailVerification: body.require_email_verification,
+    passwordMaxAgeDays: body.password_max_age_days ?? 0,
+    preTaskUrl: body.pre_task_url ?? '',
+  });
+  return orgPromptSettings(deps, actor);
 }
