@@ -7,6 +7,7 @@ import type {
   ClientConfig,
   ExpiredPasswordResponse,
   MessageResponse,
+  OrgPromptSettings,
   PreTaskResponse,
   SendMobileCodeResponse,
   VerifyEmailResponse,
@@ -19,6 +20,7 @@ export const promptKeys = {
   all: ['prompts'] as const,
   config: ['prompts', 'config'] as const,
   expiredPassword: ['prompts', 'expired-password'] as const,
+  orgSettings: ['prompts', 'org-settings'] as const,
   verifyEmail: (token: string) => ['prompts', 'verify-email', token] as const,
 };
 
@@ -108,5 +110,25 @@ export function useResetAssociationCode() {
       queryClient.setQueryData<ClientConfig>(promptKeys.config, (config) =>
         config?.account ? { ...config, account: { ...config.account, association_code } } : config,
       ),
+  });
+}
+
+/** `GET /api/org/prompt-settings` (organisation admins): what the organisation asks of its users. */
+export function useOrgPromptSettings() {
+  return useQuery({
+    queryKey: promptKeys.orgSettings,
+    queryFn: ({ signal }) => api.get<OrgPromptSettings>('/api/org/prompt-settings', undefined, signal),
+  });
+}
+
+/** `PUT /api/org/prompt-settings`; the admin's own configuration follows. */
+export function useUpdateOrgPromptSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrgPromptSettings) => api.put<OrgPromptSettings>('/api/org/prompt-settings', body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(promptKeys.orgSettings, saved);
+      void queryClient.invalidateQueries({ queryKey: promptKeys.config });
+    },
   });
 }

@@ -8,6 +8,7 @@ import { timeZoneOptions } from '../../auth/pages/user-settings-page';
 import { useOrg, useUpdateOrgTimeZone } from '../api';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
+import { OrgPromptSettingsCard } from '../../prompts/components/org-prompt-settings-card';
 
 /**
  * /management/org-settings: the organisation's settings an administrator changes here. For
@@ -62,6 +63,7 @@ export function OrgSettingsPage() {
           </Button>
         </Form>
       </Card>
+      <OrgPromptSettingsCard />
     </div>
   );
 }
