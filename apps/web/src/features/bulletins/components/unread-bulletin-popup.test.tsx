@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithApp } from '../../../test/render';
 import { useCurrentUser, useLogout } from '../../auth/api';
+import { useClaimPopup } from '../../../lib/popup-turn';
 import { NotificationsLayer } from '../../notifications/components/notifications-layer';
 import { bulletinListOf, bulletinOf, userOf } from '../test/fixtures';
 
@@ -19,6 +21,17 @@ const second = bulletinOf({ id: 6, title: 'New library hours', content: '<p>Open
 function SignedInAs() {
   const { data } = useCurrentUser();
   return data ? <p>Signed in as {data.name}</p> : null;
+}
+
+/** Stands for an account prompt: holds the screen while `open`, with a button that closes it. */
+function AccountPrompt() {
+  const [open, setOpen] = useState(true);
+  useClaimPopup('test-account', open);
+  return open ? (
+    <button type="button" onClick={() => setOpen(false)}>
+      Close the account prompt
+    </button>
+  ) : null;
 }
 
 function LogoutButton() {
@@ -46,6 +59,23 @@ describe('the unread organisation bulletin popup after sign-in, once per sign-in
     fetchMock.mockReset();
     vi.unstubAllGlobals();
     sessionStorage.clear();
+  });
+
+  it('waits while an account prompt is open, then shows (one popup at a time)', async () => {
+    serve(() => [first]);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderWithApp(
+      <>
+        <AccountPrompt />
+        <NotificationsLayer />
+        <SignedInAs />
+      </>,
+    );
+    await screen.findByText('Signed in as', { exact: false });
+    await waitFor(() => expect(popupUrls()).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Close the account prompt' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Campus closed on Friday');
   });
 
   it('asks for unread popup org bulletins, page size 100, and shows them one by one with Next and Mark as read', async () => {

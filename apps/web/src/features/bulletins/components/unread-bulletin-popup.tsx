@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { authKeys } from '../../auth/api';
 import { usePopupBulletins, useMarkBulletinRead } from '../api';
 import { clearPopupSeen, isPopupSeen, markPopupSeen } from '../lib/popup-session';
+import { usePopupClaimed } from '../../../lib/popup-turn';
 import { useToast } from '../../../lib/toast';
 import { BulletinContent } from './bulletin-content';
 
@@ -35,8 +36,10 @@ export function UnreadBulletinPopup({ userId }: { userId: number | null | undefi
   );
 
   const items = useMemo(() => popup.data?.items ?? [], [popup.data]);
+  // One popup at a time: while an account prompt is open this one waits (and does not count as shown).
+  const isWaiting = usePopupClaimed();
   // Shown once per sign-in session: a page load after it appeared does not show it again.
-  const isShown = !isSeen && items.length > 0;
+  const isShown = !isSeen && !isWaiting && items.length > 0;
   useEffect(() => {
     if (isShown && userId) markPopupSeen(userId);
   }, [isShown, userId]);
@@ -56,7 +59,7 @@ export function UnreadBulletinPopup({ userId }: { userId: number | null | undefi
     else setIndex(following);
   };
 
-  if (isSeen || !bulletin) return null;
+  if (!isShown || !bulletin) return null;
   const isLast = items.every((b, i) => i <= index || readIds.has(b.id));
   return (
     <Modal

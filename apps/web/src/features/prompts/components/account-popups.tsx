@@ -7,6 +7,7 @@ import { useToast } from '../../../lib/toast';
 import { useExpiredPassword, useSendVerificationEmail } from '../api';
 import { usePreTask } from '../hooks/use-pre-task';
 import { needsWelcomeVerification, sessionFlags } from '../lib/rules';
+import { useClaimPopup } from '../../../lib/popup-turn';
 
 /** Session flags: a popup dismissed stays away until the next sign-in session (tab). */
 export const WELCOME_VERIFY_FLAG = (userId: number) => `atrium.welcomeVerification.${userId}`;
@@ -50,6 +51,8 @@ export function AccountPopups({ config, userId }: { config: ClientConfig | undef
     ['preTask', preTask.url !== null],
   ];
   const popup = candidates.find(([, shown]) => shown)?.[0];
+  // The unread-bulletin popup waits while an account prompt is open.
+  useClaimPopup('account', popup !== undefined);
 
   if (popup === 'bindMobile')
     return (
