@@ -9,7 +9,8 @@ import type { Database } from '../db/client.js';
  * imports a Moodle backup into a course (issue 8); `notifications-due-soon` and
  * `notifications-digest` tell learners of homework due within 24 h and send the daily
  * e-mail digest (issue 17 §1); `bulletins-announce` announces bulletins whose
- * publish time passed (issue 17 §3).
+ * publish time passed (issue 17 §3); `meeting-reminders` emits `meeting.starting` for meetings
+ * starting within 15 minutes (issue 17 §1).
  */
 export const QUEUES = [
   'upload-media',
@@ -22,6 +23,7 @@ export const QUEUES = [
   'notifications-due-soon',
   'notifications-digest',
   'bulletins-announce',
+  'meeting-reminders',
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
 

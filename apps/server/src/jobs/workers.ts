@@ -3,6 +3,7 @@ import { cleanupExpiredBlocks } from './blocks-cleanup.job.js';
 import { sendDueCalendarAlerts } from './calendar-alerts.job.js';
 import { announceDueBulletins } from '../modules/bulletins/bulletins.service.js';
 import { submitOverdueAttempts } from '../modules/exams/exams.service.js';
+import { remindStartingMeetings } from '../modules/calendar/meetings.service.js';
 import { runImportJob } from '../modules/imports/imports.service.js';
 import { notifyHomeworkDueSoon, sendDailyDigests } from '../modules/notifications/notifications.service.js';
 import { processUpload, sweepStuckUploads } from '../modules/uploads/processing-registry.js';
@@ -13,7 +14,8 @@ import { processUpload, sweepStuckUploads } from '../modules/uploads/processing-
  * hourly block clean-up, the exam deadline job (every minute: attempts past their
  * deadline are submitted), the notification jobs (homework due within 24 h every 10 minutes,
  * the daily e-mail digest at 07:00 UTC), the bulletin announcer (every minute: bulletins whose publish
- * time passed are announced once), and a sweeper that requeues processing interrupted
+ * time passed are announced once), the meeting reminders (every minute: `meeting.starting` once per
+ * meeting starting within 15 minutes), and a sweeper that requeues processing interrupted
  * by a dead server (at start, then every staleSeconds / 2). Answers a stop function.
  */
 export async function startWorkers(deps: AppDeps): Promise<() => void> {
@@ -51,6 +53,11 @@ export async function startWorkers(deps: AppDeps): Promise<() => void> {
     if (announced > 0) deps.log.info({ announced }, 'announced bulletins whose publish time passed');
   });
   await deps.jobs.schedule('bulletins-announce', '* * * * *');
+  await deps.jobs.work('meeting-reminders', async () => {
+    const reminded = await remindStartingMeetings(deps);
+    if (reminded > 0) deps.log.info({ reminded }, 'reminded of meetings starting soon');
+  });
+  await deps.jobs.schedule('meeting-reminders', '* * * * *');
   await deps.jobs.work('course-import', async (job) => runImportJob(deps, Number(job.data.importId), { isNewCourse: job.data.newCourse === true }));
   let sweeping = false;
   const sweep = async () => {

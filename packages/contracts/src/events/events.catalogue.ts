@@ -127,6 +127,19 @@ export const DomainEventSchemas = {
   'mobile_code.issued': z.object({ user_id: id, mobile_phone: z.string(), code: z.string() }),
   /** A user marked one bulletin (`bulletin_id`) or every bulletin of a list (null) read: the notices of what they have read are read too. */
   'bulletin.read': z.object({ user_id: id, bulletin_id: id.nullable() }),
+  /**
+   * A calendar meeting starts soon (issue 17 §1 meeting reminders): emitted once per occurrence (a
+   * meeting moved to another start is another occurrence) by the `meeting-reminders` job, within its
+   * lead time of `start` (ISO instant). `user_ids`: the host and the invited participants.
+   * `course_id` when the meeting belongs to a course.
+   */
+  'meeting.starting': z.object({
+    meeting_id: id,
+    title: z.string(),
+    start: z.iso.datetime({ offset: true }),
+    course_id: id.nullable(),
+    user_ids: z.array(id),
+  }),
   /** A learner answered a subject of a video quiz (their last answer counts); `score` in points, null while the team grades it. */
   'video_quiz.answered': z.object({ course_id: id, video_quiz_id: id, subject_id: id, user_id: id, score: z.number().nullable() }),
 } as const;

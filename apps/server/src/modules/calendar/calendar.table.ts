@@ -121,9 +121,18 @@ export const calendarMeetings = pgTable(
     courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
     teachingUnit: text('teaching_unit'),
     room: text('room'),
+    /**
+     * The start of the occurrence whose `meeting.starting` reminder was emitted (issue 17 §1); null
+     * before any. A meeting moved to another start differs from it, so it is reminded again.
+     */
+    remindedStartAt: timestamp('reminded_start_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('calendar_meetings_org_start_idx').on(t.orgId, t.startTime), index('calendar_meetings_host_idx').on(t.hostUserId)],
+  (t) => [
+    index('calendar_meetings_org_start_idx').on(t.orgId, t.startTime),
+    index('calendar_meetings_host_idx').on(t.hostUserId),
+    index('calendar_meetings_start_idx').on(t.startTime),
+  ],
 );
 
 /** A user's private iCalendar feed: only the SHA-256 of the token is kept; deleting the row revokes the URL. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ManagementMeetingFilter } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { enrolments } from '../enrolments/enrolments.table.js';
@@ -115,4 +115,24 @@ export async function listManagementMeetings(db: Db, orgId: number, f: Managemen
 export async function countManagementMeetings(db: Db, orgId: number, f: ManagementMeetingFilter): Promise<number> {
   const [total] = await db.select({ n: count() }).from(calendarMeetings).where(managementWhere(orgId, f));
   return Number(total?.n ?? 0);
+}
+
+/**
+ * Claims the reminders of up to `limit` meeting occurrences starting in (`from`, `to`] (not rejected,
+ * not yet reminded of this start): stamps `reminded_start_at` with their start and answers the rows,
+ * earliest start first. The rows are taken FOR UPDATE SKIP LOCKED and the stamp is compared again
+ * by the UPDATE, so two instances running at once each claim other occurrences (or none), and a
+ * claimed occurrence is never claimed again; a meeting moved to another start is a new occurrence.
+ * One UPDATE … RETURNING (through the caller's transaction, which emits the reminders).
+ */
+export async function claimMeetingReminders(tx: Db, from: Date, to: Date, limit: number): Promise<MeetingRow[]> {
+  const m = calendarMeetings;
+  const due = and(gt(m.startTime, from), lte(m.startTime, to), ne(m.auditStatus, 'reject'), sql`${m.remindedStartAt} is distinct from ${m.startTime}`)!;
+  const ids = tx.select({ id: m.id }).from(m).where(due).orderBy(asc(m.startTime), asc(m.id)).limit(limit).for('update', { skipLocked: true });
+  const rows = await tx
+    .update(m)
+    .set({ remindedStartAt: sql`${m.startTime}` })
+    .where(and(inArray(m.id, ids), due))
+    .returning();
+  return rows.sort((a, b) => a.startTime.getTime() - b.startTime.getTime() || a.id - b.id);
 }

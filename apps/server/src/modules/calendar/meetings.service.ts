@@ -20,6 +20,7 @@ import { userIdsInOrg } from '../users/users.repository.js';
 import { isOrgAdmin, liveCourseIdsInOrg, myCourses, timeZoneOf } from './calendar-scope.js';
 import { assertManagesCourseCalendar, assertMayCreateMeeting, assertReviewsMeetings, mayChangeMeeting } from './calendar.policy.js';
 import {
+  claimMeetingReminders,
   countManagementMeetings,
   deleteMeetingRow,
   findMeetingInOrg,
@@ -210,6 +211,49 @@ export async function managementMeetings(deps: AppDeps, actor: Actor, page: numb
     countManagementMeetings(deps.db, actor.orgId, f),
   ]);
   return toPage(await presentMeetings(deps.db, rows, new Date()), total, page, pageSize);
+}
+
+/** Meetings are reminded (`meeting.starting`, issue 17 §1) this many minutes before they start. */
+export const MEETING_REMINDER_LEAD_MINUTES = 15;
+/** A run this late still reminds of a meeting that started this many minutes ago (the job runs every minute). */
+export const MEETING_REMINDER_GRACE_MINUTES = 5;
+const REMINDER_BATCH = 100;
+
+/** The `meeting.starting` event of one claimed occurrence: its host and participants, once each. */
+function meetingStarting(row: MeetingRow): DomainEventInput {
+  return {
+    type: 'meeting.starting',
+    payload: {
+      meeting_id: row.id,
+      title: row.title,
+      start: row.startTime.toISOString(),
+      course_id: row.courseId,
+      user_ids: [...new Set([row.hostUserId, ...row.participantIds])],
+    },
+  };
+}
+
+/**
+ * The `meeting-reminders` job (every minute; issue 17 §1): emits `meeting.starting` once per meeting
+ * occurrence (meeting id and start; meetings do not recur, a moved meeting is a new occurrence) that
+ * starts within MEETING_REMINDER_LEAD_MINUTES of `now` — or started less than
+ * MEETING_REMINDER_GRACE_MINUTES ago, for a late run — unless the meeting was rejected. Each batch is
+ * claimed and emitted in one transaction (claimMeetingReminders), so two instances running it at once,
+ * or a run repeated, emit nothing twice. `now` for tests. Answers how many occurrences it reminded of.
+ */
+export async function remindStartingMeetings(deps: AppDeps, now = new Date()): Promise<number> {
+  const from = new Date(now.getTime() - MEETING_REMINDER_GRACE_MINUTES * 60_000);
+  const to = new Date(now.getTime() + MEETING_REMINDER_LEAD_MINUTES * 60_000);
+  let reminded = 0;
+  for (;;) {
+    const count = await transaction(deps, async (tx) => {
+      const rows = await claimMeetingReminders(tx, from, to, REMINDER_BATCH);
+      await emit(deps, tx, rows.map(meetingStarting));
+      return rows.length;
+    });
+    reminded += count;
+    if (count < REMINDER_BATCH) return reminded;
+  }
 }
 
 /** At most this many rows go into one Excel export. */

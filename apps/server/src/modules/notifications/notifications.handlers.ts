@@ -24,7 +24,8 @@ type Notified =
   | 'scores.published'
   | 'exam.scores_published'
   | 'bulletin.published'
-  | 'bulletin.read';
+  | 'bulletin.read'
+  | 'meeting.starting';
 
 /** Plain text of sanitised HTML, spaces collapsed, at most `max` characters (a notice's excerpt). */
 export function excerptOf(html: string, max = 140): string {
@@ -164,6 +165,19 @@ export async function notify(event: DomainEvent<Notified>, { deps, db }: EventCo
       });
       return;
     }
+    case 'meeting.starting': {
+      // Type `other` (/user/index): spec §2 has no notification type of its own for meetings.
+      const p = event.payload;
+      if (p.user_ids.length === 0) return;
+      const course = p.course_id ? await courseFacts(db, p.course_id) : undefined;
+      await makeNotifications(deps, db, audienceOfUsers(p.user_ids), {
+        kind: 'meeting.starting',
+        payload: { title: p.title, at: p.start, ...(course ? { course_name: course.name } : {}) },
+        courseId: p.course_id,
+        dedupeKey: `meeting.starting:${p.meeting_id}:${p.start}`,
+      });
+      return;
+    }
     case 'bulletin.read': {
       // Reading a bulletin reads its notice; the user's streams get their new unread count.
       const p = event.payload;
@@ -189,7 +203,9 @@ export async function notify(event: DomainEvent<Notified>, { deps, db }: EventCo
  * - `homework.graded` → its learners; `scores.published`, `exam.scores_published` → the learners
  *   (`scores.published`, type `score_publish`);
  * - `bulletin.published` → an organisation bulletin's organisation or a course bulletin's members,
- *   the author excepted; `bulletin.read` marks the reader's notices of what they read as read.
+ *   the author excepted; `bulletin.read` marks the reader's notices of what they read as read;
+ * - `meeting.starting` → the meeting's host and participants (`meeting.starting`, type `other`),
+ *   once per occurrence (key: meeting id and start).
  * The forum and resource issues add their events here and their kinds to NOTIFICATION_KINDS.
  */
 export const notificationsHandler = defineHandler({
@@ -204,6 +220,7 @@ export const notificationsHandler = defineHandler({
     'exam.scores_published',
     'bulletin.published',
     'bulletin.read',
+    'meeting.starting',
   ],
   async handle(event, context) {
     await notify(event, context);

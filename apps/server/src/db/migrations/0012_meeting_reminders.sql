@@ -1,0 +1,2 @@
+ALTER TABLE "calendar_meetings" ADD COLUMN "reminded_start_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "calendar_meetings_start_idx" ON "calendar_meetings" USING btree ("start_time");
