@@ -258,12 +258,26 @@ export async function insertForAudience(db: Db, audience: Audience, draft: Notif
       on conflict do nothing
       returning id, user_id, kind
     )
-    select i.id::text as id, i.user_id, u.name,
-      case when coalesce(p.email, ${draft.defaultEmail}::text) = 'instant' and coalesce(u.email, '') <> '' then u.email end as instant_email
+    ${insertedWithEmails(draft.defaultEmail)}`);
+  return insertedRows(result);
+}
+
+/**
+ * The last SELECT after an `inserted` CTE (`insert into notifications … returning id, user_id, kind`):
+ * each new notification with its user's name and, when the kind's e-mail delivery for that user
+ * (their preference, else `defaultEmail`) is `instant` and they have an address, that address.
+ */
+function insertedWithEmails(defaultEmail: string): SQL {
+  return sql`select i.id::text as id, i.user_id, u.name,
+      case when coalesce(p.email, ${defaultEmail}::text) = 'instant' and coalesce(u.email, '') <> '' then u.email end as instant_email
     from inserted i
     join users u on u.id = i.user_id
     left join notification_preferences p on p.user_id = i.user_id and p.kind = i.kind
-    order by i.id`);
+    order by i.id`;
+}
+
+/** The rows `insertedWithEmails` answers, as InsertedNotification. */
+function insertedRows(result: unknown): InsertedNotification[] {
   return rowsOf<{ id: string; user_id: number; name: string; instant_email: string | null }>(result).map((r) => ({
     id: Number(r.id),
     userId: Number(r.user_id),
@@ -310,18 +324,8 @@ export async function insertDueSoon(db: Db, now: Date, defaultEmail: string): Pr
       on conflict do nothing
       returning id, user_id, kind
     )
-    select i.id::text as id, i.user_id, u.name,
-      case when coalesce(p.email, ${defaultEmail}::text) = 'instant' and coalesce(u.email, '') <> '' then u.email end as instant_email
-    from inserted i
-    join users u on u.id = i.user_id
-    left join notification_preferences p on p.user_id = i.user_id and p.kind = i.kind
-    order by i.id`);
-  return rowsOf<{ id: string; user_id: number; name: string; instant_email: string | null }>(result).map((r) => ({
-    id: Number(r.id),
-    userId: Number(r.user_id),
-    instantEmail: r.instant_email,
-    userName: r.name,
-  }));
+    ${insertedWithEmails(defaultEmail)}`);
+  return insertedRows(result);
 }
 
 /**
