@@ -76,7 +76,6 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
       LOG_LEVEL: 'silent',
       ATRIUM_SEED: 'false',
       ATRIUM_WORKERS: 'false',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       ATRIUM_WEB_DIST: webDist,
     });
     const app = await buildApp({ config, database, storage: new LocalStore(path.join(dataDir, 'files')) });

@@ -37,7 +37,6 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
       LOG_LEVEL: 'silent',
       ATRIUM_SEED: 'false',
       ATRIUM_WORKERS: 'false',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     });
     const app = await buildApp({ config, database, storage: new LocalStore(path.join(dataDir, 'files')) });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -21,6 +21,8 @@
 // The editor's phases come from its own performance marks. Figures depend on the machine's load: the load
 // average is printed beside them. Needs the built web app (`npm run build`, or a build in ATRIUM_WEB_DIST;
 // without one the editor is skipped). Prints the figures beside the targets; asserts nothing.
+// BENCH_PARTS=list,save,editor picks the parts (default all); BENCH_WATERFALL=1 prints every request of the first cold editor load;
+// BENCH_WEB_DISTS=dirA,dirB compares web builds, the editor runs interleaved between them.
 // Run: `node --import tsx bench/grading.bench.ts`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -47,6 +49,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SAVES = Number(process.env.BENCH_SAVES ?? 10);
 const LOAD_S = Number(process.env.BENCH_LOAD_S ?? 10);
 const CONNECTIONS = 20;
+/** BENCH_PARTS: which parts to run, comma-separated among list, save, editor (default all three). */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'list,save,editor').split(',').map((p) => p.trim()));
 /** Learners handing in at once while the submissions are made (not measured). */
 const CONCURRENCY = 20;
 const PDF_NAME = 'pdfjs__tracemonkey.pdf';
@@ -519,70 +523,101 @@ async function firstPageShown(page: Page): Promise<FirstPage> {
   });
 }
 
-async function measureEditor(browser: Browser, base: string, url: string, teacherToken: string): Promise<string> {
+/** A web build served by its own app on the same database: the default build, or one of BENCH_WEB_DISTS under comparison. */
+interface EditorTarget {
+  label: string;
+  base: string;
+}
+
+async function measureEditor(browser: Browser, targets: EditorTarget[], editorPath: string, teacherToken: string): Promise<string> {
   console.log(loadavg());
-  const cold: FirstPage[] = [];
-  const warm: FirstPage[] = [];
+  const cold = targets.map((): FirstPage[] => []);
+  const warm = targets.map((): FirstPage[] => []);
+  // Runs interleaved between the builds under comparison, so a change of the machine's load touches them alike.
   for (let run = 0; run < RUNS; run++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addCookies([{ name: 'atrium_session', value: teacherToken, url: base }]);
-    await context.addInitScript(recordFirstPage);
-    const page = await context.newPage();
-    await page.goto(url, { waitUntil: 'commit' });
-    cold.push(await firstPageShown(page));
-    await page.reload({ waitUntil: 'commit' });
-    warm.push(await firstPageShown(page));
-    if (run === 0) {
-      // Where a warm load spends its time: the page's marks and its requests (ms from navigation start).
-      const { marks, entries } = await page.evaluate(() => ({
-        marks: performance.getEntriesByType('mark').map((m) => ({ name: m.name, at: m.startTime })),
-        entries: performance.getEntriesByType('resource').map((e) => ({
-          name: e.name.replace(location.origin, ''),
-          start: e.startTime,
-          end: (e as PerformanceResourceTiming).responseEnd,
-          bytes: (e as PerformanceResourceTiming).transferSize,
-        })),
-      }));
-      const assets = entries.filter((e) => e.name.startsWith('/assets/'));
-      console.log(
-        `  one warm load: ${assets.length} asset files, the last in at ${Math.max(...assets.map((e) => e.end)).toFixed(0)} ms; marks: ${marks.map((m) => `${m.name} ${m.at.toFixed(0)}`).join(', ')}`,
-      );
-      for (const e of entries.filter((x) => x.name.startsWith('/api/') || x.name.includes('pdf.worker')))
-        console.log(`    ${e.start.toFixed(0).padStart(5)} → ${e.end.toFixed(0).padStart(5)} ms  ${e.name.slice(0, 100)}`);
-      const c = warm[0]!.canvas;
-      console.log(`  page 1 canvas ${c.width}×${c.height} device px, ${(c.inked * 100).toFixed(1)}% of its pixels inked`);
+    for (const [t, { base }] of targets.entries()) {
+      const url = `${base}${editorPath}`;
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addCookies([{ name: 'atrium_session', value: teacherToken, url: base }]);
+      await context.addInitScript(recordFirstPage);
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: 'commit' });
+      cold[t]!.push(await firstPageShown(page));
+      if (run === 0 && process.env.BENCH_WATERFALL === '1') {
+        // BENCH_WATERFALL=1: every request of the first cold load (ms from navigation start), for what waits on what.
+        const entries = await page.evaluate(() =>
+          performance.getEntriesByType('resource').map((e) => ({
+            name: e.name.replace(location.origin, ''),
+            start: e.startTime,
+            end: (e as PerformanceResourceTiming).responseEnd,
+            bytes: (e as PerformanceResourceTiming).encodedBodySize,
+          })),
+        );
+        console.log(`  ${targets[t]!.label}: the first cold load's ${entries.length} requests:`);
+        for (const e of entries)
+          console.log(`    ${e.start.toFixed(0).padStart(5)} → ${e.end.toFixed(0).padStart(5)} ms  ${String(e.bytes).padStart(8)} B  ${e.name.slice(0, 90)}`);
+      }
+      await page.reload({ waitUntil: 'commit' });
+      warm[t]!.push(await firstPageShown(page));
+      if (run === 0) {
+        // Where a warm load spends its time: the page's marks and its requests (ms from navigation start).
+        const { marks, entries } = await page.evaluate(() => ({
+          marks: performance.getEntriesByType('mark').map((m) => ({ name: m.name, at: m.startTime })),
+          entries: performance.getEntriesByType('resource').map((e) => ({
+            name: e.name.replace(location.origin, ''),
+            start: e.startTime,
+            end: (e as PerformanceResourceTiming).responseEnd,
+            bytes: (e as PerformanceResourceTiming).transferSize,
+          })),
+        }));
+        const assets = entries.filter((e) => e.name.startsWith('/assets/'));
+        console.log(
+          `  ${targets[t]!.label}: one warm load: ${assets.length} asset files, the last in at ${Math.max(...assets.map((e) => e.end)).toFixed(0)} ms; marks: ${marks
+            .map((m) => `${m.name} ${m.at.toFixed(0)}`)
+            .join(', ')}`,
+        );
+        for (const e of entries.filter((x) => x.name.startsWith('/api/') || x.name.includes('pdf.worker')))
+          console.log(`    ${e.start.toFixed(0).padStart(5)} → ${e.end.toFixed(0).padStart(5)} ms  ${e.name.slice(0, 100)}`);
+        const c = warm[t]![0]!.canvas;
+        console.log(`  page 1 canvas ${c.width}×${c.height} device px, ${(c.inked * 100).toFixed(1)}% of its pixels inked`);
+      }
+      await context.close();
     }
-    await context.close();
   }
-  const blank = [...cold, ...warm].filter((r) => r.canvas.width === 0 || r.canvas.inked === 0).length;
-  const line = (label: string, xs: FirstPage[]) => {
-    const at = xs.map((r) => r.at);
-    console.log(
-      `editor, navigation → page 1 of 14 on screen, ${label}: median ${ms(pct(at, 50))}  min ${ms(Math.min(...at))}  max ${ms(Math.max(...at))}  → median ${verdict(
-        pct(at, 50),
-        TARGET_FIRST_PAGE,
-      )}, max ${verdict(Math.max(...at), TARGET_FIRST_PAGE)}`,
-    );
-    const phase = (pick: (p: FirstPage['phases']) => number | null) => {
-      const xs2 = xs.map((r) => pick(r.phases)).filter((m): m is number => m !== null && Number.isFinite(m));
-      return xs2.length ? pct(xs2, 50).toFixed(0) : '—';
+  const lines: string[] = [];
+  for (const [t, { label }] of targets.entries()) {
+    const name = targets.length > 1 ? ` [${label}]` : '';
+    const blank = [...cold[t]!, ...warm[t]!].filter((r) => r.canvas.width === 0 || r.canvas.inked === 0).length;
+    const line = (kind: string, xs: FirstPage[]) => {
+      const at = xs.map((r) => r.at);
+      console.log(
+        `editor${name}, navigation → page 1 of 14 on screen, ${kind}: median ${ms(pct(at, 50))}  min ${ms(Math.min(...at))}  max ${ms(Math.max(...at))}  → median ${verdict(
+          pct(at, 50),
+          TARGET_FIRST_PAGE,
+        )}, max ${verdict(Math.max(...at), TARGET_FIRST_PAGE)}`,
+      );
+      const phase = (pick: (p: FirstPage['phases']) => number | null) => {
+        const xs2 = xs.map((r) => pick(r.phases)).filter((m): m is number => m !== null && Number.isFinite(m));
+        return xs2.length ? pct(xs2, 50).toFixed(0) : '—';
+      };
+      console.log(
+        `  ${kind} phases (medians, ms from navigation start): DOMContentLoaded ${phase((p) => p.dom)} → file asked of pdf.js ${phase((p) => p.requested)} → document open ${phase(
+          (p) => p.open,
+        )} → page 1 drawn ${phase((p) => p.drawn)} → next frame ${pct(at, 50).toFixed(0)}`,
+      );
     };
-    console.log(
-      `  ${label} phases (medians, ms from navigation start): DOMContentLoaded ${phase((p) => p.dom)} → file asked of pdf.js ${phase((p) => p.requested)} → document open ${phase(
-        (p) => p.open,
-      )} → page 1 drawn ${phase((p) => p.drawn)} → next frame ${pct(at, 50).toFixed(0)}`,
+    line('cold', cold[t]!);
+    line('warm', warm[t]!);
+    if (blank > 0) console.log(`  WARNING: ${blank} loads showed a blank page 1 canvas`);
+    const atOf = (xs: FirstPage[]) => xs.map((r) => r.at);
+    lines.push(
+      `editor first page${name}: cold median ${pct(atOf(cold[t]!), 50).toFixed(0)} ms (max ${Math.max(...atOf(cold[t]!)).toFixed(0)}), warm median ${pct(
+        atOf(warm[t]!),
+        50,
+      ).toFixed(0)} ms (max ${Math.max(...atOf(warm[t]!)).toFixed(0)})`,
     );
-  };
-  line('cold', cold);
-  line('warm', warm);
-  if (blank > 0) console.log(`  WARNING: ${blank} loads showed a blank page 1 canvas`);
-  return `editor first page: cold median ${pct(
-    cold.map((r) => r.at),
-    50,
-  ).toFixed(0)} ms (max ${Math.max(...cold.map((r) => r.at)).toFixed(0)}), warm median ${pct(
-    warm.map((r) => r.at),
-    50,
-  ).toFixed(0)} ms (max ${Math.max(...warm.map((r) => r.at)).toFixed(0)})`;
+  }
+  return lines.join('\n  ');
 }
 
 // ---------------------------------------------------------------- the run
@@ -592,6 +627,7 @@ async function run(databaseUrl: string, cleanup: () => Promise<void>): Promise<v
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-grading-'));
   let browser: Browser | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const extras: Awaited<ReturnType<typeof buildApp>>[] = [];
   try {
     await runMigrations(database);
     const { courseId, teacherToken, tokens } = await fill(database);
@@ -628,13 +664,18 @@ async function run(databaseUrl: string, cleanup: () => Promise<void>): Promise<v
       await client.query('analyze');
       await client.end();
     }
-    const summary = await measureList(base, homeworkId, teacherToken, database, databaseUrl);
+    const summary = PARTS.has('list') ? await measureList(base, homeworkId, teacherToken, database, databaseUrl) : [];
     console.log('');
     const target = withPdf[0]!;
-    summary.push(await measureSaves(base, teacherToken, target));
+    if (PARTS.has('save')) summary.push(await measureSaves(base, teacherToken, target));
     console.log('');
 
     const distDir = process.env.ATRIUM_WEB_DIST ?? path.resolve('apps/web/dist');
+    if (!PARTS.has('editor')) {
+      console.log(`\nsummary:`);
+      for (const s of summary) console.log(`  ${s}`);
+      return;
+    }
     if (!existsSync(path.join(distDir, 'index.html'))) {
       console.log(`PDF editor: skipped, no web build in ${distDir} (run \`npm run build\`, or set ATRIUM_WEB_DIST)`);
       console.log(`\nsummary:`);
@@ -647,9 +688,22 @@ async function run(databaseUrl: string, cleanup: () => Promise<void>): Promise<v
     });
     // A PDF submission not annotated above, so the editor opens the learner's file as a grader first sees it.
     const shown = withPdf[1] ?? target;
-    const editorUrl = `${base}/pdf/editor?submissionId=${shown.submissionId}&uploadId=${shown.uploadId}&fileType=pdf&fileName=tracemonkey.pdf`;
-    console.log(`PDF editor: ${editorUrl.replace(base, '')} (${RUNS} runs each)`);
-    summary.push(await measureEditor(browser, base, editorUrl, teacherToken));
+    const editorPath = `/pdf/editor?submissionId=${shown.submissionId}&uploadId=${shown.uploadId}&fileType=pdf&fileName=tracemonkey.pdf`;
+    // BENCH_WEB_DISTS=a,b: web builds to compare, each served by its own app on this database (no workers), measured in turn.
+    const targets: EditorTarget[] = [];
+    for (const dist of (process.env.BENCH_WEB_DISTS ?? '').split(',').filter(Boolean)) {
+      const extra = await buildApp({
+        config: loadConfig({ ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ATRIUM_SEED: 'false', ATRIUM_WORKERS: 'false', ATRIUM_WEB_DIST: dist }),
+        database,
+        storage: new LocalStore(path.join(dataDir, 'files')),
+      });
+      await extra.listen({ port: 0, host: '127.0.0.1' });
+      extras.push(extra);
+      targets.push({ label: dist, base: `http://127.0.0.1:${(extra.server.address() as { port: number }).port}` });
+    }
+    if (targets.length === 0) targets.push({ label: distDir, base });
+    console.log(`PDF editor: ${editorPath} (${RUNS} runs each${targets.length > 1 ? `, builds ${targets.map((t) => t.label).join(' / ')}` : ''})`);
+    summary.push(await measureEditor(browser, targets, editorPath, teacherToken));
 
     console.log(
       `\nsummary (targets: list p99 < ${TARGET_LIST_P99} ms at ${CONNECTIONS} connections; save < ${TARGET_SAVE} ms; first page < ${TARGET_FIRST_PAGE} ms):`,
@@ -657,6 +711,7 @@ async function run(databaseUrl: string, cleanup: () => Promise<void>): Promise<v
     for (const s of summary) console.log(`  ${s}`);
   } finally {
     await browser?.close();
+    for (const extra of extras) await extra.close();
     await app?.close();
     await database.close();
     await cleanup();

@@ -1,16 +1,30 @@
 #!/usr/bin/env node
-// Makes sure the Debian packages a task needs are present. As root with apt-get it installs
-// what is missing; otherwise it stops with the exact command to run.
+// Makes sure the Debian packages a task needs are present. As root with apt-get it installs what is missing.
+// Otherwise: for "start" it prints the exact install command and what will not work without each tool, and
+// lets the server start anyway (issue 20 §11); for "e2e" and "ci" it stops with that command.
 // Usage: node scripts/ensure-system-packages.mjs <start|e2e|ci>
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 
+/** What an upload misses without each package (the server runs without them: such an upload ends `failed` naming the tool, and /api/health lists what is missing). */
+const WITHOUT = {
+  ffmpeg: 'videos and audio are not probed nor transcoded, so their uploads fail and do not play',
+  'libreoffice-nogui': 'Office files (docx, pptx, xlsx) are not converted to PDF, so they cannot be previewed',
+  'poppler-utils': "PDFs' pages are not counted nor drawn, so PDF uploads fail and have no page previews",
+  chromium: 'the browser journeys (Playwright) cannot run',
+};
+
 /** Per task: [command looked up on PATH, Debian package that provides it]. */
 const NEEDS = {
-  // The server runs without these: an upload that needs a missing tool ends `failed` with a
-  // reason naming it, and /api/health lists what is missing (ffmpeg, soffice, pdfinfo).
-  start: [],
+  // The upload processing tools, as "ci" installs them; missing ones are reported, not required.
+  start: [
+    ['ffmpeg', 'ffmpeg'],
+    ['ffprobe', 'ffmpeg'],
+    ['soffice', 'libreoffice-nogui'],
+    ['pdfinfo', 'poppler-utils'],
+    ['pdftoppm', 'poppler-utils'],
+  ],
   // The upload-folder journey transcodes, converts and counts pages for real.
   e2e: [
     ['chromium', 'chromium'],
@@ -26,6 +40,9 @@ const NEEDS = {
     ['soffice', 'libreoffice-nogui'],
   ],
 };
+
+/** Tasks that run without their packages (reported instead). */
+const OPTIONAL = new Set(['start']);
 
 const task = process.argv[2] ?? 'start';
 const needs = NEEDS[task];
@@ -45,21 +62,27 @@ function onPath(command) {
   });
 }
 
-const missing = needs.filter(([command]) => !onPath(command)).map(([, pkg]) => pkg);
+const missing = [...new Set(needs.filter(([command]) => !onPath(command)).map(([, pkg]) => pkg))];
 if (missing.length === 0) process.exit(0);
 
 const installCommand = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-if (!isRoot || !onPath('apt-get')) {
-  console.error(`Atrium needs these system packages for "${task}": ${missing.join(', ')}.`);
-  console.error(`Install them with:\n  sudo ${installCommand}`);
-  process.exit(1);
+
+/** Says what is missing, the exact command, and what will not work; exits 1 unless the task runs without them. */
+function report(reason) {
+  const optional = OPTIONAL.has(task);
+  const say = optional ? console.warn : console.error;
+  say(`Atrium ${optional ? 'starts without' : 'needs'} these system packages for "${task}": ${missing.join(', ')} (${reason}).`);
+  say(`Install them with:\n  sudo sh -c '${installCommand}'`);
+  for (const pkg of missing) say(`  without ${pkg}: ${WITHOUT[pkg] ?? 'some uploads cannot be processed'}`);
+  process.exit(optional ? 0 : 1);
 }
+
+if (!isRoot) report('not root');
+if (!onPath('apt-get')) report('no apt-get');
 console.log(`Installing system packages for "${task}": ${missing.join(', ')}`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-const result = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
-if (result.status !== 0) {
-  console.error(`apt-get failed; run it yourself:\n  sudo ${installCommand}`);
-  process.exit(1);
-}
+const updated = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+const result =
+  updated.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env }) : updated;
+if (result.status !== 0) report('apt-get failed');

@@ -1,15 +1,19 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite in the shortest wall-clock time two cores allow. First `npm run check`
-// (typecheck, lint, format, unit and web tests); then two branches side by side:
-//   - the server integration suite on PGlite, then — when ATRIUM_TEST_POSTGRES_URL is set (CI sets
-//     it) — the same suite again on that PostgreSQL database;
-//   - the end-to-end journeys (`npm run test:e2e`: build, then Playwright in Debian's Chromium).
-// The server suite and the journeys share no database, port or folder, so they may overlap; their
-// lines are prefixed with the branch's name. Every step runs even when an earlier one failed (so
-// every suite's count is known); the exit code is 1 when any step failed. Each failed step's name
-// is appended to $ATRIUM_TEST_REPORT_DIR/failed-steps for the closing summary.
+// `npm test`: the whole suite in the shortest wall-clock time two cores allow. Vitest runs one worker
+// on a two-core machine, and typecheck and lint are single-threaded, so one suite at a time leaves a
+// core idle; three branches run side by side instead:
+//   - `npm run check` (typecheck, lint, format, unit and web tests);
+//   - the server integration suite on PGlite;
+//   - the end-to-end journeys (`npm run test:e2e`: build, then Playwright in Debian's Chromium),
+//     then — when ATRIUM_TEST_POSTGRES_URL is set (CI sets it) — the server integration suite on that
+//     PostgreSQL database (the journeys end first; much of that suite's time is PostgreSQL's own process).
+// The branches share no database, port or folder (PGlite templates and e2e data folders are their
+// own; the PostgreSQL run makes its own databases); their lines are prefixed with the step's name.
+// Every step runs even when an earlier one failed (so every suite's count is known); the exit code is
+// 1 when any step failed. Each failed step's name is appended to $ATRIUM_TEST_REPORT_DIR/failed-steps
+// for the closing summary, and each step's time is printed when it ends.
 import { spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, createWriteStream } from 'node:fs';
 import path from 'node:path';
 
 const reportDir = process.env.ATRIUM_TEST_REPORT_DIR;
@@ -21,6 +25,9 @@ function npmRun(script, { label, env = {} } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn('npm', ['run', script], { env: { ...process.env, ...env }, stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    // Each labelled step's output is also kept in $ATRIUM_TEST_REPORT_DIR/<label>.log: when a step fails with
+    // every counted test green (an unhandled error, a type error), the closing summary quotes its error lines.
+    const log = label && reportDir ? createWriteStream(path.join(reportDir, `${label}.log`)) : null;
     if (label) {
       for (const [stream, out] of [
         [child.stdout, process.stdout],
@@ -31,12 +38,20 @@ function npmRun(script, { label, env = {} } = {}) {
         stream.on('data', (chunk) => {
           const lines = (rest + chunk).split('\n');
           rest = lines.pop() ?? '';
-          for (const line of lines) out.write(`[${label}] ${line}\n`);
+          for (const line of lines) {
+            out.write(`[${label}] ${line}\n`);
+            log?.write(`${line}\n`);
+          }
         });
-        stream.on('end', () => rest && out.write(`[${label}] ${rest}\n`));
+        stream.on('end', () => {
+          if (!rest) return;
+          out.write(`[${label}] ${rest}\n`);
+          log?.write(`${rest}\n`);
+        });
       }
     }
     child.on('close', (code) => {
+      log?.end();
       const seconds = Math.round((Date.now() - started) / 1000);
       const name = label ?? script;
       console.log(`== ${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds} s`);
@@ -46,17 +61,17 @@ function npmRun(script, { label, env = {} } = {}) {
   });
 }
 
-const checked = await npmRun('check');
-const [server, e2e] = await Promise.all([
+const results = await Promise.all([
+  npmRun('check', { label: 'check' }),
+  npmRun('test:server', { label: 'server', env: { ATRIUM_TEST_REPORT_NAME: baseName } }),
   (async () => {
-    const onPglite = await npmRun('test:server', { label: 'server', env: { ATRIUM_TEST_REPORT_NAME: baseName } });
-    if (!postgresUrl) return onPglite;
+    const journeys = await npmRun('test:e2e', { label: 'e2e' });
+    if (!postgresUrl) return journeys;
     const onPostgres = await npmRun('test:server', {
       label: 'server-postgres',
       env: { DATABASE_URL: postgresUrl, ATRIUM_TEST_REPORT_NAME: 'postgres' },
     });
-    return onPglite && onPostgres;
+    return journeys && onPostgres;
   })(),
-  npmRun('test:e2e', { label: 'e2e' }),
 ]);
-process.exit(checked && server && e2e ? 0 : 1);
+process.exit(results.every(Boolean) ? 0 : 1);

@@ -3,6 +3,7 @@
 // "N passed, N failed" (the line CI reads). Exit code 1 when anything failed or a report is unreadable.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const dir = process.argv[2] ?? 'test-results/reports';
 let passed = 0;
@@ -51,6 +52,27 @@ function* playwrightFailures(suites, trail) {
   }
 }
 
+/**
+ * The error lines of a step's log ($dir/<step>.log, written by scripts/run-tests.mjs), at most 40, colours
+ * stripped: what made a step fail with every counted test green (unhandled errors, type and lint errors).
+ */
+function errorLines(step) {
+  let text = '';
+  try {
+    text = readFileSync(path.join(dir, `${step}.log`), 'utf8');
+  } catch {
+    return [];
+  }
+  const lines = stripVTControlCharacters(text).split('\n');
+  const picked = [];
+  lines.forEach((line, i) => {
+    if (/Unhandled|error TS\d+|^\s*\d+:\d+\s+error|\bError\b|Code style issues|ERR!|exit code|Failed/i.test(line)) {
+      picked.push(...lines.slice(i, i + 5).filter((l) => l.trim() !== ''));
+    }
+  });
+  return [...new Set(picked)].slice(0, 40);
+}
+
 // A step can fail with every test green (type errors, lint, unhandled errors): count each such step once.
 let failedSteps = [];
 try {
@@ -60,6 +82,7 @@ try {
 }
 if (failed === 0 && failedSteps.length > 0) {
   console.error(`  steps that failed outside counted tests: ${failedSteps.join('; ')}`);
+  for (const step of failedSteps) for (const line of errorLines(step)) console.error(`  [${step}] ${line}`);
   failed += failedSteps.length;
 }
 console.log(`${passed} passed, ${failed} failed`);

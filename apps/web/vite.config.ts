@@ -52,6 +52,30 @@ function versionFile(id: string): Plugin {
 
 const serverUrl = process.env.ATRIUM_SERVER_URL ?? 'http://localhost:3000';
 
+/**
+ * How the app's JavaScript is cut into files (Rolldown's `output.codeSplitting`). Left to itself, Rolldown
+ * gives every set of pages sharing some modules its own chunk: ~300 files, ~70 of them small ones for the
+ * PDF editor and ~120 for a course's forum, which a cold load then fetched six at a time. Instead:
+ * - `vendor`: React, React DOM, the router, TanStack Query and i18next, which every page runs first;
+ * - `pdfjs`: pdf.js (the editor and the previewers load it on demand; its worker is a file of its own);
+ * - common chunks under INLINE_BELOW bytes (of source) are not files: each page's chunk carries a copy, and
+ *   Rolldown's runtime keeps one instance of each module whichever copy runs first. No page loads code it
+ *   could not reach before (the login page loads what it did); pages share fewer, larger files instead.
+ * Style modules stay out of the inlining, as Vite's own build does (their CSS is emitted per chunk).
+ */
+const INLINE_BELOW = 60_000;
+const codeSplitting = {
+  groups: [
+    {
+      name: 'vendor',
+      test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|i18next|react-i18next|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
+      priority: 20,
+    },
+    { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/, priority: 20 },
+  ],
+  experimentalInlineCommonChunks: { maxSize: INLINE_BELOW, exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/ },
+};
+
 export default defineConfig({
   root: here,
   plugins: [react(), versionFile(buildId), precompress()],
@@ -67,5 +91,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: { output: { codeSplitting } },
   },
 });

@@ -9,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@atrium/contracts';
-import type { Config } from './config.js';
+import { fastifyTrustProxy, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AppDeps } from './lib/deps.js';
 import { startJobQueue } from './jobs/queue.js';
@@ -38,14 +38,22 @@ import { questionnairesRoutes } from './modules/questionnaires/questionnaires.ro
 import { previewsRoutes } from './modules/previews/previews.routes.js';
 import { externalPlayersRoutes } from './modules/previews/external-players.routes.js';
 import { scormRoutes } from './modules/scorm/scorm.routes.js';
+import { ScormContentServer } from './modules/scorm/scorm-content.js';
 import { videoQuizzesRoutes } from './modules/video-quizzes/video-quizzes.routes.js';
 import { homeworkRoutes } from './modules/homework/homework.routes.js';
 import { gradebookRoutes } from './modules/gradebook/gradebook.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { bulletinsRoutes } from './modules/bulletins/bulletins.routes.js';
+import { forumRoutes } from './modules/forum/forum.routes.js';
+import { questionsRoutes } from './modules/forum/questions.routes.js';
 import { promptsRoutes } from './modules/prompts/prompts.routes.js';
 import { authPlugin, requireRouteAction } from './plugins/auth.js';
+import { crossSitePlugin } from './plugins/cross-site.js';
+import { inputGuardsPlugin } from './plugins/input-guards.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { rateLimitedError, writeLimitsPlugin } from './plugins/write-limits.js';
+import { docsCspDirectives, securityHeadersPlugin, serializeCsp } from './plugins/security-headers.js';
+import { cleanUpAfterDeadServers } from './lib/process-scope.js';
 import { requestScopeLoggerFactory } from './plugins/request-scope.js';
 import type { ObjectStore } from './storage/object-store.js';
 
@@ -99,7 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       redact: ['req.headers.cookie', 'req.headers.authorization'],
     },
     childLoggerFactory: requestScopeLoggerFactory,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy), // issue 20 §1: X-Forwarded-For only from the proxies TRUST_PROXY names
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -113,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
   let stopWorkers = () => undefined as void;
   app.addHook('onReady', async () => {
+    void cleanUpAfterDeadServers(app.log); // issue 20 §9: a server killed before leaves no temp folders or tools behind
     stopWorkers = await startWorkers(deps);
   });
   app.addHook('onClose', async () => {
@@ -130,14 +139,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorHandlerPlugin);
+  // Issue 20 §3: package files are served only by a second listener (main.ts starts it), on another origin.
+  const scormContent = new ScormContentServer(deps);
+  app.decorate('scormContent', scormContent);
+  app.addHook('onClose', () => scormContent.close());
+  await app.register(securityHeadersPlugin, {
+    hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
+    scormFrameSource: (request) => scormContent.frameSourceFor(request.headers.host),
+  }); // issue 20 §2: before every route
+  await app.register(crossSitePlugin, { publicUrl: config.publicUrl });
+  await app.register(inputGuardsPlugin);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  await app.register(writeLimitsPlugin, { perMinute: config.writeRateLimitPerMinute });
+  await app.register(rateLimit, { global: false, hook: 'preHandler', errorResponseBuilder: rateLimitedError });
   await app.register(swagger, {
     openapi: { info: { title: 'Atrium API', version: deps.version, description: 'The API of Atrium, an online learning management system' } },
     transform: jsonSchemaTransform,
     transformObject: (d) => withActions('openapiObject' in d ? d.openapiObject : d.swaggerObject, actionsByOperation),
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: serializeCsp(docsCspDirectives()) });
   await app.register(authPlugin);
 
   await app.register(systemRoutes);
@@ -163,6 +183,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(gradebookRoutes);
   await app.register(notificationsRoutes);
   await app.register(bulletinsRoutes);
+  await app.register(forumRoutes);
+  await app.register(questionsRoutes);
   await app.register(promptsRoutes);
   await app.register(mediaRoutes);
   await app.register(scormRoutes);

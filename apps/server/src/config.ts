@@ -1,11 +1,46 @@
-import os from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '@atrium/contracts';
-import { fixturesDir } from './lib/fixtures.js';
+import { runTempRoot } from './lib/process-scope.js';
 
 const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, an address/prefix (CIDR) or a proxy-addr range name. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY (issue 20 §1): which proxies' `X-Forwarded-For` gives the client's address; Fastify's `trustProxy`.
+ * Unset, empty or `false`: none (the socket's address counts); `true`: every proxy (only when nothing can reach
+ * Atrium but through the proxy); a whole number: that many hops; else a comma-separated list of addresses, CIDRs
+ * or `loopback` / `linklocal` / `uniquelocal`.
+ */
+const trustProxyString = z
+  .string()
+  .optional()
+  .transform((raw, ctx): boolean | number | string[] => {
+    const value = (raw ?? '').trim();
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !isProxyAddress(entry));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not true, a hop count, an address, a CIDR nor loopback/linklocal/uniquelocal` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** Environment variables Atrium reads; README's configuration table lists them. */
 const EnvSchema = z.object({
@@ -25,8 +60,20 @@ const EnvSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   CALENDAR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   COOKIE_SECURE: booleanString.default(false),
+  /** Issue 20 §2: Strict-Transport-Security max-age in seconds, only behind HTTPS (0: no HSTS header). */
+  HSTS_MAX_AGE: z.coerce.number().int().nonnegative().default(0),
+  /** Issue 20 §3: the port of the SCORM content listener (default PORT + 1; 0 when PORT is 0: any free port). */
+  SCORM_CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Issue 20 §3: the origin users reach SCORM package content at (a separate host name behind a proxy); unset: this host, SCORM_CONTENT_PORT. */
+  SCORM_CONTENT_URL: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\/[^/]+\/?$/.test(value), 'an http(s) origin without a path')
+    .optional(),
   ATRIUM_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
-  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  TRUST_PROXY: trustProxyString,
+  /** Issue 20 §8: writes one signed-in user may make in a minute on any route without a stricter cap (0: no general limit). */
+  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(600),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -64,8 +111,11 @@ export interface Config {
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   seed: boolean;
-  /** Folder the demo seed reads its files from: ATRIUM_SEED_FILES_DIR, else ATRIUM_FIXTURES, else the shared fixtures (lib/fixtures.ts). */
-  seedFilesDir: string;
+  /**
+   * ATRIUM_SEED_FILES_DIR (absolute): a folder of the shared test fixtures the demo seed reads instead of the demo
+   * files the repository ships (apps/server/demo-files, the default: undefined); see modules/seed/demo-files.ts.
+   */
+  seedFilesDir: string | undefined;
   webDist: string | undefined;
   sessionTtlMs: number;
   /** How long a session lookup is reused in this process, in ms (0: never); see session-cache.ts. */
@@ -73,8 +123,18 @@ export interface Config {
   /** How long one process reuses a calendar window answer, in ms (0: never); calendar writes drop them at once (modules/calendar/calendar-cache.ts). */
   calendarCacheMs: number;
   cookieSecure: boolean;
+  /** `Strict-Transport-Security` max-age in seconds; 0 sends none (plugins/security-headers.ts). */
+  hstsMaxAgeSeconds: number;
+  /**
+   * SCORM package content origin (issue 20 §3, decision 0120): the listener's `port` (0: any free
+   * one, discovered at listen), whether it was set (`portIsDefault`: PORT + 1 may fall back to any
+   * free port when taken), and `url`, the public origin when a proxy serves it (no trailing slash).
+   */
+  scormContent: { port: number; portIsDefault: boolean; url: string | undefined };
   maxUploadBytes: number;
-  loginRateLimitPerMinute: number;
+  /** Fastify's `trustProxy` (TRUST_PROXY): false (default), true, a hop count or addresses/CIDRs whose X-Forwarded-For is believed. */
+  trustProxy: boolean | number | string[];
+  writeRateLimitPerMinute: number;
   /** S3-compatible object store; undefined keeps files on local disk. */
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
   /** Processing of uploads (spec §4 lifecycle): workers in this process, queue polling and staleness in seconds, tool timeouts in seconds. */
@@ -97,16 +157,11 @@ export interface Config {
 }
 
 /**
- * The seed's folder when neither ATRIUM_SEED_FILES_DIR nor ATRIUM_FIXTURES is set: the shared fixtures
- * beside the repository; a deployment without the repository (no package-lock.json above the bundle)
- * falls back to `../shared/fixtures` from `cwd` rather than failing to start.
+ * Config's `trustProxy` as Fastify's types take it: a hop count `n` becomes proxy-addr's own rule for
+ * numbers (the `n` nearest hops are trusted), which Fastify's runtime accepts but its types do not.
  */
-function defaultSeedFilesDir(cwd: string): string {
-  try {
-    return fixturesDir({});
-  } catch {
-    return path.resolve(cwd, '../shared/fixtures');
-  }
+export function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /**
@@ -123,15 +178,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     seed: e.ATRIUM_SEED,
-    // ATRIUM_SEED_FILES_DIR, else ATRIUM_FIXTURES, else the shared fixtures beside the repository (lib/fixtures.ts).
-    seedFilesDir: path.resolve(cwd, e.ATRIUM_SEED_FILES_DIR ?? e.ATRIUM_FIXTURES ?? defaultSeedFilesDir(cwd)),
+    // Unset: the seed reads the demo files the repository ships, never anything outside it (issue 20 §11).
+    seedFilesDir: e.ATRIUM_SEED_FILES_DIR ? path.resolve(cwd, e.ATRIUM_SEED_FILES_DIR) : undefined,
     webDist: e.ATRIUM_WEB_DIST ? path.resolve(cwd, e.ATRIUM_WEB_DIST) : undefined,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     sessionCacheMs: e.SESSION_CACHE_MS,
     calendarCacheMs: e.CALENDAR_CACHE_MS,
     cookieSecure: e.COOKIE_SECURE,
+    hstsMaxAgeSeconds: e.HSTS_MAX_AGE,
+    scormContent: {
+      port: e.SCORM_CONTENT_PORT ?? (e.PORT === 0 || e.PORT === 65535 ? 0 : e.PORT + 1),
+      portIsDefault: e.SCORM_CONTENT_PORT === undefined,
+      url: e.SCORM_CONTENT_URL?.replace(/\/$/, ''),
+    },
     maxUploadBytes: e.ATRIUM_MAX_UPLOAD_BYTES,
-    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
     s3: e.S3_ENDPOINT
       ? {
           endpoint: e.S3_ENDPOINT,
@@ -157,7 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxUncompressedBytes: e.ATRIUM_IMPORT_MAX_BYTES,
       maxEntries: e.ATRIUM_IMPORT_MAX_ENTRIES,
       maxCompressionRatio: e.ATRIUM_IMPORT_MAX_RATIO,
-      tempDir: e.ATRIUM_IMPORT_TMP_DIR ? path.resolve(cwd, e.ATRIUM_IMPORT_TMP_DIR) : os.tmpdir(),
+      tempDir: e.ATRIUM_IMPORT_TMP_DIR ? path.resolve(cwd, e.ATRIUM_IMPORT_TMP_DIR) : runTempRoot(),
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     media: {

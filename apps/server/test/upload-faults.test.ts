@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,18 +8,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_CHUNK_SIZE_BYTES } from '@atrium/contracts';
 import { fixturePath } from './build-test-app.js';
+import { freePort } from './helpers/free-port.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Collects a child's stdout lines and resolves when one matches. */
 function watch(child: ChildProcess) {
@@ -77,7 +68,7 @@ class ServerProcess {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     this.log = watch(this.child);
-    await this.log.waitFor(/Atrium is serving/, 90_000);
+    await this.log.waitFor(/Atrium is serving/, 150_000);
   }
   async kill() {
     if (!this.child) return;
@@ -134,7 +125,7 @@ describe('faults: killed clients, restarted servers, interrupted transcodes', ()
     });
     expect(login.status).toBe(200);
     cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  }, 180_000);
+  }, 240_000);
 
   afterAll(async () => {
     await server?.stop();

@@ -233,3 +233,79 @@ test('a note made of the XSS corpus shows in the note box without running anythi
   await expectNothingRan(page, dialogs, activityUrl);
   expect(await leftoversIn(page, '[data-testid="note-content-input"] .rte-content')).toEqual([]);
 });
+
+/**
+ * Issue 18: the corpus through the forum — a topic (title and content) and a reply in a forum
+ * activity, and a question on a file with its answer in the previewer's question panel — renders
+ * with nothing executing, even after clicking what is left of the links.
+ */
+test('a forum topic, a reply and a question on a file made of the XSS corpus run nothing', async ({ page, browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const dialogs = watchDialogs(page);
+  const courseId = await instructorCourse(page);
+  const module = await post<{ id: number }>(page, `/api/courses/${courseId}/modules`, { title: 'Forum' });
+  const forum = await post<{ id: number }>(page, `/api/courses/${courseId}/activities`, {
+    module_id: module.id,
+    type: 'forum',
+    title: 'Corpus forum',
+    data: {},
+  });
+  const topic = await post<{ id: number }>(page, `/api/forum/${forum.id}/topics`, {
+    title: `Corpus <img src=x onerror="window.__xss='title'">`,
+    content: XSS_CORPUS,
+  });
+  await post(page, `/api/topics/${topic.id}/replies`, { content: XSS_CORPUS });
+
+  await page.goto(`/course/${courseId}/forum#/topics/${topic.id}`);
+  const view = page.getByTestId('topic-view');
+  await expect(view.getByTestId('topic-content')).toContainText('Safe text stays.');
+  await expect(view.getByTestId('reply')).toContainText('Safe text stays.');
+  await clickCorpusTargets(view.getByTestId('topic-content'));
+  await clickCorpusTargets(view.getByTestId('reply'));
+  await page.waitForTimeout(1000);
+  await step(page, testInfo, 'xss-forum-topic');
+  await expectNothingRan(page, dialogs, new RegExp(`/course/${courseId}/forum(\\?[^#]*)?#/topics/${topic.id}`));
+  expect(await leftoversIn(page, '[data-testid="topic-content"], [data-testid="reply"] .rich-text')).toEqual([]);
+
+  // A question on a PDF of a material activity (the question panel is for documents, spec §6), answered with the corpus (the panel needs the course's AI ability: the admin's switch).
+  const admin = await (await browser.newContext()).newPage();
+  await admin.goto('/login');
+  await signIn(admin, 'admin');
+  await expect(admin).toHaveURL(/\/user\/index$/);
+  expect((await admin.request.put(`/api/courses/${courseId}`, { data: { hasAiAbility: true } })).ok()).toBe(true);
+  const bytes = readFileSync(fixturePath('pdf/pdfjs__tracemonkey.pdf'));
+  const name = path.basename(fixturePath('pdf/pdfjs__tracemonkey.pdf'));
+  const upload = await post<{ id: number; upload_url: string }>(page, '/api/uploads', { name, size: bytes.length, parent_type: 'course', parent_id: courseId });
+  expect((await page.request.put(upload.upload_url, { headers: { 'content-type': 'application/octet-stream' }, data: bytes })).ok()).toBe(true);
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/uploads/${upload.id}`)).json()) as { status: string }).status, { timeout: 120_000 })
+    .toBe('ready');
+  const material = await post<{ id: number }>(page, `/api/courses/${courseId}/activities`, {
+    module_id: module.id,
+    type: 'material',
+    title: 'Reading',
+    upload_ids: [upload.id],
+  });
+  const question = await post<{ id: number }>(page, `/api/uploads/${upload.id}/questions`, {
+    activity_id: material.id,
+    title: 'Corpus question',
+    content: XSS_CORPUS,
+  });
+  await post(page, `/api/topics/${question.id}/replies`, { content: XSS_CORPUS });
+
+  await page.goto(`/course/${courseId}/learning-activity#/${material.id}`);
+  await page.getByTestId('activity-file').filter({ hasText: name }).getByRole('button', { name }).click();
+  await expect(page.getByTestId('previewer-file-name')).toHaveText(name);
+  await page.getByRole('button', { name: 'Questions' }).click();
+  const panel = page.getByTestId('panel-question');
+  await panel.getByTestId('question-item').filter({ hasText: 'Corpus question' }).getByText('Corpus question').click();
+  await expect(panel.getByTestId('question-content')).toContainText('Safe text stays.');
+  await expect(panel.getByTestId('question-reply')).toContainText('Safe text stays.');
+  await clickCorpusTargets(panel.getByTestId('question-thread'));
+  await page.waitForTimeout(1000);
+  await step(page, testInfo, 'xss-question-on-a-file');
+  await expectNothingRan(page, dialogs, new RegExp(`/course/${courseId}/learning-activity#/${material.id}`));
+  expect(await leftoversIn(page, '[data-testid="question-content"], [data-testid="question-reply"] .rich-text')).toEqual([]);
+  // Leave the instructor's course list as it was (the home page shows the newest few).
+  expect((await page.request.delete(`/api/courses/${courseId}`)).ok()).toBe(true);
+});

@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test';
-import { expect, inkedPixels, signIn, step } from './helpers.js';
+import { closePreviewer, expect, inkedPixels, signIn, step } from './helpers.js';
 
 const MEDIA_COURSE = 'Media and notes';
 const GUEST_ACTIVITY = 'Every kind of file';
@@ -15,11 +15,6 @@ const MEDIA = [
 async function openGuestFile(page: Page, name: string) {
   await page.getByTestId('guest-file').filter({ hasText: name }).getByRole('button', { name }).click();
   await expect(page.getByTestId('previewer-file-name')).toHaveText(name);
-}
-
-async function closePreviewer(page: Page) {
-  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
-  await expect(page.getByTestId('previewer-frame')).toHaveCount(0);
 }
 
 /**
@@ -134,12 +129,16 @@ test('a visitor previews a guest activity without signing in; another activity r
     await visitor.goto(`/guest/activities/${closedId}`);
     await openGuestFile(visitor, 'golf__RuntimeBasicCalls_SCORM12.zip');
     await expect(visitor.getByText('You are visiting: nothing you do in this package is saved.')).toBeVisible();
-    const sco = visitor.frameLocator('[data-testid="scorm-frame"]');
+    // The SCO runs on the SCORM content origin, inside its bridge page (issue 20 §3).
+    const sco = visitor.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco');
     await expect(sco.locator('#butNext')).toBeVisible({ timeout: 30_000 });
     await sco.locator('#butNext').click();
     await expect(sco.frameLocator('#contentFrame').locator('body')).not.toBeEmpty();
     await step(visitor, testInfo, 'visitor-scorm');
-    expect(calls.some((path) => /^\/anonymous-api\/\d+\/uploads\/scorm\/\d+\/content\//.test(path))).toBe(true);
+    // Launched through the visitor's API; the package's own files come from the SCORM content origin (issue 20 §3).
+    expect(calls.some((path) => /^\/anonymous-api\/\d+\/uploads\/scorm\/\d+$/.test(path))).toBe(true);
+    const appOrigin = new URL(visitor.url()).origin;
+    expect(visitor.frames().some((frame) => frame.url().startsWith('http') && new URL(frame.url()).origin !== appOrigin)).toBe(true);
     expect(calls.filter((path) => path.startsWith('/api/'))).toEqual([]);
   } finally {
     await page.request.put(`/api/activities/${closedId}`, { data: { can_guest_preview: false } });

@@ -54,6 +54,31 @@ export async function inkedPixels(page: Page, selector: string): Promise<number>
   });
 }
 
+/** Opens a learning activity of the current course from its content page (students get a button per activity, the course team a link). */
+export async function openActivity(page: Page, title: string): Promise<void> {
+  const courseUrl = /\/course\/\d+/.exec(new URL(page.url()).pathname)![0];
+  await page.goto(`${courseUrl}/content`);
+  const row = page.getByTestId('content-activity').filter({ hasText: title });
+  await row
+    .getByRole('button', { name: title, exact: true })
+    .or(row.getByRole('link', { name: title, exact: true }))
+    .first()
+    .click();
+  await expect(page.getByTestId('activity-title')).toHaveText(title);
+}
+
+/** Opens one of the current activity's files in the previewer. */
+export async function openFile(page: Page, name: string): Promise<void> {
+  await page.getByTestId('activity-file').filter({ hasText: name }).getByRole('button', { name }).click();
+  await expect(page.getByTestId('previewer-file-name')).toHaveText(name);
+}
+
+/** Closes the previewer dialog and waits until its frame is gone. */
+export async function closePreviewer(page: Page): Promise<void> {
+  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByTestId('previewer-frame')).toHaveCount(0);
+}
+
 export { expect };
 
 /** Decodes a quoted-printable e-mail body (RFC 2045 §6.7): soft line breaks and =XX escapes. */

@@ -1,5 +1,5 @@
 import { test, type Page, type TestInfo } from '@playwright/test';
-import { expect, signIn, step } from './helpers.js';
+import { closePreviewer, expect, openActivity, openFile, signIn, step } from './helpers.js';
 
 /** The demo course whose files sit in activities (demo seed: a material, a scorm and an exam activity). */
 const MEDIA_COURSE = 'Media and notes';
@@ -17,31 +17,6 @@ async function openMediaCourse(page: Page, userName: string) {
 async function waitReady(page: Page, names: readonly string[]) {
   for (const name of names)
     await expect(page.getByTestId('course-file').filter({ hasText: name })).toHaveAttribute('data-status', 'ready', { timeout: 180_000 });
-}
-
-/** Opens a learning activity of the course from its content page. */
-async function openActivity(page: Page, title: string) {
-  const courseUrl = /\/course\/\d+/.exec(new URL(page.url()).pathname)![0];
-  await page.goto(`${courseUrl}/content`);
-  // Students get a button per activity, the course team a link.
-  const row = page.getByTestId('content-activity').filter({ hasText: title });
-  await row
-    .getByRole('button', { name: title, exact: true })
-    .or(row.getByRole('link', { name: title, exact: true }))
-    .first()
-    .click();
-  await expect(page.getByTestId('activity-title')).toHaveText(title);
-}
-
-/** Opens one of the current activity's files in the previewer. */
-async function openFile(page: Page, name: string) {
-  await page.getByTestId('activity-file').filter({ hasText: name }).getByRole('button', { name }).click();
-  await expect(page.getByTestId('previewer-file-name')).toHaveText(name);
-}
-
-async function closePreviewer(page: Page) {
-  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
-  await expect(page.getByTestId('previewer-frame')).toHaveCount(0);
 }
 
 /**
@@ -136,11 +111,25 @@ test('a note at page 3 of a PDF and at second 2 of a video reopen at their ancho
   await teacherContext.close();
 });
 
-/** Plays a golf SCORM package: launch, navigate two pages inside the SCO, close (the SCO finishes), relaunch resumes. */
+/**
+ * Plays a golf SCORM package: launch, navigate two pages inside the SCO, close (the SCO finishes), relaunch resumes.
+ * Issue 20 §3: the SCO runs on the package content origin (the bridge page's `#sco` frame), whose scripts
+ * read no cookie of the app and reach no API with the viewer's session.
+ */
 async function playGolf(page: Page, fileName: string, testInfo: TestInfo, label: string) {
   await openFile(page, fileName);
-  const sco = page.frameLocator('[data-testid="scorm-frame"]');
+  const sco = page.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco');
   await expect(sco.locator('#butNext')).toBeVisible({ timeout: 30_000 });
+  const appOrigin = new URL(page.url()).origin;
+  const packageFrame = page.frames().find((frame) => new URL(frame.url()).pathname.startsWith('/scorm/'));
+  expect(packageFrame, 'the SCO frame is a signed package address').toBeDefined();
+  const seen = await packageFrame!.evaluate(async () => {
+    const api = await fetch('/api/user', { credentials: 'include' });
+    return { origin: window.location.origin, cookie: document.cookie, apiStatus: api.status };
+  });
+  expect(seen.origin).not.toBe(appOrigin);
+  expect(seen.cookie).toBe('');
+  expect(seen.apiStatus).toBe(404);
   await sco.locator('#butNext').click();
   await sco.locator('#butNext').click();
   await expect(page.getByTestId('scorm-reported-status')).toHaveText(/Saved status: incomplete/, { timeout: 20_000 });

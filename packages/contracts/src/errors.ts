@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
+  /** Issue 20 §4: a state-changing request a page of another site made with the visitor's cookie. */
+  CROSS_SITE_REQUEST: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   COURSE_NOT_FOUND: 404,
@@ -102,6 +104,14 @@ export const ERROR_STATUS = {
   CERTIFICATE_NOT_FOUND: 404,
   /** Bulletins (issue 17 §3): missing, deleted, another organisation's or course's, or not yet published to this reader. */
   BULLETIN_NOT_FOUND: 404,
+  /** Forum (issue 18): a topic, reply or report missing, deleted, hidden, or in a space the reader may not see (a group, the team's). */
+  TOPIC_NOT_FOUND: 404,
+  REPLY_NOT_FOUND: 404,
+  FORUM_REPORT_NOT_FOUND: 404,
+  /** The activity is not a forum (or is missing / not visible to the reader). */
+  FORUM_NOT_FOUND: 404,
+  /** The topic is locked or closed: only the course team may reply. */
+  TOPIC_LOCKED: 409,
   PREVIEW_PROVIDER_DISABLED: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,

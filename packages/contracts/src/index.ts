@@ -37,3 +37,5 @@ export * from './notifications/notifications.schemas.js';
 export * from './notifications/destinations.js';
 export * from './bulletins/bulletins.schemas.js';
 export * from './prompts/prompts.schemas.js';
+export * from './forum/forum.schemas.js';
+export * from './forum/questions.schemas.js';

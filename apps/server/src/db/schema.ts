@@ -25,3 +25,4 @@ export * from '../modules/gradebook/gradebook.table.js';
 export * from '../modules/notifications/notifications.table.js';
 export * from '../modules/bulletins/bulletins.table.js';
 export * from '../modules/prompts/prompts.table.js';
+export * from '../modules/forum/forum.table.js';

@@ -70,6 +70,28 @@ function adapterFor(database: Database): { executeSql(text: string, values?: unk
   };
 }
 
+/** Arbitrary key of the advisory lock under which one instance at a time installs pg-boss's schema and queues. */
+const QUEUE_SETUP_LOCK_KEY = 7_205_115;
+
+/**
+ * Runs `work` holding a PostgreSQL session advisory lock (PGlite: at once, one process). Instances started
+ * together (issue 20 §12) otherwise race in pg-boss's first install: its own transaction-scoped lock is taken
+ * inside a transaction whose catalogue view predates the winner's commit, so the loser's
+ * `CREATE SCHEMA IF NOT EXISTS pgboss` fails on pg_namespace's unique index and the instance does not start.
+ * Waiting here, before any of pg-boss's transactions begin, lets the loser see the installed schema.
+ */
+async function underSetupLock(database: Database, work: () => Promise<void>): Promise<void> {
+  if (!database.pool) return work();
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK_KEY]);
+    await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
+}
+
 /**
  * Starts pg-boss on the app's database (PGlite or PostgreSQL; schema `pgboss`,
  * created on first start) and answers the JobQueue. `pollSeconds` is how often
@@ -78,10 +100,12 @@ function adapterFor(database: Database): { executeSql(text: string, values?: unk
 export async function startJobQueue(database: Database, log: FastifyBaseLogger, options: { pollSeconds: number }): Promise<JobQueue> {
   const boss = new PgBoss({ db: adapterFor(database), schema: 'pgboss', supervise: true, schedule: true, maintenanceIntervalSeconds: 60 });
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const name of QUEUES) {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: 'standard' });
-  }
+  await underSetupLock(database, async () => {
+    await boss.start();
+    for (const name of QUEUES) {
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: 'standard' });
+    }
+  });
   const workerIds = new Map<QueueName, string>();
   return {
     async send(queue, data, opts = {}) {

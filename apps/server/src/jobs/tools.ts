@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import type { FailureCode, FailureParams } from '@atrium/contracts';
 import { FailureError } from '../lib/failure.js';
+import { PARENT_PID_ENV, setpriv } from '../lib/process-scope.js';
 import { isOnPath } from '../modules/system/system-tools.js';
 
 /**
@@ -30,16 +31,19 @@ export async function runTool(
   if (!(await isOnPath(command, options.toolsPath))) {
     throw new ProcessingError('TOOL_MISSING', `${command} is not installed on the server, so this file cannot be processed`, { tool: command });
   }
+  // The tool dies with the server (parent-death signal) and carries the server's pid, so a start after a `kill -9` can reap what is left (lib/process-scope.ts).
+  const guard = setpriv();
+  const [file, argv] = guard ? [guard, ['--pdeathsig', 'KILL', '--', command, ...args]] : [command, args];
   return new Promise((resolve, reject) => {
     execFile(
-      command,
-      args,
+      file,
+      argv,
       {
         cwd: options.cwd,
         timeout: options.timeoutSeconds * 1000,
         killSignal: 'SIGKILL',
         maxBuffer: 32 * 1024 * 1024,
-        env: { ...process.env, PATH: options.toolsPath, ...options.env },
+        env: { ...process.env, PATH: options.toolsPath, ...options.env, [PARENT_PID_ENV]: String(process.pid) },
       },
       (error, stdout, stderr) => {
         if (!error) return resolve(stdout);

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../lib/deps.js';
+import type { QueueName } from './queue.js';
 import { cleanupExpiredBlocks } from './blocks-cleanup.job.js';
 import { sendDueCalendarAlerts } from './calendar-alerts.job.js';
 import { announceDueBulletins } from '../modules/bulletins/bulletins.service.js';
@@ -7,6 +8,26 @@ import { remindStartingMeetings } from '../modules/calendar/meetings.service.js'
 import { runImportJob } from '../modules/imports/imports.service.js';
 import { notifyHomeworkDueSoon, sendDailyDigests } from '../modules/notifications/notifications.service.js';
 import { processUpload, sweepStuckUploads } from '../modules/uploads/processing-registry.js';
+
+/**
+ * The recurring jobs: a name, a cron schedule (UTC, five fields), the work (answering how many
+ * things it did) and the log line when it did any. pg-boss runs each schedule once across instances.
+ */
+const SCHEDULED_JOBS: readonly { name: QueueName; cron: string; run: (deps: AppDeps) => Promise<number>; counted: string; message: string }[] = [
+  { name: 'upload-blocks-cleanup', cron: '17 * * * *', run: cleanupExpiredBlocks, counted: 'removed', message: 'removed expired upload blocks' },
+  { name: 'calendar-alerts', cron: '* * * * *', run: sendDueCalendarAlerts, counted: 'queued', message: 'queued calendar alert e-mails' },
+  { name: 'exam-deadlines', cron: '* * * * *', run: submitOverdueAttempts, counted: 'submitted', message: 'submitted exam attempts past their deadline' },
+  {
+    name: 'notifications-due-soon',
+    cron: '*/10 * * * *',
+    run: notifyHomeworkDueSoon,
+    counted: 'made',
+    message: 'notified learners of homework due within 24 h',
+  },
+  { name: 'notifications-digest', cron: '0 7 * * *', run: sendDailyDigests, counted: 'sent', message: 'queued daily notification digests' },
+  { name: 'bulletins-announce', cron: '* * * * *', run: announceDueBulletins, counted: 'announced', message: 'announced bulletins whose publish time passed' },
+  { name: 'meeting-reminders', cron: '* * * * *', run: remindStartingMeetings, counted: 'reminded', message: 'reminded of meetings starting soon' },
+];
 
 /**
  * Starts this process's workers (unless ATRIUM_WORKERS=false): one handler per
@@ -24,40 +45,13 @@ export async function startWorkers(deps: AppDeps): Promise<() => void> {
   await deps.jobs.work('upload-media', onUpload);
   await deps.jobs.work('upload-office', onUpload);
   await deps.jobs.work('upload-inspect', onUpload);
-  await deps.jobs.work('upload-blocks-cleanup', async () => {
-    const removed = await cleanupExpiredBlocks(deps);
-    if (removed > 0) deps.log.info({ removed }, 'removed expired upload blocks');
-  });
-  await deps.jobs.schedule('upload-blocks-cleanup', '17 * * * *');
-  await deps.jobs.work('calendar-alerts', async () => {
-    await sendDueCalendarAlerts(deps);
-  });
-  await deps.jobs.schedule('calendar-alerts', '* * * * *');
-  await deps.jobs.work('exam-deadlines', async () => {
-    const submitted = await submitOverdueAttempts(deps);
-    if (submitted > 0) deps.log.info({ submitted }, 'submitted exam attempts past their deadline');
-  });
-  await deps.jobs.schedule('exam-deadlines', '* * * * *');
-  await deps.jobs.work('notifications-due-soon', async () => {
-    const made = await notifyHomeworkDueSoon(deps);
-    if (made > 0) deps.log.info({ made }, 'notified learners of homework due within 24 h');
-  });
-  await deps.jobs.schedule('notifications-due-soon', '*/10 * * * *');
-  await deps.jobs.work('notifications-digest', async () => {
-    const sent = await sendDailyDigests(deps);
-    if (sent > 0) deps.log.info({ sent }, 'queued daily notification digests');
-  });
-  await deps.jobs.schedule('notifications-digest', '0 7 * * *');
-  await deps.jobs.work('bulletins-announce', async () => {
-    const announced = await announceDueBulletins(deps);
-    if (announced > 0) deps.log.info({ announced }, 'announced bulletins whose publish time passed');
-  });
-  await deps.jobs.schedule('bulletins-announce', '* * * * *');
-  await deps.jobs.work('meeting-reminders', async () => {
-    const reminded = await remindStartingMeetings(deps);
-    if (reminded > 0) deps.log.info({ reminded }, 'reminded of meetings starting soon');
-  });
-  await deps.jobs.schedule('meeting-reminders', '* * * * *');
+  for (const job of SCHEDULED_JOBS) {
+    await deps.jobs.work(job.name, async () => {
+      const count = await job.run(deps);
+      if (count > 0) deps.log.info({ [job.counted]: count }, job.message);
+    });
+    await deps.jobs.schedule(job.name, job.cron);
+  }
   await deps.jobs.work('course-import', async (job) => runImportJob(deps, Number(job.data.importId), { isNewCourse: job.data.newCourse === true }));
   let sweeping = false;
   const sweep = async () => {

@@ -29,10 +29,9 @@ describe('fixturePath (one way to the shared fixtures, ATRIUM_FIXTURES overrides
     expect(() => repositoryRoot(path.parse(process.cwd()).root)).toThrow(/no repository root/);
   });
 
-  it("the seed's folder: ATRIUM_SEED_FILES_DIR, else ATRIUM_FIXTURES, else the default", () => {
-    vi.stubEnv('ATRIUM_FIXTURES', '');
-    expect(loadConfig({}, '/anywhere').seedFilesDir).toBe(fixturesDir());
-    expect(loadConfig({ ATRIUM_FIXTURES: '/fx' }, '/anywhere').seedFilesDir).toBe('/fx');
+  it("the seed's folder: ATRIUM_SEED_FILES_DIR only; ATRIUM_FIXTURES never reaches the seed (it seeds the shipped demo files)", () => {
+    expect(loadConfig({}, '/anywhere').seedFilesDir).toBeUndefined();
+    expect(loadConfig({ ATRIUM_FIXTURES: '/fx' }, '/anywhere').seedFilesDir).toBeUndefined();
     expect(loadConfig({ ATRIUM_FIXTURES: '/fx', ATRIUM_SEED_FILES_DIR: 'seed' }, '/anywhere').seedFilesDir).toBe('/anywhere/seed');
   });
 });

@@ -107,6 +107,22 @@ export const ACTION_ROLES: { readonly [A in RouteAction]: readonly MatrixRole[] 
   'bulletin.create': TEAM,
   'bulletin.read': MEMBERS,
   'bulletin.manage': TEAM,
+  /**
+   * The world's forum is a published forum activity of its course (and the course's general
+   * category): its members read and post (issue 18). The teaching team's space declares
+   * course.manage_content (the team only).
+   */
+  'forum.read': MEMBERS,
+  'forum.post': MEMBERS,
+  /** The world's topic is the instructor's course topic in that forum: its members read, reply to and react to it; edited by its author and the team, moderated by the team. */
+  'topic.read': MEMBERS,
+  'topic.reply': MEMBERS,
+  'topic.edit': TEAM,
+  'topic.moderate': TEAM,
+  'topic.react': MEMBERS,
+  /** Questions on the world's file: its members (who may open the file in its activity) read and ask. */
+  'question.read': MEMBERS,
+  'question.ask': MEMBERS,
   'invite.answer': SIGNED_IN,
   'token.use': EVERYONE,
 };
@@ -255,7 +271,7 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'DELETE /api/activities/{id}': 'activity.manage',
   'PUT /api/activities/{id}/publish': 'activity.manage',
   'POST /api/activities/{id}/reads': 'activity.open',
-  'GET /api/activities/{id}/comment/count': 'course.view',
+  'GET /api/activities/{id}/comment/count': 'question.read',
   'GET /api/notes': 'note.read',
   'POST /api/notes': 'note.write',
   'GET /api/notes/statistics': 'note.read_statistics',
@@ -369,6 +385,41 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'PUT /api/bulletins/{bulletinId}': 'bulletin.manage',
   'DELETE /api/bulletins/{bulletinId}': 'bulletin.manage',
   'PUT /api/bulletins/{bulletinId}/read': 'bulletin.read',
+  'GET /api/forum/{activityId}/topics': 'forum.read',
+  'POST /api/forum/{activityId}/topics': 'forum.post',
+  'GET /api/courses/{courseId}/forum': 'forum.read',
+  'GET /api/courses/{courseId}/forum/topics': 'forum.read',
+  'POST /api/courses/{courseId}/forum/topics': 'forum.post',
+  'GET /api/courses/{courseId}/teaching-team/topics': 'course.manage_content',
+  'POST /api/courses/{courseId}/teaching-team/topics': 'course.manage_content',
+  'GET /api/courses/{courseId}/forum/mentionable': 'forum.read',
+  'PUT /api/forum/{activityId}/subscription': 'forum.read',
+  'DELETE /api/forum/{activityId}/subscription': 'forum.read',
+  'PUT /api/courses/{courseId}/forum/subscription': 'forum.read',
+  'DELETE /api/courses/{courseId}/forum/subscription': 'forum.read',
+  'PUT /api/topics/{topicId}/subscription': 'topic.read',
+  'DELETE /api/topics/{topicId}/subscription': 'topic.read',
+  'PUT /api/topics/{topicId}/like': 'topic.react',
+  'DELETE /api/topics/{topicId}/like': 'topic.react',
+  'PUT /api/replies/{replyId}/like': 'topic.react',
+  'DELETE /api/replies/{replyId}/like': 'topic.react',
+  'GET /api/topics/{topicId}': 'topic.read',
+  'PUT /api/topics/{topicId}': 'topic.edit',
+  'DELETE /api/topics/{topicId}': 'topic.edit',
+  'PUT /api/topics/{topicId}/moderation': 'topic.moderate',
+  'GET /api/topics/{topicId}/edits': 'topic.read',
+  'PUT /api/topics/{topicId}/read': 'topic.read',
+  'POST /api/topics/{topicId}/report': 'topic.read',
+  'POST /api/topics/{topicId}/replies': 'topic.reply',
+  'PUT /api/replies/{replyId}': 'topic.edit',
+  'DELETE /api/replies/{replyId}': 'topic.edit',
+  'PUT /api/replies/{replyId}/moderation': 'topic.moderate',
+  'GET /api/replies/{replyId}/edits': 'topic.read',
+  'POST /api/replies/{replyId}/report': 'topic.read',
+  'GET /api/courses/{courseId}/forum/reports': 'topic.moderate',
+  'PUT /api/forum/reports/{reportId}': 'topic.moderate',
+  'POST /api/uploads/{id}/questions': 'question.ask',
+  'GET /api/uploads/{id}/questions': 'question.read',
 };
 
 /** The resource kind of an action: `upload` for `upload.read_content`. */

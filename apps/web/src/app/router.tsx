@@ -1,10 +1,11 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { lazyNamed } from '../lib/lazy-named';
+import { lazyNamed, reloadForStaleChunk } from '../lib/lazy-named';
 import { RouteError } from './route-error';
 import { GUEST_ACTIVITY_ROUTE } from '../features/previews/lib/guest-path';
+import { preloadEditorPdf } from '../features/pdf-editor/preload';
 
 // Every page is its own chunk, so /login loads only the shell and the login form.
 const LoginPage = lazyNamed(() => import('../features/auth/pages/login-page'), 'LoginPage');
@@ -25,7 +26,6 @@ const ImportReportPage = lazyNamed(() => import('../features/imports/pages/impor
 const PdfViewerPage = lazyNamed(() => import('../features/previews/pages/pdf-viewer-page'), 'PdfViewerPage');
 const GuestActivityPage = lazyNamed(() => import('../features/previews/pages/guest-activity-page'), 'GuestActivityPage');
 const CertificateVerifyPage = lazyNamed(() => import('../features/gradebook/pages/certificate-verify-page'), 'CertificateVerifyPage');
-const PdfEditorPage = lazyNamed(() => import('../features/pdf-editor/pages/pdf-editor-page'), 'PdfEditorPage');
 const NotificationsPage = lazyNamed(() => import('../features/notifications/pages/notifications-page'), 'NotificationsPage');
 const BulletinListPage = lazyNamed(() => import('../features/bulletins/pages/bulletin-list-page'), 'BulletinListPage');
 const VerifyEmailPage = lazyNamed(() => import('../features/prompts/pages/verify-email-page'), 'VerifyEmailPage');
@@ -40,7 +40,33 @@ const CourseScorePage = lazyNamed(() => import('../features/gradebook/pages/cour
 const CourseContentPage = lazyNamed(() => import('../features/activities/pages/course-content-page'), 'CourseContentPage');
 const LearningActivityPage = lazyNamed(() => import('../features/activities/pages/learning-activity-page'), 'LearningActivityPage');
 const ManagementSectionPage = lazyNamed(() => import('../features/management/pages/management-section-page'), 'ManagementSectionPage');
+const CourseForumPage = lazyNamed(() => import('../features/forum/pages/course-forum-page'), 'CourseForumPage');
+const TeachingTeamPage = lazyNamed(() => import('../features/forum/pages/teaching-team-page'), 'TeachingTeamPage');
+const GroupSetPage = lazyNamed(() => import('../features/forum/pages/group-set-page'), 'GroupSetPage');
 const QuestionnaireFullScreenPage = lazyNamed(() => import('../features/questionnaires/pages/questionnaire-full-screen-page'), 'QuestionnaireFullScreenPage');
+
+/**
+ * A route whose component the router loads before rendering it (react-router's route `lazy`), instead of
+ * React.lazy under Suspense: React shows a revealed Suspense boundary no sooner than 300 ms after its
+ * fallback, which a page loaded cold waited for. A chunk that fails to load reloads the page once, as lazyNamed does.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: the component's own type flows through M[K]
+function lazyRoute<K extends string, M extends Record<K, ComponentType<any>>>(
+  load: () => Promise<M>,
+  name: K,
+): Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> {
+  return {
+    lazy: () =>
+      load().then(
+        (module) => ({ Component: module[name] }),
+        (error: unknown) => {
+          if (reloadForStaleChunk()) return new Promise<never>(() => {});
+          throw error;
+        },
+      ),
+    hydrateFallbackElement: <PageSpinner minHeight="60vh" />,
+  };
+}
 
 function page(element: ReactNode) {
   return <Suspense fallback={<PageSpinner minHeight="60vh" />}>{element}</Suspense>;
@@ -61,7 +87,16 @@ export const routes: RouteObject[] = [
   // Certificate verification (issue 16 §4): public, anyone with a code.
   { path: '/guest/certificates/verify/:code?', element: page(<CertificateVerifyPage />), errorElement: <RouteError /> },
   // The PDF editor (spec §2 `/pdf/editor`): full screen, signed in (the page has its own RequireAuth), no app shell.
-  { path: '/pdf/editor', element: page(<PdfEditorPage />), errorElement: <RouteError /> },
+  // Its loader starts pdf.js and its worker while the page's chunk loads.
+  {
+    path: '/pdf/editor',
+    ...lazyRoute(() => import('../features/pdf-editor/pages/pdf-editor-page'), 'PdfEditorPage'),
+    loader: ({ request }) => {
+      preloadEditorPdf(new URL(request.url).search);
+      return null;
+    },
+    errorElement: <RouteError />,
+  },
   // The full-screen questionnaire (spec §2 `#/questionnaire/{id}`): signed in, without the site and course headers.
   { path: '/course/:id/learning-activity/full-screen', element: page(<QuestionnaireFullScreenPage />), errorElement: <RouteError /> },
   {
@@ -91,12 +126,16 @@ export const routes: RouteObject[] = [
           { path: 'score', element: <CourseScorePage /> },
           { path: 'learning-activity', element: <LearningActivityPage /> },
           { path: 'live-activities', element: <LearningActivityPage /> },
-          ...COURSE_SUBPAGES.filter((section) => section !== 'enrollments' && section !== 'outline' && section !== 'content' && section !== 'score').map(
-            (section) => ({
-              path: section,
-              element: <CourseSectionPage section={section} />,
-            }),
-          ),
+          // Forum (issue 18; spec §2): the course forum, the team's space (`#/forum/{id}`, `#/meeting/{id}`), group topics (`#/topics/{id}?groupId=`).
+          { path: 'forum', element: <CourseForumPage /> },
+          { path: 'teaching-team', element: <TeachingTeamPage /> },
+          { path: 'group-set', element: <GroupSetPage /> },
+          ...COURSE_SUBPAGES.filter(
+            (section) => section !== 'enrollments' && section !== 'outline' && section !== 'content' && section !== 'score' && section !== 'forum',
+          ).map((section) => ({
+            path: section,
+            element: <CourseSectionPage section={section} />,
+          })),
         ],
       },
       {

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'gradebook',
   'notifications',
   'bulletins',
+  'forum',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -149,9 +149,28 @@ export const ExamDataSchema = z.object({
   show_answers: ResultVisibilitySchema.optional(),
 });
 export type ExamData = z.infer<typeof ExamDataSchema>;
-/** `forum` data as the importer writes it: the Moodle forum type and, when the backup had them, its discussions with their posts (HTML, sanitised on import). */
+/**
+ * A forum graded on participation (issue 18 §1): each learner's score in the gradebook is
+ * min(posts, posts_for_full) / posts_for_full × max_score, posts = their topics and replies in
+ * the forum (decision 0091 "Participation grades"). Absent or null: the forum is not graded.
+ */
+export const ForumGradingSchema = z.object({
+  type: z.literal('participation'),
+  /** Points a full score is worth (0 < max_score ≤ 1000). */
+  max_score: z.number().positive().max(1000),
+  /** Posts (topics + replies) for a full score: a whole number 1–1000. */
+  posts_for_full: z.number().int().min(1).max(1000),
+});
+export type ForumGrading = z.infer<typeof ForumGradingSchema>;
+
+/**
+ * `forum` data: the Moodle forum type of an imported forum, the participation grading (optional),
+ * and — only in forums imported before issue 18, whose discussions now become topics — the
+ * discussions with their posts (HTML, sanitised).
+ */
 export const ForumDataSchema = z.object({
   forum_type: z.string().trim().max(50).optional(),
+  grading: ForumGradingSchema.nullable().optional(),
   discussions: z
     .array(
       z.object({

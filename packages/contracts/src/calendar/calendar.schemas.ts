@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from '../common/pagination.schemas.js';
 import { PAGE_SIZE_OPTIONS } from '../constants.js';
+import { isHttpUrl } from '../activities/online-video.js';
 
 const id = z.number().int().positive();
 const isoTime = z.iso.datetime({ offset: true });
@@ -187,11 +188,23 @@ export const TimetableResponseSchema = z.object({ message: z.string(), timetable
 
 export const AuditStatusSchema = z.enum(['pending', 'agree', 'reject']);
 export const MeetingKindSchema = z.enum(['meeting', 'instruction', 'cloud_classroom']);
+/** A stored link of a meeting (issue 20 §7): http or https only (never `javascript:`, `data:` …); empty means none. */
+const meetingLink = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((u) => u === '' || isHttpUrl(u), { message: 'Only http and https links are allowed' });
+const streamLink = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((u) => u === '' || isHttpUrl(u) || /^rtmps?:\/\/[^/\s]+/i.test(u), { message: 'Only http, https, rtmp and rtmps links are allowed' });
 export const MeetingDataSchema = z.object({
   description: z.string().max(10_000).nullable().optional(),
-  live_config: z.object({ live_addr: z.string().max(2000).nullable().optional() }).optional(),
-  join_url: z.string().max(2000).nullable().optional(),
-  replay_address: z.array(z.string().max(2000)).max(50).optional(),
+  /** The live stream's address: http(s), or rtmp(s) where the stream is pushed or pulled (never a script or data URL). */
+  live_config: z.object({ live_addr: streamLink.nullable().optional() }).optional(),
+  join_url: meetingLink.nullable().optional(),
+  replay_address: z.array(meetingLink).max(50).optional(),
   audit_status: AuditStatusSchema.optional(),
   host_user: z.object({ id }).partial().optional(),
 });

@@ -140,6 +140,56 @@ export const DomainEventSchemas = {
     course_id: id.nullable(),
     user_ids: z.array(id),
   }),
+  /**
+   * A topic was started (issue 18): in the course forum (`space` course; `activity_id` its forum
+   * activity, null for the general category; `group_id` for a group topic), the teaching team's forum
+   * (`team`), or a learner's question on a file (`question`, `upload_id` set). `mentioned_user_ids`:
+   * course members @mentioned in it who may read it.
+   */
+  'topic.created': z.object({
+    course_id: id,
+    topic_id: id,
+    space: z.enum(['course', 'team', 'question']),
+    activity_id: id.nullable(),
+    group_id: id.nullable(),
+    upload_id: id.nullable(),
+    author_id: id,
+    title: z.string(),
+    mentioned_user_ids: z.array(id),
+  }),
+  /**
+   * A reply was posted to a topic (issue 18): `parent_id` the first-level reply it answers (null: the
+   * topic itself); `topic_author_id` / `parent_author_id` whom it answers (null when imported or
+   * deleted); `by_team` when its author is of the course team (an answer to a question).
+   * `mentioned_user_ids`: course members @mentioned in it who may read the topic.
+   */
+  'topic.replied': z.object({
+    course_id: id,
+    topic_id: id,
+    reply_id: id,
+    parent_id: id.nullable(),
+    space: z.enum(['course', 'team', 'question']),
+    activity_id: id.nullable(),
+    group_id: id.nullable(),
+    author_id: id,
+    by_team: z.boolean(),
+    topic_author_id: id.nullable(),
+    parent_author_id: id.nullable(),
+    title: z.string(),
+    mentioned_user_ids: z.array(id),
+  }),
+  /**
+   * Posts were deleted (issue 18): a topic with its live replies, or a reply with the replies that
+   * answer it. `author_ids`: the distinct authors of the deleted posts (imported posts have none), whose
+   * participation grades change.
+   */
+  'forum.posts_deleted': z.object({
+    course_id: id,
+    topic_id: id,
+    space: z.enum(['course', 'team', 'question']),
+    activity_id: id.nullable(),
+    author_ids: z.array(id),
+  }),
   /** A learner answered a subject of a video quiz (their last answer counts); `score` in points, null while the team grades it. */
   'video_quiz.answered': z.object({ course_id: id, video_quiz_id: id, subject_id: id, user_id: id, score: z.number().nullable() }),
 } as const;

@@ -12,6 +12,8 @@ const id = z.number().int().positive();
 const isoTime = z.iso.datetime({ offset: true });
 
 export const GRADED_ACTIVITY_TYPES = ['exam', 'homework', 'scorm'] as const;
+/** Types a gradebook column may be: the graded types, and a forum graded on participation (`data.grading`, issue 18 §1). */
+export const GRADE_ITEM_TYPES = [...GRADED_ACTIVITY_TYPES, 'forum'] as const;
 
 export const GradebookCourseParamsSchema = z.object({ courseId: z.coerce.number().int().positive() });
 export const GradeItemParamsSchema = z.object({ courseId: z.coerce.number().int().positive(), activityId: z.coerce.number().int().positive() });
@@ -21,7 +23,7 @@ export const GradeCategoryParamsSchema = z.object({ categoryId: z.coerce.number(
 export const GradeItemSchema = z.object({
   activity_id: id,
   title: z.string(),
-  type: z.enum(GRADED_ACTIVITY_TYPES),
+  type: z.enum(GRADE_ITEM_TYPES),
   /** Points a full score is worth. */
   max_score: z.number(),
   /** Relative weight inside its category (or among uncategorised items). */

@@ -8,8 +8,12 @@ import type { NotificationType } from './notifications.schemas.js';
  * - exam → `#/exam/{id}`; questionnaire → the full-screen `#/questionnaire/{id}`; classroom →
  *   `#/classroom/{id}`; lecture_live → `/course/{id}/live-activities#/{id}/detail`;
  * - plan and storage expiry → `/management/plan`; score publish → `/course/{id}/score`;
- * - bulletin → `/bulletin-list/?type={org|course}&bulletin_id={id}`; topic → the group topic
- *   (`/course/{id}/group-set#/topics/{topic}?groupId={g}`) or the course forum's topic;
+ * - bulletin → `/bulletin-list/?type={org|course}&bulletin_id={id}`; topic (issue 18 §5) → the
+ *   course forum's topic (`/course/{id}/forum#/topics/{topic}?reply={r}`), a group topic
+ *   (`/course/{id}/group-set#/topics/{topic}?groupId={g}&reply={r}`), the teaching team's
+ *   (`/course/{id}/teaching-team#/forum/{topic}`), or a question on a file: the previewer of the file
+ *   in its activity (`/course/{id}/learning-activity#/{activity}?upload={u}&page={p}&question={topic}`,
+ *   `second=` for media);
  *   resource share → `/vtrs/{resource_id}`;
  * - anything else, or a notice missing the ids its route needs, → `/user/index`.
  */
@@ -20,7 +24,15 @@ export interface NotificationTarget {
   bulletin_id?: number | null;
   topic_id?: number | null;
   resource_id?: number | null;
-  payload?: { bulletin_type?: 'org' | 'course'; group_id?: number } | null;
+  payload?: {
+    bulletin_type?: 'org' | 'course';
+    group_id?: number;
+    reply_id?: number;
+    space?: 'course' | 'team' | 'question';
+    upload_id?: number;
+    anchor_page?: number;
+    anchor_second?: number;
+  } | null;
 }
 
 /** The activity types whose notices open the learning-activity page (spec §2, in its order). */
@@ -75,8 +87,16 @@ export function notificationDestination(target: NotificationTarget): string {
     }
     case 'topic': {
       if (!course || !target.topic_id) return DEFAULT_NOTIFICATION_DESTINATION;
-      const group = target.payload?.group_id;
-      return group ? `/course/${course}/group-set#/topics/${target.topic_id}?groupId=${group}` : `/course/${course}/forum#/topics/${target.topic_id}`;
+      const p = target.payload ?? {};
+      if (p.space === 'team') return `/course/${course}/teaching-team#/forum/${target.topic_id}`;
+      if (p.space === 'question') {
+        if (!activity || !p.upload_id) return DEFAULT_NOTIFICATION_DESTINATION;
+        const at = p.anchor_page ? `&page=${p.anchor_page}` : p.anchor_second !== undefined ? `&second=${p.anchor_second}` : '';
+        return `/course/${course}/learning-activity#/${activity}?upload=${p.upload_id}${at}&question=${target.topic_id}`;
+      }
+      const reply = p.reply_id ? `reply=${p.reply_id}` : '';
+      if (p.group_id) return `/course/${course}/group-set#/topics/${target.topic_id}?groupId=${p.group_id}${reply ? `&${reply}` : ''}`;
+      return `/course/${course}/forum#/topics/${target.topic_id}${reply ? `?${reply}` : ''}`;
     }
     case 'resource_share':
       return target.resource_id ? `/vtrs/${target.resource_id}` : DEFAULT_NOTIFICATION_DESTINATION;

@@ -57,6 +57,11 @@ export const NOTIFICATION_KINDS = {
   'plan.expiring': { type: 'plan_expiry', email: 'instant' },
   'storage.expiring': { type: 'storage_expiry', email: 'instant' },
   'meeting.starting': { type: 'other', email: 'off' },
+  // Issue 18 §5: forum and questions on files (all open the topic or the question: notificationDestination 'topic').
+  'topic.replied': { type: 'topic', email: 'daily' },
+  'topic.mentioned': { type: 'topic', email: 'instant' },
+  'topic.created': { type: 'topic', email: 'off' },
+  'question.answered': { type: 'topic', email: 'instant' },
 } as const satisfies Record<string, { type: NotificationType; email: EmailDelivery }>;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
@@ -82,6 +87,14 @@ export const NotificationPayloadSchema = z.object({
   bulletin_type: z.enum(['org', 'course']).optional(),
   /** Group topics: the group the topic belongs to. */
   group_id: id.optional(),
+  /** Topics: the reply the notice is about (the destination lands on it). */
+  reply_id: id.optional(),
+  /** Topics: `course` (the course forum), `team` (the teaching team's) or `question` (a question on a file). */
+  space: z.enum(['course', 'team', 'question']).optional(),
+  /** Questions on files: the file, and the page or second the question is anchored at. */
+  upload_id: id.optional(),
+  anchor_page: z.number().int().optional(),
+  anchor_second: z.number().optional(),
 });
 export type NotificationPayload = z.infer<typeof NotificationPayloadSchema>;
 

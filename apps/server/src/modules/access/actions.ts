@@ -40,6 +40,20 @@ export const RESOURCE_ACTIONS = {
    * (its audience; before its publish time only its managers), `manage` one (edit, delete).
    */
   bulletin: ['list', 'create', 'read', 'manage'],
+  /**
+   * The course forum, the teaching team's forum and group topics (issue 18): `read` a forum's topic
+   * list and search (a forum activity, the general category, the team space, a group), `post` a
+   * topic there. Group topics reach only the group's members and the team; the team space only the team.
+   */
+  forum: ['read', 'post'],
+  /**
+   * One topic (or question) and its replies: `read` it, `reply` (refused when locked or closed, but
+   * to the team), `edit` its own text (author; the team any), `moderate` (team: pin, lock, close,
+   * hide, delete, resolve reports), `react` (like, subscribe, mark read, report).
+   */
+  topic: ['read', 'reply', 'edit', 'moderate', 'react'],
+  /** Questions on a file (issue 18 §4): `read` a file's questions and their count, `ask` one (a learner who may open the file in its activity). */
+  question: ['read', 'ask'],
   /** Invitations and team teaching: answered by the invitee. */
   invite: ['answer'],
   /** Storage and job callbacks authorised by their own token, not a session. */

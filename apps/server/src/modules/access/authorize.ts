@@ -6,6 +6,19 @@ import type { ActivityRow } from '../activities/activities.repository.js';
 import { courseFor, type CourseAccess, type CourseAction } from '../courses/courses.policy.js';
 import { bulletinScope, bulletinToCreate, bulletinToManage, bulletinToRead } from '../bulletins/bulletins.policy.js';
 import type { BulletinRow, BulletinScope } from '../bulletins/bulletins.repository.js';
+import {
+  forumToPost,
+  forumToRead,
+  replyGrant,
+  topicToEdit,
+  topicToModerate,
+  topicToRead,
+  topicToReply,
+  type ForumAccess,
+  type ForumPlace,
+  type ReplyGrant,
+  type TopicGrant,
+} from '../forum/forum.policy.js';
 import { attemptToGrade, ownAttempt } from '../exams/exams.policy.js';
 import type { AttemptRow } from '../exams/exams.repository.js';
 import { submissionToGrade, submissionToRead } from '../homework/homework.policy.js';
@@ -15,6 +28,7 @@ import type { NoteRow } from '../notes/notes.repository.js';
 import { activityUpload, guestUpload, uploadAccess, uploadContentAccess, type UploadAccessKind } from '../uploads/uploads.policy.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
 import { uploadParentResolver } from '../uploads/upload-parents.js';
+import { questionsToRead, questionToAsk } from '../forum/questions.policy.js';
 
 /**
  * The one entry of the access model (issue 14 §1, decision 0080), in the style
@@ -39,6 +53,10 @@ import { uploadParentResolver } from '../uploads/upload-parents.js';
  *   bulletin.create     bulletins.policy.ts   org admins (type org), the course team (type course)
  *   bulletin.read       bulletins.policy.ts   its audience; before its publish time its managers (404 to anyone else)
  *   bulletin.manage     bulletins.policy.ts   org admins / the course team (403 to its readers, 404 to anyone else)
+ *   forum.read / post   forum.policy.ts       a forum activity open to the reader, the course forum (members), the team space (the team; 404 to others)
+ *   topic.*             forum.policy.ts       a topic (or reply, `replyId`) the reader sees — group, team, question, hidden rules (404 otherwise);
+ *                                             reply refused on a locked/closed topic to learners (409), edit its author or the team, moderate the team (403)
+ *   question.read/ask   questions.policy.ts   a file's questions: whoever may open the file in its activity (upload.in_activity)
  *
  * Routes declare their action (`config: { action }`, modules/access/actions.ts).
  */
@@ -60,7 +78,19 @@ export interface AuthorizeMap {
   'bulletin.create': { resource: { type: 'org' | 'course'; courseId?: number | null }; grant: { orgId: number; courseId: number | null } };
   'bulletin.read': { resource: { bulletinId: number; now?: Date }; grant: { bulletin: BulletinRow; canManage: boolean } };
   'bulletin.manage': { resource: { bulletinId: number }; grant: BulletinRow };
+  'forum.read': { resource: ForumPlace; grant: ForumAccess };
+  'forum.post': { resource: ForumPlace & { groupId?: number | null }; grant: ForumAccess };
+  'topic.read': { resource: TopicRef; grant: TopicGrant & Partial<ReplyGrant> };
+  'topic.reply': { resource: { topicId: number }; grant: TopicGrant };
+  'topic.edit': { resource: TopicRef; grant: TopicGrant & Partial<ReplyGrant> };
+  'topic.moderate': { resource: TopicRef; grant: TopicGrant & Partial<ReplyGrant> };
+  'topic.react': { resource: TopicRef; grant: TopicGrant & Partial<ReplyGrant> };
+  'question.read': { resource: { activityId: number; uploadId?: number }; grant: ActivityAccess & { upload: UploadRow | null } };
+  'question.ask': { resource: { activityId: number; uploadId: number }; grant: ActivityAccess & { upload: UploadRow } };
 }
+
+/** A topic, or a reply (whose topic's rules apply, and the reply's own hidden rule). */
+type TopicRef = { topicId: number } | { replyId: number };
 
 type CourseActionName = `course.${CourseAction}`;
 type Named = Exclude<keyof AuthorizeMap, 'course'>;
@@ -122,6 +152,23 @@ export async function authorize(deps: AppDeps, actor: Actor | null, action: Cour
       return bulletinToRead(deps, actor!, r.bulletinId!, r.now);
     case 'bulletin.manage':
       return bulletinToManage(deps, actor!, r.bulletinId!);
+    case 'forum.read':
+      return forumToRead(deps, actor!, resource as ForumPlace);
+    case 'forum.post':
+      return forumToPost(deps, actor!, resource as AuthorizeMap['forum.post']['resource']);
+    case 'topic.reply':
+      return topicToReply(deps, actor!, r.topicId!);
+    case 'topic.read':
+    case 'topic.react':
+      return r.replyId !== undefined ? replyGrant(deps, actor!, r.replyId, 'read') : topicToRead(deps, actor!, r.topicId!);
+    case 'topic.edit':
+      return r.replyId !== undefined ? replyGrant(deps, actor!, r.replyId, 'edit') : topicToEdit(deps, actor!, r.topicId!);
+    case 'topic.moderate':
+      return r.replyId !== undefined ? replyGrant(deps, actor!, r.replyId, 'moderate') : topicToModerate(deps, actor!, r.topicId!);
+    case 'question.read':
+      return questionsToRead(deps, actor!, r.activityId!, r.uploadId);
+    case 'question.ask':
+      return questionToAsk(deps, actor!, r.activityId!, r.uploadId!);
   }
 }
 

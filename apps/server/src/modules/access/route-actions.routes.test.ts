@@ -61,6 +61,10 @@ interface Ids {
   videoQuiz: number;
   /** A course bulletin of the world's course, posted by the instructor. */
   bulletin: number;
+  /** A forum activity, the instructor's topic in it and the instructor's reply to it (issue 18). */
+  forum: number;
+  topic: number;
+  reply: number;
   files: Record<FileKind, number>;
 }
 let ids: Ids;
@@ -144,8 +148,22 @@ beforeAll(async () => {
     payload: { type: 'course', course_id: course.id, title: 'Week 1', content: '<p>Welcome</p>' },
   });
   expect(bulletin.statusCode, bulletin.body).toBe(201);
+  const forum = await createActivity(t.database, { courseId: course.id, type: 'forum' });
+  const topic = await t.app.inject({
+    method: 'POST',
+    url: `/api/forum/${forum.id}/topics`,
+    headers: { cookie: as },
+    payload: { title: 'Welcome', content: '<p>Say hello</p>' },
+  });
+  expect(topic.statusCode, topic.body).toBe(201);
+  const topicId = (topic.json() as { id: number }).id;
+  const reply = await t.app.inject({ method: 'POST', url: `/api/topics/${topicId}/replies`, headers: { cookie: as }, payload: { content: '<p>Hello</p>' } });
+  expect(reply.statusCode, reply.body).toBe(201);
   ids = {
     bulletin: (bulletin.json() as { id: number }).id,
+    forum: forum.id,
+    topic: topicId,
+    reply: (reply.json() as { id: number }).id,
     homework: homework.id,
     submission: (handedIn.json() as { id: number }).id,
     course: course.id,
@@ -233,12 +251,16 @@ function urlFor(key: string, op: Operation): string | null {
           ? ids.exam
           : path.startsWith('/api/questionnaires/')
             ? ids.questionnaire
-            : path.startsWith('/api/homework/') || path.startsWith('/api/courses/{courseId}/grade-items/')
-              ? ids.homework
-              : ids.activity,
+            : path.startsWith('/api/forum/')
+              ? ids.forum
+              : path.startsWith('/api/homework/') || path.startsWith('/api/courses/{courseId}/grade-items/')
+                ? ids.homework
+                : ids.activity,
       attemptId: () => ids.attempt,
       submissionId: () => ids.submission,
       bulletinId: () => ids.bulletin,
+      topicId: () => ids.topic,
+      replyId: () => ids.reply,
       courseId: () => ids.course,
       id: idOf,
       subjectId: () => ids.subject,

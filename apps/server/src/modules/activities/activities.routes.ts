@@ -156,14 +156,15 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => readActivity(d, actorOf(req), req.params.id, req.body),
   });
   app.get('/api/activities/:id/comment/count', {
-    config: { action: 'course.view' },
+    config: { action: 'question.read' },
     schema: {
       tags,
-      summary: 'Question count of an activity (0: comments do not exist yet)',
+      summary:
+        "Question count (spec §7): of one file with conditions {referrer_id: upload id, referrer_type: 'upload_reference', type: 'question'}, else of the activity; hidden questions count for the team only",
       params: Params,
       querystring: CommentCountQuerySchema,
       response: { 200: CommentCountSchema, ...errors },
     },
-    handler: async (req) => commentCount(d, actorOf(req), req.params.id),
+    handler: async (req) => commentCount(d, actorOf(req), req.params.id, req.query.conditions),
   });
 };

@@ -17,6 +17,7 @@ import type { Actor } from '../../plugins/auth.js';
 import { courseFor } from '../courses/courses.policy.js';
 import { emit, transaction } from '../events/events.service.js';
 import { findState } from '../progress/progress.repository.js';
+import { questionCount } from '../forum/questions.service.js';
 import {
   findActivity,
   findModule,
@@ -241,13 +242,10 @@ export async function readActivity(deps: AppDeps, actor: Actor, activityId: numb
 }
 
 /**
- * `GET /api/activities/{id}/comment/count?conditions=` (spec §7; the video
- * question count). Comments and questions do not exist yet (another issue), so
- * the count is always 0 — a true count of nothing stored, not sample data.
- * Course members only.
+ * `GET /api/activities/{id}/comment/count?conditions=` (spec §7): the question count — of one
+ * file with conditions `{referrer_id, referrer_type: 'upload_reference', type: 'question'}`, else
+ * of the activity — as the reader may see it (issue 18 §4; questions.service.ts).
  */
-export async function commentCount(deps: AppDeps, actor: Actor, activityId: number): Promise<CommentCount> {
-  const row = await activityRow(deps, activityId);
-  await courseFor(deps, actor, row.courseId, 'view');
-  return { count: 0 };
+export async function commentCount(deps: AppDeps, actor: Actor, activityId: number, conditions: string | undefined): Promise<CommentCount> {
+  return questionCount(deps, actor, activityId, conditions);
 }

@@ -3,9 +3,13 @@ import { z } from 'zod';
 import { ErrorBodySchema, LoginBodySchema, UpdateTimeZoneBodySchema, UserSchema } from '@atrium/contracts';
 import { SESSION_COOKIE, clearSessionCookie, requireAccount, setSessionCookie } from '../../plugins/auth.js';
 import { presentUser } from '../users/users.presenter.js';
-import { login, logout, updateTimeZone } from './auth.service.js';
+import { rateLimitedError } from '../../plugins/write-limits.js';
+import { LoginLockedError, login, logout, updateTimeZone } from './auth.service.js';
 
-/** Sign in, sign out and who-am-I (issue 2 §5). */
+/** A 429 of the sign-in: RATE_LIMITED and the seconds to wait (also in `Retry-After`). */
+const RateLimitedBodySchema = ErrorBodySchema.extend({ retry_after: z.number().int().positive() });
+
+/** Sign in (429 RATE_LIMITED with `Retry-After` while locked out after failed attempts, decision 0120 §1), sign out and who-am-I (issue 2 §5). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
 
@@ -13,23 +17,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: {
       action: 'public.sign_in',
       auth: 'public',
-      rateLimit: {
-        max: config.loginRateLimitPerMinute,
-        timeWindow: '1 minute',
-        keyGenerator: (request) => `${request.ip}|${String((request.body as { user_name?: unknown } | undefined)?.user_name ?? '').toLowerCase()}`,
-      },
+      // Failed sign-ins are counted in the database per account and per address (decision 0120 §1), not by @fastify/rate-limit.
+      rateLimit: false,
     },
     schema: {
       tags: ['auth'],
       summary: 'Sign in with user name and password; sets the session cookie',
       body: LoginBodySchema,
-      response: { 200: UserSchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
+      response: { 200: UserSchema, 401: ErrorBodySchema, 429: RateLimitedBodySchema },
     },
     handler: async (request, reply) => {
       const result = await login(app.deps, request.body, {
         previousToken: request.cookies[SESSION_COOKIE],
         userAgent: request.headers['user-agent'],
         ip: request.ip,
+      }).catch((error: unknown) => {
+        if (!(error instanceof LoginLockedError)) throw error;
+        const refusal = rateLimitedError(request, { ttl: error.retryAfterMs, statusCode: 429 });
+        reply.header('retry-after', String(refusal.extra?.retry_after));
+        throw refusal;
       });
       setSessionCookie(reply, result.token, result.expiresAt, config.cookieSecure);
       return result.user;

@@ -6,7 +6,8 @@ import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import type { Actor } from '../../plugins/auth.js';
 import { authorize } from '../access/authorize.js';
 import { emit, transaction } from '../events/events.service.js';
-import { lockLiveUploads, markDeleted, reparentUploads, type UploadRow } from '../uploads/uploads.repository.js';
+import { markDeleted } from '../uploads/uploads.repository.js';
+import { takeOverFiles } from '../uploads/take-over.js';
 import {
   BULLETIN_PARENT,
   countUnread,
@@ -67,43 +68,13 @@ async function presentOne(deps: AppDeps, actor: Actor, id: number, now: Date): P
 }
 
 /**
- * Checks the files a bulletin takes: live, received uploads of the actor's organisation that are
- * their own personal files (parent type `user`) or already this bulletin's. 400 naming
- * `upload_ids` otherwise.
+ * Gives a bulletin exactly the files `ids` (in the write's transaction): the author's own uploads
+ * are taken over, dropped ones go back to their owners' personal files (uploads/take-over.ts);
+ * 400 naming `upload_ids` for anything else.
  */
-function checkFiles(rows: readonly UploadRow[], ids: readonly number[], actor: Actor, bulletinId: number): void {
-  if (new Set(ids).size !== ids.length) throw AppError.field('upload_ids', 'A file is given twice');
-  for (const id of ids) {
-    const row = rows.find((r) => r.id === id);
-    const own =
-      row &&
-      row.orgId === actor.orgId &&
-      ((row.parentType === 'user' && row.ownerId === actor.id) || (row.parentType === BULLETIN_PARENT && row.parentId === bulletinId));
-    if (!row || !own) throw AppError.field('upload_ids', `File ${id} is not one of your uploaded files`);
-    if (!row.receivedAt) throw AppError.field('upload_ids', `File ${row.name} has not finished uploading`);
-  }
-}
-
-/** Gives a bulletin exactly the files `ids` (in the write's transaction): new ones are taken over, dropped ones go back to their owners' personal files. */
 async function attachFiles(tx: Db, actor: Actor, bulletinId: number, ids: readonly number[]): Promise<void> {
   const current = (await listBulletinAttachments(tx, [bulletinId])).map((a) => a.id);
-  const files = await lockLiveUploads(tx, [...new Set([...ids, ...current])]);
-  checkFiles(files, ids, actor, bulletinId);
-  await reparentUploads(
-    tx,
-    ids.filter((id) => !current.includes(id)),
-    BULLETIN_PARENT,
-    bulletinId,
-  );
-  const dropped = files.filter((f) => current.includes(f.id) && !ids.includes(f.id));
-  for (const ownerId of new Set(dropped.map((f) => f.ownerId))) {
-    await reparentUploads(
-      tx,
-      dropped.filter((f) => f.ownerId === ownerId).map((f) => f.id),
-      'user',
-      ownerId,
-    );
-  }
+  await takeOverFiles(tx, actor, { type: BULLETIN_PARENT, id: bulletinId }, ids, current);
 }
 
 /** Emits `bulletin.published` for a bulletin being announced (inside the write's transaction). */

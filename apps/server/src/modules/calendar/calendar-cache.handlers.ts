@@ -10,6 +10,6 @@ export const calendarCacheHandler = defineHandler({
   name: 'calendar.cache',
   types: ['calendar.changed', 'user.time_zone_changed', 'org.time_zone_changed'],
   async handle(_event, { deps }) {
-    bumpCalendarGeneration(deps);
+    await bumpCalendarGeneration(deps);
   },
 });

@@ -196,14 +196,18 @@ export function calendarCacheOf(deps: Pick<AppDeps, 'config' | 'database'>): Cal
  * Call after every calendar write (events, timetables, meetings; create, update, delete,
  * split): this instance, and any other of this process on the same database, forget their
  * cached answers at once; on PostgreSQL the instances of other processes are told through
- * NOTIFY and forget theirs when it arrives. Never throws; a failed NOTIFY is logged.
+ * NOTIFY and forget theirs when it arrives. Resolves once the NOTIFY is committed (PostgreSQL has
+ * then signalled every listening connection), so the write's request, which awaits it through the
+ * calendar.cache handler, answers only after the other instances were told: a read its client
+ * makes next on another instance finds the change (issue 20 §12), where an unawaited NOTIFY could
+ * still be on its way. Never rejects; a failed NOTIFY is logged.
  */
-export function bumpCalendarGeneration(deps: Pick<AppDeps, 'config' | 'database' | 'log'>): void {
+export async function bumpCalendarGeneration(deps: Pick<AppDeps, 'config' | 'database' | 'log'>): Promise<void> {
   const instance = instanceOf(deps);
   for (const cache of peers.get(deps.database) ?? []) cache.bump();
   const pool = deps.database.pool;
   if (!pool) return;
-  pool
+  await pool
     .query('select pg_notify($1, $2)', [CALENDAR_CHANNEL, instance.id])
     .catch((error: Error) => deps.log.warn({ err: error }, 'calendar cache: NOTIFY failed'));
 }

@@ -65,6 +65,13 @@ describe('POST /api/calendar-meeting', () => {
     expect((await inject('POST', '/api/calendar-meeting', 'instructor', { ...body(), end_time: '2027-03-10T08:00:00Z' })).json().errors).toHaveProperty(
       'end_time',
     );
+    // Issue 20 §7: stored links are http(s) only (a live stream may also be rtmp(s)).
+    const linkError = async (data: Record<string, unknown>) =>
+      (await inject('POST', '/api/calendar-meeting', 'instructor', { ...body(), data: { ...body().data, ...data } })).json().errors;
+    expect(await linkError({ join_url: 'javascript:alert(1)' })).toHaveProperty(['data.join_url']);
+    expect(await linkError({ join_url: 'data:text/html,<script>alert(1)</script>' })).toHaveProperty(['data.join_url']);
+    expect(await linkError({ replay_address: ['https://replay.example/1', 'vbscript:msgbox'] })).toHaveProperty(['data.replay_address.1']);
+    expect(await linkError({ live_config: { live_addr: 'javascript:alert(1)' } })).toHaveProperty(['data.live_config.live_addr']);
     expect((await inject('POST', '/api/calendar-meeting', undefined, body())).statusCode).toBe(401);
     expect(await meetingCount()).toBe(before);
   });

@@ -66,12 +66,15 @@ describe(
         await vi.waitFor(() => expect(seen.length).toBeGreaterThanOrEqual(2), { timeout: 5_000, interval: 20 });
         expect(seen[0]!.payload).toEqual({ user_id: userId, time_zone: 'Asia/Taipei' });
         expect(seen[1]!.id).toBe(seen[0]!.id);
-        const rows = await t.app.deps.db
-          .select()
-          .from(domainEventHandlings)
-          .where(and(eq(domainEventHandlings.eventId, seen[0]!.id), eq(domainEventHandlings.handler, 'test.second-instance')));
+        // The second run's completion is written after its handler returns: wait for the row, not for the call.
+        const handlingRows = () =>
+          t.app.deps.db
+            .select()
+            .from(domainEventHandlings)
+            .where(and(eq(domainEventHandlings.eventId, seen[0]!.id), eq(domainEventHandlings.handler, 'test.second-instance')));
+        await vi.waitFor(async () => expect((await handlingRows())[0]?.doneAt ?? null).not.toBeNull(), { timeout: 5_000, interval: 20 });
+        const rows = await handlingRows();
         expect(rows).toHaveLength(1);
-        expect(rows[0]!.doneAt).not.toBeNull();
         expect(rows[0]!.attempts).toBe(2);
         expect(seen).toHaveLength(2);
       } finally {

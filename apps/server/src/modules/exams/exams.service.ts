@@ -1,3 +1,4 @@
+import { excerptOf } from '../../lib/html-text.js';
 import { randomInt } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import {
@@ -842,16 +843,6 @@ export async function publishScores(
 /** At most this many attempts go into the statistics and one export. */
 export const EXAM_EXPORT_LIMIT = 20_000;
 
-/** Text of rich HTML without markup, spaces collapsed, at most `max` characters. */
-function excerptOf(html: string, max = 120): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
 /** The exam's subjects, its finished attempts with learners and their answers: what statistics and exports read. */
 async function finishedWork(deps: AppDeps, activityId: number) {
   const [subjects, rows] = await Promise.all([listExamSubjects(deps.db, activityId), listFinishedAttemptsWithUsers(deps.db, activityId, EXAM_EXPORT_LIMIT)]);
@@ -888,7 +879,7 @@ export async function examStatistics(deps: AppDeps, actor: Actor, activityId: nu
     subjects: keys.map((k, i) => ({
       subject_id: k.row.id,
       type: k.key.type,
-      excerpt: excerptOf(k.row.description),
+      excerpt: excerptOf(k.row.description, 120),
       max_score: k.key.score,
       graded: figures[i]!.graded,
       mean_score: figures[i]!.meanScore,

@@ -1,21 +1,35 @@
+import type { Db } from '../../db/client.js';
 import { findActivity } from '../activities/activities.repository.js';
 import { defineHandler } from '../events/events.service.js';
 import { examGradeOf } from '../exams/exams.service.js';
+import { participationGrading, participationGradesOf } from '../forum/forum-participation.js';
 import { scormGradeOf } from '../scorm/scorm.service.js';
 import { evaluateCertificate } from './certificates.service.js';
-import { upsertGradeItem, upsertGrades } from './gradebook.repository.js';
+import { listCourseStudents, upsertGradeItem, upsertGrades } from './gradebook.repository.js';
 
 /**
  * The gradebook's writers (issue 16 §3; ROADMAP: one gradebook model every score source writes
  * to): a scored homework submission sets the score of each learner it is for (0–100); a submitted
  * or graded exam attempt sets the learner's exam score by the exam's grade method; a SCORM commit
- * sets the package's score (percent of its SCOs' reported scores); publishing an
- * exam's scores on the exam page publishes its gradebook column. Idempotent: each writes the
- * current value, whatever ran before.
+ * sets the package's score (percent of its SCOs' reported scores); a topic or reply in a forum
+ * graded on participation sets its author's score there (issue 18 §1: min(posts, posts_for_full) /
+ * posts_for_full × max_score), and a change of such a forum (its settings) recomputes everyone who
+ * posted; publishing an exam's scores on the exam page publishes its gradebook column. Idempotent:
+ * each writes the current value, whatever ran before. Only the course's students get forum scores.
  */
 export const gradebookHandler = defineHandler({
   name: 'gradebook.grades',
-  types: ['homework.graded', 'exam.attempt_submitted', 'exam.attempt_graded', 'exam.scores_published', 'scorm.progressed'],
+  types: [
+    'homework.graded',
+    'exam.attempt_submitted',
+    'exam.attempt_graded',
+    'exam.scores_published',
+    'scorm.progressed',
+    'topic.created',
+    'topic.replied',
+    'forum.posts_deleted',
+    'activity.changed',
+  ],
   async handle(event, { db }) {
     switch (event.type) {
       case 'homework.graded': {
@@ -45,6 +59,24 @@ export const gradebookHandler = defineHandler({
         await upsertGrades(db, [{ activityId: p.activity_id, userId: p.user_id, courseId: p.course_id, score, maxScore: 100, source: 'scorm' }]);
         return;
       }
+      case 'topic.created':
+      case 'topic.replied': {
+        const p = event.payload as { course_id: number; activity_id: number | null; author_id: number; space: string };
+        if (p.space !== 'course' || p.activity_id === null) return;
+        await writeParticipation(db, p.course_id, p.activity_id, p.author_id);
+        return;
+      }
+      case 'forum.posts_deleted': {
+        const p = event.payload as { course_id: number; activity_id: number | null; author_ids: number[]; space: string };
+        if (p.space !== 'course' || p.activity_id === null) return;
+        for (const authorId of p.author_ids) await writeParticipation(db, p.course_id, p.activity_id, authorId);
+        return;
+      }
+      case 'activity.changed': {
+        const p = event.payload as { course_id: number; activity_id: number };
+        await writeParticipation(db, p.course_id, p.activity_id);
+        return;
+      }
       case 'exam.scores_published': {
         const p = event.payload as { course_id: number; activity_id: number };
         await upsertGradeItem(db, p.activity_id, p.course_id, { publishedAt: event.createdAt });
@@ -53,6 +85,26 @@ export const gradebookHandler = defineHandler({
     }
   },
 });
+
+/**
+ * Writes the participation scores of a forum activity graded on participation: of `authorId`, or
+ * of every student who posted (a changed forum). Nothing for another activity, an ungraded forum or
+ * someone who is not a student of the course.
+ */
+async function writeParticipation(db: Db, courseId: number, activityId: number, authorId?: number): Promise<void> {
+  const activity = await findActivity(db, activityId);
+  if (!activity || activity.type !== 'forum') return;
+  const grading = participationGrading(activity.data);
+  if (!grading) return;
+  const students = new Set((await listCourseStudents(db, courseId, authorId)).map((s) => s.id));
+  const scores = await participationGradesOf(db, activityId, grading, authorId === undefined ? undefined : [authorId]);
+  await upsertGrades(
+    db,
+    scores
+      .filter((s) => students.has(s.userId))
+      .map((s) => ({ activityId, userId: s.userId, courseId, score: s.score, maxScore: s.maxScore, source: 'forum' })),
+  );
+}
 
 /**
  * Certificates follow publication (issue 16 §4): when an activity's scores are published (in the

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { GRADED_ACTIVITY_TYPES } from '@atrium/contracts';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { GRADED_ACTIVITY_TYPES, type GRADE_ITEM_TYPES } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { activities, courseModules } from '../activities/activities.table.js';
 import { courses } from '../courses/courses.table.js';
@@ -24,7 +24,7 @@ export async function findGradeItemPublishedAt(db: Db, activityId: number): Prom
 export interface GradeItemRow {
   activityId: number;
   title: string;
-  type: (typeof GRADED_ACTIVITY_TYPES)[number];
+  type: (typeof GRADE_ITEM_TYPES)[number];
   data: Record<string, unknown>;
   categoryId: number | null;
   weight: number;
@@ -32,7 +32,10 @@ export interface GradeItemRow {
   publishedAt: Date | null;
 }
 
-/** The course's live graded activities (exams, homework, SCORM) in content order, with their settings. One SELECT. */
+/**
+ * The course's live graded activities (exams, homework, SCORM, and forums graded on participation:
+ * `data.grading.type` = participation) in content order, with their settings. One SELECT.
+ */
 export async function listGradeItems(db: Db, courseId: number, onlyActivityId?: number): Promise<GradeItemRow[]> {
   const rows = await db
     .select({
@@ -52,7 +55,10 @@ export async function listGradeItems(db: Db, courseId: number, onlyActivityId?: 
       and(
         eq(activities.courseId, courseId),
         isNull(activities.deletedAt),
-        inArray(activities.type, [...GRADED_ACTIVITY_TYPES]),
+        or(
+          inArray(activities.type, [...GRADED_ACTIVITY_TYPES]),
+          and(eq(activities.type, 'forum'), sql`${activities.data}->'grading'->>'type' = 'participation'`),
+        ),
         onlyActivityId === undefined ? undefined : eq(activities.id, onlyActivityId),
       ),
     )

@@ -28,15 +28,20 @@ import { courseTotal } from './totals.js';
 
 /**
  * The course gradebook (issue 16 §3; spec §2 `/course/{id}/score`): items are the course's exams,
- * homework and SCORM packages; scores come from the grades every source writes (handlers of
- * exam.*, homework.graded); the team sees everything, a learner only their own published scores.
+ * homework, SCORM packages and forums graded on participation (issue 18 §1); scores come from the
+ * grades every source writes (handlers of exam.*, homework.graded, topic.*); the team sees everything, a learner only their own published scores.
  * Publishing emits `scores.published` / `scores.unpublished`.
  */
 
-/** The points an item is out of: the team's setting, else homework 100, else the largest maximum its grades carry, else 100. */
+/**
+ * The points an item is out of: the team's setting, else homework 100, a participation-graded
+ * forum its `data.grading.max_score`, else the largest maximum its grades carry, else 100.
+ */
 function maxScoreOf(item: GradeItemRow, grades: readonly GradeRow[]): number {
   if (item.maxScore !== null) return item.maxScore;
   if (item.type === 'homework') return 100;
+  const forumMax = (item.data.grading as { max_score?: unknown } | null | undefined)?.max_score;
+  if (item.type === 'forum' && typeof forumMax === 'number' && forumMax > 0) return forumMax;
   const known = grades.filter((g) => g.activityId === item.activityId).map((g) => g.maxScore);
   return known.length > 0 ? Math.max(...known) : 100;
 }
@@ -129,7 +134,7 @@ export async function publishedStanding(db: Db, courseId: number, userId: number
 async function itemToManage(deps: AppDeps, actor: Actor, courseId: number, activityId: number): Promise<GradeItemRow> {
   await courseFor(deps, actor, courseId, 'manage_content');
   const [item] = await listGradeItems(deps.db, courseId, activityId);
-  if (!item) throw new AppError('NOT_GRADED_ACTIVITY', 'This is not an exam, homework or SCORM activity of this course');
+  if (!item) throw new AppError('NOT_GRADED_ACTIVITY', 'This is not an exam, homework, SCORM or graded forum activity of this course');
   return item;
 }
 

@@ -53,7 +53,7 @@ export const grades = pgTable(
     courseId: integer('course_id').notNull(),
     score: doublePrecision('score'),
     maxScore: doublePrecision('max_score').notNull(),
-    /** exam | homework | scorm | import */
+    /** exam | homework | scorm | forum | import */
     source: text('source').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { extensionOf, type AnnotationsAnswer, type SaveAnnotationsBody } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
+import { makeTempDir } from '../../lib/process-scope.js';
 import type { Actor } from '../../plugins/auth.js';
 import { authorize } from '../access/authorize.js';
 import { transaction } from '../events/events.service.js';
@@ -60,7 +60,7 @@ function sourceOf(row: UploadRow): { kind: FlattenSourceKind; key: string; raste
 
 /** The first frame of a GIF, WebP or BMP as PNG bytes, through ffmpeg in a temporary folder (removed after). Throws when ffmpeg cannot decode it. */
 async function rasterise(deps: AppDeps, bytes: Uint8Array, extension: string): Promise<Uint8Array> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'atrium-annotate-'));
+  const dir = await makeTempDir('atrium-annotate-');
   try {
     const input = path.join(dir, `source.${extension}`);
     const output = path.join(dir, 'frame.png');

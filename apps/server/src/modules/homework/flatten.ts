@@ -9,6 +9,7 @@ import {
   BlendMode,
   LineCapStyle,
   PDFDocument,
+  StandardFonts,
   concatTransformationMatrix,
   degrees,
   popGraphicsState,
@@ -28,6 +29,13 @@ export interface FlattenInput {
   kind: FlattenSourceKind;
   document: AnnotationDocument;
 }
+
+/**
+ * Objects pdf-lib parses or writes between two yields to the event loop (its defaults, 100 and 50,
+ * make a 1,000-object PDF wait on some 30 timers, each longer under load; 1,500 at a time blocks
+ * for a few tens of milliseconds at most). Bench: bench/grading (issue 16).
+ */
+const OBJECTS_PER_TICK = 1500;
 
 /** Opacity of highlighter strokes (multiplied over the page so the text beneath stays readable). */
 export const HIGHLIGHTER_OPACITY = 0.35;
@@ -72,7 +80,44 @@ export async function flattenAnnotations({ source, kind, document }: FlattenInpu
     if (!page || rotation === 0) continue;
     page.setRotation(degrees(normalise(page.getRotation().angle + rotation)));
   }
-  return pdf.save({ useObjectStreams: true });
+  return pdf.save({ useObjectStreams: true, objectsPerTick: OBJECTS_PER_TICK });
+}
+
+/**
+ * Runs the flattening a few times on a small PDF of its own, so the first grader's save does not
+ * pay for compiling pdf-lib's parser and writer (a cold first save of 50 annotations on a 14-page
+ * PDF took about twice as long as the next ones; bench/grading, issue 16). Never throws.
+ */
+export async function warmUpFlattening(): Promise<void> {
+  try {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    for (let index = 0; index < 24; index += 1) {
+      const page = pdf.addPage([612, 792]);
+      for (let line = 0; line < 20; line += 1) page.drawText(`Warm-up page ${index + 1}, line ${line + 1}.`, { x: 72, y: 720 - line * 30, size: 11, font });
+    }
+    const source = await pdf.save({ useObjectStreams: true });
+    const annotations: AnnotationDocument['annotations'] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const page = 1 + (i % 24);
+      const points = Array.from({ length: 20 }, (_, k) => [100 + k * 3, 300 + 10 * Math.sin(k / 3)] as [number, number]);
+      annotations.push({ id: `p${i}`, type: i % 6 === 0 ? 'highlighter' : 'pen', page, color: '#e53935', width: 2, points });
+      annotations.push({ id: `t${i}`, type: 'text', page, x: 100, y: 200, text: `Note ${i}\nsecond line`, color: '#1e88e5', size: 12 });
+      annotations.push({
+        id: `s${i}`,
+        type: 'stamp',
+        page,
+        x: 300,
+        y: 200,
+        stamp: (['check', 'cross', 'question', 'star'] as const)[i % 4]!,
+        color: '#43a047',
+        size: 24,
+      });
+    }
+    for (let round = 0; round < 3; round += 1) await flattenAnnotations({ source, kind: 'pdf', document: { annotations, rotations: { '2': 90 } } });
+  } catch {
+    // Only a warm-up: the real saves report their own errors.
+  }
 }
 
 function normalise(angle: number): number {
@@ -104,7 +149,7 @@ async function openSource(source: Uint8Array, kind: FlattenSourceKind): Promise<
   if (kind === 'pdf') {
     let pdf: PDFDocument;
     try {
-      pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+      pdf = await PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (/encrypt/i.test(reason)) throw new Error('The PDF is encrypted and cannot be annotated');

@@ -3,12 +3,12 @@ import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { activityAccess } from '../activities/activities.policy.js';
 import { findActivity, type ActivityRow } from '../activities/activities.repository.js';
-import { courseFor, isCourseTeam } from '../courses/courses.policy.js';
+import { isCourseTeam } from '../courses/courses.policy.js';
 import { findCourse } from '../courses/courses.repository.js';
 import { rolesInCourse } from '../enrolments/enrolments.repository.js';
 import { findGradeItemPublishedAt } from '../gradebook/gradebook.repository.js';
 import type { UploadParentAccess, UploadParentResolver } from '../uploads/upload-parents.js';
-import { findSubmission, findSubmissionOfUpload, isGroupMember, type SubmissionRow } from './homework.repository.js';
+import { findActivityForTeam, findSubmission, findSubmissionOfUpload, isGroupMember, type SubmissionRow } from './homework.repository.js';
 
 /**
  * The homework policy (issue 16, decision 0080's model): handing in is `activity.open` on a
@@ -31,11 +31,19 @@ export async function homeworkToSubmit(deps: AppDeps, actor: Actor, activityId: 
   return { activity: access.activity, isTeam: access.isTeam };
 }
 
-/** `activity.manage` on homework: the course team. ACTIVITY_NOT_FOUND, COURSE_NOT_FOUND, FORBIDDEN, NOT_HOMEWORK. */
+/**
+ * `activity.manage` on homework: the course team. ACTIVITY_NOT_FOUND, COURSE_NOT_FOUND, FORBIDDEN,
+ * NOT_HOMEWORK. The checks of courseFor(…, 'manage_content'), in its order and with its errors, on
+ * the activity, course and roles read in one statement (the submission list and the grading
+ * routes run this on every request; bench/grading, issue 16).
+ */
 export async function homeworkToManage(deps: AppDeps, actor: Actor, activityId: number): Promise<ActivityRow> {
-  const activity = await findActivity(deps.db, activityId);
-  if (!activity) throw new AppError('ACTIVITY_NOT_FOUND', 'This activity does not exist or was deleted');
-  await courseFor(deps, actor, activity.courseId, 'manage_content');
+  const found = await findActivityForTeam(deps.db, activityId, actor.id);
+  if (!found) throw new AppError('ACTIVITY_NOT_FOUND', 'This activity does not exist or was deleted');
+  const { activity, course, roles } = found;
+  if (!course || course.deletedAt) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
+  if (course.orgId !== actor.orgId) throw new AppError('FORBIDDEN', 'This course belongs to another organisation');
+  if (!isCourseTeam(actor, course, roles)) throw new AppError('FORBIDDEN', 'Your role in this course does not allow this');
   if (activity.type !== 'homework') throw NOT_HOMEWORK();
   return activity;
 }

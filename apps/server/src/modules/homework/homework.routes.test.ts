@@ -106,13 +106,24 @@ describe('handing in', () => {
     const items = (list.json() as { items: Json[]; summary: Json }).items;
     expect(items).toEqual([expect.objectContaining({ id: body.id, user_id: w.student.id, score: null, file_count: 1, is_late: false })]);
     expect((list.json() as { summary: Json }).summary).toMatchObject({ expected: 3, submitted: 1, graded: 0, late: 0 });
-    // Query budget (decision 0083): the session, the access chain (activity, course, roles), then the page and the summary.
+    // Query budget (decision 0083): the session, the access check (activity, course and roles in one), then the page and the summary with the total.
     const budget = await countStatements(t, () => w.call('instructor', 'GET', `/api/homework/${hw}/submissions?page=1&page_size=20`));
-    expect(budget.statements, budget.sql.join('\n')).toBeLessThanOrEqual(6);
+    expect(budget.statements, budget.sql.join('\n')).toBeLessThanOrEqual(4);
+    // The total follows the filters: counted with the summary, or apart for a keyword.
+    const totalOf = async (query: string) =>
+      ((await w.call('instructor', 'GET', `/api/homework/${hw}/submissions?${query}`)).json() as { total: number }).total;
+    expect(await totalOf('state=ungraded')).toBe(1);
+    expect(await totalOf('state=graded')).toBe(0);
+    expect(await totalOf('late=true')).toBe(0);
+    expect(await totalOf('late=false&state=ungraded')).toBe(1);
+    expect(await totalOf(`keyword=${encodeURIComponent(w.student.name)}`)).toBe(1);
+    expect(await totalOf('keyword=nobody-by-this-name')).toBe(0);
     const pastEnd = (await w.call('instructor', 'GET', `/api/homework/${hw}/submissions?page=3&page_size=10`)).json() as { items: unknown[]; total: number };
     expect(pastEnd).toMatchObject({ items: [], total: 1 });
 
     expect((await w.call('student', 'GET', `/api/homework/${hw}/submissions`)).statusCode).toBe(403);
+    expect((await w.call('outsider', 'GET', `/api/homework/${hw}/submissions`)).statusCode).toBe(403);
+    expect((await w.call('instructor', 'GET', `/api/homework/999999/submissions`)).json()).toMatchObject({ code: 'ACTIVITY_NOT_FOUND' });
     expect((await w.call('student2', 'GET', `/api/homework-submissions/${body.id}`)).statusCode).toBe(404);
     expect((await w.call('outsider', 'GET', `/api/homework-submissions/${body.id}`)).statusCode).toBe(404);
     expect((await w.call('student', 'GET', `/api/homework-submissions/${body.id}`)).statusCode).toBe(200);

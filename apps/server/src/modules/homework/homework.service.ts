@@ -270,14 +270,20 @@ export async function mySubmission(deps: AppDeps, actor: Actor, activityId: numb
   };
 }
 
-/** `GET /api/homework/{activityId}/submissions` (course team): handed-in submissions, filtered and paged, with counts. Two statements after the access check, in parallel. */
+/**
+ * `GET /api/homework/{activityId}/submissions` (course team): handed-in submissions, filtered and
+ * paged, with counts. One statement for the access check, then the page and the summary (which
+ * counts the total; a keyword filter adds its own count) in parallel.
+ */
 export async function listSubmissions(deps: AppDeps, actor: Actor, activityId: number, query: SubmissionListQuery): Promise<SubmissionList> {
   const activity = await homeworkToManage(deps, actor, activityId);
   const settings = homeworkSettings(activity);
-  const [{ rows, total }, { publishedAt, ...summary }] = await Promise.all([
+  const [page, { publishedAt, matching, ...summary }] = await Promise.all([
     listSubmissionsPage(deps.db, activityId, query, { limit: query.page_size, offset: (query.page - 1) * query.page_size }),
-    submissionSummary(deps.db, activity, settings.group_mode),
+    submissionSummary(deps.db, activity, settings.group_mode, query),
   ]);
+  const { rows } = page;
+  const total = page.total ?? matching;
   return {
     items: rows.map((r) => ({
       id: r.id,

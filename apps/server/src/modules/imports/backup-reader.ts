@@ -44,6 +44,8 @@ export interface BackupModel {
   bankEntries: Map<string, string>;
   /** Question categories by id, in the order of questions.xml. */
   categories: Map<string, BackupCategory>;
+  /** users.xml (when the backup includes users): each Moodle user id's "firstname lastname" — nothing else of a user is read. */
+  users: Map<string, string>;
 }
 
 /** A question category: what a random slot draws from. */
@@ -230,6 +232,21 @@ function readQuestions(node: XmlNode | null): Pick<BackupModel, 'questions' | 'b
   return { questions, bankEntries, categories };
 }
 
+/** users.xml → Moodle user id → "firstname lastname" (trimmed; users without either are left out). */
+function readUserNames(node: XmlNode | null): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const u of list(child(node ?? {}, 'users'), 'user')) {
+    const id = attr(u, 'id');
+    const name = [text(u, 'firstname'), text(u, 'lastname')]
+      .filter((x): x is string => !!x)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (id && name) names.set(id, name.slice(0, 200));
+  }
+  return names;
+}
+
 /**
  * Reads the backup whose moodle_backup.xml is in `root`. Throws BackupReadError
  * when moodle_backup.xml is missing, empty or not a Moodle backup;
@@ -324,7 +341,8 @@ export async function readBackup(root: string): Promise<BackupModel> {
 
   const files = readFiles(await readXml(path.join(root, 'files.xml'), 'files.xml'), root);
   const { questions, bankEntries, categories } = readQuestions(await readXml(path.join(root, 'questions.xml'), 'questions.xml'));
-  return { root, info, course, sections, activities, files, questions, bankEntries, categories };
+  const users = readUserNames(await readXml(path.join(root, 'users.xml'), 'users.xml'));
+  return { root, info, course, sections, activities, files, questions, bankEntries, categories, users };
 }
 
 /** The real files (not the `.` directory markers) of `component`/`fileArea` in `contextId`, in sort order then path. */

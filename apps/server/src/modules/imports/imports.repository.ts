@@ -40,12 +40,44 @@ export interface PackageContent {
   searchText: string;
 }
 
-/** Inserts the course package of `uploadId`, or replaces its content (and stamps updatedAt) when the upload already has one. One INSERT … ON CONFLICT. */
+/** The number of imports started from the upload `uploadId`, as an SQL expression. */
+function importsOfUpload(uploadId: number) {
+  return sql<number>`(select count(*)::int from ${courseImports} where ${courseImports.uploadId} = ${uploadId})`;
+}
+
+/**
+ * Inserts the course package of `uploadId`, or replaces its content (and stamps updatedAt) when
+ * the upload already has one. A new package's use count starts at the imports already started
+ * from the upload (one may start before the package is registered: issue 20 §13), and those
+ * imports are linked to it. One INSERT … ON CONFLICT, one UPDATE.
+ */
 export async function upsertCoursePackage(db: Db, orgId: number, uploadId: number, content: PackageContent): Promise<void> {
   await db
     .insert(coursePackages)
-    .values({ orgId, uploadId, ...content })
+    .values({ orgId, uploadId, ...content, useCount: importsOfUpload(uploadId) })
     .onConflictDoUpdate({ target: coursePackages.uploadId, set: { ...content, updatedAt: new Date() } });
+  await linkImportsToPackage(db, uploadId);
+}
+
+/** Links the imports of `uploadId` started before its package existed to the package. One UPDATE. */
+async function linkImportsToPackage(db: Db, uploadId: number): Promise<void> {
+  await db
+    .update(courseImports)
+    .set({ packageId: sql`(select ${coursePackages.id} from ${coursePackages} where ${coursePackages.uploadId} = ${uploadId})` })
+    .where(and(eq(courseImports.uploadId, uploadId), isNull(courseImports.packageId)));
+}
+
+/**
+ * For an import started while its upload had no package yet: if the package has been registered
+ * since, its use count becomes the imports of the upload (a recount, so one counted at
+ * registration is not counted twice) and the import is linked to it. One UPDATE each.
+ */
+export async function recountLatePackageUse(db: Db, uploadId: number): Promise<void> {
+  await db
+    .update(coursePackages)
+    .set({ useCount: importsOfUpload(uploadId) })
+    .where(eq(coursePackages.uploadId, uploadId));
+  await linkImportsToPackage(db, uploadId);
 }
 
 /** The package library's filter: an organisation, with optional keyword (search text) and instructor substrings, matched case-insensitively. */

@@ -5,7 +5,9 @@ import { fixturePath } from '../../../test/build-test-app.js';
 import { createImportWorld, expectationOf, uploadFile, waitForImport, type ImportWorld } from '../../../test/helpers/import-world.js';
 import { activities, activityUploads } from '../activities/activities.table.js';
 import { examSubjects } from '../exams/exams.table.js';
-import { courseImports } from './imports.table.js';
+import { uploads } from '../uploads/uploads.table.js';
+import { registerCoursePackage } from './imports.service.js';
+import { courseImports, coursePackages } from './imports.table.js';
 
 let world: ImportWorld;
 let t: ImportWorld['t'];
@@ -212,6 +214,29 @@ describe('package library and permissions', () => {
     expect(badConditions.json().errors).toHaveProperty('conditions');
     const student = await t.app.inject({ method: 'GET', url: '/api/uploads/moodle-pkg', headers: as('student') });
     expect(student.statusCode).toBe(403);
+  });
+
+  it('counts an import started before the backup joined the package library (a direct .mbz upload; issue 20 §13)', async () => {
+    const course = await newCourse();
+    const file = fixturePath('mbz/gapfill__gapfill_example_course.mbz');
+    const uploadId = await uploadFile(t, cookies.instructor!, course.id, 'gapfill-direct.mbz', readFileSync(file));
+    // The import starts as soon as the bytes are in, while the package processor may still be reading the backup.
+    await t.database.db.delete(coursePackages).where(eq(coursePackages.uploadId, uploadId));
+    const { status_key, import_id } = await startImport(course.id, uploadId);
+    await waitForImport(t, cookies.instructor!, course.id, status_key);
+    const [upload] = await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId));
+    await registerCoursePackage(t.app.deps, upload!, file);
+    const [pkg] = await t.database.db.select().from(coursePackages).where(eq(coursePackages.uploadId, uploadId));
+    expect(pkg!.useCount).toBe(1);
+    const [row] = await t.database.db.select().from(courseImports).where(eq(courseImports.id, import_id));
+    expect(row!.packageId).toBe(pkg!.id);
+    // Registering again (idempotent per upload) keeps the count; a second import from the library adds one.
+    await registerCoursePackage(t.app.deps, upload!, file);
+    const again = await newCourse();
+    const second = await startImport(again.id, uploadId);
+    await waitForImport(t, cookies.instructor!, again.id, second.status_key);
+    const res = await t.app.inject({ method: 'GET', url: `/api/uploads/moodle-pkg?page=1&page_size=100`, headers: as('instructor') });
+    expect(res.json().items.find((i: { upload_id: number }) => i.upload_id === uploadId).data.use_count).toBe(2);
   });
 
   it('a student cannot import; a missing upload is named; POST /api/course/mbz/import makes a new course from a form field', async () => {

@@ -33,6 +33,7 @@ import {
   findLatestCourseImport,
   hasRunningImport,
   incrementPackageUseCount,
+  recountLatePackageUse,
   insertCourseImport,
   listCourseImportsOf,
   listCoursePackagesPage,
@@ -202,7 +203,9 @@ async function enqueueImport(deps: AppDeps, actor: Actor, courseId: number, uplo
     progress: 0,
     createdById: actor.id,
   });
+  // Issue 20 §13: a backup uploaded straight into the course may be imported before its package is registered.
   if (pkg) await incrementPackageUseCount(deps.db, pkg.id);
+  else await recountLatePackageUse(deps.db, upload.id);
   // The job is named by the status key, so sync-status can ask pg-boss whether it still exists.
   await deps.jobs.send('course-import', { importId: row.id, newCourse: isNewCourse }, { expireInSeconds: IMPORT_JOB_SECONDS, retryLimit: 0, id: statusKey });
   return { course_id: courseId, import_id: row.id, status_key: statusKey };

@@ -14,6 +14,7 @@ import { updateCourseRow } from '../courses/courses.repository.js';
 import { sniffContent } from '../uploads/magic-bytes.js';
 import { findOrgSettings, type OrgSettings } from '../orgs/orgs.repository.js';
 import { insertUpload } from '../uploads/uploads.repository.js';
+import { insertImportedTopics, listImportedTopicRefs } from '../forum/forum-import.repository.js';
 import { extractArchive, withTempDir, type ArchiveLimits } from './archive.js';
 import { BackupReadError, findBackupRoot, readBackup, type BackupFile, type BackupModel } from './backup-reader.js';
 import { completeCourseImport, raiseImportProgress } from './imports.repository.js';
@@ -100,15 +101,20 @@ interface StoredFile {
 
 const isCategoryKey = (key: string) => key.includes(':question_category:');
 
-/** Source keys already imported into the course whose module / activity / bank category still exists: key → module id (sections), 0 (activities) or category id (question categories). */
+/**
+ * Source keys already imported into the course whose module / activity / bank category / topic
+ * still exists: key → module id (sections), activity id (activities; 0 for a label), category id
+ * (question categories) or topic id (forum discussions, deleted ones included: not brought back).
+ */
 async function existingSources(deps: AppDeps, courseId: number): Promise<Map<string, number>> {
   const rows = await listImportSources(deps.db, courseId);
   const map = new Map<string, number>();
+  for (const t of await listImportedTopicRefs(deps.db, courseId)) map.set(t.ref, t.id);
   for (const r of rows) {
     if (isCategoryKey(r.key)) {
       if (r.liveCategory !== null) map.set(r.key, r.liveCategory);
     } else if (r.activityId !== null) {
-      if (r.liveActivity !== null) map.set(r.key, 0);
+      if (r.liveActivity !== null) map.set(r.key, r.liveActivity);
     } else if (r.moduleId !== null && r.liveModule !== null && !r.key.includes(':activity:')) {
       map.set(r.key, r.moduleId);
     } else if (r.key.includes(':activity:') && r.liveModule !== null) {
@@ -121,8 +127,8 @@ async function existingSources(deps: AppDeps, courseId: number): Promise<Map<str
 /**
  * Imports the unpacked backup `model` into a course, all or nothing: the files
  * it uses are stored first (removed again on failure), then modules,
- * activities, their uploads, exam subjects and the source ids go in one
- * transaction; processing of the new uploads is queued after it commits.
+ * activities, their uploads, exam subjects, forum topics with their replies
+ * and the source ids go in one transaction; processing of the new uploads is queued after it commits.
  * `onProgress` gets 0..1.
  */
 export async function importModel(
@@ -228,9 +234,11 @@ export async function importModel(
           activityIds.push(activityId);
           await insertActivityUploads(tx, activityId, a.uploadIds);
           await insertExamSubjects(tx, activityId, bank.subjectsOf(a));
+          if (a.topics) await insertImportedTopics(tx, { courseId: target.courseId, activityId }, a.topics);
           await remember(a.sourceKey, moduleId, activityId);
         }
       }
+      for (const add of plan.forumAdditions) await insertImportedTopics(tx, { courseId: target.courseId, activityId: add.activityId }, add.topics);
       if (target.revealCourse) await updateCourseRow(tx, target.courseId, { deletedAt: null });
       if (target.importId !== null) await completeCourseImport(tx, target.importId, plan.report);
       return { report: plan.report, uploadIds, moduleIds, activityIds };

@@ -1,5 +1,6 @@
 import type { ActivityType, ImportReport, ImportReportItem } from '@atrium/contracts';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
+import { moodleUserLabel, planTopic, type MoodlePost, type PlannedTopic } from '../forum/forum-import.js';
 import { filesOf, type BackupActivity, type BackupFile, type BackupModel } from './backup-reader.js';
 import { quizSettings, quizSubjects, type BankPlan, type PlannedCategory, type PlannedSubject, type QuizCtx } from './mbz-quiz.js';
 import { attr, child, list, num, text, type XmlValue } from './safe-xml.js';
@@ -34,6 +35,8 @@ export interface PlannedActivity {
   data: Record<string, unknown>;
   uploadIds: number[];
   subjects: PlannedSubject[];
+  /** A forum's discussions as topics with their replies (forum_topics / forum_replies, issue 18 §6). */
+  topics?: PlannedTopic[];
 }
 
 export interface PlannedModule {
@@ -48,6 +51,8 @@ export interface PlannedModule {
 
 export interface ImportPlan {
   modules: PlannedModule[];
+  /** New discussions of forums an earlier import made (a later backup of the same course): topics to add to that activity. */
+  forumAdditions: { activityId: number; topics: PlannedTopic[] }[];
   /** The subject bank categories this import makes (the Moodle categories random slots draw from, once per backup). */
   bank: PlannedCategory[];
   report: ImportReport;
@@ -81,6 +86,8 @@ interface Ctx {
   resolve: FileResolver;
   notes: string[];
   bank: BankPlan;
+  /** Source refs of the course's topics (`…:discussion:<id>`) an earlier import wrote: not planned again. */
+  knownTopics?: ReadonlySet<string>;
 }
 
 /**
@@ -244,17 +251,9 @@ function mapActivity(ctx: Ctx, a: BackupActivity, sourceKey: string, published: 
       };
     }
     case 'forum': {
-      const discussions = list(child(inst, 'discussions'), 'discussion').map((d) => ({
-        name: text(d, 'name') ?? '',
-        posts: list(child(d, 'posts'), 'post').map((p) => ({
-          subject: text(p, 'subject') ?? '',
-          message: richText(ctx, text(p, 'message'), filesOf(ctx.model, a.contextId, component, 'post', attr(p, 'id') ?? undefined), usedBy) ?? '',
-          created_at: seconds(num(p, 'created'))?.toISOString() ?? null,
-        })),
-      }));
-      if (discussions.length > 0) ctx.notes.push('post authors were not kept (Moodle users are not imported)');
+      const topics = forumTopics(ctx, a, inst, usedBy);
       return {
-        activities: [base('forum', { data: { forum_type: text(inst, 'type') ?? 'general', ...(discussions.length > 0 ? { discussions } : {}) } })],
+        activities: [base('forum', { data: { forum_type: text(inst, 'type') ?? 'general' }, topics })],
         atriumType: 'forum',
       };
     }
@@ -274,9 +273,79 @@ function mapActivity(ctx: Ctx, a: BackupActivity, sourceKey: string, published: 
 }
 
 /**
+ * A forum's discussions as topics (issue 18 §6): each discussion's first post is the topic, the
+ * other posts its replies, folded to two levels (forum-import.ts); post HTML through `richText`
+ * with the post's embedded files (filearea `post`), attachments (filearea `attachment`) as uploads
+ * of the topic or reply; authors by their names in users.xml, else "Moodle user <id>" (noted).
+ * Private replies (Moodle 3.8+ `privatereplyto`) and deleted posts (4.x `deleted`) are left out
+ * (noted). Times are kept; a post without one is dated by the forum's last change.
+ */
+function forumTopics(ctx: Ctx, a: BackupActivity, inst: XmlValue, usedBy: string): PlannedTopic[] {
+  const component = 'mod_forum';
+  const src = ctx.model.info.sourceKey;
+  const topics: PlannedTopic[] = [];
+  let unnamed = false;
+  let privateSkipped = 0;
+  let grouped = false;
+  const authorOf = (userId: string | null) => {
+    const name = userId ? ctx.model.users.get(userId) : undefined;
+    if (name) return name;
+    unnamed = true;
+    return moodleUserLabel(userId);
+  };
+  const now = seconds(num(inst, 'timemodified')) ?? seconds(a.added) ?? new Date(0);
+  for (const d of list(child(inst, 'discussions'), 'discussion')) {
+    const discussionId = attr(d, 'id') ?? '';
+    if (ctx.knownTopics?.has(`${src}:discussion:${discussionId}`)) continue;
+    if ((num(d, 'groupid') ?? -1) > 0) grouped = true;
+    const posts: MoodlePost[] = [];
+    for (const p of list(child(d, 'posts'), 'post')) {
+      if ((num(p, 'privatereplyto') ?? 0) > 0 || (num(p, 'deleted') ?? 0) === 1) {
+        privateSkipped += 1;
+        continue;
+      }
+      const postId = attr(p, 'id') ?? '';
+      posts.push({
+        id: postId,
+        parentId: text(p, 'parent'),
+        subject: text(p, 'subject') ?? '',
+        content: richText(ctx, text(p, 'message'), filesOf(ctx.model, a.contextId, component, 'post', postId), usedBy) ?? '',
+        authorName: authorOf(text(p, 'userid')),
+        createdAt: seconds(num(p, 'created')),
+        modifiedAt: seconds(num(p, 'modified')),
+        attachmentUploadIds: attachAll(ctx, filesOf(ctx.model, a.contextId, component, 'attachment', postId), usedBy),
+      });
+    }
+    const topic = planTopic(
+      {
+        sourceRef: `${src}:discussion:${discussionId}`,
+        postRefPrefix: `${src}:post:`,
+        name: text(d, 'name') ?? '',
+        firstPostId: text(d, 'firstpost'),
+        pinned: (num(d, 'pinned') ?? 0) === 1,
+        locked: (num(d, 'timelocked') ?? 0) > 0,
+      },
+      posts,
+      now,
+    );
+    if (topic) topics.push(topic);
+  }
+  if (unnamed)
+    ctx.notes.push(
+      ctx.model.info.includesUsers || ctx.model.users.size > 0
+        ? 'some post authors are not in the backup and are shown as "Moodle user <id>"'
+        : 'the backup holds no users: post authors are shown as "Moodle user <id>"',
+    );
+  if (privateSkipped > 0) ctx.notes.push(`${privateSkipped} private or deleted post(s) were not imported`);
+  if (grouped) ctx.notes.push('group discussions became topics of the whole course (Moodle groups are not imported)');
+  return topics;
+}
+
+/**
  * Plans the import of `model`. `existing` maps source keys already imported into
- * this course to their module id (sections), 0 (activities) or bank category id
- * (question categories): those are not created again. Deterministic: called twice with resolvers that answer the same
+ * this course to their module id (sections), activity id (activities; 0 for a label), bank
+ * category id (question categories) or topic id (forum discussions, `…:discussion:<id>`): those
+ * are not created again; a forum imported before gets the discussions it does not hold yet. Deterministic: called twice with resolvers that answer the same
  * nulls, it plans the same thing (the importer first collects the files, then
  * plans again with real upload ids).
  */
@@ -339,6 +408,9 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
       if (a) ordered.push(a);
     }
   for (const a of model.activities) if (!ordered.includes(a)) ordered.push(a);
+  const knownTopics = new Set([...existing.keys()].filter((k) => k.startsWith(`${src}:discussion:`)));
+  const forumCtx = (): Ctx => ({ model, resolve: trackingResolve, notes: [], bank, knownTopics });
+  const forumAdditions: ImportPlan['forumAdditions'] = [];
 
   for (const a of ordered) {
     let module = a.sectionId ? moduleOf.get(a.sectionId) : undefined;
@@ -355,10 +427,17 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
     const sectionTitle = module.title;
     const reportBase = { kind: 'activity' as const, source_type: a.modName, source_id: a.moduleId, title: clip(a.title), section: sectionTitle };
     if (existing.has(key)) {
-      items.push({ ...reportBase, outcome: 'skipped', atrium_type: null, notes: ['already imported by an earlier import of this backup'] });
+      const activityId = existing.get(key) ?? 0;
+      const added = forumCtx();
+      const topics = a.modName === 'forum' && a.instance && activityId > 0 ? forumTopics(added, a, a.instance, `forum "${a.title}"`) : [];
+      if (topics.length > 0) {
+        forumAdditions.push({ activityId, topics });
+        const notes = [`already imported by an earlier import: ${topics.length} new discussion(s) added to it`, ...added.notes];
+        items.push({ ...reportBase, outcome: added.notes.length ? 'imported_with_losses' : 'imported', atrium_type: 'forum', notes });
+      } else items.push({ ...reportBase, outcome: 'skipped', atrium_type: null, notes: ['already imported by an earlier import of this backup'] });
       continue;
     }
-    const ctx: Ctx = { model, resolve: trackingResolve, notes: [], bank };
+    const ctx = forumCtx();
     const sectionVisible = model.sections.find((s) => s.id === a.sectionId)?.visible ?? true;
     const mapped = mapActivity(ctx, a, key, a.visible && sectionVisible);
     if (mapped.skipped) {
@@ -389,6 +468,7 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
   const count = (o: string) => items.filter((i) => i.kind !== 'question' && i.outcome === o).length;
   return {
     modules,
+    forumAdditions,
     bank: [...bank.planned.values()].filter((c): c is PlannedCategory => c !== null && c.used),
     report: {
       backup: {

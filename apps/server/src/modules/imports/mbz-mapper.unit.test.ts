@@ -292,7 +292,10 @@ describe('forums', () => {
 <discussions>
 <discussion id="1"><name>Welcome</name><firstpost>11</firstpost><userid>2</userid><posts>
 <post id="11"><parent>0</parent><userid>2</userid><created>1700000000</created><modified>1700000000</modified><subject>Welcome</subject><message>${esc('<p>Hello <b>all</b><script>steal()</script><img src="@@PLUGINFILE@@/wave.png" onerror="x()"></p>')}</message></post>
-<post id="12"><parent>11</parent><userid>3</userid><created>1700000600</created><modified>1700000600</modified><subject>Re: Welcome</subject><message>${esc('<p onclick="y()">Thanks</p>')}</message></post>
+<post id="12"><parent>11</parent><userid>3</userid><created>1700000600</created><modified>1700000900</modified><subject>Re: Welcome</subject><message>${esc('<p onclick="y()">Thanks</p>')}</message></post>
+<post id="15"><parent>14</parent><userid>3</userid><created>1700002000</created><modified>1700002000</modified><subject>A different subject</subject><message>${esc('<p>Deep</p>')}</message></post>
+<post id="14"><parent>12</parent><userid>2</userid><created>1700001000</created><modified>1700001000</modified><subject>Re: Welcome</subject><message>${esc('<p>Welcome back</p>')}</message></post>
+<post id="16"><parent>11</parent><userid>3</userid><created>1700003000</created><modified>1700003000</modified><privatereplyto>2</privatereplyto><subject>Re: Welcome</subject><message>secret</message></post>
 </posts></discussion>
 <discussion id="2"><name>Exam dates</name><firstpost>13</firstpost><userid>2</userid><posts>
 <post id="13"><parent>0</parent><userid>2</userid><created>1700100000</created><modified>1700100000</modified><subject>Exam dates</subject><message>${esc('<p>Friday</p>')}</message></post>
@@ -301,38 +304,63 @@ describe('forums', () => {
     );
     write(
       'files.xml',
-      `<files><file id="5"><contenthash>${'d'.repeat(40)}</contenthash><contextid>90</contextid><component>mod_forum</component><filearea>post</filearea><itemid>11</itemid><filepath>/</filepath><filename>wave.png</filename><filesize>3</filesize></file></files>`,
+      `<files><file id="5"><contenthash>${'d'.repeat(40)}</contenthash><contextid>90</contextid><component>mod_forum</component><filearea>post</filearea><itemid>11</itemid><filepath>/</filepath><filename>wave.png</filename><filesize>3</filesize></file>
+<file id="6"><contenthash>${'e'.repeat(40)}</contenthash><contextid>90</contextid><component>mod_forum</component><filearea>attachment</filearea><itemid>11</itemid><filepath>/</filepath><filename>notes.pdf</filename><filesize>3</filesize></file></files>`,
     );
     write(`files/dd/${'d'.repeat(40)}`, 'png');
+    write(`files/ee/${'e'.repeat(40)}`, 'pdf');
+    write(
+      'users.xml',
+      '<users><user id="2" contextid="5"><username>ada</username><firstname>Ada</firstname><lastname>Lovelace</lastname><email>a@example.invalid</email></user></users>',
+    );
   }
 
-  it('imports discussions with their posts, sanitises post HTML and says authors were not kept', async () => {
+  it('plans discussions as topics with threaded replies, sanitised HTML, attachments and named authors', async () => {
     forumBackup();
-    const plan = planImport(await readBackup(root), new Map(), () => 77);
+    const plan = planImport(await readBackup(root), new Map(), (file) => (file.fileName === 'wave.png' ? 77 : 78));
     const [forum] = plan.modules.flatMap((m) => m.activities);
     expect(forum).toMatchObject({ type: 'forum', title: 'Class forum', description: '<p>Ask here</p>', uploadIds: [] });
-    const discussions = forum!.data.discussions as { name: string; posts: { subject: string; message: string; created_at: string | null }[] }[];
-    expect(forum!.data.forum_type).toBe('general');
-    expect(discussions.map((d) => [d.name, d.posts.map((p) => p.subject)])).toEqual([
-      ['Welcome', ['Welcome', 'Re: Welcome']],
-      ['Exam dates', ['Exam dates']],
+    expect(forum!.data).toEqual({ forum_type: 'general' }); // no data.discussions any more
+    const topics = forum!.topics!;
+    expect(topics.map((t) => [t.title, t.authorName, t.replies.length])).toEqual([
+      ['Welcome', 'Ada Lovelace', 3],
+      ['Exam dates', 'Ada Lovelace', 0],
     ]);
-    const [first, reply] = discussions[0]!.posts;
-    expect(first!.created_at).toBe(new Date(1700000000 * 1000).toISOString());
-    expect(first!.message).toContain('Hello <b>all</b>');
-    expect(first!.message).toContain('/api/uploads/77/blob');
-    for (const post of discussions.flatMap((d) => d.posts)) expect(post.message).not.toMatch(/script|steal|onerror|onclick|@@PLUGINFILE@@/i);
-    expect(reply!.message).toContain('Thanks');
-    expect(discussions[1]!.posts[0]!.message).toBe('<p>Friday</p>');
+    const [welcome] = topics;
+    expect(welcome!.sourceRef).toBe('site:4:discussion:1');
+    expect(welcome!.createdAt).toEqual(new Date(1700000000 * 1000));
+    expect(welcome!.content).toContain('Hello <b>all</b>');
+    expect(welcome!.content).toContain('/api/uploads/77/blob');
+    expect(welcome!.attachmentUploadIds).toEqual([78]);
+    // 12 answers the first post, 14 answers 12 and 15 answers 14: both fold onto 12.
+    expect(welcome!.replies.map((r) => [r.sourceRef, r.parentRef, r.authorName])).toEqual([
+      ['site:4:post:12', null, 'Moodle user 3'],
+      ['site:4:post:14', 'site:4:post:12', 'Ada Lovelace'],
+      ['site:4:post:15', 'site:4:post:12', 'Moodle user 3'],
+    ]);
+    expect(welcome!.replies[0]!.editedAt).toEqual(new Date(1700000900 * 1000));
+    expect(welcome!.replies[2]!.content).toContain('<strong>A different subject</strong>');
+    for (const text of [...topics.map((t) => t.content), ...topics.flatMap((t) => t.replies.map((r) => r.content))])
+      expect(text).not.toMatch(/script|steal|onerror|onclick|@@PLUGINFILE@@/i);
     const line = plan.report.items.find((i) => i.kind === 'activity' && i.title === 'Class forum');
     expect(line).toMatchObject({
       outcome: 'imported_with_losses',
       atrium_type: 'forum',
       notes: expect.arrayContaining([
-        'post authors were not kept (Moodle users are not imported)',
+        'some post authors are not in the backup and are shown as "Moodle user <id>"',
+        '1 private or deleted post(s) were not imported',
         'unsafe HTML (scripts, frames, event handlers) was removed',
       ]),
     });
+  });
+
+  it('without users in the backup every author is "Moodle user <id>", and the report says why', async () => {
+    forumBackup();
+    rmSync(path.join(root, 'users.xml'));
+    const plan = planImport(await readBackup(root), new Map(), () => 77);
+    const topics = plan.modules.flatMap((m) => m.activities)[0]!.topics!;
+    expect(topics.map((t) => t.authorName)).toEqual(['Moodle user 2', 'Moodle user 2']);
+    expect(plan.report.items.find((i) => i.kind === 'activity')!.notes).toContain('the backup holds no users: post authors are shown as "Moodle user <id>"');
   });
 
   it('a forum without discussions has none and no loss', async () => {

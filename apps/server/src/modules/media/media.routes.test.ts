@@ -87,8 +87,24 @@ describe('media playback', () => {
       `/api/media/${id}/${expires}/${signature!.slice(0, -2)}AA/360p/video.mp4`, // signature changed
     ];
     for (const url of tampered) expect((await get(url, w.cookies.student)).statusCode, url).toBe(403);
-    // The path cannot leave the upload's own objects.
-    for (const p of ['..%2F..%2Fuploads', '.hidden', 'scorm/0']) expect((await get(good.replace('360p/video.mp4', p), w.cookies.student)).statusCode).toBe(404);
+    // The path cannot leave the upload's own objects: the signature is bound to its path (issue 20 §6).
+    for (const p of ['..%2F..%2Fuploads', '.hidden', 'scorm/0']) expect((await get(good.replace('360p/video.mp4', p), w.cookies.student)).statusCode).toBe(403);
+  });
+
+  it("a URL signed for one rendition opens neither the original nor another rendition (issue 20 §6); the playlist's own segments play", async () => {
+    const hls = signMediaUrl(t.config, video.id, w.student.id, '360p/hls/index.m3u8');
+    const playlist = await get(hls, w.cookies.student);
+    expect(playlist.statusCode).toBe(200);
+    const segment = playlist.body.split('\n').find((line) => line.endsWith('.ts'))!;
+    expect((await get(hls.replace('index.m3u8', segment), w.cookies.student)).statusCode).toBe(200);
+    for (const other of ['original', '360p/video.mp4', '720p/hls/index.m3u8', 'poster.jpg']) {
+      const res = await get(hls.replace('360p/hls/index.m3u8', other), w.cookies.student);
+      expect(res.statusCode, other).toBe(403);
+      expect(res.json().code).toBe('MEDIA_URL_INVALID');
+    }
+    const mp4 = signMediaUrl(t.config, video.id, w.student.id, '360p/video.mp4');
+    expect((await get(mp4.replace('360p/video.mp4', 'original'), w.cookies.student)).statusCode).toBe(403);
+    expect((await get(mp4.replace('360p/video.mp4', '360p/hls/index.m3u8'), w.cookies.student)).statusCode).toBe(403);
   });
 
   it('a forged progress report beyond the furthest played position is not credited, and forward seeks are refused', async () => {

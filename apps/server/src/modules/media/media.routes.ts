@@ -40,11 +40,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const { uploadId, expires, signature } = request.params;
       const userId = request.account?.user.id ?? 0;
       // A visitor's URL (user 0) stays valid for a visitor who happens to be signed in.
+      const path = request.params['*'];
       const isValid =
-        verifyMediaSignature(app.deps.config, uploadId, userId, expires, signature) ||
-        (userId !== 0 && verifyMediaSignature(app.deps.config, uploadId, 0, expires, signature));
+        verifyMediaSignature(app.deps.config, uploadId, userId, expires, signature, path) ||
+        (userId !== 0 && verifyMediaSignature(app.deps.config, uploadId, 0, expires, signature, path));
       if (!isValid) throw new AppError('MEDIA_URL_INVALID', 'This media link has expired or is not yours');
-      const file = await openSignedMedia(app.deps, uploadId, request.params['*']);
+      const file = await openSignedMedia(app.deps, uploadId, path);
       reply
         .header('Content-Type', file.mimeType)
         .header('X-Content-Type-Options', 'nosniff')

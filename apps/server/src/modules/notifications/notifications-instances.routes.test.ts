@@ -97,5 +97,32 @@ describe(
       await vi.waitFor(() => expect(again.notifications()).toHaveLength(2), { timeout: 1_000, interval: 5 });
       expect(again.notifications().map((n) => n.bulletin_id)).toEqual([missed.id, live.id]);
     });
+
+    it("a reply posted on the first instance reaches a reader's stream on the second as event: topic (issue 18 live replies)", async () => {
+      const posted = await t.app.inject({
+        method: 'POST',
+        url: `/api/courses/${world.courseId}/forum/topics`,
+        headers: { cookie: world.studentCookie },
+        payload: { title: 'Live?', content: '<p>Anyone?</p>' },
+      });
+      expect(posted.statusCode, posted.body).toBe(201);
+      const topicId = (posted.json() as { id: number }).id;
+      const client = await openSse(secondBase, { cookie: world.studentCookie });
+      clients.push(client);
+      await vi.waitFor(() => expect(client.unreadCounts().length).toBeGreaterThan(0), { timeout: 3_000, interval: 10 });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/topics/${topicId}/replies`,
+        headers: { cookie: world.instructorCookie },
+        payload: { content: '<p>Yes</p>' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const replyId = (res.json() as { id: number }).id;
+      const topicEvents = () => client.frames.filter((f) => f.event === 'topic').map((f) => JSON.parse(f.data!) as unknown);
+      await vi.waitFor(() => expect(topicEvents()).toEqual([{ topic_id: topicId, reply_id: replyId, course_id: world.courseId }]), {
+        timeout: 3_000,
+        interval: 10,
+      });
+    });
   },
 );

@@ -1,19 +1,26 @@
+import { excerptOf } from '../../lib/html-text.js';
 import { NOTIFICATION_TYPES, type NotificationKind, type NotificationType } from '@atrium/contracts';
 import { defineHandler, type DomainEvent } from '../events/events.service.js';
 import type { EventContext } from '../events/events.service.js';
 import {
   activityFacts,
   audienceOfCourseMembers,
+  audienceOfEither,
+  audienceOfForumSubscribers,
   audienceOfOrg,
   audienceOfStudents,
+  audienceOfTopicSubscribers,
   audienceOfUsers,
   bulletinFacts,
   courseFacts,
   isAnnouncedToStudents,
   markBulletinNoticesRead,
   notifyChannel,
+  readersOf,
+  topicFacts,
+  type TopicAnnouncement,
 } from './notifications.repository.js';
-import { makeNotifications } from './notifications.service.js';
+import { makeNotifications, type NoticeDraft } from './notifications.service.js';
 
 type Notified =
   | 'invite.sent'
@@ -25,23 +32,9 @@ type Notified =
   | 'exam.scores_published'
   | 'bulletin.published'
   | 'bulletin.read'
-  | 'meeting.starting';
-
-/** Plain text of sanitised HTML, spaces collapsed, at most `max` characters (a notice's excerpt). */
-export function excerptOf(html: string, max = 140): string {
-  const text = html
-    .replace(/<(br|\/p|\/div|\/li|\/h[1-6])\s*\/?>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
+  | 'meeting.starting'
+  | 'topic.created'
+  | 'topic.replied';
 
 /** The kind and type of the notice of an activity becoming visible to learners. */
 export function activityNotice(activityType: string): { kind: NotificationKind; type: NotificationType } {
@@ -49,6 +42,39 @@ export function activityNotice(activityType: string): { kind: NotificationKind; 
   if (activityType === 'exam') return { kind: 'exam.opened', type: 'exam' };
   const type = (NOTIFICATION_TYPES as readonly string[]).includes(activityType) ? (activityType as NotificationType) : 'other';
   return { kind: 'activity.published', type };
+}
+
+/**
+ * The notice of a topic or reply (issue 18 §5) but its kind: the topic's title, the start of the
+ * text, and what its destination needs (notificationDestination 'topic': the reply, the group, the
+ * space, and for a question its activity, file and anchor).
+ */
+export function topicNotice(
+  topic: NonNullable<Awaited<ReturnType<typeof topicFacts>>>,
+  topicId: number,
+  replyId: number | null,
+  authorId: number,
+  dedupeKey: string,
+): Omit<NoticeDraft, 'kind'> {
+  const text = excerptOf(topic.content ?? '', 140);
+  return {
+    payload: {
+      course_name: topic.courseName,
+      title: topic.title,
+      ...(text ? { text } : {}),
+      space: topic.space as 'course' | 'team' | 'question',
+      ...(replyId !== null ? { reply_id: replyId } : {}),
+      ...(topic.groupId !== null ? { group_id: topic.groupId } : {}),
+      ...(topic.uploadId !== null ? { upload_id: topic.uploadId } : {}),
+      ...(topic.anchorPage !== null ? { anchor_page: topic.anchorPage } : {}),
+      ...(topic.anchorSecond !== null ? { anchor_second: topic.anchorSecond } : {}),
+    },
+    senderId: authorId,
+    courseId: topic.courseId,
+    activityId: topic.activityId,
+    topicId,
+    dedupeKey,
+  };
 }
 
 /** Makes the notices of one event (see `notificationsHandler`). */
@@ -149,7 +175,7 @@ export async function notify(event: DomainEvent<Notified>, { deps, db }: EventCo
       const bulletin = await bulletinFacts(db, p.bulletin_id);
       const course = p.course_id ? await courseFacts(db, p.course_id) : undefined;
       const audience = p.type === 'course' && p.course_id ? audienceOfCourseMembers(p.course_id, p.actor_id) : audienceOfOrg(p.org_id, p.actor_id);
-      const text = bulletin ? excerptOf(bulletin.content) : '';
+      const text = bulletin ? excerptOf(bulletin.content, 140) : '';
       await makeNotifications(deps, db, audience, {
         kind: 'bulletin.published',
         payload: {
@@ -176,6 +202,40 @@ export async function notify(event: DomainEvent<Notified>, { deps, db }: EventCo
         courseId: p.course_id,
         dedupeKey: `meeting.starting:${p.meeting_id}:${p.start}`,
       });
+      return;
+    }
+    case 'topic.created': {
+      // One notice per person (dedupe key per topic): a mention, else the new topic in a forum they subscribe to.
+      const p = event.payload;
+      const topic = await topicFacts(db, p.topic_id, null);
+      if (!topic) return;
+      const notice = topicNotice(topic, p.topic_id, null, p.author_id, `topic:${p.topic_id}`);
+      await makeNotifications(deps, db, readersOf(audienceOfUsers(p.mentioned_user_ids), topic, p.author_id), { ...notice, kind: 'topic.mentioned' });
+      if (topic.space === 'course') {
+        await makeNotifications(deps, db, readersOf(audienceOfForumSubscribers(topic.courseId, topic.activityId), topic, p.author_id), {
+          ...notice,
+          kind: 'topic.created',
+        });
+      }
+      return;
+    }
+    case 'topic.replied': {
+      const p = event.payload;
+      // Live replies (issue 18 §1): every instance sends `event: topic` to its connected readers of the topic at commit.
+      const live: TopicAnnouncement = { topic_id: p.topic_id, reply_id: p.reply_id, course_id: p.course_id, space: p.space, group_id: p.group_id };
+      await notifyChannel(db, JSON.stringify({ topic: live }));
+      const topic = await topicFacts(db, p.topic_id, p.reply_id);
+      if (!topic || topic.content === null) return; // the topic or the reply is gone or hidden
+      // One notice per person (dedupe key per reply, kinds in order of precedence): a mention; the team's
+      // answer to my question; a reply to my topic or to my reply, or in a topic I subscribe to.
+      const notice = topicNotice(topic, p.topic_id, p.reply_id, p.author_id, `reply:${p.reply_id}`);
+      await makeNotifications(deps, db, readersOf(audienceOfUsers(p.mentioned_user_ids), topic, p.author_id), { ...notice, kind: 'topic.mentioned' });
+      if (topic.space === 'question' && p.by_team && p.topic_author_id !== null) {
+        await makeNotifications(deps, db, readersOf(audienceOfUsers([p.topic_author_id]), topic, p.author_id), { ...notice, kind: 'question.answered' });
+      }
+      const answered = [p.topic_author_id, p.parent_author_id].filter((id): id is number => id !== null);
+      const audience = audienceOfEither(audienceOfUsers(answered), audienceOfTopicSubscribers(p.topic_id));
+      await makeNotifications(deps, db, readersOf(audience, topic, p.author_id), { ...notice, kind: 'topic.replied' });
       return;
     }
     case 'bulletin.read': {
@@ -206,7 +266,15 @@ export async function notify(event: DomainEvent<Notified>, { deps, db }: EventCo
  *   the author excepted; `bulletin.read` marks the reader's notices of what they read as read;
  * - `meeting.starting` → the meeting's host and participants (`meeting.starting`, type `other`),
  *   once per occurrence (key: meeting id and start).
- * The forum and resource issues add their events here and their kinds to NOTIFICATION_KINDS.
+ * - `topic.created` (issue 18 §5) → the @mentioned readers (`topic.mentioned`), else the
+ *   subscribers of its forum (a forum activity's, or the general category's; `topic.created`);
+ * - `topic.replied` → the @mentioned readers (`topic.mentioned`), else a question's author when the
+ *   team answered (`question.answered`), else the topic's author, the answered reply's author and
+ *   the topic's subscribers (`topic.replied`): one notice per person (one dedupe key per reply, kinds
+ *   in that order), never the writer, only people who may read the topic (group topics their group
+ *   and the team, the team space the team, hidden topics the team and the author); and the live
+ *   `event: topic` to the readers' streams.
+ * The resource issue adds its events here and its kinds to NOTIFICATION_KINDS.
  */
 export const notificationsHandler = defineHandler({
   name: 'notifications.make',
@@ -221,6 +289,8 @@ export const notificationsHandler = defineHandler({
     'bulletin.published',
     'bulletin.read',
     'meeting.starting',
+    'topic.created',
+    'topic.replied',
   ],
   async handle(event, context) {
     await notify(event, context);

@@ -211,6 +211,107 @@ export function audienceOfOrg(orgId: number, exceptUserId: number | null): Audie
   return sql`select u.id as user_id from users u where u.org_id = ${orgId} and u.id is distinct from ${exceptUserId}::int`;
 }
 
+/** The subscribers of a forum (issue 18 §5): `activityId` a forum activity's, null the course's general category (subscriptions to a whole forum, not to one topic). */
+export function audienceOfForumSubscribers(courseId: number, activityId: number | null): Audience {
+  return sql`select s.user_id from forum_subscriptions s
+    where s.course_id = ${courseId} and s.topic_id is null and s.activity_id is not distinct from ${activityId}::int`;
+}
+
+/** The users of either audience. */
+export function audienceOfEither(a: Audience, b: Audience): Audience {
+  return sql`${a} union ${b}`;
+}
+
+/** The subscribers of one topic (its author is subscribed when it is posted). */
+export function audienceOfTopicSubscribers(topicId: number): Audience {
+  return sql`select s.user_id from forum_subscriptions s where s.topic_id = ${topicId}`;
+}
+
+/** What decides who may read a topic: its course, space, group, whether it is hidden, and its author. */
+export interface TopicReadScope {
+  courseId: number;
+  space: string;
+  groupId: number | null;
+  isHidden: boolean;
+  authorId: number | null;
+}
+
+/**
+ * Narrows `audience` to who may read the topic, `exceptUserId` (the writer) left out: members of
+ * the course; a group topic only its group's members and the course team; the team space only the
+ * team; a hidden topic only the team and its author.
+ */
+export function readersOf(audience: Audience, topic: TopicReadScope, exceptUserId: number | null): Audience {
+  const team = sql`e.role <> 'student'`;
+  const space =
+    topic.space === 'team'
+      ? team
+      : topic.groupId !== null
+        ? sql`(${team} or exists (select 1 from course_group_members gm where gm.group_id = ${topic.groupId} and gm.user_id = e.user_id))`
+        : sql`true`;
+  const hidden = topic.isHidden ? sql`(${team} or e.user_id is not distinct from ${topic.authorId}::int)` : sql`true`;
+  return sql`select distinct e.user_id from (${audience}) a
+    join enrolments e on e.course_id = ${topic.courseId} and e.user_id = a.user_id
+    where e.user_id is distinct from ${exceptUserId}::int and ${space} and ${hidden}`;
+}
+
+/** Facts of a topic (and one of its replies) a notice copies, or undefined when it is gone. One SELECT. */
+export async function topicFacts(
+  db: Db,
+  topicId: number,
+  replyId: number | null,
+): Promise<
+  | (TopicReadScope & {
+      title: string;
+      courseName: string;
+      activityId: number | null;
+      uploadId: number | null;
+      anchorPage: number | null;
+      anchorSecond: number | null;
+      /** The reply's content when `replyId` is given (null when it is gone or hidden), else the topic's. */
+      content: string | null;
+    })
+  | undefined
+> {
+  const result = await db.execute(sql`
+    select t.course_id, t.space, t.group_id, t.is_hidden, t.author_id, t.title, c.name as course_name, t.activity_id, t.upload_id,
+      t.anchor_page, t.anchor_second,
+      ${replyId === null ? sql`t.content` : sql`(select r.content from forum_replies r where r.id = ${replyId} and r.topic_id = t.id and r.deleted_at is null and not r.is_hidden)`} as content
+    from forum_topics t
+    join courses c on c.id = t.course_id
+    where t.id = ${topicId} and t.deleted_at is null`);
+  const [row] = rowsOf<{
+    course_id: number;
+    space: string;
+    group_id: number | null;
+    is_hidden: boolean;
+    author_id: number | null;
+    title: string;
+    course_name: string;
+    activity_id: number | null;
+    upload_id: number | null;
+    anchor_page: number | null;
+    anchor_second: number | null;
+    content: string | null;
+  }>(result);
+  if (!row) return undefined;
+  const n = (v: number | string | null) => (v === null ? null : Number(v));
+  return {
+    courseId: Number(row.course_id),
+    space: row.space,
+    groupId: n(row.group_id),
+    isHidden: row.is_hidden,
+    authorId: n(row.author_id),
+    title: row.title,
+    courseName: row.course_name,
+    activityId: n(row.activity_id),
+    uploadId: n(row.upload_id),
+    anchorPage: n(row.anchor_page),
+    anchorSecond: n(row.anchor_second),
+    content: row.content,
+  };
+}
+
 /** What one insert makes for every user of its audience. */
 export interface NotificationDraft {
   type: string;
@@ -383,6 +484,45 @@ export async function listNotificationsInRange(db: Db, userIds: readonly number[
     .leftJoin(users, eq(users.id, notifications.senderId))
     .where(and(sql`${notifications.userId} = any(${idArray(userIds)}::int[])`, sql`${notifications.id} between ${fromId} and ${toId}`))
     .orderBy(notifications.id);
+}
+
+/**
+ * A new reply announced to the streams (issue 18: replies appear live): sent on
+ * NOTIFICATIONS_CHANNEL as `{"topic":{…}}` by the handler of `topic.replied`; each instance sends
+ * `event: topic` to its connected users who may read the topic.
+ */
+export interface TopicAnnouncement {
+  topic_id: number;
+  reply_id: number;
+  course_id: number;
+  /** course | team | question */
+  space: string;
+  group_id: number | null;
+}
+
+/**
+ * Which of `userIds` may read each announced topic (`index` into `topics`): members of its course;
+ * for a group topic only the group's members and the course team; for the team space only the
+ * team. One SELECT for the whole burst.
+ */
+export async function topicReadersAmong(
+  db: Db,
+  topics: readonly TopicAnnouncement[],
+  userIds: readonly number[],
+): Promise<{ index: number; userId: number }[]> {
+  if (topics.length === 0 || userIds.length === 0) return [];
+  const list = JSON.stringify(topics.map((t, index) => ({ idx: index, course_id: t.course_id, space: t.space, group_id: t.group_id })));
+  const result = await db.execute(sql`
+    select distinct t.idx, e.user_id
+    from json_to_recordset(${list}::json) as t(idx int, course_id int, space text, group_id int)
+    join enrolments e on e.course_id = t.course_id and e.user_id = any(${idArray(userIds)}::int[])
+    where case
+      when t.space = 'team' then e.role <> 'student'
+      when t.group_id is not null then e.role <> 'student'
+        or exists (select 1 from course_group_members gm where gm.group_id = t.group_id and gm.user_id = e.user_id)
+      else true
+    end`);
+  return rowsOf<{ idx: number; user_id: number }>(result).map((r) => ({ index: Number(r.idx), userId: Number(r.user_id) }));
 }
 
 /** Announces on NOTIFICATIONS_CHANNEL (delivered when `db`'s transaction commits; never when it rolls back). One SELECT. */

@@ -139,6 +139,10 @@ export function notificationEmail(kind: string, payload: Notification['payload']
     'exam.opened': `Exam open in ${course}: ${title}`,
     'scores.published': `Scores published: ${title}`,
     'bulletin.published': `Bulletin: ${title}`,
+    'topic.replied': `New reply: ${title}`,
+    'topic.mentioned': `You were mentioned: ${title}`,
+    'topic.created': `New topic in ${course}: ${title}`,
+    'question.answered': `Your question was answered: ${title}`,
   };
   const subject = subjects[kind] ?? `Notification: ${title}`;
   const lines = [subject];

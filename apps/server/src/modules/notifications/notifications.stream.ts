@@ -9,7 +9,9 @@ import {
   listNotificationsInRange,
   NOTIFICATIONS_CHANNEL,
   streamStartOf,
+  topicReadersAmong,
   type NotificationRow,
+  type TopicAnnouncement,
 } from './notifications.repository.js';
 import { presentNotification } from './notifications.service.js';
 
@@ -80,6 +82,15 @@ export class StreamConnection {
     this.write(`event: unread\ndata: ${JSON.stringify({ unread_count: count })}\n\n`);
   }
 
+  /**
+   * `event: topic` with `{"topic_id","reply_id","course_id"}`: a new reply in a topic the user may
+   * read (issue 18 §1: replies appear live). No `id:` line, so the client's Last-Event-ID (its
+   * notification cursor) does not move; a missed one is not replayed (the topic is read again on opening).
+   */
+  topic(event: { topic_id: number; reply_id: number; course_id: number }): void {
+    this.write(`event: topic\ndata: ${JSON.stringify({ topic_id: event.topic_id, reply_id: event.reply_id, course_id: event.course_id })}\n\n`);
+  }
+
   /** A comment line that keeps proxies from closing an idle stream. */
   heartbeat(): void {
     this.write(': heartbeat\n\n');
@@ -126,6 +137,7 @@ export class NotificationHub {
   private readonly clients = new Map<number, Set<StreamConnection>>();
   private pending: { from: number; to: number; users: number[] | null }[] = [];
   private readonly pendingReads = new Set<number>();
+  private pendingTopics: TopicAnnouncement[] = [];
   private catchUpPending = false;
   private isScheduled = false;
   private chain: Promise<void> = Promise.resolve();
@@ -192,14 +204,24 @@ export class NotificationHub {
 
   /** Takes one NOTIFY payload (malformed ones are ignored). */
   onPayload(payload: string): void {
-    let parsed: Partial<{ ids: unknown; users: unknown; read: unknown }>;
+    let parsed: Partial<{ ids: unknown; users: unknown; read: unknown; topic: unknown }>;
     try {
       parsed = JSON.parse(payload) as typeof parsed;
     } catch {
       return;
     }
     const isId = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) > 0;
-    if (Array.isArray(parsed.read)) {
+    const topic = parsed.topic as Partial<TopicAnnouncement> | undefined;
+    if (topic && typeof topic === 'object') {
+      if (!isId(topic.topic_id) || !isId(topic.reply_id) || !isId(topic.course_id) || typeof topic.space !== 'string') return;
+      this.pendingTopics.push({
+        topic_id: topic.topic_id,
+        reply_id: topic.reply_id,
+        course_id: topic.course_id,
+        space: topic.space,
+        group_id: isId(topic.group_id) ? topic.group_id : null,
+      });
+    } else if (Array.isArray(parsed.read)) {
       for (const u of parsed.read.filter(isId)) this.pendingReads.add(u);
     } else if (Array.isArray(parsed.ids) && parsed.ids.length === 2 && parsed.ids.every(isId)) {
       const users = Array.isArray(parsed.users) ? parsed.users.filter(isId) : null;
@@ -234,6 +256,8 @@ export class NotificationHub {
     this.pendingReads.clear();
     const catchUp = this.catchUpPending;
     this.catchUpPending = false;
+    const topics = this.pendingTopics;
+    this.pendingTopics = [];
     const db = this.deps.db;
 
     if (catchUp && this.clients.size > 0) {
@@ -250,6 +274,11 @@ export class NotificationHub {
         const to = Math.max(...batch.map((b) => b.to));
         this.deliver(await listNotificationsInRange(db, users, from, to));
       }
+    }
+    if (topics.length > 0 && this.clients.size > 0) {
+      // One query for the burst: which connected users may read each topic (members; group topics their group and the team; team topics the team).
+      const pairs = await topicReadersAmong(db, topics, [...this.clients.keys()]);
+      for (const { index, userId } of pairs) for (const c of this.clients.get(userId) ?? []) c.topic(topics[index]!);
     }
     const readers = reads.filter((u) => this.clients.has(u));
     if (readers.length > 0) {

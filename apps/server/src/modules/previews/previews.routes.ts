@@ -18,7 +18,6 @@ import {
   UploadTextSchema,
 } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
-import { sendScormFile } from '../scorm/scorm.routes.js';
 import {
   arrearsOf,
   courseActivityFiles,
@@ -152,23 +151,28 @@ export const previewsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...guest,
     schema: {
       tags: ['previews'],
-      summary: "Visitor SCO launch: 302 to its file under the visitors' content route (nothing stored)",
+      summary: "Visitor SCO launch: 302 to the content origin's bridge page (nothing stored)",
       params: AnonymousUploadParamsSchema,
       querystring: ScormLaunchQuerySchema,
       response: errors,
     },
-    handler: async (request, reply) => reply.redirect(await guestScormLaunch(app.deps, request.params.activityId, request.params.id, request.query.sco), 302),
+    handler: async (request, reply) =>
+      reply.redirect(
+        await guestScormLaunch(app.deps, request.params.activityId, request.params.id, request.query.sco, app.scormContent.originFor(request)),
+        302,
+      ),
   });
   app.get('/anonymous-api/:activityId/uploads/scorm/:id/content/*', {
     ...guest,
     schema: {
       tags: ['previews'],
-      summary: 'Visitor: a file of an extracted SCORM package; one byte Range',
+      summary: 'Visitor: a file of an extracted SCORM package: 302 to its signed address on the content origin',
       params: AnonymousUploadParamsSchema.extend({ '*': z.string().max(1024) }),
     },
-    handler: async (request, reply) => {
-      const file = await guestScormFile(app.deps, request.params.activityId, request.params.id, request.params['*']);
-      return sendScormFile(reply, app.deps.storage, request.headers.range, file);
-    },
+    handler: async (request, reply) =>
+      reply.redirect(
+        await guestScormFile(app.deps, request.params.activityId, request.params.id, request.params['*'], app.scormContent.originFor(request)),
+        302,
+      ),
   });
 };

@@ -25,7 +25,7 @@ import { listUploadLabels, listVideosOf, type UploadRow } from '../uploads/uploa
 import { listCourseActivityTypes, listGuestActivityFiles, listHeldUploads } from '../activities/activity-facts.repository.js';
 import { may } from '../courses/courses.policy.js';
 import { listSubjectUploadsOf } from '../exams/exams.repository.js';
-import { launchPathOf, scormFileOf } from '../scorm/scorm.service.js';
+import { contentLocationOf, launchPathOf } from '../scorm/scorm.service.js';
 import { findActivity, listFileHolders } from '../activities/activities.repository.js';
 import { findSubmissionOfUpload } from '../homework/homework.repository.js';
 
@@ -217,16 +217,16 @@ export async function courseActivityFiles(deps: AppDeps, actor: Actor, courseId:
 
 /**
  * `GET /anonymous-api/{activityId}/uploads/scorm/{id}?sco=` (spec §6 visitors, §7 Scorm
- * preview URL): where the visitor's frame launches the SCO, under the visitors' content
- * route. Nothing the SCO reports is stored for a visitor.
+ * preview URL): where the visitor's frame launches the SCO, the bridge page on the package
+ * content origin `contentOrigin` (issue 20 §3). Nothing the SCO reports is stored for a visitor.
  */
-export async function guestScormLaunch(deps: AppDeps, activityId: number, uploadId: number, sco: string | undefined): Promise<string> {
+export async function guestScormLaunch(deps: AppDeps, activityId: number, uploadId: number, sco: string | undefined, contentOrigin: string): Promise<string> {
   const { upload } = await authorize(deps, null, 'guest.upload', { activityId: activityId, uploadId: uploadId });
-  return launchPathOf(deps, upload, sco, `/anonymous-api/${activityId}/uploads/scorm/${upload.id}/content/`);
+  return launchPathOf(deps, upload, sco, contentOrigin);
 }
 
-/** `GET /anonymous-api/{activityId}/uploads/scorm/{id}/content/*`: a file of the package for the visitor. */
-export async function guestScormFile(deps: AppDeps, activityId: number, uploadId: number, path: string) {
+/** `GET /anonymous-api/{activityId}/uploads/scorm/{id}/content/*`: the signed content-origin address of a file of the package for the visitor. */
+export async function guestScormFile(deps: AppDeps, activityId: number, uploadId: number, path: string, contentOrigin: string): Promise<string> {
   const { upload } = await authorize(deps, null, 'guest.upload', { activityId: activityId, uploadId: uploadId });
-  return scormFileOf(deps, upload, path);
+  return contentLocationOf(deps, upload, path, contentOrigin);
 }

@@ -10,6 +10,7 @@ import { activityWith, manifest12, twoCourses, uploadFile, type TwoCourses } fro
 import { activities, activityReadRecords } from '../activities/activities.table.js';
 import { courses } from '../courses/courses.table.js';
 import { SCORM_MAX_ENTRIES, SCORM_MAX_TOTAL_BYTES } from './scorm-package.js';
+import { SCORM_CONTENT_URL_LIFE_SECONDS, signScormContentPath } from './scorm-content-url.js';
 import { scormRuntimeRecords } from './scorm.table.js';
 
 /** One deflated zip entry made from `size` zero bytes, streamed so a GiB never sits in memory (~2 MB compressed per 512 MiB). */
@@ -46,6 +47,17 @@ describe('SCORM packages', () => {
   const call = (method: 'GET' | 'PUT', url: string, cookie?: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
+  /** A GET on the package content origin (its own listener's inject; `cookie` sent to show it is ignored). */
+  const content = (url: string, cookie?: string) => t.app.scormContent.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  /** The bridge page a launch redirects to, on the content origin: its version and signed launch path. */
+  function hostPageOf(location: string | undefined): { origin: string; version: string | null; launch: string } {
+    const url = new URL(location ?? '');
+    expect(url.pathname).toBe('/atrium-scorm/host.html');
+    const hash = new URLSearchParams(url.hash.slice(1));
+    return { origin: url.origin, version: hash.get('v'), launch: hash.get('launch') ?? '' };
+  }
+
   /** Whether the store has an object at `key`. */
   async function storedKeys(key: string): Promise<boolean> {
     return (await t.app.deps.storage.stat(key)) !== undefined;
@@ -70,7 +82,7 @@ describe('SCORM packages', () => {
     ['golf__RuntimeBasicCalls_SCORM12.zip', '1.2'],
     ['golf__RuntimeBasicCalls_SCORM20043rdEdition.zip', '2004'],
   ])(
-    '%s processes to ready with its SCO, launches same-origin and keeps the runtime per learner',
+    '%s processes to ready with its SCO, launches on the content origin and keeps the runtime per learner',
     async (fixture, version) => {
       const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, `scorm/${fixture}`);
       expect(upload).toMatchObject({ status: 'ready', type: 'scorm' });
@@ -87,15 +99,35 @@ describe('SCORM packages', () => {
 
       const launch = await call('GET', `/api/uploads/scorm/${upload.id}?sco=${sco}&preview=true`, w.cookies.student);
       expect(launch.statusCode).toBe(302);
-      expect(launch.headers.location).toBe(`/api/uploads/scorm/${upload.id}/content/shared/launchpage.html`);
-      const page = await call('GET', launch.headers.location!, w.cookies.student);
+      const host = hostPageOf(launch.headers.location);
+      expect(host.origin).toBe(`http://localhost:${t.app.scormContent.port}`);
+      expect(host.version).toBe(version);
+      expect(host.launch).toMatch(new RegExp(`^/scorm/${upload.id}/\\d+/[\\w-]+/shared/launchpage\\.html$`));
+      const bridge = await content('/atrium-scorm/host.html');
+      expect(bridge.statusCode).toBe(200);
+      expect(bridge.body).toContain('/atrium-scorm/bridge.js');
+      // The package's files: on the content origin through the signed path, without any cookie.
+      const page = await content(host.launch);
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.body).toMatch(/<html/i);
-      const image = await call('GET', `/api/uploads/scorm/${upload.id}/content/Etiquette/course.jpg`, w.cookies.student);
+      expect(page.headers['set-cookie']).toBeUndefined();
+      const packageRoot = host.launch.slice(0, -'shared/launchpage.html'.length);
+      const image = await content(`${packageRoot}Etiquette/course.jpg`);
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/jpeg');
-      expect((await call('GET', `/api/uploads/scorm/${upload.id}/content/../../etc/passwd`, w.cookies.student)).statusCode).toBe(404);
+      expect((await content(`${packageRoot}%2e%2e/%2e%2e/etc/passwd`)).statusCode).toBe(404);
+      // The signature is bound to this package and expires.
+      const forged = packageRoot.replace(/\/[\w-]+\/$/, '/AAAA/');
+      expect((await content(`${forged}shared/launchpage.html`)).statusCode).toBe(403);
+      expect((await content(`${packageRoot.replace(`/scorm/${upload.id}/`, `/scorm/${upload.id + 1}/`)}shared/launchpage.html`)).statusCode).toBe(403);
+      const expired = signScormContentPath(t.app.deps, upload.id, 'shared/launchpage.html', Date.now() - (SCORM_CONTENT_URL_LIFE_SECONDS + 5) * 1000);
+      expect((await content(expired)).statusCode).toBe(403);
+      // The app origin serves no package file: its old addresses send a member to the signed one.
+      const old = await call('GET', `/api/uploads/scorm/${upload.id}/content/Etiquette/course.jpg`, w.cookies.student);
+      expect(old.statusCode).toBe(302);
+      expect(old.headers.location).toMatch(new RegExp(`^http://localhost:${t.app.scormContent.port}/scorm/${upload.id}/\\d+/[\\w-]+/Etiquette/course\\.jpg$`));
+      expect((await call('GET', `/api/uploads/scorm/${upload.id}/content/nope.html`, w.cookies.student)).statusCode).toBe(404);
       expect((await call('GET', `/api/uploads/scorm/${upload.id}/content/shared/launchpage.html`, w.cookies.studentB)).statusCode).toBe(403);
       expect((await call('GET', `/api/uploads/scorm/${upload.id}/content/shared/launchpage.html`)).statusCode).toBe(401);
 
@@ -234,7 +266,7 @@ describe('SCORM packages', () => {
     expect(scorm.data.manifest).toMatchObject({ version: '1.2', scos: expect.arrayContaining([expect.objectContaining({ launch: expect.any(String) })]) });
     const launch = await call('GET', `/api/uploads/scorm/${upload.id}?preview=true`, w.cookies.student);
     expect(launch.statusCode).toBe(302);
-    expect((await call('GET', launch.headers.location!, w.cookies.student)).statusCode).toBe(200);
+    expect((await content(hostPageOf(launch.headers.location).launch)).statusCode).toBe(200);
   });
 
   it('reports the unsafe entry by name', async () => {
@@ -258,8 +290,9 @@ describe('SCORM packages', () => {
     });
     expect(upload.status).toBe('ready');
     const launch = await call('GET', `/api/uploads/scorm/${upload.id}?preview=true`, w.cookies.student);
-    expect(launch.headers.location).toBe(`/api/uploads/scorm/${upload.id}/content/my%20page.html`);
-    expect((await call('GET', launch.headers.location!, w.cookies.student)).body).toBe('<html>hi</html>');
+    const host = hostPageOf(launch.headers.location);
+    expect(host.launch).toMatch(/\/my%20page\.html$/);
+    expect((await content(host.launch)).body).toBe('<html>hi</html>');
   });
 
   it(`a package of ${SCORM_MAX_ENTRIES + 1} entries (limit ${SCORM_MAX_ENTRIES}) is refused before anything is extracted`, async () => {
@@ -363,11 +396,15 @@ describe('SCORM packages', () => {
     const open = await activityWith(t, w.courseA.id, [upload.id], { canGuestPreview: true });
     const launch = await call('GET', `/anonymous-api/${open.id}/uploads/scorm/${upload.id}?preview=true`);
     expect(launch.statusCode, launch.body).toBe(302);
-    expect(launch.headers.location).toBe(`/anonymous-api/${open.id}/uploads/scorm/${upload.id}/content/start%20page.html`);
-    const page = await call('GET', launch.headers.location!);
+    const host = hostPageOf(launch.headers.location);
+    expect(host.launch).toMatch(new RegExp(`^/scorm/${upload.id}/\\d+/[\\w-]+/start%20page\\.html$`));
+    const page = await content(host.launch);
     expect(page.statusCode).toBe(200);
     expect(page.body).toBe('<html>visitor</html>');
-    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    const old = await call('GET', `/anonymous-api/${open.id}/uploads/scorm/${upload.id}/content/start%20page.html`);
+    expect(old.statusCode).toBe(302);
+    expect((await content(new URL(old.headers.location!).pathname)).body).toBe('<html>visitor</html>');
     expect((await call('GET', `/anonymous-api/${open.id}/uploads/scorm/${upload.id}/content/imsmanifest.xml.missing`)).statusCode).toBe(404);
     expect((await call('GET', `/anonymous-api/${open.id}/uploads/scorm/${upload.id}?sco=nope`)).statusCode).toBe(400);
 
@@ -407,7 +444,8 @@ describe('SCORM packages on the S3 store', () => {
     const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, 'scorm/golf__RuntimeBasicCalls_SCORM20043rdEdition.zip');
     expect(upload.status).toBe('ready');
     const launch = await t.app.inject({ method: 'GET', url: `/api/uploads/scorm/${upload.id}?preview=true`, headers: { cookie: w.cookies.student } });
-    const page = await t.app.inject({ method: 'GET', url: launch.headers.location!, headers: { cookie: w.cookies.student } });
+    const launchPath = new URLSearchParams(new URL(launch.headers.location!).hash.slice(1)).get('launch')!;
+    const page = await t.app.scormContent.app.inject({ method: 'GET', url: launchPath });
     expect(page.statusCode).toBe(200);
     expect(page.body).toMatch(/<html/i);
     const bad = await uploadFile(t, w.cookies.instructor, w.courseA.id, {
@@ -421,4 +459,79 @@ describe('SCORM packages on the S3 store', () => {
     expect(bad.status).toBe('failed');
     expect(await t.app.deps.storage.stat(`derived/${bad.id}/scorm/0`)).toBeUndefined();
   }, 60_000);
+});
+
+/**
+ * Issue 20 §3: package JavaScript runs on its own origin, a second listener of the server, which
+ * answers nothing but signed package files and the bridge page — no API, whatever cookie arrives
+ * (browsers send cookies to every port of a host).
+ */
+describe('SCORM content origin', () => {
+  let t: TestApp;
+  let w: TwoCourses;
+  let appOrigin: string;
+  let contentOrigin: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ PORT: '0' });
+    w = await twoCourses(t);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const appPort = (t.app.server.address() as { port: number }).port;
+    await t.app.scormContent.listen('127.0.0.1', appPort);
+    appOrigin = `http://127.0.0.1:${appPort}`;
+    contentOrigin = `http://127.0.0.1:${t.app.scormContent.port}`;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('listens on a free port of its own when PORT is 0 and launches name that port', async () => {
+    expect(t.app.scormContent.port).toBeGreaterThan(0);
+    expect(contentOrigin).not.toBe(appOrigin);
+    const upload = await uploadFile(t, w.cookies.instructor, w.courseA.id, {
+      name: 'isolated.zip',
+      bytes: makeZip([
+        { name: 'imsmanifest.xml', data: manifest12('index.html') },
+        { name: 'index.html', data: '<html><script>fetch("/api/user")</script></html>' },
+      ]),
+    });
+    const launch = await fetch(`${appOrigin}/api/uploads/scorm/${upload.id}?preview=true`, { headers: { cookie: w.cookies.student }, redirect: 'manual' });
+    expect(launch.status).toBe(302);
+    const host = new URL(launch.headers.get('location')!);
+    expect(host.origin).toBe(contentOrigin);
+    // The app page may frame the content origin; the content origin's answers may be framed by the app only.
+    expect(launch.headers.get('content-security-policy')).toContain(`frame-src 'self'`);
+    const appPage = await fetch(`${appOrigin}/api/health`);
+    expect(appPage.headers.get('content-security-policy')).toMatch(new RegExp(`frame-src [^;]*127\\.0\\.0\\.1:${t.app.scormContent.port}`));
+
+    const file = await fetch(`${contentOrigin}${new URLSearchParams(host.hash.slice(1)).get('launch')}`, { headers: { cookie: w.cookies.student } });
+    expect(file.status).toBe(200);
+    expect(await file.text()).toContain('fetch("/api/user")');
+    const policy = file.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("'unsafe-inline'");
+    expect(policy).toMatch(new RegExp(`frame-ancestors [^;]*http://127\\.0\\.0\\.1:${(t.app.server.address() as { port: number }).port}`));
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.headers.get('set-cookie')).toBeNull();
+  });
+
+  it("answers 404 to every API path, with or without the viewer's session cookie", async () => {
+    // On the app origin the same cookie is the student's session.
+    expect((await fetch(`${appOrigin}/api/user`, { headers: { cookie: w.cookies.student } })).status).toBe(200);
+    for (const [method, path] of [
+      ['GET', '/api/user'],
+      ['GET', '/api/courses'],
+      ['GET', '/api/health'],
+      ['POST', '/api/logout'],
+      ['PUT', `/api/uploads/scorm/1/runtime?activity_id=1&sco=SCO1`],
+      ['GET', '/anonymous-api/1/uploads/1'],
+      ['GET', '/'],
+      ['GET', '/index.html'],
+    ] as const) {
+      const answer = await fetch(`${contentOrigin}${path}`, { method, headers: { cookie: w.cookies.student } });
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(answer.headers.get('set-cookie')).toBeNull();
+    }
+    // The student is still signed in: nothing on the content origin touched the session.
+    expect((await fetch(`${appOrigin}/api/user`, { headers: { cookie: w.cookies.student } })).status).toBe(200);
+  });
 });

@@ -1,7 +1,4 @@
-import { sendStoredObject } from '../../lib/send-stored-object.js';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ObjectStore } from '../../storage/object-store.js';
 import { z } from 'zod';
 import {
   ErrorBodySchema,
@@ -13,17 +10,7 @@ import {
   UploadIdParamsSchema,
 } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
-import { commitRuntime, launchLocation, launchRuntime, openScormFile } from './scorm.service.js';
-
-/** Sends a package file to the SCO frame: its own type, no sniffing, framed by this origin only; one byte Range. */
-export function sendScormFile(reply: FastifyReply, storage: ObjectStore, range: string | undefined, file: { key: string; mimeType: string; size: number }) {
-  reply
-    .header('Content-Type', file.mimeType)
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, max-age=300')
-    .header('X-Frame-Options', 'SAMEORIGIN');
-  return sendStoredObject(reply, storage, range, file);
-}
+import { commitRuntime, launchLocation, launchRuntime, scormContentLocation } from './scorm.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
@@ -33,25 +20,24 @@ export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { action: 'upload.read_content' },
     schema: {
       tags: ['scorm'],
-      summary: 'Launch a SCO: 302 to its file under /content/ (same origin, so it finds window.parent.API)',
+      summary: "Launch a SCO: 302 to the content origin's bridge page, which loads its signed launch file (issue 20 §3)",
       params: UploadIdParamsSchema,
       querystring: ScormLaunchQuerySchema,
       response: errors,
     },
-    handler: async (request, reply) => reply.redirect(await launchLocation(app.deps, actorOf(request), request.params.id, request.query.sco), 302),
+    handler: async (request, reply) =>
+      reply.redirect(await launchLocation(app.deps, actorOf(request), request.params.id, request.query.sco, app.scormContent.originFor(request)), 302),
   });
 
   app.get('/api/uploads/scorm/:id/content/*', {
     config: { action: 'upload.read_content' },
     schema: {
       tags: ['scorm'],
-      summary: 'A file of an extracted SCORM package; one byte Range',
+      summary: 'A file of an extracted SCORM package: 302 to its signed address on the content origin (never served here)',
       params: UploadIdParamsSchema.extend({ '*': z.string().max(1024) }),
     },
-    handler: async (request, reply) => {
-      const file = await openScormFile(app.deps, actorOf(request), request.params.id, request.params['*']);
-      return sendScormFile(reply, app.deps.storage, request.headers.range, file);
-    },
+    handler: async (request, reply) =>
+      reply.redirect(await scormContentLocation(app.deps, actorOf(request), request.params.id, request.params['*'], app.scormContent.originFor(request)), 302),
   });
 
   app.get('/api/uploads/scorm/:id/runtime', {

@@ -8,6 +8,7 @@ import type { Actor } from '../../plugins/auth.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
 import { upsertCompletedReadRecord } from '../activities/read-records.repository.js';
 import { emit, transaction } from '../events/events.service.js';
+import { signScormContentPath } from './scorm-content-url.js';
 import { CMI_MAX_CHARS, cmiForLaunch, cmiValue, trackedFields } from './scorm-cmi.js';
 import {
   closeRuntimeSession,
@@ -48,21 +49,24 @@ async function readyPackage(deps: AppDeps, row: UploadRow): Promise<PackageRow> 
 }
 
 /**
- * `GET /api/uploads/scorm/{id}?sco=&preview=true` (spec §7): where to launch a
- * SCO (the first when `sco` is absent): `/api/uploads/scorm/{id}/content/{launch}`.
- * Course members (getUploadContent: not an exam subject's file for learners). Throws SCORM_NOT_READY, VALIDATION_FAILED (unknown sco).
+ * `GET /api/uploads/scorm/{id}?sco=&preview=true` (spec §7): where to launch a SCO (the first
+ * when `sco` is absent): the bridge host page on the package content origin `contentOrigin`
+ * (issue 20 §3, `launchPathOf`). Course members (getUploadContent: not an exam subject's file for
+ * learners). Throws SCORM_NOT_READY, VALIDATION_FAILED (unknown sco).
  */
-export async function launchLocation(deps: AppDeps, actor: Actor, uploadId: number, sco: string | undefined): Promise<string> {
+export async function launchLocation(deps: AppDeps, actor: Actor, uploadId: number, sco: string | undefined, contentOrigin: string): Promise<string> {
   const { row } = await authorize(deps, actor, 'upload.read_content', { uploadId: uploadId });
-  return launchPathOf(deps, row, sco, `/api/uploads/scorm/${row.id}/content/`);
+  return launchPathOf(deps, row, sco, contentOrigin);
 }
 
 /**
- * The launch file of SCO `sco` (the first when undefined) of a ready package, under
- * `contentBase` (the members' or the visitors' content route). Throws SCORM_NOT_READY,
+ * Where SCO `sco` (the first when undefined) of a ready package launches (issue 20 §3, decision
+ * 0120): `{contentOrigin}/atrium-scorm/host.html#v={version}&launch={signed path}`, the content
+ * origin's bridge page, which loads the launch file from its signed path (`signScormContentPath`,
+ * valid for the whole package) once the app page sent the learner's CMI. Throws SCORM_NOT_READY,
  * VALIDATION_FAILED (field sco).
  */
-export async function launchPathOf(deps: AppDeps, row: UploadRow, sco: string | undefined, contentBase: string): Promise<string> {
+export async function launchPathOf(deps: AppDeps, row: UploadRow, sco: string | undefined, contentOrigin: string): Promise<string> {
   const pkg = await readyPackage(deps, row);
   const chosen = sco === undefined ? pkg.scos[0] : pkg.scos.find((s) => s.identifier === sco);
   if (!chosen) throw AppError.field('sco', 'This package has no such SCO');
@@ -73,13 +77,28 @@ export async function launchPathOf(deps: AppDeps, row: UploadRow, sco: string | 
       .split('/')
       .map((part) => encodeURIComponent(decodeURIComponent(part)))
       .join('/') + rest;
-  return `${contentBase}${launch}`;
+  const hash = new URLSearchParams({ v: pkg.version, launch: signScormContentPath(deps, row.id, launch) });
+  return `${contentOrigin}/atrium-scorm/host.html#${hash.toString()}`;
 }
 
-/** A file of a ready package for `GET /api/uploads/scorm/{id}/content/*`: its key, content type and size. UPLOAD_NOT_FOUND when absent. */
-export async function openScormFile(deps: AppDeps, actor: Actor, uploadId: number, path: string): Promise<{ key: string; mimeType: string; size: number }> {
+/**
+ * Where an app-origin package file address (`…/uploads/scorm/{id}/content/{path}`, kept for old
+ * links) now points: the file's signed address on the content origin, after checking it exists.
+ * Package files are never served on the app origin (issue 20 §3). SCORM_NOT_READY, UPLOAD_NOT_FOUND.
+ */
+export async function contentLocationOf(deps: AppDeps, row: UploadRow, path: string, contentOrigin: string): Promise<string> {
+  await scormFileOf(deps, row, path);
+  const encoded = path
+    .split('/')
+    .map((part) => encodeURIComponent(part))
+    .join('/');
+  return `${contentOrigin}${signScormContentPath(deps, row.id, encoded)}`;
+}
+
+/** The content-origin address of file `path` of package `uploadId` for `GET /api/uploads/scorm/{id}/content/*` (course members). */
+export async function scormContentLocation(deps: AppDeps, actor: Actor, uploadId: number, path: string, contentOrigin: string): Promise<string> {
   const { row } = await authorize(deps, actor, 'upload.read_content', { uploadId: uploadId });
-  return scormFileOf(deps, row, path);
+  return contentLocationOf(deps, row, path, contentOrigin);
 }
 
 /** A file of the ready package of `row` (already authorised): its key, content type and size. SCORM_NOT_READY, UPLOAD_NOT_FOUND. */

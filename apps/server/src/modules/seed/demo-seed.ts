@@ -1,5 +1,3 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { USER_ROLE, type CourseRole } from '@atrium/contracts';
 import type { AppDeps } from '../../lib/deps.js';
@@ -12,16 +10,12 @@ import { findState } from '../progress/progress.repository.js';
 import { emit } from '../events/events.service.js';
 import { activities, activityReadRecords, activityUploads, courseModules } from '../activities/activities.table.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
-import { uploads } from '../uploads/uploads.table.js';
-import { createUpload, receiveContent } from '../uploads/uploads.service.js';
 import { users } from '../users/users.table.js';
-import { seedMediaCourse } from './media-seed.js';
+import { seedFileSet, type SeedFileSet } from './demo-files.js';
+import { seedFile, seedMediaCourse } from './media-seed.js';
 
 /** Password of every demo account (README warns to change it). */
 export const DEMO_PASSWORD = 'atrium-demo';
-
-/** The fixture PDF seeded into the first demo course (../shared/fixtures, Apache-2.0, from pdf.js). */
-export const DEMO_PDF = 'pdf/pdfjs__tracemonkey.pdf';
 
 const DEMO_ORG = { code: 'atrium-demo', name: 'Atrium Demo University' };
 const DEMO_DEPARTMENTS = [
@@ -68,29 +62,42 @@ const DEMO_COURSES = [
   },
 ];
 
-/** The fixture video seeded into the first demo course (../shared/fixtures, MIT, from python-pptx; 7 s). */
-export const DEMO_VIDEO = 'video/pythonpptx__just-two-mice.mp4';
-
 /**
  * Study progress of demo students (spec §3 Study completeness), as real read
  * records: student2 has read the welcome page of CS101; student3 has finished
  * CS101 (page, every PDF page, the video). Completeness is then computed.
  */
-const DEMO_READS = [
+const demoReads = (set: SeedFileSet) => [
   { userName: 'student2', courseCode: 'CS101', activities: ['Welcome'] },
-  { userName: 'student3', courseCode: 'CS101', activities: ['Welcome', 'Reading: the TraceMonkey paper', 'Video: two mice'] },
+  { userName: 'student3', courseCode: 'CS101', activities: ['Welcome', set.reading.title, set.video.title] },
 ];
 
-/** Pages of the demo PDF (pdfinfo; recorded before processing has counted them). */
-const DEMO_PDF_PAGES = 14;
+/** What one seed run did: the demo accounts it created (none on later starts). */
+export interface SeedResult {
+  createdAccounts: string[];
+}
+
+/**
+ * The lines `main` prints after a seed that created the demo accounts (issue 20 §11): where to sign in and as whom.
+ * `publicUrl` is the address users reach (config.publicUrl, no trailing slash).
+ */
+export function signInLines(publicUrl: string): string[] {
+  return [
+    `Sign in at ${publicUrl}/login as "admin" (organisation administrator) with the password "${DEMO_PASSWORD}".`,
+    `Other demo accounts, same password: "instructor", "assistant", "student1" … "student5" (README, "Demo accounts"); change the passwords before others can reach this server.`,
+  ];
+}
 
 /**
  * Seeds the demo organisation, accounts and courses (issue 2 §6). Idempotent:
  * each piece is looked up by its natural key first, so a second run changes nothing.
- * The PDF goes in through the upload service, as an instructor's upload would.
+ * The files go in through the upload service, as an instructor's upload would;
+ * they are the demo files the repository ships unless ATRIUM_SEED_FILES_DIR
+ * names the shared fixtures (demo-files.ts). Answers the accounts it created.
  */
-export async function seedDemoData(deps: AppDeps): Promise<void> {
+export async function seedDemoData(deps: AppDeps): Promise<SeedResult> {
   const { db } = deps;
+  const set = seedFileSet(deps.config.seedFilesDir);
   await db.insert(orgs).values(DEMO_ORG).onConflictDoNothing({ target: orgs.code });
   const [org] = await db.select().from(orgs).where(eq(orgs.code, DEMO_ORG.code));
   if (!org) throw new Error('demo organisation missing after insert');
@@ -104,9 +111,10 @@ export async function seedDemoData(deps: AppDeps): Promise<void> {
 
   const existing = new Set((await db.select({ userName: users.userName }).from(users)).map((u) => u.userName));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const createdAccounts: string[] = [];
   for (const [i, u] of DEMO_USERS.entries()) {
     if (existing.has(u.userName)) continue;
-    await db
+    const created = await db
       .insert(users)
       .values({
         orgId: org.id,
@@ -120,7 +128,9 @@ export async function seedDemoData(deps: AppDeps): Promise<void> {
         emailVerifiedAt: new Date(),
         passwordHash,
       })
-      .onConflictDoNothing({ target: users.userName });
+      .onConflictDoNothing({ target: users.userName })
+      .returning({ userName: users.userName });
+    createdAccounts.push(...created.map((row) => row.userName));
   }
   const userRows = await db.select().from(users).where(eq(users.orgId, org.id));
   const userByName = new Map(userRows.map((u) => [u.userName, u]));
@@ -166,13 +176,13 @@ export async function seedDemoData(deps: AppDeps): Promise<void> {
         deps,
         { id: instructor.id, orgId: org.id, role: instructor.role, name: instructor.name, departmentId: instructor.departmentId },
         course.id,
-        c.pdf,
+        c.pdf ? set : null,
       );
   }
 
-  await seedMediaCourse(deps, org.id, deptId('cs'), userByName);
+  await seedMediaCourse(deps, org.id, deptId('cs'), userByName, set);
 
-  for (const p of DEMO_READS) {
+  for (const p of demoReads(set)) {
     const [course] = await db
       .select()
       .from(courses)
@@ -190,7 +200,7 @@ export async function seedDemoData(deps: AppDeps): Promise<void> {
       const files = await db.select({ uploadId: activityUploads.uploadId }).from(activityUploads).where(eq(activityUploads.activityId, activity.id));
       const uploadIds = files.length > 0 ? files.map((f) => f.uploadId) : [0];
       for (const uploadId of uploadIds) {
-        const pages = activity.type === 'material' ? Array.from({ length: DEMO_PDF_PAGES }, (_, i) => i + 1) : [];
+        const pages = activity.type === 'material' ? Array.from({ length: set.reading.pages }, (_, i) => i + 1) : [];
         await db.insert(activityReadRecords).values({ activityId: activity.id, userId: user.id, uploadId, viewedPages: pages }).onConflictDoNothing();
         lastRead = { activityId: activity.id, uploadId };
       }
@@ -203,14 +213,15 @@ export async function seedDemoData(deps: AppDeps): Promise<void> {
       });
     }
   }
+  return { createdAccounts };
 }
 
 /**
- * A published module "Getting started" with a welcome page; with `withFiles`
- * also the demo PDF as a material and the demo video (both through the upload
+ * A published module "Getting started" with a welcome page; with a file set
+ * also its reading PDF as a material and its video (both through the upload
  * service, processed in the background). Looked up by title first: idempotent.
  */
-async function seedContent(deps: AppDeps, actor: Actor, courseId: number, withFiles: boolean): Promise<void> {
+async function seedContent(deps: AppDeps, actor: Actor, courseId: number, files: SeedFileSet | null): Promise<void> {
   const { db } = deps;
   let [module] = await db
     .select()
@@ -249,27 +260,9 @@ async function seedContent(deps: AppDeps, actor: Actor, courseId: number, withFi
       ),
     },
   });
-  if (!withFiles) return;
-  const pdf = await seedUpload(deps, actor, courseId, DEMO_PDF);
-  if (pdf) await add(1, { type: 'material', title: 'Reading: the TraceMonkey paper', data: {} }, pdf);
-  const video = await seedUpload(deps, actor, courseId, DEMO_VIDEO);
-  if (video) await add(2, { type: 'online_video', title: 'Video: two mice', data: {} }, video);
-}
-
-/** A fixture file uploaded to the course through the upload service (as an instructor's upload); answers its id, or null when the file is missing. */
-async function seedUpload(deps: AppDeps, actor: Actor, courseId: number, relative: string): Promise<number | null> {
-  const file = path.join(deps.config.seedFilesDir, relative);
-  const name = path.basename(file);
-  const [already] = await deps.db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(eq(uploads.parentType, 'course'), eq(uploads.parentId, courseId), eq(uploads.name, name)));
-  if (already) return already.id;
-  if (!existsSync(file)) {
-    deps.log.warn({ file }, 'demo file not found; set ATRIUM_SEED_FILES_DIR or ATRIUM_FIXTURES to the fixtures folder to seed it');
-    return null;
-  }
-  const upload = await createUpload(deps, actor, { name, size: statSync(file).size, parent_type: 'course', parent_id: courseId });
-  await receiveContent(deps, actor, upload.id, createReadStream(file));
-  return upload.id;
+  if (!files) return;
+  const pdf = await seedFile(deps, actor, courseId, files.dir, files.reading.file, false);
+  if (pdf) await add(1, { type: 'material', title: files.reading.title, data: {} }, pdf);
+  const video = await seedFile(deps, actor, courseId, files.dir, files.video.file, false);
+  if (video) await add(2, { type: 'online_video', title: files.video.title, data: {} }, video);
 }

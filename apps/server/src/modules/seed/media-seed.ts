@@ -10,23 +10,18 @@ import { examSubjects } from '../exams/exams.table.js';
 import { uploads } from '../uploads/uploads.table.js';
 import { createUpload, receiveContent } from '../uploads/uploads.service.js';
 import type { UserRow } from '../users/users.repository.js';
+import type { SeedFileSet } from './demo-files.js';
 
 /** The media demo course (issue 5): every previewer type, SCORM and an exam video with a play limit. */
 export const MEDIA_COURSE = { courseCode: 'MEDIA101', name: 'Media and notes' };
 
-/** Fixtures of the material activity (../shared/fixtures), in previewer order. */
-export const MEDIA_FILES = [
-  'pdf/pdfjs__tracemonkey.pdf',
-  'office/pythondocx__test.docx',
-  'office/pythonpptx__test.pptx',
-  'images/filetype__fixture.png',
-  'video/pythonpptx__just-two-mice.mp4',
-  'audio/howler__sound2.mp3',
-];
-export const SCORM_FILES = ['scorm/golf__RuntimeBasicCalls_SCORM12.zip', 'scorm/golf__RuntimeBasicCalls_SCORM20043rdEdition.zip'];
-
-async function seedFile(deps: AppDeps, actor: Actor, courseId: number, relative: string, isScorm: boolean): Promise<number | undefined> {
-  const file = path.join(deps.config.seedFilesDir, relative);
+/**
+ * One seed file (`relative` to `dir`) uploaded to the course through the upload service, as an instructor's
+ * upload would be (so it is processed); looked up by name first. Answers its upload id, or undefined (with a
+ * warning naming the path) when the file is missing.
+ */
+export async function seedFile(deps: AppDeps, actor: Actor, courseId: number, dir: string, relative: string, isScorm: boolean): Promise<number | undefined> {
+  const file = path.join(dir, relative);
   const name = path.basename(file);
   const [already] = await deps.db
     .select({ id: uploads.id })
@@ -34,7 +29,7 @@ async function seedFile(deps: AppDeps, actor: Actor, courseId: number, relative:
     .where(and(eq(uploads.parentType, 'course'), eq(uploads.parentId, courseId), eq(uploads.name, name)));
   if (already) return already.id;
   if (!existsSync(file)) {
-    deps.log.warn({ file }, 'demo media file not found; set ATRIUM_SEED_FILES_DIR or ATRIUM_FIXTURES to the fixtures folder to seed it');
+    deps.log.warn({ file }, 'demo file not found; the shipped ones are in apps/server/demo-files (ATRIUM_SEED_FILES_DIR unset)');
     return undefined;
   }
   const upload = await createUpload(deps, actor, {
@@ -77,14 +72,19 @@ async function seedActivity(
 }
 
 /**
- * Seeds MEDIA101 (issue 5 journeys; activities have no API on this branch):
- * the course with `instructor` and students `student1`, `student4`; the six
- * MEDIA_FILES and two SCORM_FILES uploaded through the upload service (so they
- * are processed); a published material activity holding the six (guest preview
- * on, forward seeking refused, a copyright notice), a scorm activity holding the two packages, and an exam whose one subject
- * plays the video at most once. Idempotent: everything is looked up first.
+ * Seeds MEDIA101 (issue 5 journeys): the course with `instructor` and students `student1`, `student4`; the
+ * set's media files (one per previewer type) and SCORM packages uploaded through the upload service (so they
+ * are processed); a published material activity holding the media (guest preview on, forward seeking refused,
+ * a copyright notice), a scorm activity holding the packages, and an exam whose one subject plays the video at
+ * most once. Idempotent: everything is looked up first.
  */
-export async function seedMediaCourse(deps: AppDeps, orgId: number, departmentId: number | null, userByName: Map<string, UserRow>): Promise<void> {
+export async function seedMediaCourse(
+  deps: AppDeps,
+  orgId: number,
+  departmentId: number | null,
+  userByName: Map<string, UserRow>,
+  set: SeedFileSet,
+): Promise<void> {
   const instructor = userByName.get('instructor');
   if (!instructor) return;
   const { db } = deps;
@@ -115,13 +115,13 @@ export async function seedMediaCourse(deps: AppDeps, orgId: number, departmentId
   }
   const actor: Actor = { id: instructor.id, orgId, role: instructor.role, name: instructor.name, departmentId: instructor.departmentId };
   const media: number[] = [];
-  for (const f of MEDIA_FILES) {
-    const id = await seedFile(deps, actor, course.id, f, false);
+  for (const f of set.media) {
+    const id = await seedFile(deps, actor, course.id, set.dir, f, false);
     if (id !== undefined) media.push(id);
   }
   const packages: number[] = [];
-  for (const f of SCORM_FILES) {
-    const id = await seedFile(deps, actor, course.id, f, true);
+  for (const f of set.scorm.files) {
+    const id = await seedFile(deps, actor, course.id, set.dir, f, true);
     if (id !== undefined) packages.push(id);
   }
   let [module] = await db
@@ -143,9 +143,9 @@ export async function seedMediaCourse(deps: AppDeps, orgId: number, departmentId
     },
     media,
   );
-  await seedActivity(deps, course.id, module!.id, { type: 'scorm', title: 'Golf (SCORM 1.2 and 2004)', sort: 1 }, packages);
+  await seedActivity(deps, course.id, module!.id, { type: 'scorm', title: set.scorm.title, sort: 1 }, packages);
   const examId = await seedActivity(deps, course.id, module!.id, { type: 'exam', title: 'Listening exam', sort: 2, completionCriterion: 'submitted' }, []);
-  const video = media[MEDIA_FILES.indexOf('video/pythonpptx__just-two-mice.mp4')];
+  const video = media[set.media.indexOf(set.video.file)];
   const [subject] = await db.select({ id: examSubjects.id }).from(examSubjects).where(eq(examSubjects.activityId, examId));
   if (!subject && video !== undefined) {
     await db.insert(examSubjects).values({

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { extensionOf } from '@atrium/contracts';
 import type { QueueName } from '../../jobs/queue.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { failureOf } from '../../lib/failure.js';
+import { makeTempDir } from '../../lib/process-scope.js';
 import { downloadToFile } from '../../storage/object-store.js';
 import { emit, transaction } from '../events/events.service.js';
 import {
@@ -125,7 +125,7 @@ export async function processUpload(deps: AppDeps, uploadId: number, jobId: stri
   await beatProcessing(deps.db, uploadId);
   const processor = processorFor(row);
   deps.log.info({ uploadId, jobId, attempt: row.processingAttempts, processor: processor?.kind ?? 'none' }, 'processing upload');
-  const workDir = await mkdtemp(path.join(os.tmpdir(), `atrium-job-${uploadId}-`));
+  const workDir = await makeTempDir(`atrium-job-${uploadId}-`);
   try {
     let input: Promise<string> | undefined;
     const ext = extensionOf(row.name);

@@ -11,6 +11,7 @@ import { uploadOfToken } from './blocks.service.js';
 import { presentUpload } from './uploads.presenter.js';
 import { replaceVideoRendition } from './processing.repository.js';
 import { findLiveUpload, listVideosOf, setUploadSource } from './uploads.repository.js';
+import { sniffContent } from './magic-bytes.js';
 import { authorize } from '../access/authorize.js';
 import { acceptReceivedObject, createUpload, NOT_FOUND_MESSAGE, presentUploadFor, receiveContent } from './uploads.service.js';
 
@@ -144,7 +145,8 @@ export async function openDerived(deps: AppDeps, actor: Actor, uploadId: number,
 
 /**
  * `POST /api/uploads/screen-shot`: stores a PNG or JPEG sent as base64 as an
- * image upload (same rules as any upload: name, size, magic bytes). Answers the upload.
+ * image upload (same rules as any upload: name, size, magic bytes — checked before the upload is
+ * created, so a refused one writes nothing: UPLOAD_CONTENT_MISMATCH naming `data`). Answers the upload.
  */
 export async function uploadScreenShot(
   deps: AppDeps,
@@ -154,6 +156,9 @@ export async function uploadScreenShot(
   const bytes = Buffer.from(body.data, 'base64');
   const ext = extensionOf(body.name);
   if (!['png', 'jpg', 'jpeg'].includes(ext)) throw AppError.field('name', 'A screenshot is a .png or .jpg file');
+  // The content is checked before anything is written: a refused screenshot leaves no upload behind.
+  if ((await sniffContent(bytes.subarray(0, 4100), ext)) === false)
+    throw new AppError('UPLOAD_CONTENT_MISMATCH', `The content of this screenshot is not a .${ext} image`, { data: ['fileUpload.formatLimit'] });
   const created = await createUpload(deps, actor, { name: body.name, size: bytes.length, parent_type: body.parent_type, parent_id: body.parent_id });
   return receiveContent(deps, actor, created.id, Readable.from([bytes]));
 }

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, fixturePath, type TestApp } from '../../../test/build-test-app.js';
 import { waitForProcessed } from '../../../test/uploads-client.js';
+import { uploads } from './uploads.table.js';
 
 let t: TestApp;
 let w: Awaited<ReturnType<TestApp['factories']['courseWorld']>>;
@@ -338,7 +340,9 @@ describe('POST /api/uploads/screen-shot and /share-to', () => {
     expect(shared.json().id).not.toBe(shot.json().id);
   });
 
-  it('refuses a screenshot that is not PNG/JPEG by name or by content, naming the field, 401 anonymous', async () => {
+  it('refuses a screenshot that is not PNG/JPEG by name or by content, naming the field and writing no upload, 401 anonymous', async () => {
+    const uploadsNow = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(uploads))[0]!.n;
+    const before = await uploadsNow();
     const byName = await t.app.inject({
       method: 'POST',
       url: '/api/uploads/screen-shot',
@@ -354,7 +358,8 @@ describe('POST /api/uploads/screen-shot and /share-to', () => {
       payload: { name: 'board.png', data: pdf.subarray(0, 5000).toString('base64') },
     });
     expect(byContent.statusCode).toBe(400);
-    expect(byContent.json()).toMatchObject({ code: 'UPLOAD_CONTENT_MISMATCH' });
+    expect(byContent.json()).toMatchObject({ code: 'UPLOAD_CONTENT_MISMATCH', errors: { data: ['fileUpload.formatLimit'] } });
+    expect(await uploadsNow()).toBe(before);
     expect((await t.app.inject({ method: 'POST', url: '/api/uploads/screen-shot', payload: { name: 'a.png', data: 'aGk=' } })).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { departments, orgs } from '../orgs/orgs.table.js';
 
 /** A person who signs in. `role` is spec §3's number: instructor 0, student 1, admin 2, wg admin 3. */
@@ -47,4 +47,24 @@ export const sessions = pgTable(
     ip: text('ip'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Failed sign-ins (issue 20 §1, decision 0120), kept in the database so every instance sees them:
+ * one row per account (`scope` 'account', `subject` the lower-cased user name as typed, whether or not
+ * it exists) and per client address (`scope` 'address', `subject` the address; IPv6 by its /64).
+ * `failures` counts since the counter last started (it starts again after an hour without one);
+ * `locked_until` is when the next attempt is allowed (null: not locked). A success deletes the
+ * account's row; rows whose last failure is over an hour old are pruned.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.subject] }), index('login_attempts_last_failed_idx').on(t.lastFailedAt)],
 );

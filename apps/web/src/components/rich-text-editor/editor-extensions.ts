@@ -46,6 +46,42 @@ export const Formula = Node.create({
   },
 });
 
+/**
+ * A mention of a course member (issue 18): stored as
+ * `<span class="mention" data-user-id="12">@Name</span>`, kept whole (an atom), so the server can
+ * find whom it names.
+ */
+export const Mention = Node.create({
+  name: 'mention',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  selectable: true,
+  addAttributes() {
+    return {
+      userId: {
+        default: null,
+        parseHTML: (element) => element.getAttribute('data-user-id'),
+        renderHTML: (attributes) => ({ 'data-user-id': String(attributes.userId ?? '') }),
+      },
+      label: {
+        default: '',
+        parseHTML: (element) => (element.textContent ?? '').replace(/^@/, ''),
+        renderHTML: () => ({}),
+      },
+    };
+  },
+  parseHTML() {
+    return [{ tag: 'span.mention[data-user-id]' }];
+  },
+  renderHTML({ node, HTMLAttributes }) {
+    return ['span', mergeAttributes({ class: 'mention' }, HTMLAttributes), `@${String(node.attrs.label ?? '')}`];
+  },
+  renderText({ node }) {
+    return `@${String(node.attrs.label ?? '')}`;
+  },
+});
+
 /** Paragraph and heading indent (0..MAX_INDENT steps of 2em), stored as `style="margin-left: Nem"`. */
 export const Indent = Extension.create({
   name: 'indent',
@@ -89,6 +125,7 @@ export function editorExtensions() {
     Subscript,
     Superscript,
     Formula,
+    Mention,
     Indent,
   ];
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
 import { CodePopup } from './code-popup';
@@ -12,6 +12,13 @@ import { useToast } from '../../lib/toast';
 
 /** Uploads an image chosen in the editor; resolves with the address to show it at. Rejections show the editor's upload-failed text. */
 export type EditorImageUploader = (file: File) => Promise<{ src: string; alt?: string }>;
+
+/** What `renderAddon` gets: inserts into the document at the cursor. */
+export interface RichTextEditorHandle {
+  /** Inserts `<span class="mention" data-user-id="…">@Name</span>` at the cursor (replacing an `@` just typed before it) and a space. */
+  insertMention(user: { id: number; name: string }): void;
+  focus(): void;
+}
 
 export interface RichTextEditorProps {
   /** HTML content (antd Form.Item `value`). */
@@ -27,6 +34,10 @@ export interface RichTextEditorProps {
   id?: string;
   /** Minimum height of the editing area in pixels. */
   minHeight?: number;
+  /** Shown under the toolbar with a handle on the document (the forum's mention picker). */
+  renderAddon?: (handle: RichTextEditorHandle) => ReactNode;
+  /** Called when `@` is typed (the forum opens its mention picker). */
+  onAtSign?: () => void;
 }
 
 /** The page's editor locale: `<html lang>` mapped to an editor locale, en-US by default (spec §9). */
@@ -47,15 +58,27 @@ function usePageEditorLocale(): EditorLocale {
  * CodeMirror) popups of spec §2, labels in the page's language (`<html lang>`,
  * default en-US). Emits HTML; the server sanitises it before storing.
  */
-export function RichTextEditor({ value, onChange, toolbar = DEFAULT_EDITOR_TOOLBAR, onUploadImage, id, minHeight = 200, ...rest }: RichTextEditorProps) {
+export function RichTextEditor({
+  value,
+  onChange,
+  toolbar = DEFAULT_EDITOR_TOOLBAR,
+  onUploadImage,
+  id,
+  minHeight = 200,
+  renderAddon,
+  onAtSign,
+  ...rest
+}: RichTextEditorProps) {
   const locale = usePageEditorLocale();
   const lng = locale.toLowerCase();
   const { t } = useTranslation('editor', { lng });
   const toast = useToast();
   const onChangeRef = useRef(onChange);
+  const onAtSignRef = useRef(onAtSign);
   useEffect(() => {
     onChangeRef.current = onChange;
-  }, [onChange]);
+    onAtSignRef.current = onAtSign;
+  }, [onChange, onAtSign]);
   const extensions = useMemo(() => editorExtensions(), []);
   const editor = useEditor({
     extensions,
@@ -64,6 +87,10 @@ export function RichTextEditor({ value, onChange, toolbar = DEFAULT_EDITOR_TOOLB
     shouldRerenderOnTransaction: true,
     editorProps: {
       attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': rest['aria-label'] ?? t('area'), class: 'rte-content', ...(id ? { id } : {}) },
+      handleTextInput: (_view, _from, _to, text) => {
+        if (text === '@') onAtSignRef.current?.();
+        return false;
+      },
     },
     onUpdate: ({ editor: current }) => onChangeRef.current?.(current.isEmpty ? '' : current.getHTML()),
   });
@@ -133,6 +160,22 @@ export function RichTextEditor({ value, onChange, toolbar = DEFAULT_EDITOR_TOOLB
           if (file) void chooseFile(file);
         }}
       />
+      {renderAddon?.({
+        insertMention: (user) => {
+          const { from } = editor.state.selection;
+          const typedAt = from > 0 && editor.state.doc.textBetween(from - 1, from) === '@';
+          editor
+            .chain()
+            .focus()
+            .deleteRange(typedAt ? { from: from - 1, to: from } : { from, to: from })
+            .insertContent([
+              { type: 'mention', attrs: { userId: String(user.id), label: user.name } },
+              { type: 'text', text: ' ' },
+            ])
+            .run();
+        },
+        focus: () => editor.commands.focus(),
+      })}
       <EditorContent editor={editor} style={{ minHeight }} />
       {popup === 'link' && (
         <LinkPopup

@@ -222,3 +222,53 @@ describe('ActivityFormModal exam settings (issue 15)', () => {
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ type: 'exam', completion_criterion: 'scored' });
   }, 40_000);
 });
+
+describe('ActivityFormModal forum grading (issue 18 §1)', () => {
+  it('is off by default; participation asks for the points and the posts for full points and sends them in data.grading', async () => {
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    renderWithApp(
+      <ActivityFormModal
+        courseId={1}
+        activity={activity({ type: 'forum', title: 'Class forum', data: { forum_type: 'news' } })}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    const grading = within(dialog).getByTestId('forum-grading');
+    expect(within(grading).getByText('Not graded')).toBeInTheDocument();
+    expect(within(grading).queryByLabelText('Posts for full points')).not.toBeInTheDocument();
+
+    await userEvent.click(within(grading).getByLabelText('Grade this forum'));
+    await userEvent.click(await screen.findByTitle('On participation'));
+    const posts = await within(grading).findByLabelText('Posts for full points');
+    expect(within(grading).getByLabelText('Points for full participation')).toHaveValue('100');
+    await userEvent.clear(posts);
+    await userEvent.click(saveButton(dialog));
+    expect(await within(dialog).findByText('Enter a whole number from 1 to 1000.')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.type(posts, '4');
+    await userEvent.click(saveButton(dialog));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].data).toEqual({ forum_type: 'news', grading: { type: 'participation', max_score: 100, posts_for_full: 4 } });
+  }, 30_000);
+
+  it('shows the server’s field error on the grading field', async () => {
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValue(new ApiError(400, { code: 'VALIDATION_FAILED', message: 'Invalid', errors: { 'grading.max_score': ['Too big'] } }));
+    renderWithApp(
+      <ActivityFormModal
+        courseId={1}
+        activity={activity({ type: 'forum', title: 'Graded', data: { grading: { type: 'participation', max_score: 10, posts_for_full: 2 } } })}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Points for full participation')).toHaveValue('10');
+    await userEvent.click(saveButton(dialog));
+    expect(await within(dialog).findByText('Too big')).toBeInTheDocument();
+  }, 20_000);
+});

@@ -28,6 +28,7 @@ import { guestActivityUrl } from '../../previews/lib/guest-path';
 import { QuestionnaireSettingsFields } from '../../questionnaires/components/questionnaire-settings-fields';
 import { HomeworkSettingsFields } from '../../homework/components/homework-settings-fields';
 import { HOMEWORK_FORM_DEFAULTS } from '../../homework/lib/homework-settings';
+import { ForumGradingFields } from './forum-grading-fields';
 
 /**
  * Add or edit one activity (issue 7): type, title, description (rich text),
@@ -36,7 +37,7 @@ import { HOMEWORK_FORM_DEFAULTS } from '../../homework/lib/homework-settings';
  * provider, join URL and times; for file types the copyright notice over their
  * videos, refuse-forward-seeking and guest preview; a questionnaire's anonymous and
  * show-results switches; an exam's settings, ExamSettingsFields; a homework's,
- * HomeworkSettingsFields), start/end and the
+ * HomeworkSettingsFields; a forum's grading, ForumGradingFields), start/end and the
  * completion criterion (a new activity's follows its type, defaultCompletionCriterion, until
  * chosen by hand: exams and questionnaires are completed by a submission).
  * Checks the fields first, then shows the server's 400 field errors on them.
@@ -67,7 +68,13 @@ export function ActivityFormModal({
   const parts = formPartsOf(type);
   const initialValues: ActivityFormValues = activity
     ? formOfActivity(activity)
-    : { type: 'page', title: '', completion_criterion: 'viewed', uploads: [], data: { content: '', ...EXAM_FORM_DEFAULTS, ...HOMEWORK_FORM_DEFAULTS } };
+    : {
+        type: 'page',
+        title: '',
+        completion_criterion: 'viewed',
+        uploads: [],
+        data: { content: '', ...EXAM_FORM_DEFAULTS, ...HOMEWORK_FORM_DEFAULTS, grading: { type: 'none' } },
+      };
 
   const save = async () => {
     let values: ActivityFormValues;
@@ -219,6 +226,7 @@ export function ActivityFormModal({
         {type === 'questionnaire' && <QuestionnaireSettingsFields />}
         {type === 'exam' && <ExamSettingsFields />}
         {type === 'homework' && <HomeworkSettingsFields courseId={courseId} />}
+        {type === 'forum' && <ForumGradingFields />}
         <Form.Item name="description" label={t('form.description')}>
           <LazyRichTextEditor aria-label={t('form.description')} onUploadImage={uploadImage} minHeight={100} />
         </Form.Item>

@@ -1,13 +1,20 @@
 import { CheckCircleFilled, ClockCircleOutlined, LockOutlined, MinusCircleOutlined, StopOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TIME_FORMAT, type ActivitySummary } from '@atrium/contracts';
+import { formatInZone } from '../../../lib/zone-format';
+import { useAccountTimeZone } from '../../calendar/lib/account-zone';
 import './content.css';
+
+/** A not-started or ended marker's text, its time in the account's zone as the calendar shows it (only these rows ask for the zone). */
+function TimedMarker({ textKey, iso }: { textKey: 'status.notStarted' | 'status.ended'; iso: string | null }) {
+  const { t } = useTranslation('activities');
+  const zone = useAccountTimeZone();
+  return <>{t(textKey, { time: iso ? formatInZone(iso, zone, TIME_FORMAT.accessForbidden) : '' })}</>;
+}
 
 /** Markers of one activity for the requester: completed, locked, not started, ended, unpublished (plain elements: 600 rows draw quickly). */
 export function ActivityStatus({ activity, showCompletion }: { activity: ActivitySummary; showCompletion: boolean }) {
   const { t } = useTranslation('activities');
-  const time = (iso: string | null) => (iso ? dayjs(iso).format(TIME_FORMAT.accessForbidden) : '');
   return (
     <>
       {!activity.is_published && <span className="content-chip">{t('status.unpublished')}</span>}
@@ -18,12 +25,12 @@ export function ActivityStatus({ activity, showCompletion }: { activity: Activit
       )}
       {activity.access === 'not_started' && (
         <span className="content-chip is-info">
-          <ClockCircleOutlined aria-hidden /> {t('status.notStarted', { time: time(activity.start_time) })}
+          <ClockCircleOutlined aria-hidden /> <TimedMarker textKey="status.notStarted" iso={activity.start_time} />
         </span>
       )}
       {activity.access === 'ended' && (
         <span className="content-chip">
-          <StopOutlined aria-hidden /> {t('status.ended', { time: time(activity.end_time) })}
+          <StopOutlined aria-hidden /> <TimedMarker textKey="status.ended" iso={activity.end_time} />
         </span>
       )}
       {showCompletion &&

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActivitySummary, CourseContent } from '@atrium/contracts';
 import { activityPath, forbiddenViewOf, type ForbiddenView } from '../lib/activity-rules';
 import { ActivityStatus } from './activity-status';
+import { useAccountTimeZone } from '../../calendar/lib/account-zone';
 import { ModuleSummary } from './module-summary';
 import './content.css';
 
@@ -15,8 +16,9 @@ import './content.css';
 export function StudentContent({ courseId, content, onForbidden }: { courseId: number; content: CourseContent; onForbidden: (view: ForbiddenView) => void }) {
   const { t } = useTranslation('activities');
   const navigate = useNavigate();
+  const zone = useAccountTimeZone();
   const open = (activity: ActivitySummary) => {
-    const view = forbiddenViewOf(activity.access, activity.start_time, activity.end_time);
+    const view = forbiddenViewOf(activity.access, activity.start_time, activity.end_time, zone);
     if (view) onForbidden(view);
     else void navigate(activityPath(courseId, activity));
   };

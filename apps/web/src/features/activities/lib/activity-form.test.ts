@@ -6,8 +6,17 @@ import { ApiError } from '../../../lib/api-client';
 const base = { title: 'T', description: null, start_time: null, end_time: null, completion_criterion: 'viewed' as const, completion_percent: null };
 
 describe('update body of the activity form', () => {
-  it('leaves out data for types whose form edits none (a forum keeps its own)', () => {
-    expect(updateBodyOfForm({ ...base, type: 'forum', data: {} })).not.toHaveProperty('data');
+  it('leaves out data for types whose form edits none (a classroom keeps its own)', () => {
+    expect(updateBodyOfForm({ ...base, type: 'classroom', data: {} })).not.toHaveProperty('data');
+  });
+  it('sends a forum’s grading (null when off), keeping an imported forum’s Moodle type and old discussions', () => {
+    const stored = { forum_type: 'news', discussions: [{ name: 'Old', posts: [] }], grading: { type: 'participation', max_score: 10, posts_for_full: 4 } };
+    const form = formOfActivity({ ...base, id: 3, type: 'forum', data: stored } as unknown as Activity);
+    expect(form.data?.grading).toEqual({ type: 'participation', max_score: 10, posts_for_full: 4 });
+    expect(updateBodyOfForm(bodyOfForm(form)).data).toEqual(stored);
+    const off = bodyOfForm({ ...form, data: { ...form.data, grading: { type: 'none', max_score: 10, posts_for_full: 4 } } });
+    expect(off.data).toEqual({ forum_type: 'news', discussions: stored.discussions, grading: null });
+    expect(activityFieldName('grading.posts_for_full')).toEqual(['data', 'grading', 'posts_for_full']);
   });
   it('sends a homework’s settings: its form edits all of them, an imported max_grade and attachments carried through', () => {
     const body = bodyOfForm({

@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { FILE_OR_LINK_TYPES, isMeetingType } from './activity-rules';
 import { homeworkDataOfForm, homeworkFieldName, homeworkFormOfData, type HomeworkFormData } from '../../homework/lib/homework-settings';
+import { forumDataOfForm, forumFormOfData, type ForumFormData } from './forum-grading';
 
 /** Values of the activity form (antd Form): times as dayjs, uploads as chosen/finished uploads. */
 export interface ActivityFormValues {
@@ -41,7 +42,8 @@ export interface ActivityFormValues {
     anonymous?: boolean;
     show_results?: boolean;
   } & ExamFormData &
-    HomeworkFormData;
+    HomeworkFormData &
+    ForumFormData;
 }
 
 /**
@@ -159,6 +161,7 @@ export function bodyOfForm(values: ActivityFormValues): Omit<CreateActivityBody,
   }
   if (values.type === 'exam') Object.assign(data, examDataOfForm(values.data));
   if (values.type === 'homework') Object.assign(data, homeworkDataOfForm(values.data));
+  if (values.type === 'forum') Object.assign(data, forumDataOfForm(values.data));
   return {
     type: values.type,
     title: values.title.trim(),
@@ -180,7 +183,7 @@ export function bodyOfForm(values: ActivityFormValues): Omit<CreateActivityBody,
 
 /**
  * The update body for form values: the create body without the type, and
- * without `data` when the type's form edits none of it (forum …), so data the
+ * without `data` when the type's form edits none of it, so data the
  * form does not show is kept by the server rather than replaced by `{}`. An
  * exam's and a homework's forms edit all of ExamDataSchema / HomeworkDataSchema
  * (an imported `max_grade` carried through), so their data is sent.
@@ -191,7 +194,14 @@ export function updateBodyOfForm(
   const { type, data, ...rest } = body;
   const parts = formPartsOf(type);
   // File types edit their copyright notice (issue 5), so their data is the form's too.
-  return parts.hasContent || parts.url || parts.isMeeting || parts.hasUploads || type === 'questionnaire' || type === 'exam' || type === 'homework'
+  return parts.hasContent ||
+    parts.url ||
+    parts.isMeeting ||
+    parts.hasUploads ||
+    type === 'questionnaire' ||
+    type === 'exam' ||
+    type === 'homework' ||
+    type === 'forum'
     ? { ...rest, data: data ?? {} }
     : rest;
 }
@@ -224,6 +234,7 @@ export function formOfActivity(activity: Activity): ActivityFormValues {
       show_results: data.show_results === true,
       ...(activity.type === 'exam' ? examFormOfData(data) : {}),
       ...(activity.type === 'homework' ? homeworkFormOfData(data) : {}),
+      ...(activity.type === 'forum' ? forumFormOfData(data) : {}),
     },
   };
 }
@@ -275,6 +286,7 @@ export function activityFieldName(serverName: string): (string | number)[] | nul
   const key = serverName.replace(/^data\./, '');
   if (DATA_FIELDS.includes(key)) return ['data', key];
   if (key === 'time_limit_seconds') return ['data', 'time_limit_minutes'];
+  if (/^grading\.(type|max_score|posts_for_full)$/.test(key)) return ['data', ...key.split('.')];
   if (TOP_FIELDS.includes(key)) return [key];
   if (key === 'upload_ids' || key.startsWith('upload_ids')) return ['uploads'];
   return homeworkFieldName(serverName);

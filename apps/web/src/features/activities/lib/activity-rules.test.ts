@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { ApiError } from '../../../lib/api-client';
-import { activityPath, forbiddenViewOfError, isJoinWindowOpen, isOpenableLink, parseActivityHash } from './activity-rules';
+import { activityPath, forbiddenViewOfError, isActivityOfTarget, isJoinWindowOpen, isOpenableLink, parseActivityHash } from './activity-rules';
 
 describe('learning-activity routes (spec §2)', () => {
   it('parses every hash target', () => {
@@ -42,6 +42,17 @@ describe('access-forbidden popup from the server 403 (spec §2, §9 YYYY-MM-DD H
     expect(forbiddenViewOfError(new ApiError(403, { code: 'FORBIDDEN', message: 'x' }))).toBeNull();
     expect(forbiddenViewOfError(new ApiError(404, { code: 'ACTIVITY_NOT_FOUND', message: 'x' }))).toBeNull();
   });
+
+  it('writes the time in the account’s zone when given one (issue 20 §13: as the calendar shows it)', () => {
+    expect(forbiddenViewOfError(new ApiError(403, { code: 'ACTIVITY_NOT_STARTED', message: 'x', start_time: start } as never), 'Asia/Shanghai')).toEqual({
+      titleKey: 'forbidden.notStarted',
+      time: '2030-01-02 11:04',
+    });
+    expect(forbiddenViewOfError(new ApiError(403, { code: 'ACTIVITY_ENDED', message: 'x', end_time: end } as never), 'America/New_York')).toEqual({
+      titleKey: 'forbidden.ended',
+      time: '2020-05-06 03:08',
+    });
+  });
 });
 
 describe('links and meeting windows', () => {
@@ -58,5 +69,26 @@ describe('links and meeting windows', () => {
     expect(isJoinWindowOpen(start, end, Date.parse('2026-01-01T10:30:00Z'))).toBe(true);
     expect(isJoinWindowOpen(start, end, Date.parse('2026-01-01T11:01:00Z'))).toBe(false);
     expect(isJoinWindowOpen(null, null, 0)).toBe(true);
+  });
+});
+
+describe('isActivityOfTarget (issue 20 §13: hash routes check course and type)', () => {
+  const target = (hash: string) => parseActivityHash(hash)!;
+  it('needs the course of the path', () => {
+    expect(isActivityOfTarget({ course_id: 4, type: 'page' }, 4, target('#/1'))).toBe(true);
+    expect(isActivityOfTarget({ course_id: 3, type: 'page' }, 4, target('#/1'))).toBe(false);
+  });
+  it('needs the type a typed hash names; the generic #/{id} opens any type', () => {
+    expect(isActivityOfTarget({ course_id: 4, type: 'classroom' }, 4, target('#/classroom/1'))).toBe(true);
+    expect(isActivityOfTarget({ course_id: 4, type: 'page' }, 4, target('#/classroom/1'))).toBe(false);
+    expect(isActivityOfTarget({ course_id: 4, type: 'exam' }, 4, target('#/exam/1'))).toBe(true);
+    expect(isActivityOfTarget({ course_id: 4, type: 'exam' }, 4, target('#/exam/1/score-list'))).toBe(true);
+    expect(isActivityOfTarget({ course_id: 4, type: 'classroom' }, 4, target('#/exam/1'))).toBe(false);
+    expect(isActivityOfTarget({ course_id: 4, type: 'questionnaire' }, 4, target('#/questionnaire/1'))).toBe(true);
+    expect(isActivityOfTarget({ course_id: 4, type: 'homework' }, 4, target('#/questionnaire/1'))).toBe(false);
+    expect(isActivityOfTarget({ course_id: 4, type: 'lecture_live' }, 4, target('#/1/detail'))).toBe(true);
+    expect(isActivityOfTarget({ course_id: 4, type: 'page' }, 4, target('#/1/detail'))).toBe(false);
+    expect(isActivityOfTarget({ course_id: 4, type: 'exam' }, 4, target('#/1'))).toBe(true);
+    expect(isActivityOfTarget({ course_id: 4, type: 'homework' }, 4, target('#/1?view=scores'))).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { MEETING_ACTIVITY_TYPES, TIME_FORMAT, type ActivityAccess, type ActivitySummary, type ActivityType } from '@atrium/contracts';
 import { ApiError } from '../../../lib/api-client';
+import { formatInZone } from '../../../lib/zone-format';
 
 /** Types with a full view here; the rest (exam, homework, forum, questionnaire, classroom) show a not-yet-available page. */
 export const LATER_ACTIVITY_TYPES = ['exam', 'homework', 'forum', 'questionnaire', 'classroom'] as const satisfies readonly ActivityType[];
@@ -74,6 +75,26 @@ export function parseActivityHash(hash: string): ActivityHashTarget | null {
   return null;
 }
 
+/** The hash view each activity type is opened by (`activityPath`); `activity` (`#/{id}`) is the generic form. */
+const TYPED_VIEWS: Partial<Record<ActivityType, readonly ActivityHashTarget['view'][]>> = {
+  exam: ['exam', 'exam-score-list'],
+  classroom: ['classroom'],
+  questionnaire: ['questionnaire'],
+  lecture_live: ['live-detail'],
+};
+
+/**
+ * Whether a loaded activity is the one a learning-activity URL names (issue 20 §13): it belongs
+ * to the course of the path, and a typed hash (`#/exam/`, `#/classroom/`, `#/questionnaire/`,
+ * `#/{id}/detail`) names its type. The generic `#/{id}` (notifications, "continue studying")
+ * opens any type. Anything else is shown as not found.
+ */
+export function isActivityOfTarget(activity: { course_id: number; type: ActivityType }, courseId: number, target: ActivityHashTarget): boolean {
+  if (activity.course_id !== courseId) return false;
+  if (target.view === 'activity') return true;
+  return TYPED_VIEWS[activity.type]?.includes(target.view) ?? false;
+}
+
 /** The access-forbidden popup (spec §2): its title key and the time shown (YYYY-MM-DD HH:mm, spec §9). */
 export interface ForbiddenView {
   titleKey: 'forbidden.notStarted' | 'forbidden.ended' | 'forbidden.unpublished' | 'forbidden.locked';
@@ -87,9 +108,15 @@ const FORBIDDEN_CODES: Record<string, ActivityAccess> = {
   ACTIVITY_LOCKED: 'locked',
 };
 
-/** The popup for an access state and the activity's times; null when the activity is open. */
-export function forbiddenViewOf(access: ActivityAccess, startTime: string | null | undefined, endTime: string | null | undefined): ForbiddenView | null {
-  const format = (iso: string | null | undefined) => (iso ? dayjs(iso).format(TIME_FORMAT.accessForbidden) : null);
+/** The popup for an access state and the activity's times (shown in `zone`, the account's, else the browser's); null when the activity is open. */
+export function forbiddenViewOf(
+  access: ActivityAccess,
+  startTime: string | null | undefined,
+  endTime: string | null | undefined,
+  zone?: string,
+): ForbiddenView | null {
+  const format = (iso: string | null | undefined) =>
+    iso ? (zone ? formatInZone(iso, zone, TIME_FORMAT.accessForbidden) : dayjs(iso).format(TIME_FORMAT.accessForbidden)) : null;
   switch (access) {
     case 'not_started':
       return { titleKey: 'forbidden.notStarted', time: format(startTime) };
@@ -105,12 +132,12 @@ export function forbiddenViewOf(access: ActivityAccess, startTime: string | null
 }
 
 /** The popup for a server 403 (codes ACTIVITY_NOT_STARTED / _ENDED / _UNPUBLISHED / _LOCKED with start_time, end_time in the body); null for other errors. */
-export function forbiddenViewOfError(error: unknown): ForbiddenView | null {
+export function forbiddenViewOfError(error: unknown, zone?: string): ForbiddenView | null {
   if (!(error instanceof ApiError) || error.status !== 403) return null;
   const access = FORBIDDEN_CODES[error.code];
   if (!access) return null;
   const time = (key: string) => (typeof error.body[key] === 'string' ? (error.body[key] as string) : null);
-  return forbiddenViewOf(access, time('start_time'), time('end_time'));
+  return forbiddenViewOf(access, time('start_time'), time('end_time'), zone);
 }
 
 /** Whether a meeting's join button is enabled: inside [start, end] (a missing bound is open). Times ISO-8601, `now` in ms. */

@@ -1,22 +1,24 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Card, Empty, Flex, Layout, Menu, Result, Space, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, CheckCircleFilled, LockOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TIME_FORMAT, type ActivityUpload, type CourseContent } from '@atrium/contracts';
 import { PageSpinner } from '../../../components/page-spinner';
-import { ApiErrorResult } from '../../../components/status-results';
+import { ApiErrorResult, NotFoundResult } from '../../../components/status-results';
 import { useCourseContext } from '../../courses/pages/course-page';
 import { recordPreviewRead, useActivity, useCourseContent, useRecordRead, useRefreshAfterPreview } from '../api';
 import { useCourseHeader } from '../../courses/header-api';
 import { previewerContextOf } from '../lib/previewer-context';
+import { questionTargetOf } from '../../forum-questions/lib/question-target';
 import { ExamActivityMedia } from '../components/views/exam-activity-media';
 import { lazyNamed } from '../../../lib/lazy-named';
+import { formatInZone } from '../../../lib/zone-format';
+import { useAccountTimeZone } from '../../calendar/lib/account-zone';
 import { AccessForbiddenPopup } from '../components/access-forbidden-popup';
 import { ActivityView } from '../components/views/activity-view';
 import { RichHtml } from '../components/views/rich-html';
-import { activityPath, forbiddenViewOf, forbiddenViewOfError, parseActivityHash, type ForbiddenView } from '../lib/activity-rules';
+import { activityPath, forbiddenViewOf, forbiddenViewOfError, isActivityOfTarget, parseActivityHash, type ForbiddenView } from '../lib/activity-rules';
 
 const ExamPage = lazyNamed(() => import('../../exams/pages/exam-page'), 'ExamPage');
 const HomeworkPage = lazyNamed(() => import('../../homework/pages/homework-page'), 'HomeworkPage');
@@ -28,11 +30,13 @@ function ActivityOutline({
   content,
   currentId,
   onForbidden,
+  zone,
 }: {
   courseId: number;
   content: CourseContent;
   currentId: number;
   onForbidden: (view: ForbiddenView) => void;
+  zone: string;
 }) {
   const { t } = useTranslation('activities');
   const navigate = useNavigate();
@@ -55,7 +59,7 @@ function ActivityOutline({
         </Flex>
       ),
       onClick: () => {
-        const view = forbiddenViewOf(activity.access, activity.start_time, activity.end_time);
+        const view = forbiddenViewOf(activity.access, activity.start_time, activity.end_time, zone);
         if (view) onForbidden(view);
         else void navigate(activityPath(courseId, activity));
       },
@@ -86,6 +90,8 @@ export function LearningActivityPage({ isFullScreen = false }: { isFullScreen?: 
   const recordRead = useRecordRead(course.id);
   const header = useCourseHeader(course.id);
   const refreshAfterPreview = useRefreshAfterPreview(course.id);
+  // Times as the calendar shows them: in the account's zone (decision 0020).
+  const zone = useAccountTimeZone();
   const [forbidden, setForbidden] = useState<ForbiddenView | null>(null);
   const [dismissedError, setDismissedError] = useState<unknown>(null);
   const recorded = useRef(new Set<number>());
@@ -94,14 +100,16 @@ export function LearningActivityPage({ isFullScreen = false }: { isFullScreen?: 
     recordReadRef.current = recordRead.mutate;
   });
 
-  const loaded = activity.data;
+  // An activity of another course, or of another type than the hash names, is not this page's (issue 20 §13).
+  const isMismatch = activity.data !== undefined && target !== null && !isActivityOfTarget(activity.data, course.id, target);
+  const loaded = isMismatch ? undefined : activity.data;
   useEffect(() => {
     if (!loaded || recorded.current.has(loaded.id)) return;
     recorded.current.add(loaded.id);
     recordReadRef.current({ id: loaded.id, body: {} });
   }, [loaded]);
 
-  const errorView = activity.isError ? forbiddenViewOfError(activity.error) : null;
+  const errorView = activity.isError ? forbiddenViewOfError(activity.error, zone) : null;
   const popupView = forbidden ?? (errorView && dismissedError !== activity.error ? errorView : null);
 
   const openFile = (upload: ActivityUpload) => {
@@ -111,6 +119,7 @@ export function LearningActivityPage({ isFullScreen = false }: { isFullScreen?: 
   let body;
   if (!target) body = <Empty description={t('view.choose')} />;
   else if (activity.isPending) body = <PageSpinner />;
+  else if (isMismatch) body = <NotFoundResult />;
   else if (errorView) body = <Result status="403" title={t(errorView.titleKey)} subTitle={errorView.time ?? undefined} />;
   else if (activity.isError) body = <ApiErrorResult error={activity.error} onRetry={() => void activity.refetch()} />;
   else if (loaded?.type === 'questionnaire') {
@@ -120,7 +129,7 @@ export function LearningActivityPage({ isFullScreen = false }: { isFullScreen?: 
       </Suspense>
     );
   } else if (loaded) {
-    const format = (iso: string | null) => (iso ? dayjs(iso).format(TIME_FORMAT.display) : null);
+    const format = (iso: string | null) => (iso ? formatInZone(iso, zone, TIME_FORMAT.display) : null);
     body = (
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Flex justify="space-between" align="center" wrap gap={8}>
@@ -152,6 +161,7 @@ export function LearningActivityPage({ isFullScreen = false }: { isFullScreen?: 
             ...previewerContextOf(course, header.data),
             onPageView: (uploadId, page) => recordPreviewRead(loaded.id, { upload_id: uploadId, page }),
             onClose: () => refreshAfterPreview(loaded.id),
+            openQuestion: questionTargetOf(location.hash),
           }}
           exam={
             loaded.type === 'exam' ? (
@@ -193,7 +203,7 @@ export function LearningActivityPage({ isFullScreen = false }: { isFullScreen?: 
             </Link>
           </div>
           {content.data ? (
-            <ActivityOutline courseId={course.id} content={content.data} currentId={target?.activityId ?? 0} onForbidden={setForbidden} />
+            <ActivityOutline courseId={course.id} content={content.data} currentId={target?.activityId ?? 0} onForbidden={setForbidden} zone={zone} />
           ) : (
             <PageSpinner minHeight={120} />
           )}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TIMETABLE_DEFAULT_COLORS } from '@atrium/contracts';
 import {
   allDayEndForEdit,
+  calendarTitle,
   allDayEndForSave,
   availableViews,
   fullCalendarLocale,
@@ -65,5 +66,14 @@ describe('views by toggle (spec §2, §6)', () => {
     expect(fullCalendarLocale('zh-mo')).toBe('zh-tw');
     expect(fullCalendarLocale('zh-MO')).toBe('zh-tw');
     expect(fullCalendarLocale('zh-hk')).toBe('zh-tw');
+  });
+});
+
+describe('calendarTitle (spec §2 month title YYYY.MM; issue 20 §13)', () => {
+  it('numbers the month, a week (across a year too) and a day', () => {
+    expect(calendarTitle('month', { year: 2026, month: 2, day: 1 })).toBe('2026.03');
+    expect(calendarTitle('week', { year: 2026, month: 2, day: 16 })).toBe('2026.03.16 – 03.22');
+    expect(calendarTitle('week', { year: 2026, month: 11, day: 28 })).toBe('2026.12.28 – 2027.01.03');
+    expect(calendarTitle('day', { year: 2026, month: 3, day: 1 })).toBe('2026.04.01');
   });
 });

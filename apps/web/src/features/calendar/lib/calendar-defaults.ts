@@ -94,3 +94,27 @@ export function fullCalendarLocale(language: string): 'zh-cn' | 'zh-tw' | 'en' {
   if (l === 'zh-tw' || l === 'zh-mo' || l === 'zh-hk') return 'zh-tw';
   return 'en';
 }
+
+/** A calendar date as FullCalendar hands it to a title formatter: `month` is 0-based. */
+export interface CalendarTitleDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The toolbar title of a calendar view (spec §2 "The month title format is YYYY.MM"; §9 dates
+ * YYYY.MM.DD), numeric in every language: the month view `2026.03`; the week view its first and
+ * last (seventh) day, `2026.03.16 – 03.22` (the year repeated when the week crosses one); the
+ * day view `2026.03.18`. `start` is the first day shown, as FullCalendar passes it.
+ */
+export function calendarTitle(unit: 'month' | 'week' | 'day', start: CalendarTitleDate): string {
+  if (unit === 'month') return `${start.year}.${pad2(start.month + 1)}`;
+  const first = `${start.year}.${pad2(start.month + 1)}.${pad2(start.day)}`;
+  if (unit === 'day') return first;
+  const last = new Date(Date.UTC(start.year, start.month, start.day + 6));
+  const lastMonthDay = `${pad2(last.getUTCMonth() + 1)}.${pad2(last.getUTCDate())}`;
+  return `${first} – ${last.getUTCFullYear() === start.year ? '' : `${last.getUTCFullYear()}.`}${lastMonthDay}`;
+}

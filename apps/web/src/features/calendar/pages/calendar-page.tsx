@@ -22,9 +22,10 @@ import { EventEditor } from '../components/event-editor';
 import { FeedPopup } from '../components/feed-popup';
 import { MeetingPopup } from '../components/meeting-popup';
 import { TimetablePopup } from '../components/timetable-popup';
-import { availableViews, fullCalendarLocale, initialView, listsOf } from '../lib/calendar-defaults';
+import { availableViews, calendarTitle, fullCalendarLocale, initialView, listsOf } from '../lib/calendar-defaults';
 import { toCalendarItems, type ItemRef } from '../lib/calendar-items';
 import { CalendarZoneContext } from '../lib/zone';
+import { accountTimeZone } from '../lib/account-zone';
 import { useToast } from '../../../lib/toast';
 
 type Popup =
@@ -42,7 +43,7 @@ function firstError(error: unknown): string | null {
 /**
  * The calendar screen (spec §2): views timetable, event, meeting, instructionMeeting,
  * cloudClassroom and all by the org's toggles (spec §6); weeks start on Monday; month title
- * YYYY.MM; month, week and day layouts; dragging or resizing saves the new start and end and
+ * YYYY.MM, week and day titles numeric too (`calendarTitle`); month, week and day layouts; dragging or resizing saves the new start and end and
  * snaps back on error with the field error shown.
  */
 export function CalendarPage() {
@@ -82,7 +83,7 @@ export function CalendarPage() {
 
   const teaching = (courses.data?.courses ?? []).filter((c) => c.role !== 'student');
   // Decision 0020: the user's zone, else the organisation's; the grid and the popups show wall-clock times in it.
-  const zone = me.data.time_zone ?? org.data!.time_zone;
+  const zone = accountTimeZone(me.data, org.data);
   const canMeet = me.data.role !== USER_ROLE.student && (toggles.meeting || toggles.instruction_meeting || toggles.cloud_classroom);
 
   const onChange = async (info: EventChangeInfo) => {
@@ -175,7 +176,11 @@ export function CalendarPage() {
             timeGridWeek: { text: t('buttons.week') },
             timeGridDay: { text: t('buttons.day') },
           }}
-          views={{ dayGridMonth: { titleFormat: (d) => `${d.date.year}.${String(d.date.month + 1).padStart(2, '0')}` } }}
+          views={{
+            dayGridMonth: { titleFormat: (d) => calendarTitle('month', d.start) },
+            timeGridWeek: { titleFormat: (d) => calendarTitle('week', d.start) },
+            timeGridDay: { titleFormat: (d) => calendarTitle('day', d.start) },
+          }}
           eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
           height="auto"
           nowIndicator

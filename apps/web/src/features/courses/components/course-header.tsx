@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Space, Tabs, Tag, Typography } from 'antd';
-import { KeyOutlined, NotificationOutlined } from '@ant-design/icons';
+import { KeyOutlined, NotificationOutlined, TeamOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Course } from '@atrium/contracts';
+import type { Course, CourseHeaderState } from '@atrium/contracts';
 import { canTeach, courseTerm, courseTitle } from '../lib/course-display';
 import { AccessCodePopup } from './access-code-popup';
 import { useCurrentUser } from '../../auth/api';
@@ -21,14 +21,36 @@ export function courseSectionOf(pathname: string, courseId: number): CourseSecti
   const rest = pathname.replace(new RegExp(`^/course/${courseId}/?`), '').split('/')[0] ?? '';
   // Activity pages belong to the content tab (spec §2: content is where activities open).
   if (rest === 'learning-activity' || rest === 'live-activities') return 'content';
+  // Group topics belong to the forum tab (issue 18).
+  if (rest === 'group-set') return 'forum';
   return (COURSE_SECTIONS as readonly string[]).includes(rest) ? (rest as CourseSection) : '';
+}
+
+/** Sections only the course team may open: the server answers 403 to others (members: COURSE_ACTIONS.see_members; the warning page lists students at risk). */
+const TEAM_SECTIONS: readonly CourseSection[] = ['enrollments', 'warning'];
+
+/**
+ * The sections whose tab this person is shown (issue 20 §13): everyone sees the
+ * course's pages, the team-only ones (TEAM_SECTIONS) only those the server lets
+ * see the members — instructors, assistants and organisation admins (see_members
+ * is exactly `header.can_manage` (instructor or admin) or the assistant role) —
+ * and not while previewing as a student or visitor or acting as a student.
+ * Until the header state arrives, only the course's own roles count.
+ */
+export function visibleSections(
+  course: Pick<Course, 'my_roles'>,
+  header: Pick<CourseHeaderState, 'can_manage' | 'preview_as' | 'active_role'> | undefined,
+): CourseSection[] {
+  const team = canTeach(course) || header?.can_manage === true;
+  const studentView = header?.preview_as != null || (course.my_roles.includes('student') && (header?.active_role ?? course.my_roles[0]) === 'student');
+  return COURSE_SECTIONS.filter((section) => !TEAM_SECTIONS.includes(section) || (team && !studentView));
 }
 
 /**
  * Shared course header: title (display_name if set), code, instructors, academic
  * year and semester, the user's roles, "Bulletins" (the course's bulletins, where its team writes
  * them), "Access code" for teachers, and the tabs
- * of the course's sub-pages.
+ * of the course's sub-pages this person may open (visibleSections).
  */
 export function CourseHeader({ course }: { course: Course }) {
   const { t } = useTranslation('courses');
@@ -84,6 +106,11 @@ export function CourseHeader({ course }: { course: Course }) {
             {t('bulletins:courseButton')}
           </Button>
           {canTeach(course) && (
+            <Button icon={<TeamOutlined aria-hidden />} onClick={() => void navigate(`/course/${course.id}/teaching-team`)}>
+              {t('forum:team.title')}
+            </Button>
+          )}
+          {canTeach(course) && (
             <Button icon={<KeyOutlined aria-hidden />} onClick={() => setCodeOpen(true)}>
               {t('accessCode.open')}
             </Button>
@@ -93,7 +120,7 @@ export function CourseHeader({ course }: { course: Course }) {
       <Tabs
         activeKey={active}
         onChange={(key) => void navigate(key ? `/course/${course.id}/${key}` : `/course/${course.id}`)}
-        items={COURSE_SECTIONS.map((section) => ({ key: section, label: t(`sections.${section || 'home'}`) }))}
+        items={visibleSections(course, header.data).map((section) => ({ key: section, label: t(`sections.${section || 'home'}`) }))}
         style={{ marginTop: 8, marginBottom: 0 }}
       />
       {canTeach(course) && <AccessCodePopup courseId={course.id} open={codeOpen} onClose={() => setCodeOpen(false)} />}

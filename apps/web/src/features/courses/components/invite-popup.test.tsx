@@ -32,8 +32,21 @@ describe('InvitePopup (spec §2, §6, §8)', () => {
     await user.type(within(dialog).getByLabelText('E-mail addresses'), ' a@x.edu , b@x.edu ');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText('2 invitations sent')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/course/7/invites');
     expect(JSON.parse(String(call![1]!.body))).toEqual({ emails: ['a@x.edu', 'b@x.edu'], invite_type: 'student' });
+  });
+
+  it('counts one invitation in the singular, not "1 invitation(s) sent" (issue 20 §13)', async () => {
+    answer(['student'], jsonResponse(200, { message: '1 invitation(s) sent' }));
+    const user = userEvent.setup();
+    renderWithApp(<InvitePopup courseId={7} open onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText('Student')).toBeInTheDocument());
+    await user.type(within(dialog).getByLabelText('E-mail addresses'), 'a@x.edu');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    expect(await screen.findByText('1 invitation sent')).toBeInTheDocument();
+    expect(screen.queryByText('1 invitation(s) sent')).not.toBeInTheDocument();
   });
 
   it('defaults to instructor_assistant when students may not be invited', async () => {

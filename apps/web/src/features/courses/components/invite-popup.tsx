@@ -14,7 +14,8 @@ interface InviteForm {
 /**
  * Invite users to a course (spec §2, §6, §7): e-mails with whitespace removed and
  * split on commas, the role defaulting to student, else assistant, else instructor
- * among the roles the user may invite; `errors.emails_not_exist` shows on the field.
+ * among the roles the user may invite; `errors.emails_not_exist` shows on the field; on
+ * success a toast counts the invitations sent, in the user's language and its plural forms.
  */
 export function InvitePopup({ courseId, open, onClose }: { courseId: number; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('courses');
@@ -31,8 +32,9 @@ export function InvitePopup({ courseId, open, onClose }: { courseId: number; ope
   const submit = async (values: InviteForm) => {
     const emails = splitInviteEmails(values.emails);
     try {
-      const answer = await invite.mutateAsync({ emails, invite_type: values.invite_type });
-      toast.success(answer.message);
+      await invite.mutateAsync({ emails, invite_type: values.invite_type });
+      // The server's message ("N invitation(s) sent") is English only; the count is what was sent.
+      toast.success(t('invite.sent', { count: emails.length }));
       form.resetFields();
       onClose();
     } catch (error) {

@@ -152,10 +152,11 @@ describe('CourseImportBar (spec §4 course package import status)', () => {
     }
   }, 20_000);
 
-  it('1: the success message with the link to the last report, no import button', () => {
+  it('1: the success message with the link to the last report, and the import controls stay for another package (issue 20 §13)', () => {
     renderWithApp(<CourseImportBar course={courseWith(1)} />);
     expect(screen.getByText('The course package SC.mbz was imported.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View the import report' })).toHaveAttribute('href', '/course/7/imports/12');
-    expect(screen.queryByRole('button', { name: /Import course package/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Import course package/ })).toBeEnabled();
+    expect(screen.getByLabelText('Upload a Moodle backup (.mbz)')).toBeInTheDocument();
   });
 });

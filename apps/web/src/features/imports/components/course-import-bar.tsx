@@ -16,8 +16,9 @@ import { useToast } from '../../../lib/toast';
  * undefined or 2 (failed) shows the import button (the package list popup) and
  * a direct `.mbz` upload; 0 (running) polls sync-status every 3000 ms with a
  * progress bar until it is non-zero; 1 shows the success message with a link to
- * the last import's fidelity report. When a running import ends, the course and
- * its content are reloaded.
+ * the last import's fidelity report, above the same import controls (another
+ * package may be imported after one: issue 20 §13). When a running import ends,
+ * the course and its content are reloaded.
  */
 export function CourseImportBar({ course }: { course: Course }) {
   const { t } = useTranslation('imports');
@@ -66,24 +67,21 @@ export function CourseImportBar({ course }: { course: Course }) {
       </div>
     );
   }
-  if (status === SYNC_STATUS.done) {
-    return (
-      <Alert
-        data-testid="course-import-bar"
-        type="success"
-        showIcon
-        message={t('bar.done', { name: course.imported_from?.name ?? '' })}
-        action={
-          <Space>
-            {reportLink}
-            <Link to={`/course/${course.id}/import`}>{t('bar.allImports')}</Link>
-          </Space>
-        }
-      />
-    );
-  }
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="course-import-bar">
+      {status === SYNC_STATUS.done ? (
+        <Alert
+          type="success"
+          showIcon
+          message={t('bar.done', { name: course.imported_from?.name ?? '' })}
+          action={
+            <Space>
+              {reportLink}
+              <Link to={`/course/${course.id}/import`}>{t('bar.allImports')}</Link>
+            </Space>
+          }
+        />
+      ) : null}
       {status === SYNC_STATUS.failed ? (
         <Alert type="error" showIcon message={t('bar.failed')} action={<Link to={`/course/${course.id}/import`}>{t('bar.allImports')}</Link>} />
       ) : null}

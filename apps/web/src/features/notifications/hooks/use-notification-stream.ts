@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Notification } from '@atrium/contracts';
 import { notificationKeys, openNotificationStream, receiveNotification, setUnreadCount } from '../api';
+import { dispatchTopicEvent } from './use-topic-live';
 
 /** EventSource.CLOSED: the browser gave up (an error answer, not a dropped connection); we open a new one after a pause. */
 const CLOSED = 2;
@@ -20,7 +21,7 @@ function parse<T>(event: Event): T | null {
  * The signed-in tab's one notification stream (issue 17 §2; mounted once in the app layout): an
  * EventSource on `/api/notifications/stream` while `userId` is set. Each `notification` event goes
  * into the query cache (the bell's list and badge, the centre's first page) without a reload; an
- * `unread` event sets the badge. A dropped connection is reconnected by the browser itself with
+ * `unread` event sets the badge; a `topic` event (a new reply) goes to useTopicLive's listeners. A dropped connection is reconnected by the browser itself with
  * `Last-Event-ID` (the server replays what was missed); when the browser gives up, a new stream is
  * opened after a pause and the lists are read again. Closed on sign-out and unmount.
  */
@@ -44,6 +45,8 @@ export function useNotificationStream(userId: number | null | undefined): void {
       const answer = parse<{ unread_count?: unknown }>(event);
       if (answer && typeof answer.unread_count === 'number') setUnreadCount(queryClient, answer.unread_count);
     };
+    // A new reply in a topic the user may read: to the open topic pages (useTopicLive).
+    const onTopic = (event: Event) => dispatchTopicEvent(parse<unknown>(event));
     const onOpen = () => {
       // A new stream (not the browser's own reconnect) has no Last-Event-ID: read the lists again.
       if (failures > 0) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
@@ -62,6 +65,7 @@ export function useNotificationStream(userId: number | null | undefined): void {
       if (!source) return;
       source.addEventListener('notification', onNotification);
       source.addEventListener('unread', onUnread);
+      source.addEventListener('topic', onTopic);
       source.addEventListener('open', onOpen);
       source.addEventListener('error', onError);
     }
@@ -73,6 +77,7 @@ export function useNotificationStream(userId: number | null | undefined): void {
       if (source) {
         source.removeEventListener('notification', onNotification);
         source.removeEventListener('unread', onUnread);
+        source.removeEventListener('topic', onTopic);
         source.removeEventListener('open', onOpen);
         source.removeEventListener('error', onError);
         source.close();

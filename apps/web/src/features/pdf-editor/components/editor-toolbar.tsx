@@ -16,7 +16,7 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ANNOTATION_STAMPS, type AnnotationStamp } from '@atrium/contracts';
+import type { AnnotationStamp } from '@atrium/contracts';
 import { TOOL_COLORS, ZOOM_MAX, ZOOM_MIN, defaultColorOf, type EditorTool, type ToolSettings } from '../lib/tools';
 
 const TOOL_ICONS: Record<EditorTool, ReactNode> = {
@@ -27,12 +27,15 @@ const TOOL_ICONS: Record<EditorTool, ReactNode> = {
   eraser: <ClearOutlined />,
 };
 
+// One icon per stamp of the contract (the Record type makes it name every one). The stamps are read from here
+// rather than from the contract's ANNOTATION_STAMPS, whose module builds zod schemas this page has no use for.
 const STAMP_ICONS: Record<AnnotationStamp, ReactNode> = {
   check: <CheckOutlined />,
   cross: <CloseOutlined />,
   question: <QuestionOutlined />,
   star: <StarOutlined />,
 };
+const STAMPS = Object.keys(STAMP_ICONS) as AnnotationStamp[];
 
 /**
  * The editor's toolbar: tools (a toggle group reachable with Tab and the
@@ -93,7 +96,7 @@ export function EditorToolbar({
           value={settings.stamp}
           style={{ width: 130 }}
           onChange={(stamp) => onSettings({ ...settings, stamp })}
-          options={ANNOTATION_STAMPS.map((stamp) => ({
+          options={STAMPS.map((stamp) => ({
             value: stamp,
             label: (
               <Flex gap={6} align="center">

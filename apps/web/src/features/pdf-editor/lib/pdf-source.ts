@@ -13,6 +13,24 @@ export function warmUpWorker(): pdfjs.PDFWorker {
   return editorWorker;
 }
 
+/**
+ * Has pdf.js work out page 1's drawing instructions (its operator list: fonts converted in the worker,
+ * loaded in the page) as soon as the document is open, by drawing it once on a 1 × 1 canvas, while React
+ * builds the editor around it: the page's real render uses the same intent, so pdf.js hands it the same
+ * operator list and it only paints. Failures are left to the real render.
+ */
+async function warmUpFirstPage(doc: pdfjs.PDFDocumentProxy): Promise<void> {
+  try {
+    const page = await doc.getPage(1);
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    await page.render({ canvas, viewport: page.getViewport({ scale: 1 / 64 }) }).promise;
+  } catch {
+    // The real render reports it.
+  }
+}
+
 /** Opens a PDF with pdf.js (range requests, so the first page shows before the whole file has arrived). */
 export async function openPdf(url: string, headers: Record<string, string>): Promise<EditorSource> {
   const task = pdfjs.getDocument({ url, httpHeaders: headers, isEvalSupported: false, worker: warmUpWorker() });
@@ -24,6 +42,7 @@ export async function openPdf(url: string, headers: Record<string, string>): Pro
     return { view: [x0, y0, x1, y1], rotate: page.rotate };
   };
   const firstPage = await geometryOf(1);
+  void warmUpFirstPage(doc);
   return {
     pageCount: doc.numPages,
     firstPage,

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { jsonResponse } from '../../../test/render';
-import type { EditorSource } from '../lib/editor-source';
+import { loadPdfSource, type EditorSource } from '../lib/editor-source';
 import { PdfEditorPage } from './pdf-editor-page';
 
 // pdf.js does not run in jsdom: the editor gets a two-page source of 600 × 800 pt pages that draws nothing.
@@ -189,6 +189,25 @@ describe('PdfEditorPage', { timeout: 120_000 }, () => {
     expect(await screen.findByText('Leave without saving?')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Leave without saving' }));
     await waitFor(() => expect(router.state.location.search).toBe('?submissionId=8'));
+  });
+
+  it('asks for the submission, its annotations and the file alongside GET /api/user, and shows them once the user is known', async () => {
+    let releaseUser = () => {};
+    const userHeld = new Promise<void>((resolve) => (releaseUser = resolve));
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/user') await userHeld;
+      return answer(String(input), init);
+    });
+    renderEditor();
+    await waitFor(() => expect(vi.mocked(loadPdfSource)).toHaveBeenCalledWith('/api/uploads/41/blob?preview=true', {}));
+    expect(calls.map((call) => call.url)).toEqual(
+      expect.arrayContaining(['/api/homework-submissions/7', '/api/homework-submissions/7/annotations?upload_id=41']),
+    );
+    expect(calls.map((call) => call.url)).not.toContain('/api/user');
+    expect(screen.queryByTestId('pdf-editor')).not.toBeInTheDocument();
+
+    releaseUser();
+    expect(await screen.findByTestId('pdf-editor')).toBeInTheDocument();
   });
 
   it('leaves at once when nothing changed', async () => {

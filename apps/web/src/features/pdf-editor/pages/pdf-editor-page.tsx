@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { App, Button, Result } from 'antd';
 import { extensionOf } from '@atrium/contracts';
 import { RequireAuth } from '../../auth/components/require-auth';
@@ -21,9 +21,7 @@ export function PdfEditorPage() {
   }, []);
   return (
     <App>
-      <RequireAuth>
-        <PdfEditor />
-      </RequireAuth>
+      <PdfEditor />
     </App>
   );
 }
@@ -33,7 +31,10 @@ export function PdfEditorPage() {
  * attachmentUrl, fileName, and `submissionId` when grading homework (issue 16).
  * Opens a PDF, an image (one page) or an Office document's converted PDF with
  * the annotation tools; shows the loading state (spec §4) until the file, the
- * submission and its saved annotations are there.
+ * submission and its saved annotations are there. Only a signed-in user sees it
+ * (RequireAuth), but the file, the submission and its annotations are asked for
+ * alongside `GET /api/user` rather than after it: each call is authorised by
+ * the server, and a 401 sends the browser to the login page either way.
  */
 export function PdfEditor() {
   const { t } = useTranslation('pdfEditor');
@@ -73,34 +74,38 @@ export function PdfEditor() {
     </Button>
   );
 
-  if (params.submissionId !== null && submission.isError) return <Result status="warning" title={t('errors.submission')} extra={back} />;
-  if (kind === 'unsupported') return <Result status="info" title={t('errors.unsupported')} extra={back} />;
-  if (params.submissionId !== null && !isWaitingForSubmission && uploadId === null) return <Result status="info" title={t('errors.noFile')} extra={back} />;
-  if (kind !== null && kind !== 'office' && url === null && !isWaitingForSubmission) return <Result status="warning" title={t('errors.noFile')} extra={back} />;
-  if (kind === 'office' && !params.file) {
-    if (documentUrl.isError || (documentUrl.data && documentUrl.data.status === 'failed'))
-      return <Result status="warning" title={t('errors.convertFailed')} extra={back} />;
-    if (documentUrl.data && !documentUrl.data.url) return <Result status="info" title={t('errors.converting')} extra={back} />;
-  }
-  if (source.status === 'error') return <Result status="warning" title={t('errors.load')} extra={back} />;
-  if (annotations.isError) return <Result status="warning" title={t('errors.annotations')} extra={back} />;
-  const isAnnotationsPending = annotations.fetchStatus !== 'idle' && annotations.isPending;
-  if (source.status !== 'ready' || isAnnotationsPending || isWaitingForSubmission) {
+  const view = (): ReactNode => {
+    if (params.submissionId !== null && submission.isError) return <Result status="warning" title={t('errors.submission')} extra={back} />;
+    if (kind === 'unsupported') return <Result status="info" title={t('errors.unsupported')} extra={back} />;
+    if (params.submissionId !== null && !isWaitingForSubmission && uploadId === null) return <Result status="info" title={t('errors.noFile')} extra={back} />;
+    if (kind !== null && kind !== 'office' && url === null && !isWaitingForSubmission)
+      return <Result status="warning" title={t('errors.noFile')} extra={back} />;
+    if (kind === 'office' && !params.file) {
+      if (documentUrl.isError || (documentUrl.data && documentUrl.data.status === 'failed'))
+        return <Result status="warning" title={t('errors.convertFailed')} extra={back} />;
+      if (documentUrl.data && !documentUrl.data.url) return <Result status="info" title={t('errors.converting')} extra={back} />;
+    }
+    if (source.status === 'error') return <Result status="warning" title={t('errors.load')} extra={back} />;
+    if (annotations.isError) return <Result status="warning" title={t('errors.annotations')} extra={back} />;
+    const isAnnotationsPending = annotations.fetchStatus !== 'idle' && annotations.isPending;
+    if (source.status !== 'ready' || isAnnotationsPending || isWaitingForSubmission) {
+      return (
+        <div className="atrium-pdf-editor" data-testid="pdf-editor-loading" aria-busy="true">
+          <PageSpinner minHeight="100vh" />
+        </div>
+      );
+    }
     return (
-      <div className="atrium-pdf-editor" data-testid="pdf-editor-loading" aria-busy="true">
-        <PageSpinner minHeight="100vh" />
-      </div>
+      <EditorWorkspace
+        key={`${params.submissionId ?? 0}:${uploadId ?? 0}:${url ?? ''}`}
+        source={source.source}
+        title={title}
+        submission={submission.data ?? null}
+        uploadId={uploadId}
+        annotations={annotations.data ?? null}
+        rotatedAngle={params.rotatedAngle}
+      />
     );
-  }
-  return (
-    <EditorWorkspace
-      key={`${params.submissionId ?? 0}:${uploadId ?? 0}:${url ?? ''}`}
-      source={source.source}
-      title={title}
-      submission={submission.data ?? null}
-      uploadId={uploadId}
-      annotations={annotations.data ?? null}
-      rotatedAngle={params.rotatedAngle}
-    />
-  );
+  };
+  return <RequireAuth>{view()}</RequireAuth>;
 }

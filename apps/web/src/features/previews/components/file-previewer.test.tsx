@@ -116,8 +116,10 @@ describe('FilePreviewer (spec §2 previewer behaviour, §5, §6, §9)', { timeou
     await waitFor(async () => expect(await shownName()).toBe('week1.docx'));
     await user.click(await screen.findByRole('button', { name: 'Questions' }));
     expect(screen.getByTestId('panel-question')).toBeInTheDocument();
-    expect(screen.getByTestId('ai-not-configured')).toHaveTextContent('not configured');
+    // Files opened outside an activity have nowhere to ask in.
+    expect(screen.getByTestId('questions-need-activity')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'AI quiz' }));
+    expect(screen.getByTestId('ai-not-configured')).toHaveTextContent('not configured');
     expect(screen.getByTestId('panel-aiQuiz')).toBeInTheDocument();
     expect(screen.queryByTestId('panel-question')).not.toBeInTheDocument();
     fireEvent.keyDown(window, { key: 'ArrowRight', keyCode: 39 });
@@ -129,7 +131,7 @@ describe('FilePreviewer (spec §2 previewer behaviour, §5, §6, §9)', { timeou
     await waitFor(async () => expect(await shownName()).toBe('week2.PPTX'));
   });
 
-  it('offers the AI quiz for csv only as a question panel, and no AI panel without hasAiAbility or in instructor view (spec §6, §9)', async () => {
+  it('offers the AI quiz for csv only as a question panel, no AI quiz in instructor view, no panel without hasAiAbility (spec §6, §9)', async () => {
     const { unmount } = renderWithApp(<FilePreviewer files={files} startIndex={2} onClose={() => {}} hasAiAbility />);
     await waitFor(async () => expect(await shownName()).toBe('data.csv'));
     expect(await screen.findByRole('button', { name: 'Questions' })).toBeInTheDocument();
@@ -137,11 +139,13 @@ describe('FilePreviewer (spec §2 previewer behaviour, §5, §6, §9)', { timeou
     unmount();
     const second = renderWithApp(<FilePreviewer files={files} startIndex={0} onClose={() => {}} hasAiAbility isInstructorView />);
     await waitFor(async () => expect(await shownName()).toBe('week1.docx'));
-    expect(screen.queryByRole('button', { name: 'Questions' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Questions' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'AI quiz' })).not.toBeInTheDocument();
     second.unmount();
     renderWithApp(<FilePreviewer files={files} startIndex={0} onClose={() => {}} />);
     await waitFor(async () => expect(await shownName()).toBe('week1.docx'));
     expect(screen.queryByRole('button', { name: 'AI quiz' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Questions' })).not.toBeInTheDocument();
   });
 
   it('zooms in steps of 20% between 20% and 500% (spec §9)', async () => {

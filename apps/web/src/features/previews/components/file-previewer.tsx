@@ -80,6 +80,11 @@ export interface FilePreviewerProps {
    * AI panels, play progress, retry or arrears call.
    */
   visitorActivityId?: number | null;
+  /**
+   * Open with the question panel on this question of the first file shown, turned to its page (a
+   * question notification's destination, issue 18 §5).
+   */
+  initialQuestion?: { id: number; page?: number | null } | null;
 }
 
 /**
@@ -106,6 +111,7 @@ export function FilePreviewer({
   onFileShown,
   onPageView,
   visitorActivityId = null,
+  initialQuestion = null,
 }: FilePreviewerProps) {
   const isVisitor = visitorActivityId !== null;
   const { t } = useTranslation(['previewer', 'common']);
@@ -121,8 +127,9 @@ export function FilePreviewer({
   const orgLimits = usePreviewLimits(!isVisitor && (sizeLimit === undefined || allowedExtensions === undefined));
   const [view, setView] = useState<ViewTransform>(INITIAL_VIEW);
   const [pageInfo, setPageInfo] = useState<PdfPageInfo | null>(null);
-  const [pageTarget, setPageTarget] = useState<PdfPageTarget | null>(null);
-  const [panel, setPanel] = useState<SidePanel>('none');
+  const [pageTarget, setPageTarget] = useState<PdfPageTarget | null>(() => (initialQuestion?.page ? { page: initialQuestion.page, nonce: 0 } : null));
+  const [panel, setPanel] = useState<SidePanel>(initialQuestion ? 'question' : 'none');
+  const [openQuestionId, setOpenQuestionId] = useState<number | null>(initialQuestion?.id ?? null);
   const [isNotesOpen, setNotesOpen] = useState(false);
   const [isStatisticsOpen, setStatisticsOpen] = useState(false);
   const [isRetrying, setRetrying] = useState(false);
@@ -153,6 +160,7 @@ export function FilePreviewer({
       setPageInfo(null);
       setPageTarget(null);
       setPanel('none');
+      setOpenQuestionId(null);
     },
     [files.length],
   );
@@ -230,7 +238,10 @@ export function FilePreviewer({
         ? () => void retry()
         : undefined,
     isRetrying,
-    onToggleQuestion: isShown && canShowQuestionPanel(data.name, panelContext) ? () => setPanel((p) => togglePanel(p, 'question')) : undefined,
+    onToggleQuestion:
+      (isShown && canShowQuestionPanel(data.name, panelContext)) || (panel === 'question' && isShown)
+        ? () => setPanel((p) => togglePanel(p, 'question'))
+        : undefined,
     isQuestionOpen: panel === 'question',
     onToggleAiQuiz: isShown && canShowAiQuizPanel(data.name, panelContext) ? () => setPanel((p) => togglePanel(p, 'aiQuiz')) : undefined,
     isAiQuizOpen,
@@ -248,6 +259,25 @@ export function FilePreviewer({
     if (noteTarget === 'video') media.current?.seekTo(anchor);
     if (noteTarget === 'document') setPageTarget({ page: anchor, nonce: Date.now() });
   };
+
+  // The question panel (issue 18 §4): the file's questions in its activity, anchored at the page on screen (documents) or the second (media).
+  const questionAnchor: 'page' | 'second' | null = kind === 'pdf' || kind === 'office' ? 'page' : kind === 'video' || kind === 'audio' ? 'second' : null;
+  const question =
+    activityId !== null && data
+      ? {
+          activityId,
+          uploadId: data.id,
+          anchorKind: questionAnchor,
+          currentPage: questionAnchor === 'page' ? (pageInfo?.current ?? null) : null,
+          currentSecond: () => media.current?.currentTime() ?? 0,
+          canAnswer: canSeeStatistics,
+          onGoTo: (anchor: number) => {
+            if (questionAnchor === 'second') media.current?.seekTo(anchor);
+            if (questionAnchor === 'page') setPageTarget({ page: anchor, nonce: Date.now() });
+          },
+          initialQuestionId: openQuestionId,
+        }
+      : null;
 
   const isPending = upload.isPending || (!isVisitor && arrears.isPending) || orgLimits.isPending;
 
@@ -325,7 +355,17 @@ export function FilePreviewer({
                 />
               )}
             </div>
-            {panel !== 'none' && data && <AiSidePanel panel={panel} fileName={data.name} onClose={() => setPanel('none')} />}
+            {panel !== 'none' && data && (
+              <AiSidePanel
+                panel={panel}
+                fileName={data.name}
+                question={question}
+                onClose={() => {
+                  setPanel('none');
+                  setOpenQuestionId(null);
+                }}
+              />
+            )}
             {isNotesOpen && canNote && courseId !== null && activityId !== null && noteTarget && data && (
               <Suspense fallback={null}>
                 <NoteBox

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Flex, Menu, Result, Tag, Typography } from 'antd';
 import { Scorm12API, Scorm2004API } from 'scorm-again';
 import { useTranslation } from 'react-i18next';
@@ -7,17 +7,19 @@ import { serverMessageOf } from '../../../lib/api-client';
 import { PageSpinner } from '../../../components/page-spinner';
 import { fetchScormRuntime, putScormRuntime, scormLaunchUrl } from '../api';
 import { useVisitorActivityId } from '../lib/visitor-context';
-import { apiPropertyOf, cmiForRelaunch, cmiOfRendered, reportedStatusOf } from '../lib/scorm-cmi';
+import { cmiForRelaunch, cmiOfRendered, reportedStatusOf } from '../lib/scorm-cmi';
+import { connectScormBridge } from './scorm-bridge';
 
 type RuntimeApi = Scorm12API | Scorm2004API;
 
 /**
  * The SCORM player (spec §3 Scorm, §4 display status, §7): shows `status_code`
  * and `message` until the package is ready; then the SCO list and an iframe
- * launching `/api/uploads/scorm/{id}?sco=…&preview=true` (same origin), with a
- * scorm-again runtime on this window (`window.API` for 1.2, `window.API_1484_11`
- * for 2004) loaded from `GET …/runtime` and committed with `PUT …/runtime` on
- * every commit and on finish, so a relaunch resumes. Outside an activity, and for
+ * launching `/api/uploads/scorm/{id}?sco=…&preview=true`, which the server sends to
+ * the package content origin (issue 20 §3: another origin, no session). The
+ * scorm-again runtime stays on this page, loaded from `GET …/runtime` and committed
+ * with `PUT …/runtime` on every commit and on finish, so a relaunch resumes; the
+ * frame's bridge page reaches it by postMessage (`connectScormBridge`). Outside an activity, and for
  * visitors (launched through the anonymous API), the runtime runs but nothing is stored.
  * `failure`: the translated failure of a refused package (decision 0082), shown instead of `message`.
  */
@@ -95,22 +97,23 @@ function ScoFrame({ uploadId, version, sco, activityId }: { uploadId: number; ve
     return () => controller.abort();
   }, [uploadId, activityId, sco.identifier, version, t]);
 
+  const frameRef = useRef<HTMLIFrameElement>(null);
   // One runtime API per launch, loaded with the stored CMI before the SCO initialises it.
-  const api = useMemo<RuntimeApi | null>(() => {
+  const launch = useMemo(() => {
     if (!runtime) return null;
     const settings = { lmsCommitUrl: false as const, autocommit: true, autocommitSeconds: 3, logLevel: 5 as const };
     const created: RuntimeApi = runtime.version === '1.2' ? new Scorm12API(settings) : new Scorm2004API(settings);
     const relaunch = cmiForRelaunch(runtime.version, runtime.cmi);
     if (relaunch) created.loadFromJSON(relaunch, '');
-    return created;
+    return { api: created, relaunch };
   }, [runtime]);
+  const api = launch?.api ?? null;
 
-  // Installed on this window before the iframe's SCO looks for it (window.parent.API / API_1484_11).
+  // Connected before the frame's bridge page says hello; the SCO's calls arrive by postMessage.
   useLayoutEffect(() => {
-    if (!runtime || !api) return;
-    const property = apiPropertyOf(runtime.version);
-    const host = window as unknown as Record<string, unknown>;
-    host[property] = api;
+    if (!runtime || !launch) return;
+    const { api } = launch;
+    const disconnect = connectScormBridge(() => frameRef.current?.contentWindow ?? null, api, runtime.version, launch.relaunch);
 
     let saving = Promise.resolve();
     const save = () => {
@@ -135,10 +138,10 @@ function ScoFrame({ uploadId, version, sco, activityId }: { uploadId: number; ve
     return () => {
       // Leaving the SCO without LMSFinish still keeps what it reported.
       if (api.isInitialized() && !api.isTerminated()) save();
-      // The listeners stay: the SCO calls LMSFinish/Terminate from its unload handler, after this cleanup.
-      if (host[property] === api) delete host[property];
+      // The bridge stays a while: the SCO sends LMSFinish/Terminate from its unload handler, after this cleanup.
+      window.setTimeout(disconnect, 10_000);
     };
-  }, [runtime, api, uploadId, activityId, sco.identifier, t]);
+  }, [runtime, launch, uploadId, activityId, sco.identifier, t]);
 
   if (loadError) return <Result status="warning" title={loadError} />;
   if (!runtime || !api) return <PageSpinner minHeight="100%" />;
@@ -158,6 +161,7 @@ function ScoFrame({ uploadId, version, sco, activityId }: { uploadId: number; ve
       {activityId === null && <Alert type="info" banner title={visitor === null ? t('scorm.notTracked') : t('scorm.visitorNotTracked')} />}
       {saveError && <Alert type="error" banner title={saveError} />}
       <iframe
+        ref={frameRef}
         title={sco.title || sco.identifier}
         src={scormLaunchUrl(uploadId, sco.identifier, visitor)}
         data-testid="scorm-frame"

@@ -58,8 +58,9 @@ describe('AI panels (spec §6, §9)', () => {
     expect(canShowAiQuizPanel('a.csv', student)).toBe(false);
     expect(canShowQuestionPanel('a.png', student)).toBe(false);
   });
-  it('never without hasAiAbility or in instructor view', () => {
+  it('never without hasAiAbility; the AI quiz never in instructor view, the question panel there too (the team answers)', () => {
     expect(canShowQuestionPanel('a.pdf', { hasAiAbility: false, isInstructorView: false })).toBe(false);
+    expect(canShowQuestionPanel('a.pdf', { hasAiAbility: true, isInstructorView: true })).toBe(true);
     expect(canShowAiQuizPanel('a.pdf', { hasAiAbility: true, isInstructorView: true })).toBe(false);
   });
   it('opening one closes the other; opening the open one closes it', () => {

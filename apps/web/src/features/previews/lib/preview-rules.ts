@@ -59,9 +59,13 @@ export interface PanelContext {
   isInstructorView: boolean;
 }
 
-/** Spec §6, §9: the question panel button shows for its extension list, with hasAiAbility, outside instructor view. */
+/**
+ * Spec §6, §9: the question panel button shows for its extension list, with hasAiAbility — in
+ * instructor view too (spec §6 keeps only the AI quiz and AI solver from it; the team answers
+ * questions there, issue 18 §4).
+ */
 export function canShowQuestionPanel(name: string, context: PanelContext): boolean {
-  return context.hasAiAbility && !context.isInstructorView && QUESTION_PANEL_EXTENSIONS.includes(extensionOf(name));
+  return context.hasAiAbility && QUESTION_PANEL_EXTENSIONS.includes(extensionOf(name));
 }
 
 /** Spec §6, §9: the AI quiz button shows for the question list without csv, with hasAiAbility, outside instructor view. */

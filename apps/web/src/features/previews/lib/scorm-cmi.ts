@@ -1,10 +1,5 @@
 import type { Cmi, ScormVersion } from '@atrium/contracts';
 
-/** The window property a SCO looks for: `API` (SCORM 1.2 RTE §3.3) or `API_1484_11` (SCORM 2004 RTE §3.1). */
-export function apiPropertyOf(version: ScormVersion): 'API' | 'API_1484_11' {
-  return version === '1.2' ? 'API' : 'API_1484_11';
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

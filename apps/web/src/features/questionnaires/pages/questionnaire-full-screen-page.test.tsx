@@ -84,4 +84,14 @@ describe('QuestionnaireFullScreenPage (spec §2 /course/{id}/learning-activity/f
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/course/2/learning-activity#/exam/7'));
   });
+
+  it('shows not found for a questionnaire of another course, and records no read of it (issue 20 §13)', async () => {
+    renderWithApp(<QuestionnaireFullScreenPage />, {
+      route: '/course/3/learning-activity/full-screen#/questionnaire/7',
+      path: '/course/:id/learning-activity/full-screen',
+    });
+    expect(await screen.findByText('Not found')).toBeInTheDocument();
+    expect(screen.queryByText('Anything else?')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input, init]) => String(input) === '/api/activities/7/reads' && init?.method === 'POST')).toBe(false);
+  });
 });

@@ -7,7 +7,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { ApiErrorResult, NotFoundResult } from '../../../components/status-results';
 import { RequireAuth } from '../../auth/components/require-auth';
 import { useActivity, useCourseContent, useRecordRead } from '../../activities/api';
-import { forbiddenViewOfError, parseActivityHash } from '../../activities/lib/activity-rules';
+import { forbiddenViewOfError, isActivityOfTarget, parseActivityHash } from '../../activities/lib/activity-rules';
 import { useCourse } from '../../courses/api';
 import { QuestionnaireActivity } from './questionnaire-activity';
 import '../components/questionnaires.css';
@@ -24,7 +24,9 @@ function FullScreenQuestionnaire({ courseId, activityId }: { courseId: number; a
   useEffect(() => {
     record.current = recordRead.mutate;
   });
-  const loaded = activity.data;
+  // An activity of another course is not found here (issue 20 §13); one of another type says so below.
+  const isOtherCourse = activity.data !== undefined && !isActivityOfTarget(activity.data, courseId, { activityId, view: 'activity', isScoresView: false });
+  const loaded = isOtherCourse || activity.data?.type !== 'questionnaire' ? undefined : activity.data;
   useEffect(() => {
     if (!loaded || recorded.current === loaded.id) return;
     recorded.current = loaded.id;
@@ -40,7 +42,8 @@ function FullScreenQuestionnaire({ courseId, activityId }: { courseId: number; a
     ) : (
       <ApiErrorResult error={activity.error} onRetry={() => void activity.refetch()} />
     );
-  } else if (activity.data.type !== 'questionnaire') body = <Empty description={t('view.notAQuestionnaire')} />;
+  } else if (isOtherCourse) body = <NotFoundResult />;
+  else if (activity.data.type !== 'questionnaire') body = <Empty description={t('view.notAQuestionnaire')} />;
   else {
     body = (
       <QuestionnaireActivity

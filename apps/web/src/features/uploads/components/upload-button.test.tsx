@@ -57,6 +57,20 @@ describe('UploadButton (spec §5 folder upload and file rules)', () => {
     expect(onFiles).toHaveBeenCalledWith([good], { folderFileCount: 5 });
   });
 
+  it('offers no "Upload the other 0 files" when every file is set aside, only Cancel (issue 20 §13)', async () => {
+    const onFiles = vi.fn();
+    renderWithApp(<UploadButton onFiles={onFiles} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upload folder' })).toBeEnabled());
+    pick('upload-folder-input', [inFolder('Week/empty.txt', ''), inFolder('Week/tool.exe', 'x')]);
+    const dialog = await screen.findByRole('dialog', { name: 'Some files cannot be uploaded' });
+    expect(within(dialog).getByText('2 files are set aside and will not be uploaded:')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Upload the other/ })).not.toBeInTheDocument();
+    expect(dialog.textContent).not.toContain('0 files');
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onFiles).not.toHaveBeenCalled();
+  });
+
   it('refuses a folder deeper than the organisation allows, or with more files, with the spec messages, uploading nothing', async () => {
     const onFiles = vi.fn();
     renderWithApp(<UploadButton onFiles={onFiles} />);

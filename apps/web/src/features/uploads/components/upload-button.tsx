@@ -103,7 +103,13 @@ export function UploadButton({
         title={t('notSupported.title')}
         okText={t('notSupported.continue', { count: pending?.accepted.length ?? 0 })}
         cancelText={t('notSupported.cancel')}
-        okButtonProps={{ disabled: (pending?.accepted.length ?? 0) === 0 }}
+        // Nothing left to upload: no "Upload the other 0 files" action, only Cancel.
+        footer={(_, { OkBtn, CancelBtn }) => (
+          <>
+            <CancelBtn />
+            {(pending?.accepted.length ?? 0) > 0 && <OkBtn />}
+          </>
+        )}
         onOk={() => {
           if (pending && pending.accepted.length > 0) onFiles(pending.accepted, pending.options);
           setPending(null);

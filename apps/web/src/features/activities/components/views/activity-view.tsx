@@ -1,15 +1,21 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button, Descriptions, Empty, Space, Typography } from 'antd';
 import { LinkOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { parseOnlineVideoUrl, TIME_FORMAT, type Activity, type ActivityUpload } from '@atrium/contracts';
 import { LaterReleaseState } from '../../../../components/later-release-state';
+import { PageSpinner } from '../../../../components/page-spinner';
+import { lazyNamed } from '../../../../lib/lazy-named';
+import { formatInZone } from '../../../../lib/zone-format';
+import { useAccountTimeZone } from '../../../calendar/lib/account-zone';
 import { activityKeys } from '../../api';
 import { isJoinWindowOpen, isLaterType, isMeetingType, isOpenableLink } from '../../lib/activity-rules';
 import { FileList, type ActivityFilesPreview } from './file-list';
 import { RichHtml } from './rich-html';
+
+// The forum activity's topics (issue 18), as their own chunk.
+const ForumActivityView = lazyNamed(() => import('../../../forum/components/forum-activity-view'), 'ForumActivityView');
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -33,6 +39,7 @@ function SafeLink({ url, label }: { url: string; label: string }) {
 function MeetingView({ activity }: { activity: Activity }) {
   const { t } = useTranslation('activities');
   const queryClient = useQueryClient();
+  const zone = useAccountTimeZone();
   const start = str(activity.data.meeting_start_time) || activity.start_time;
   const end = str(activity.data.meeting_end_time) || activity.end_time;
   const [now, setNow] = useState(() => Date.now());
@@ -41,7 +48,7 @@ function MeetingView({ activity }: { activity: Activity }) {
     return () => window.clearInterval(timer);
   }, []);
   const isOpen = isJoinWindowOpen(start, end, now);
-  const format = (iso: string | null) => (iso ? dayjs(iso).format(TIME_FORMAT.display) : t('view.noTime'));
+  const format = (iso: string | null) => (iso ? formatInZone(iso, zone, TIME_FORMAT.display) : t('view.noTime'));
   const url = str(activity.data.join_url);
   const withheld = str(activity.data.join_withheld);
   useEffect(() => {
@@ -112,7 +119,7 @@ function OnlineVideoView({
  * meeting and live types with their join button inside the time window; an
  * exam shows `exam` (the exams feature: taking, subjects, score list, and its
  * subjects' media under their play limits); homework shows `homework` (the homework
- * feature: handing in, the team's submissions); forum, questionnaire and classroom
+ * feature: handing in, the team's submissions); forum its topics (the forum feature); questionnaire and classroom
  * (and an exam or homework without its node) say plainly they are not yet available.
  */
 export function ActivityView({
@@ -134,6 +141,12 @@ export function ActivityView({
   const { t } = useTranslation('activities');
   if (activity.type === 'exam' && exam) return exam;
   if (activity.type === 'homework' && homework) return homework;
+  if (activity.type === 'forum')
+    return (
+      <Suspense fallback={<PageSpinner minHeight={200} />}>
+        <ForumActivityView activity={activity} />
+      </Suspense>
+    );
   if (isLaterType(activity.type)) {
     return <LaterReleaseState title={t(`types.${activity.type}`)} description={t('view.laterType', { type: t(`types.${activity.type}`) })} />;
   }

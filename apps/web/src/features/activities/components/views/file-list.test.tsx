@@ -61,15 +61,30 @@ describe('FileList opening the previewer from an activity (spec §2, §3 Activit
     vi.unstubAllGlobals();
   });
 
-  it('a student of a course with hasAiAbility is offered the question and AI quiz panels, which say no AI service is configured', async () => {
+  it("a student of a course with hasAiAbility is offered the question panel (the file's questions in this activity) and the AI quiz panel, which says no AI service is configured", async () => {
     const user = userEvent.setup();
     const preview = { activityId: 7, courseId: 3, ...previewerContextOf({ my_roles: ['student'], hasAiAbility: true }, header) };
     renderWithApp(<FileList uploads={files} preview={preview} />);
     await user.click(screen.getByRole('button', { name: /week1\.docx/ }));
     // The previewer is a lazy chunk: the first opening waits for it.
     await user.click(await screen.findByRole('button', { name: 'Questions' }, { timeout: 10_000 }));
+    expect(await screen.findByTestId('panel-question')).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/uploads/1/questions?activity_id=7'))).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'AI quiz' }));
     expect(screen.getByTestId('ai-not-configured')).toHaveTextContent('not configured');
-    expect(screen.getByRole('button', { name: 'AI quiz' })).toBeInTheDocument();
+  });
+
+  it("a question notice's target opens that file's previewer on the question (issue 18 §5)", async () => {
+    const preview = {
+      activityId: 7,
+      courseId: 3,
+      ...previewerContextOf({ my_roles: ['student'], hasAiAbility: true }, header),
+      openQuestion: { uploadId: 2, questionId: 41, page: 3 },
+    };
+    renderWithApp(<FileList uploads={files} preview={preview} />);
+    expect(await screen.findByTestId('panel-question', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByTestId('previewer-file-name')).toHaveTextContent('week2.pdf');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/topics/41'))).toBe(true));
   });
 
   it('the same student without hasAiAbility is offered neither panel', async () => {

@@ -5,6 +5,7 @@ import { formatBytes, type ActivityUpload } from '@atrium/contracts';
 import { lazyNamed } from '../../../../lib/lazy-named';
 import { FileTypeIcon } from '../../../uploads/components/file-type-icon';
 import type { PreviewerContext } from '../../lib/previewer-context';
+import type { QuestionTarget } from '../../../forum-questions/lib/question-target';
 
 const FilePreviewer = lazyNamed(() => import('../../../previews/components/file-previewer'), 'FilePreviewer');
 
@@ -20,6 +21,8 @@ export interface ActivityFilesPreview extends PreviewerContext {
   onPageView?: (uploadId: number, page: number) => void;
   /** The previewer closed (refresh completion). */
   onClose?: () => void;
+  /** Open this file's previewer on this question (a question notification's destination, issue 18 §5). */
+  openQuestion?: QuestionTarget | null;
 }
 
 /**
@@ -40,6 +43,19 @@ export function FileList({
 }) {
   const { t } = useTranslation('activities');
   const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const [question, setQuestion] = useState<QuestionTarget | null>(null);
+  const target = preview?.openQuestion ?? null;
+  const targetIndex = target ? uploads.findIndex((u) => u.id === target.uploadId) : -1;
+  const targetKey = target && targetIndex >= 0 ? `${target.questionId}:${target.uploadId}:${target.page ?? ''}` : null;
+  // A new target (not every render of the same hash) opens its file's previewer on the question.
+  const [seenTarget, setSeenTarget] = useState<string | null>(null);
+  if (targetKey !== seenTarget) {
+    setSeenTarget(targetKey);
+    if (targetKey !== null && target) {
+      setQuestion(target);
+      setOpenIndex(targetIndex);
+    }
+  }
   if (uploads.length === 0) return <Empty description={t('view.noFiles')} />;
   return (
     <>
@@ -65,8 +81,10 @@ export function FileList({
             startIndex={openIndex}
             onClose={() => {
               setOpenIndex(null);
+              setQuestion(null);
               preview?.onClose?.();
             }}
+            initialQuestion={question && uploads[openIndex]?.id === question.uploadId ? { id: question.questionId, page: question.page } : null}
             courseId={preview?.courseId ?? null}
             hasAiAbility={preview?.hasAiAbility ?? false}
             isInstructorView={preview?.isInstructorView ?? false}

@@ -1,0 +1,1 @@
+CREATE INDEX "forum_topics_course_order_idx" ON "forum_topics" USING btree ("course_id","space","is_pinned","last_activity_at","id");

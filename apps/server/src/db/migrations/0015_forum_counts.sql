@@ -1,0 +1,2 @@
+CREATE INDEX "forum_topics_count_idx" ON "forum_topics" USING btree ("course_id","space","activity_id","group_id","is_hidden","author_id") WHERE "forum_topics"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "forum_topics_recent_idx" ON "forum_topics" USING btree ("course_id","space","last_activity_at","id");

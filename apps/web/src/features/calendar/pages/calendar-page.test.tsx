@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, renderWithApp } from '../../../test/render';
+import { CalendarPage } from './calendar-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+const me = {
+  id: 1,
+  userNo: 'S1',
+  user_name: 'sam',
+  name: 'Sam',
+  role: 1,
+  org: { id: 9, name: 'Northwind' },
+  department: null,
+  email: null,
+  mobilePhone: null,
+  time_zone: 'Asia/Shanghai',
+};
+const org = {
+  id: 9,
+  name: 'Northwind',
+  time_zone: 'Asia/Shanghai',
+  toggles: { timetable: false, meeting: false, instruction_meeting: false, cloud_classroom: false },
+  office_preview: { wps_preview: true, yz_office_preview: false, aliyun: false, private_wps: false },
+};
+
+describe('CalendarPage: toolbar titles (spec §2 "The month title format is YYYY.MM"; issue 20 §13)', { timeout: 60_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-18T04:00:00Z'));
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/user') return jsonResponse(200, me);
+      if (url === '/api/org') return jsonResponse(200, org);
+      if (url.startsWith('/api/calendar-events/users/')) return jsonResponse(200, { courses: [] });
+      if (url.startsWith('/api/calendar-events')) return jsonResponse(200, { calendar_events: [] });
+      return jsonResponse(404, { code: 'NOT_FOUND', message: 'not found' });
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  it('titles every view numerically: the week YYYY.MM.DD – MM.DD (where a new user lands), the month YYYY.MM, the day YYYY.MM.DD', async () => {
+    const actor = userEvent.setup();
+    renderWithApp(<CalendarPage />, { route: '/user/calendar' });
+    const title = () => document.querySelector('[id$="_title"][role="heading"]')?.textContent;
+    await screen.findByRole('tab', { name: 'Month view' }, { timeout: 20_000 });
+    await vi.waitFor(() => expect(title()).toBe('2026.03.16 – 03.22'));
+    await actor.click(screen.getByRole('tab', { name: 'Month view' }));
+    await vi.waitFor(() => expect(title()).toBe('2026.03'));
+    await actor.click(screen.getByRole('button', { name: 'Next Month' }));
+    await vi.waitFor(() => expect(title()).toBe('2026.04'));
+    await actor.click(screen.getByRole('tab', { name: 'Day view' }));
+    await vi.waitFor(() => expect(title()).toBe('2026.04.01'));
+  });
+});
