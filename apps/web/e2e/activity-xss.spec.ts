@@ -191,7 +191,7 @@ test('module summary and the edit popups on hostile HTML run nothing', async ({ 
  * and its edit form puts it in the editor, again with nothing executing.
  */
 test('a note made of the XSS corpus shows in the note box without running anything', async ({ page }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const dialogs = watchDialogs(page);
   const courseId = await instructorCourse(page);
   const bytes = readFileSync(fixturePath('images/filetype__fixture.png'));
@@ -240,7 +240,7 @@ test('a note made of the XSS corpus shows in the note box without running anythi
  * with nothing executing, even after clicking what is left of the links.
  */
 test('a forum topic, a reply and a question on a file made of the XSS corpus run nothing', async ({ page, browser }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const dialogs = watchDialogs(page);
   const courseId = await instructorCourse(page);
   const module = await post<{ id: number }>(page, `/api/courses/${courseId}/modules`, { title: 'Forum' });

@@ -40,7 +40,7 @@ test('instructor invites student2 by e-mail; student2 confirms and lands on the 
   await expect(teacher.getByText('1 invitation sent')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await expect.poll(() => mailsTo('student2@demo.atrium.invalid').length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => mailsTo('student2@demo.atrium.invalid').length, { timeout: 30_000 }).toBeGreaterThan(0);
   const mail = mailsTo('student2@demo.atrium.invalid').at(-1)!;
   expect(mail).toContain('Ivan Instructor invited you to join Linear Algebra');
   const link = /http:\/\/127\.0\.0\.1:\d+\/user\/index\?invite_id=\d+/.exec(mail)?.[0];

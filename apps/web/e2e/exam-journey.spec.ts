@@ -59,7 +59,7 @@ const subjectOf = (page: Page, text: string | RegExp) => page.getByTestId('attem
 test('instructor builds an exam with five question types; a student takes it across a reload; the essay is graded and scores published', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const courseName = `Exams ${Date.now().toString(36)}`;
   const teacher = await (await browser.newContext()).newPage();
   await teacher.goto('/login');

@@ -27,7 +27,7 @@ async function openGuestFile(page: Page, name: string) {
  * once the instructor turns guest preview on, the visitor runs its SCO untracked.
  */
 test('a visitor previews a guest activity without signing in; another activity refuses', async ({ page, browser }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   await page.goto('/login');
   await signIn(page, 'instructor');
   await expect(page).toHaveURL(/\/user\/index$/);
@@ -87,7 +87,7 @@ test('a visitor previews a guest activity without signing in; another activity r
   await visitor.keyboard.press('ArrowRight');
   await expect(visitor.getByTestId('previewer-file-name')).toHaveText('filetype__fixture.png');
   await expect(visitor.getByTestId('image-preview')).toBeVisible();
-  await expect.poll(() => visitor.getByTestId('image-preview').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => visitor.getByTestId('image-preview').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
   await step(visitor, testInfo, 'visitor-image');
   await closePreviewer(visitor);
 

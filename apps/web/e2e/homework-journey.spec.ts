@@ -61,7 +61,7 @@ function cellText(value: ExcelJS.CellValue): string {
 test('a student hands in a PDF and a docx; the instructor annotates and grades the PDF in the editor, publishes; the student sees 87 and the annotated PDF; the Excel export matches the gradebook', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const courseName = `Homework ${Date.now().toString(36)}`;
   const teacher = await (await browser.newContext()).newPage();
   await teacher.goto('/login');

@@ -29,7 +29,7 @@ async function saveActivity(page: Page, dialog: ReturnType<Page['getByRole']>, t
  */
 test('instructor builds a module; a checkpoint student studies it in order and sees the completion popup once', async ({ browser }, testInfo) => {
   // The student reads all 14 pages of the PDF (each page on screen is reported): more than the default two minutes.
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const courseName = `Week one ${Date.now().toString(36)}`;
   const teacher = await (await browser.newContext()).newPage();
   await teacher.goto('/login');

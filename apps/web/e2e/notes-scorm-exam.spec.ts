@@ -24,7 +24,7 @@ async function waitReady(page: Page, names: readonly string[]) {
  * pdfjs__tracemonkey.pdf, second 2 of pythonpptx__just-two-mice.mp4.
  */
 test('a note at page 3 of a PDF and at second 2 of a video reopen at their anchors', async ({ page, browser }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   await openMediaCourse(page, 'student1');
   await waitReady(page, ['pdfjs__tracemonkey.pdf', 'pythonpptx__just-two-mice.mp4']);
   await openActivity(page, 'Every kind of file');
@@ -132,7 +132,7 @@ async function playGolf(page: Page, fileName: string, testInfo: TestInfo, label:
   expect(seen.apiStatus).toBe(404);
   await sco.locator('#butNext').click();
   await sco.locator('#butNext').click();
-  await expect(page.getByTestId('scorm-reported-status')).toHaveText(/Saved status: incomplete/, { timeout: 20_000 });
+  await expect(page.getByTestId('scorm-reported-status')).toHaveText(/Saved status: incomplete/, { timeout: 30_000 });
   await step(page, testInfo, `${label}-navigated`);
   await closePreviewer(page);
 
@@ -151,7 +151,7 @@ async function playGolf(page: Page, fileName: string, testInfo: TestInfo, label:
  * server, and a relaunch resumes where the learner left off.
  */
 test('golf SCORM 1.2 and 2004 launch, report their status and resume on relaunch', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   await openMediaCourse(page, 'student1');
   await waitReady(page, ['golf__RuntimeBasicCalls_SCORM12.zip', 'golf__RuntimeBasicCalls_SCORM20043rdEdition.zip']);
   await openActivity(page, 'Golf (SCORM 1.2 and 2004)');
@@ -161,7 +161,7 @@ test('golf SCORM 1.2 and 2004 launch, report their status and resume on relaunch
 
 /** Issue 5 journey: an exam video with play limit 1 plays once; the second play is refused by the server. */
 test('an exam video with play limit 1 cannot be played a second time', async ({ page }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await openMediaCourse(page, 'student4');
   // Exam media play on the exam's learning-activity page.
   await openActivity(page, 'Listening exam');

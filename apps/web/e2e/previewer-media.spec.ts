@@ -37,7 +37,7 @@ async function expectShown(page: Page, kind: string) {
  * with → (each shown by its own viewer or player) and wraps around at both ends.
  */
 test('the previewer walks PDF, Office, image, video and audio with the arrow keys and wraps', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   await page.goto('/login');
   await signIn(page, 'instructor');
   await expect(page).toHaveURL(/\/user\/index$/);

@@ -92,7 +92,7 @@ async function cannotAnswerAgain(page: Page, testInfo: TestInfo, label: string, 
  * text answers, with no learner's name anywhere.
  */
 test('an anonymous questionnaire: built by the instructor, answered by two students, shown in the results without names', async ({ browser }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const courseName = `Survey course ${Date.now().toString(36)}`;
   const teacher = await (await browser.newContext()).newPage();
   await teacher.goto('/login');

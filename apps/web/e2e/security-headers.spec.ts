@@ -62,7 +62,7 @@ async function isEvalProbe(page: Page, violation: Violation): Promise<boolean> {
 test('sign-in, the previewer, a SCORM package, the calendar and the API docs run under the Content-Security-Policy without a violation', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const violations = watchPolicyViolations(page);
 
   const login = await page.goto('/login');
@@ -109,7 +109,7 @@ test('sign-in, the previewer, a SCORM package, the calendar and the API docs run
   const sco = page.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco');
   await expect(sco.locator('#butNext')).toBeVisible({ timeout: 30_000 });
   await sco.locator('#butNext').click();
-  await expect(page.getByTestId('scorm-reported-status')).toHaveText(/Saved status: incomplete/, { timeout: 20_000 });
+  await expect(page.getByTestId('scorm-reported-status')).toHaveText(/Saved status: incomplete/, { timeout: 30_000 });
   await step(page, testInfo, 'scorm-playing');
   await closePreviewer(page);
 
