@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { USER_ROLE } from '@atrium/contracts';
+import { USER_ROLE, type UserRole } from '@atrium/contracts';
 import { jsonResponse, renderWithApp } from '../../test/render';
+import { userOf } from '../../test/fixtures';
 import { ManagementMenu, managementMenuKey } from './management-menu';
 
 describe('managementMenuKey', () => {
@@ -15,20 +16,9 @@ describe('managementMenuKey', () => {
 });
 
 const fetchMock = vi.fn<typeof fetch>();
-const userWithRole = (role: number) => ({
-  id: 7,
-  userNo: 'U7',
-  user_name: 'uma',
-  name: 'Uma',
-  role,
-  org: { id: 1, name: 'Demo' },
-  department: null,
-  email: null,
-  mobilePhone: null,
-  time_zone: null,
-});
+const userWithRole = (role: UserRole) => userOf({ id: 7, userNo: 'U7', user_name: 'uma', name: 'Uma', role, org: { id: 1, name: 'Demo' } });
 
-async function menuLabels(role: number): Promise<string[]> {
+async function menuLabels(role: UserRole): Promise<string[]> {
   fetchMock.mockImplementation(async (input) =>
     String(input) === '/api/user' ? jsonResponse(200, userWithRole(role)) : jsonResponse(404, { code: 'ROUTE_NOT_FOUND', message: 'none' }),
   );

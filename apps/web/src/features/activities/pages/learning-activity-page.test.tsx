@@ -2,28 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Outlet, Route, Routes } from 'react-router';
 import { jsonResponse, renderWithApp } from '../../../test/render';
+import { orgOf, userOf } from '../../../test/fixtures';
 import { LearningActivityPage } from './learning-activity-page';
 
 const fetchMock = vi.fn<typeof fetch>();
-const me = (timeZone: string | null) => ({
-  id: 5,
-  userNo: 'S5',
-  user_name: 'sam',
-  name: 'Sam',
-  role: 1,
-  org: { id: 9, name: 'Northwind' },
-  department: null,
-  email: null,
-  mobilePhone: null,
-  time_zone: timeZone,
-});
-const org = {
-  id: 9,
-  name: 'Northwind',
-  time_zone: 'Asia/Shanghai',
-  toggles: { timetable: false, meeting: false, instruction_meeting: false, cloud_classroom: false },
-  office_preview: { wps_preview: true, yz_office_preview: false, aliyun: false, private_wps: false },
-};
+const me = (timeZone: string | null) => userOf({ time_zone: timeZone });
+const org = orgOf();
 const activityOf = (over: Record<string, unknown> = {}) => ({
   id: 11,
   module_id: 1,

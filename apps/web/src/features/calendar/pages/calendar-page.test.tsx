@@ -2,28 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithApp } from '../../../test/render';
+import { orgOf, userOf } from '../../../test/fixtures';
 import { CalendarPage } from './calendar-page';
 
 const fetchMock = vi.fn<typeof fetch>();
-const me = {
-  id: 1,
-  userNo: 'S1',
-  user_name: 'sam',
-  name: 'Sam',
-  role: 1,
-  org: { id: 9, name: 'Northwind' },
-  department: null,
-  email: null,
-  mobilePhone: null,
-  time_zone: 'Asia/Shanghai',
-};
-const org = {
-  id: 9,
-  name: 'Northwind',
-  time_zone: 'Asia/Shanghai',
-  toggles: { timetable: false, meeting: false, instruction_meeting: false, cloud_classroom: false },
-  office_preview: { wps_preview: true, yz_office_preview: false, aliyun: false, private_wps: false },
-};
+const me = userOf({ id: 1, userNo: 'S1', time_zone: 'Asia/Shanghai' });
+const org = orgOf();
 
 describe('CalendarPage: toolbar titles (spec §2 "The month title format is YYYY.MM"; issue 20 §13)', { timeout: 60_000 }, () => {
   beforeEach(() => {

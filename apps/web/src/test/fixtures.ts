@@ -1,0 +1,33 @@
+import type { OrgResponse, User } from '@atrium/contracts';
+
+/**
+ * `GET /api/user` (spec §7) as a component test serves it: a Student of organisation 9 with no
+ * department, e-mail, phone or own time zone; `over` replaces any field.
+ */
+export function userOf(over: Partial<User> = {}): User {
+  return {
+    id: 5,
+    userNo: 'S5',
+    user_name: 'sam',
+    name: 'Sam',
+    role: 1,
+    org: { id: 9, name: 'Northwind' },
+    department: null,
+    email: null,
+    mobilePhone: null,
+    time_zone: null,
+    ...over,
+  };
+}
+
+/** `GET /api/org` (spec §7) as a component test serves it: organisation 9 in Asia/Shanghai, calendar toggles off, WPS preview on; `over` replaces any field. */
+export function orgOf(over: Partial<OrgResponse> = {}): OrgResponse {
+  return {
+    id: 9,
+    name: 'Northwind',
+    time_zone: 'Asia/Shanghai',
+    toggles: { timetable: false, meeting: false, instruction_meeting: false, cloud_classroom: false },
+    office_preview: { wps_preview: true, yz_office_preview: false, aliyun: false, private_wps: false },
+    ...over,
+  };
+}
