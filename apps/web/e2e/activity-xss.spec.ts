@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, type Locator, type Page } from '@playwright/test';
-import { expect, fixturePath, signIn, step } from './helpers.js';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, fixturePath, signIn, step, test } from './helpers.js';
 
 /** Payloads that would run script if any survived sanitising or rendering; each sets window.__xss or opens a dialog. */
 const XSS_CORPUS = [

@@ -1,6 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { test } from '@playwright/test';
-import { expect, fixturePath, signIn, step } from './helpers.js';
+import { expect, fixturePath, signIn, step, test } from './helpers.js';
 
 test.use({ timezoneId: 'Asia/Shanghai', locale: 'en-US', viewport: { width: 1400, height: 1000 } });
 

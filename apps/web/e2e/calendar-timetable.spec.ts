@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { test } from '@playwright/test';
 import { expect, signIn, step } from './helpers';
+import { test } from './helpers.js';
 
 // The demo organisation has no zone of its own, so its users' calendars repeat in Asia/Shanghai (decision 0020).
 test.use({ timezoneId: 'Asia/Shanghai', locale: 'en-US' });

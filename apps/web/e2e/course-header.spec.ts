@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, type Page } from '@playwright/test';
-import { decodeQuotedPrintable, expect, signIn, step } from './helpers.js';
+import { type Page } from '@playwright/test';
+import { decodeQuotedPrintable, expect, signIn, step, test } from './helpers.js';
 
 const mailDir = process.env.ATRIUM_E2E_MAIL_DIR!;
 

@@ -1,5 +1,4 @@
-import { test } from '@playwright/test';
-import { expect, signIn, step } from './helpers.js';
+import { expect, signIn, step, test } from './helpers.js';
 
 /**
  * Spec §2 embed online video popup, §5 supported link: an instructor embeds a

@@ -1,5 +1,5 @@
-import { test, type Locator, type Page } from '@playwright/test';
-import { expect, joinCourseByCode, readAccessCode, signIn, step } from './helpers.js';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, joinCourseByCode, readAccessCode, signIn, step, test } from './helpers.js';
 
 const EXAM = 'Unit test 1';
 const ESSAY = 'Explain why the sky is blue.';

@@ -1,5 +1,5 @@
-import { test, type APIRequestContext, type Page } from '@playwright/test';
-import { expect, signIn, step } from './helpers.js';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, signIn, step, test } from './helpers.js';
 
 // Issue 18 journeys: two students and an instructor discuss in a forum topic (a mention makes a
 // notification whose click lands on the reply; replies arrive live), and a student asks a question

@@ -1,5 +1,5 @@
-import { test, type Page } from '@playwright/test';
-import { closePreviewer, expect, inkedPixels, signIn, step } from './helpers.js';
+import { type Page } from '@playwright/test';
+import { closePreviewer, expect, inkedPixels, signIn, step, test } from './helpers.js';
 
 const MEDIA_COURSE = 'Media and notes';
 const GUEST_ACTIVITY = 'Every kind of file';

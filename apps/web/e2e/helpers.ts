@@ -1,4 +1,25 @@
-import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Browser, type Page, type TestInfo } from '@playwright/test';
+
+/**
+ * Playwright's `test`, closing after each test the browser contexts it opened itself
+ * (`browser.newContext()`: a second user, a visitor). The worker's browser outlives its tests, so
+ * a page left open keeps its event stream, polling and media running through every later journey.
+ */
+export const test = base.extend<{ closeOwnContexts: void }>({
+  closeOwnContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((context) => !before.has(context))
+          .map((context) => context.close().catch(() => undefined)),
+      );
+    },
+    { auto: true },
+  ],
+});
 
 /** Password of every seeded demo account (README). */
 export const DEMO_PASSWORD = 'atrium-demo';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expect, fixturePath, joinCourseByCode, readAccessCode, signIn, step } from './helpers.js';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, fixturePath, joinCourseByCode, readAccessCode, signIn, step, test } from './helpers.js';
 
 const HOMEWORK = 'Essay on trace trees';
 const PDF = fixturePath('pdf', 'pdfjs__rotation.pdf');

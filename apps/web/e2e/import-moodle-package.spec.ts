@@ -1,5 +1,4 @@
-import { test } from '@playwright/test';
-import { expect, fixturePath, joinCourseByCode, readAccessCode, signIn, step } from './helpers.js';
+import { expect, fixturePath, joinCourseByCode, readAccessCode, signIn, step, test } from './helpers.js';
 
 /**
  * Issue 8 journey: an instructor creates an empty course and uploads

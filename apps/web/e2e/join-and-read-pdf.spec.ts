@@ -1,5 +1,4 @@
-import { test } from '@playwright/test';
-import { expect, fixturePath, inkedPixels, signIn, step } from './helpers.js';
+import { expect, fixturePath, inkedPixels, signIn, step, test } from './helpers.js';
 
 /**
  * Issue 2 journey: an instructor creates a course, uploads a real PDF and reads

@@ -1,5 +1,5 @@
-import { test, type Page } from '@playwright/test';
-import { expect, fixturePath, joinCourseByCode, readAccessCode, signIn, step } from './helpers.js';
+import { type Page } from '@playwright/test';
+import { expect, fixturePath, joinCourseByCode, readAccessCode, signIn, step, test } from './helpers.js';
 
 /** Opens the "Add activity" popup of a module, fills type and title, and answers the dialog. */
 async function startActivity(page: Page, moduleTitle: string, typeLabel: string | null, title: string) {

@@ -1,5 +1,5 @@
-import { test, type Page, type TestInfo } from '@playwright/test';
-import { closePreviewer, expect, openActivity, openFile, signIn, step } from './helpers.js';
+import { type Page, type TestInfo } from '@playwright/test';
+import { closePreviewer, expect, openActivity, openFile, signIn, step, test } from './helpers.js';
 
 /** The demo course whose files sit in activities (demo seed: a material, a scorm and an exam activity). */
 const MEDIA_COURSE = 'Media and notes';

@@ -1,5 +1,5 @@
-import { test, type Page } from '@playwright/test';
-import { expect, signIn, step } from './helpers.js';
+import { type Page } from '@playwright/test';
+import { expect, signIn, step, test } from './helpers.js';
 
 /** The bell's unread count, read from its accessible name ("Notifications, N unread"). */
 async function unreadOf(page: Page): Promise<number> {

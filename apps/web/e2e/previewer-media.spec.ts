@@ -1,5 +1,5 @@
-import { test, type Page } from '@playwright/test';
-import { expect, fixturePath, signIn, step } from './helpers.js';
+import { type Page } from '@playwright/test';
+import { expect, fixturePath, signIn, step, test } from './helpers.js';
 
 /** The six files of the walk and what proves each one is really shown. */
 const WALK = [

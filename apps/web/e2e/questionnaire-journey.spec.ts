@@ -1,5 +1,5 @@
-import { test, type Page, type TestInfo } from '@playwright/test';
-import { expect, joinCourseByCode, readAccessCode, signIn, step } from './helpers.js';
+import { type Page, type TestInfo } from '@playwright/test';
+import { expect, joinCourseByCode, readAccessCode, signIn, step, test } from './helpers.js';
 
 const MODULE = 'Course feedback';
 const TITLE = 'End of term survey';

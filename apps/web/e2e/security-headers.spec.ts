@@ -1,5 +1,5 @@
-import { test, type Page } from '@playwright/test';
-import { closePreviewer, expect, openActivity, openFile, signIn, step } from './helpers.js';
+import { type Page } from '@playwright/test';
+import { closePreviewer, expect, openActivity, openFile, signIn, step, test } from './helpers.js';
 
 /** The demo course holding every kind of file and the golf SCORM packages (demo seed). */
 const MEDIA_COURSE = 'Media and notes';

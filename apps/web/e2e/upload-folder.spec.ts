@@ -1,8 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test } from '@playwright/test';
-import { expect, fixturePath, signIn, step } from './helpers.js';
+import { expect, fixturePath, signIn, step, test } from './helpers.js';
 
 /** A folder of real fixtures, one nested level, an empty file and a .DS_Store, as a user would pick it. */
 function mixedFolder(): string {
