@@ -372,6 +372,8 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'DELETE /api/video-quiz-subjects/{subjectId}': 'course.manage_content',
   'PUT /api/video-quiz-subjects/{subjectId}/answer': 'upload.read_content',
   'GET /api/video-quizzes/{id}/results': 'course.manage_content',
+  'GET /api/video-quiz-subjects/{subjectId}/answers': 'course.manage_content',
+  'PUT /api/video-quiz-subjects/{subjectId}/answers/{userId}/score': 'course.manage_content',
   'GET /api/notifications': 'self.read',
   'PUT /api/notifications/read': 'self.write',
   'GET /api/notifications/unread-count': 'self.read',

@@ -192,6 +192,8 @@ export const DomainEventSchemas = {
   }),
   /** A learner answered a subject of a video quiz (their last answer counts); `score` in points, null while the team grades it. */
   'video_quiz.answered': z.object({ course_id: id, video_quiz_id: id, subject_id: id, user_id: id, score: z.number().nullable() }),
+  /** The course team gave points to a learner's answer of a video quiz (an essay, a short answer without accepted answers, or an override); `score` in points. */
+  'video_quiz.graded': z.object({ course_id: id, video_quiz_id: id, subject_id: id, user_id: id, score: z.number(), graded_by: id }),
 } as const;
 
 /** The name of a catalogued event. */

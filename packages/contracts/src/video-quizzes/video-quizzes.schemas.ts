@@ -150,6 +150,8 @@ export const VideoQuizResultsSchema = z.object({
       max_score: z.number(),
       answered: z.number().int(),
       right: z.number().int(),
+      /** Answers the team has still to grade (essay, short answer without accepted answers). */
+      to_grade: z.number().int(),
     }),
   ),
   learners: z.array(
@@ -157,8 +159,42 @@ export const VideoQuizResultsSchema = z.object({
       user: z.object({ id, name: z.string(), user_no: z.string().nullable() }),
       answered: z.number().int(),
       right: z.number().int(),
+      /** Points of the graded answers; answers still to grade count none. */
       score: z.number(),
+      to_grade: z.number().int(),
     }),
   ),
 });
 export type VideoQuizResults = z.infer<typeof VideoQuizResultsSchema>;
+
+// ---------------------------------------------------------------- grading by the team
+
+const VideoQuizLearnerRefSchema = z.object({ id, name: z.string(), user_no: z.string().nullable() });
+
+/** One learner's answer to a subject as the team grades it: the answer as given (an essay's sanitised HTML), its points (null while ungraded) and whether it is right (null when the team judges it). */
+export const VideoQuizGradedAnswerSchema = z.object({
+  user: VideoQuizLearnerRefSchema,
+  answer: z.unknown(),
+  score: z.number().nullable(),
+  correct: z.boolean().nullable(),
+  answered_at: isoTime,
+});
+export type VideoQuizGradedAnswer = z.infer<typeof VideoQuizGradedAnswerSchema>;
+
+/** `GET /api/video-quiz-subjects/{subjectId}/answers` (course team): every learner's answer to one subject, by name. */
+export const VideoQuizSubjectAnswersSchema = z.object({
+  subject_id: id,
+  type: z.string(),
+  max_score: z.number(),
+  answers: z.array(VideoQuizGradedAnswerSchema),
+});
+export type VideoQuizSubjectAnswers = z.infer<typeof VideoQuizSubjectAnswersSchema>;
+
+export const VideoQuizAnswerParamsSchema = z.object({
+  subjectId: z.coerce.number().int().positive(),
+  userId: z.coerce.number().int().positive(),
+});
+
+/** `PUT /api/video-quiz-subjects/{subjectId}/answers/{userId}/score` (course team): points for a learner's answer, 0 to the subject's points (400 naming `score` otherwise). */
+export const GradeVideoQuizAnswerBodySchema = z.object({ score: z.number().min(0).max(10_000) });
+export type GradeVideoQuizAnswerBody = z.infer<typeof GradeVideoQuizAnswerBodySchema>;

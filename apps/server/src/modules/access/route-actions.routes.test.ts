@@ -57,8 +57,9 @@ interface Ids {
   /** A homework, and the student's submission to it. */
   homework: number;
   submission: number;
-  /** A video quiz over the world's video. */
+  /** A video quiz over the world's video, and an essay subject of it. */
   videoQuiz: number;
+  videoQuizSubject: number;
   /** A course bulletin of the world's course, posted by the instructor. */
   bulletin: number;
   /** A forum activity, the instructor's topic in it and the instructor's reply to it (issue 18). */
@@ -123,6 +124,13 @@ beforeAll(async () => {
     payload: { upload_id: files.video.id },
   });
   expect(quiz.statusCode, quiz.body).toBe(201);
+  const quizSubject = await t.app.inject({
+    method: 'POST',
+    url: `/api/video-quizzes/${(quiz.json() as { id: number }).id}/subjects`,
+    headers: { cookie: as },
+    payload: { type: 'essay', at_seconds: 1, description: '<p>Why?</p>', score: 2 },
+  });
+  expect(quizSubject.statusCode, quizSubject.body).toBe(201);
   const started = await t.app.inject({ method: 'POST', url: `/api/exams/${exam.id}/attempts`, headers: { cookie: cookies.student } });
   expect(started.statusCode, started.body).toBe(201);
   const questionnaire = await createActivity(t.database, { courseId: course.id, type: 'questionnaire', data: { show_results: true } });
@@ -172,6 +180,7 @@ beforeAll(async () => {
     subject: subject.id,
     exam: exam.id,
     videoQuiz: (quiz.json() as { id: number }).id,
+    videoQuizSubject: (quizSubject.json() as { id: number }).id,
     attempt: (started.json() as { id: number }).id,
     files: Object.fromEntries(Object.entries(files).map(([k, f]) => [k, f.id])) as Ids['files'],
   };
@@ -263,7 +272,7 @@ function urlFor(key: string, op: Operation): string | null {
       replyId: () => ids.reply,
       courseId: () => ids.course,
       id: idOf,
-      subjectId: () => ids.subject,
+      subjectId: () => (path.startsWith('/api/video-quiz-subjects/') ? ids.videoQuizSubject : ids.subject),
       uploadId: () => ids.files.audio,
       '*': () => 'index.html',
     };

@@ -7,6 +7,7 @@ import {
   type VideoQuizSubject,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import { checkAnswer, grade, roundPoints, type SubjectKey } from '../exams/grading.js';
 import { keyOf, presentAttemptSubject, presentSubject, subjectValues } from '../exams/subjects.js';
 import type { VideoQuizAnswerRow, VideoQuizSubjectRow } from './video-quizzes.repository.js';
@@ -100,15 +101,32 @@ export function totalOf(scores: readonly (number | null)[]): number {
 }
 
 /**
- * Grades a learner's answer with the subject's key (exam grading): points (null when the team
- * grades it), the subject's points and whether it is right. 400 naming `answer` when the answer
- * does not fit the subject (exams' checkAnswer) or is empty: a description takes none.
+ * Grades a learner's answer with the subject's key (exam grading): the answer as stored (an
+ * essay's HTML sanitised, as exams store it), its points (null when the team grades it), the
+ * subject's points and whether it is right. 400 naming `answer` when the answer does not fit the
+ * subject (exams' checkAnswer) or is empty: a description takes none.
  */
-export function gradeVideoQuizAnswer(row: VideoQuizSubjectRow, answer: unknown): { score: number | null; maxScore: number; correct: boolean | null } {
+export function gradeVideoQuizAnswer(
+  row: VideoQuizSubjectRow,
+  answer: unknown,
+): { answer: unknown; score: number | null; maxScore: number; correct: boolean | null } {
   const key = keyOf(row);
   const refusal = answer === null ? 'Give an answer' : checkAnswer(key, answer, row.description);
   if (refusal) throw AppError.field('answer', refusal);
-  return { score: grade(key, answer), maxScore: key.score, correct: isCorrect(key, answer) };
+  const stored = key.type === 'essay' && typeof answer === 'string' ? sanitizeRichText(answer) : answer;
+  return { answer: stored, score: grade(key, stored), maxScore: key.score, correct: isCorrect(key, stored) };
+}
+
+/**
+ * The points of a stored answer after its subject changed: graded again with the new key, or —
+ * when the team grades this type — the team's points kept (at most the subject's new points),
+ * null while ungraded. A stored null answer is worth 0.
+ */
+export function rescore(row: VideoQuizSubjectRow, answer: unknown, teamScore: number | null): number | null {
+  if (answer === null) return 0;
+  const graded = regrade(row, answer).score;
+  if (graded !== null) return graded;
+  return teamScore === null ? null : Math.min(teamScore, maxScoreOf(row));
 }
 
 /** A stored answer graded again with the subject's (perhaps changed) key: its points and whether it is right. */

@@ -165,11 +165,12 @@ export async function upsertVideoQuizAnswer(
   return row!;
 }
 
-/** The answers given to these subjects, with who gave them (`user_no` as the users table holds it). One SELECT; none for no ids. */
+/** The answers given to these subjects (by one learner when `userId` is given), with who gave them (`user_no` as the users table holds it). One SELECT; none for no ids. */
 export async function listAnswersWithUsers(
   db: Db,
   subjectIds: readonly number[],
-): Promise<{ subjectId: number; userId: number; answer: unknown; score: number | null; name: string; userNo: string }[]> {
+  userId?: number,
+): Promise<{ subjectId: number; userId: number; answer: unknown; score: number | null; answeredAt: Date; name: string; userNo: string }[]> {
   if (subjectIds.length === 0) return [];
   return db
     .select({
@@ -177,12 +178,13 @@ export async function listAnswersWithUsers(
       userId: videoQuizAnswers.userId,
       answer: videoQuizAnswers.answer,
       score: videoQuizAnswers.score,
+      answeredAt: videoQuizAnswers.answeredAt,
       name: users.name,
       userNo: users.userNo,
     })
     .from(videoQuizAnswers)
     .innerJoin(users, eq(users.id, videoQuizAnswers.userId))
-    .where(inArray(videoQuizAnswers.subjectId, [...subjectIds]))
+    .where(and(inArray(videoQuizAnswers.subjectId, [...subjectIds]), userId === undefined ? undefined : eq(videoQuizAnswers.userId, userId)))
     .orderBy(asc(users.name), asc(users.id));
 }
 
@@ -201,4 +203,14 @@ export async function setAnswerScores(db: Db, subjectId: number, scores: readonl
   await db.execute(
     sql`update ${videoQuizAnswers} set score = v.score from (values ${values}) as v(user_id, score) where ${videoQuizAnswers.subjectId} = ${subjectId} and ${videoQuizAnswers.userId} = v.user_id`,
   );
+}
+
+/** Sets the points of one learner's answer to a subject (the team's grade): the row, or undefined when that learner has not answered. One UPDATE … RETURNING. */
+export async function setAnswerScore(db: Db, subjectId: number, userId: number, score: number): Promise<VideoQuizAnswerRow | undefined> {
+  const [row] = await db
+    .update(videoQuizAnswers)
+    .set({ score })
+    .where(and(eq(videoQuizAnswers.subjectId, subjectId), eq(videoQuizAnswers.userId, userId)))
+    .returning();
+  return row;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_ROLE, type DomainEventType } from '@atrium/contracts';
+import { USER_ROLE, type DomainEventType, type VideoQuizResults } from '@atrium/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { countStatements } from '../../../test/helpers/count-statements.js';
 import { activityWith, uploadFile } from '../../../test/helpers/media-world.js';
@@ -307,11 +307,11 @@ describe('results and changes (course team)', () => {
       video_quiz_id: made.quiz.id,
       max_score: 6,
       subjects: [
-        { subject_id: made.single.id, at_seconds: 1.5, type: 'single_selection', max_score: 3, answered: 1, right: 1 },
-        { subject_id: made.tf.id, at_seconds: 4, type: 'true_or_false', max_score: 1, answered: 1, right: 0 },
-        { subject_id: made.blanks.id, at_seconds: 6, type: 'fill_in_blank', max_score: 2, answered: 1, right: 1 },
+        { subject_id: made.single.id, at_seconds: 1.5, type: 'single_selection', max_score: 3, answered: 1, right: 1, to_grade: 0 },
+        { subject_id: made.tf.id, at_seconds: 4, type: 'true_or_false', max_score: 1, answered: 1, right: 0, to_grade: 0 },
+        { subject_id: made.blanks.id, at_seconds: 6, type: 'fill_in_blank', max_score: 2, answered: 1, right: 1, to_grade: 0 },
       ],
-      learners: [{ user: { id: w.student.id, name: w.student.name, user_no: expect.any(String) }, answered: 3, right: 2, score: 5 }],
+      learners: [{ user: { id: w.student.id, name: w.student.name, user_no: expect.any(String) }, answered: 3, right: 2, score: 5, to_grade: 0 }],
     });
     const rekeyed = await w.call('instructor', 'PUT', `/api/video-quiz-subjects/${made.tf.id}`, {
       type: 'true_or_false',
@@ -343,5 +343,88 @@ describe('results and changes (course team)', () => {
     expect((await w.call('student', 'GET', `/api/video-quizzes/${made.quiz.id}`)).statusCode).toBe(404);
     expect((await w.call('student', 'PUT', `/api/video-quiz-subjects/${made.tf.id}/answer`, { answer: true })).statusCode).toBe(404);
     expect((await w.call('instructor', 'GET', `/api/courses/${w.course.id}/video-quizzes`)).json()).toEqual({ video_quizzes: [], can_manage: true });
+  });
+});
+
+describe('grading by the team (essays)', () => {
+  it('an essay waits for the team: sanitised, listed to grade, scored within its points, kept when the subject changes; an event follows', async () => {
+    const created = await w.call('instructor', 'POST', `/api/courses/${w.course.id}/video-quizzes`, { upload_id: w.video.id, title: 'Essays' });
+    expect(created.statusCode, created.body).toBe(201);
+    const quizId = (created.json() as { id: number }).id;
+    const added = await w.call('instructor', 'POST', `/api/video-quizzes/${quizId}/subjects`, {
+      type: 'essay',
+      at_seconds: 2,
+      description: '<p>Why two mice?</p>',
+      score: 4,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const essayId = (added.json() as { id: number }).id;
+
+    const answered = await w.call('student', 'PUT', `/api/video-quiz-subjects/${essayId}/answer`, { answer: '<p>Company<script>alert(1)</script></p>' });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({ score: null, correct: null, max_score: 4 });
+    const results = async () => (await w.call('instructor', 'GET', `/api/video-quizzes/${quizId}/results`)).json() as VideoQuizResults;
+    const before = await results();
+    expect(before.subjects[0]).toMatchObject({ answered: 1, right: 0, to_grade: 1 });
+    expect(before.learners[0]).toMatchObject({ answered: 1, score: 0, to_grade: 1 });
+
+    const list = await w.call('assistant', 'GET', `/api/video-quiz-subjects/${essayId}/answers`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toEqual({
+      subject_id: essayId,
+      type: 'essay',
+      max_score: 4,
+      answers: [
+        {
+          user: { id: w.student.id, name: w.student.name, user_no: expect.any(String) },
+          answer: '<p>Company</p>',
+          score: null,
+          correct: null,
+          answered_at: expect.any(String),
+        },
+      ],
+    });
+    // The course policy: a learner, a member of the organisation outside the course, another organisation's admin.
+    for (const who of ['student', 'outsider', 'stranger'] as const)
+      expect((await w.call(who, 'GET', `/api/video-quiz-subjects/${essayId}/answers`)).statusCode).toBe(403);
+    expect((await w.call(null, 'GET', `/api/video-quiz-subjects/${essayId}/answers`)).statusCode).toBe(401);
+
+    const score = (who: Who, userId: number, body: object) => w.call(who, 'PUT', `/api/video-quiz-subjects/${essayId}/answers/${userId}/score`, body);
+    const events = recordEvents(['video_quiz.graded']);
+    try {
+      const tooMany = await score('instructor', w.student.id, { score: 4.5 });
+      expect(tooMany.statusCode).toBe(400);
+      expect((tooMany.json() as { errors: Json }).errors).toHaveProperty('score');
+      expect((await score('instructor', w.student.id, { score: -1 })).statusCode).toBe(400);
+      expect((await score('student', w.student.id, { score: 4 })).statusCode).toBe(403);
+      expect((await score('instructor', w.outsider.id, { score: 1 })).statusCode).toBe(404);
+      expect((await results()).learners[0]).toMatchObject({ score: 0, to_grade: 1 });
+      expect(events).toHaveLength(0);
+
+      const graded = await score('assistant', w.student.id, { score: 3.5 });
+      expect(graded.statusCode, graded.body).toBe(200);
+      expect(graded.json()).toMatchObject({ user: { id: w.student.id }, answer: '<p>Company</p>', score: 3.5, correct: null });
+      await expect.poll(() => events.length).toBe(1);
+      expect(events[0]!.payload).toMatchObject({ subject_id: essayId, user_id: w.student.id, score: 3.5, graded_by: w.assistant.id });
+    } finally {
+      events.stop();
+    }
+    const after = await results();
+    expect(after.subjects[0]).toMatchObject({ to_grade: 0 });
+    expect(after.learners[0]).toMatchObject({ score: 3.5, to_grade: 0 });
+    const mine = (await w.call('student', 'GET', `/api/video-quizzes/${quizId}/subjects`)).json() as { score: number; subjects: { my_answer: Json }[] };
+    expect(mine.score).toBe(3.5);
+    expect(mine.subjects[0]!.my_answer).toMatchObject({ score: 3.5 });
+
+    // Fewer points for the subject: the team's grade stays, at most the new points.
+    const edited = await w.call('instructor', 'PUT', `/api/video-quiz-subjects/${essayId}`, {
+      type: 'essay',
+      at_seconds: 2,
+      description: '<p>Why two mice?</p>',
+      score: 3,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await results()).learners[0]).toMatchObject({ score: 3, to_grade: 0 });
+    expect((await w.call('instructor', 'DELETE', `/api/video-quizzes/${quizId}`)).statusCode).toBe(204);
   });
 });

@@ -4,15 +4,19 @@ import {
   CreateVideoQuizBodySchema,
   CreateVideoQuizSubjectBodySchema,
   ErrorBodySchema,
+  GradeVideoQuizAnswerBodySchema,
   UpdateVideoQuizBodySchema,
   VideoQuizAnswerBodySchema,
+  VideoQuizAnswerParamsSchema,
   VideoQuizAnswerResultSchema,
   VideoQuizIdParamsSchema,
   VideoQuizListQuerySchema,
   VideoQuizListSchema,
   VideoQuizResultsSchema,
+  VideoQuizGradedAnswerSchema,
   VideoQuizSchema,
   VideoQuizSubjectIdParamsSchema,
+  VideoQuizSubjectAnswersSchema,
   VideoQuizSubjectSchema,
   VideoQuizSubjectsSchema,
 } from '@atrium/contracts';
@@ -23,10 +27,12 @@ import {
   createVideoQuiz,
   deleteSubject,
   getVideoQuiz,
+  gradeAnswer,
   listSubjects,
   listVideoQuizzes,
   quizResults,
   removeVideoQuiz,
+  subjectAnswers,
   updateSubject,
   updateVideoQuiz,
 } from './video-quizzes.service.js';
@@ -157,5 +163,27 @@ export const videoQuizzesRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: VideoQuizResultsSchema, ...errors },
     },
     handler: async (request) => quizResults(app.deps, actorOf(request), request.params.id),
+  });
+  app.get('/api/video-quiz-subjects/:subjectId/answers', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['video-quizzes'],
+      summary: "Every learner's answer to one subject, with points (null while ungraded), for the team to grade",
+      params: VideoQuizSubjectIdParamsSchema,
+      response: { 200: VideoQuizSubjectAnswersSchema, ...errors },
+    },
+    handler: async (request) => subjectAnswers(app.deps, actorOf(request), request.params.subjectId),
+  });
+  app.put('/api/video-quiz-subjects/:subjectId/answers/:userId/score', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['video-quizzes'],
+      summary:
+        "The team's points for a learner's answer (essay, short answer without accepted answers, or an override); 400 naming score above the subject's points",
+      params: VideoQuizAnswerParamsSchema,
+      body: GradeVideoQuizAnswerBodySchema,
+      response: { 200: VideoQuizGradedAnswerSchema, ...errors },
+    },
+    handler: async (request) => gradeAnswer(app.deps, actorOf(request), request.params.subjectId, request.params.userId, request.body.score),
   });
 };

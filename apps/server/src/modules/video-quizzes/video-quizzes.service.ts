@@ -7,7 +7,9 @@ import type {
   VideoQuizList,
   VideoQuizResults,
   VideoQuizSubject,
+  VideoQuizSubjectAnswers,
   VideoQuizSubjects,
+  VideoQuizGradedAnswer,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -30,12 +32,14 @@ import {
   listVideoQuizSubjects,
   listVideoQuizSubjectsWithAnswers,
   listVideoQuizzesOfCourse,
+  setAnswerScore,
   setAnswerScores,
   updateVideoQuizSubject,
   updateVideoQuizTitle,
   upsertVideoQuizAnswer,
   videoHasQuiz,
   type VideoQuizRow,
+  type VideoQuizSubjectRow,
   type VideoQuizWithUpload,
 } from './video-quizzes.repository.js';
 import {
@@ -44,6 +48,7 @@ import {
   presentLearnerSubject,
   presentTeamSubject,
   regrade,
+  rescore,
   totalOf,
   videoQuizSubjectValues,
 } from './video-quiz-subjects.js';
@@ -191,7 +196,7 @@ export async function updateSubject(deps: AppDeps, actor: Actor, subjectId: numb
     await setAnswerScores(
       tx,
       subjectId,
-      answers.map((a) => ({ userId: a.userId, score: a.answer === null ? 0 : regrade(updated, a.answer).score })),
+      answers.map((a) => ({ userId: a.userId, score: rescore(updated, a.answer ?? null, a.score) })),
     );
     return updated;
   });
@@ -215,7 +220,7 @@ export async function answerSubject(deps: AppDeps, actor: Actor, subjectId: numb
   const { subject, quiz } = await subjectToAnswer(deps, actor, subjectId);
   const graded = gradeVideoQuizAnswer(subject, answer);
   const stored = await transaction(deps, async (tx) => {
-    const row = await upsertVideoQuizAnswer(tx, { subjectId, userId: actor.id, answer, score: graded.score, answeredAt: now });
+    const row = await upsertVideoQuizAnswer(tx, { subjectId, userId: actor.id, answer: graded.answer, score: graded.score, answeredAt: now });
     await emit(deps, tx, {
       type: 'video_quiz.answered',
       payload: { course_id: quiz.courseId, video_quiz_id: quiz.id, subject_id: subjectId, user_id: actor.id, score: graded.score },
@@ -243,10 +248,19 @@ export async function quizResults(deps: AppDeps, actor: Actor, quizId: number): 
     return subject !== undefined && a.answer !== null && regrade(subject, a.answer).correct === true;
   };
   const learners = new Map<number, VideoQuizResults['learners'][number] & { scores: (number | null)[] }>();
+  const toGrade = (a: (typeof answers)[number]) => a.score === null && a.answer !== null;
   for (const a of answers) {
-    const learner = learners.get(a.userId) ?? { user: { id: a.userId, name: a.name, user_no: a.userNo || null }, answered: 0, right: 0, score: 0, scores: [] };
+    const learner = learners.get(a.userId) ?? {
+      user: { id: a.userId, name: a.name, user_no: a.userNo || null },
+      answered: 0,
+      right: 0,
+      score: 0,
+      to_grade: 0,
+      scores: [],
+    };
     learner.answered += 1;
     if (rightOf(a)) learner.right += 1;
+    if (toGrade(a)) learner.to_grade += 1;
     learner.scores.push(a.score);
     learners.set(a.userId, learner);
   }
@@ -255,8 +269,74 @@ export async function quizResults(deps: AppDeps, actor: Actor, quizId: number): 
     max_score: totalOf(subjects.map(maxScoreOf)),
     subjects: subjects.map((s) => {
       const mine = answers.filter((a) => a.subjectId === s.id);
-      return { subject_id: s.id, at_seconds: s.atSeconds, type: s.type, max_score: maxScoreOf(s), answered: mine.length, right: mine.filter(rightOf).length };
+      return {
+        subject_id: s.id,
+        at_seconds: s.atSeconds,
+        type: s.type,
+        max_score: maxScoreOf(s),
+        answered: mine.length,
+        right: mine.filter(rightOf).length,
+        to_grade: mine.filter(toGrade).length,
+      };
     }),
     learners: [...learners.values()].map(({ scores, ...learner }) => ({ ...learner, score: totalOf(scores) })),
   };
+}
+
+// ---------------------------------------------------------------- grading by the team
+
+/**
+ * `GET /api/video-quiz-subjects/{subjectId}/answers` (course team): every learner's answer to the
+ * subject by name, with its points (null while ungraded) and whether it is right (null when the
+ * team judges it). SUBJECT_NOT_FOUND, COURSE_NOT_FOUND, FORBIDDEN (subjectToManage).
+ */
+export async function subjectAnswers(deps: AppDeps, actor: Actor, subjectId: number): Promise<VideoQuizSubjectAnswers> {
+  const { subject } = await subjectToManage(deps, actor, subjectId);
+  const answers = await listAnswersWithUsers(deps.db, [subject.id]);
+  return {
+    subject_id: subject.id,
+    type: subject.type,
+    max_score: maxScoreOf(subject),
+    answers: answers.map((a) => presentGradedAnswer(subject, a)),
+  };
+}
+
+/** A learner's answer as the team grades it: right or not by the current key (null when the team judges it; an empty answer is wrong). */
+function presentGradedAnswer(
+  subject: VideoQuizSubjectRow,
+  a: { userId: number; name: string; userNo: string; answer: unknown; score: number | null; answeredAt: Date },
+): VideoQuizGradedAnswer {
+  return {
+    user: { id: a.userId, name: a.name, user_no: a.userNo || null },
+    answer: a.answer ?? null,
+    score: a.score,
+    correct: a.answer === null || a.answer === undefined ? false : regrade(subject, a.answer).correct,
+    answered_at: a.answeredAt.toISOString(),
+  };
+}
+
+/**
+ * `PUT /api/video-quiz-subjects/{subjectId}/answers/{userId}/score` (course team): the team's
+ * points for a learner's answer — an essay's, a short answer's without accepted answers, or an
+ * override of a graded one (a later change of the key grades auto-graded answers again; the
+ * team's points on team-graded types are kept, at most the new points). Emits `video_quiz.graded`
+ * in the same transaction. 400 naming `score` above the subject's points; ANSWER_NOT_FOUND (404)
+ * when that learner has not answered; SUBJECT_NOT_FOUND, COURSE_NOT_FOUND, FORBIDDEN.
+ */
+export async function gradeAnswer(deps: AppDeps, actor: Actor, subjectId: number, userId: number, score: number): Promise<VideoQuizGradedAnswer> {
+  const { subject, quiz } = await subjectToManage(deps, actor, subjectId);
+  const max = maxScoreOf(subject);
+  if (score > max) throw AppError.field('score', `At most ${max} points`);
+  const points = Math.round(score * 100) / 100;
+  const row = await transaction(deps, async (tx) => {
+    const updated = await setAnswerScore(tx, subject.id, userId, points);
+    if (!updated) throw new AppError('NOT_FOUND', 'This learner has not answered this subject');
+    await emit(deps, tx, {
+      type: 'video_quiz.graded',
+      payload: { course_id: quiz.courseId, video_quiz_id: quiz.id, subject_id: subject.id, user_id: userId, score: points, graded_by: actor.id },
+    });
+    return updated;
+  });
+  const [who] = await listAnswersWithUsers(deps.db, [subject.id], row.userId);
+  return presentGradedAnswer(subject, { ...row, name: who?.name ?? '', userNo: who?.userNo ?? '' });
 }
