@@ -7,7 +7,9 @@ import type {
   VideoQuizAnswerResult,
   VideoQuizList,
   VideoQuizResults,
+  VideoQuizGradedAnswer,
   VideoQuizSubject,
+  VideoQuizSubjectAnswers,
   VideoQuizSubjects,
 } from '@atrium/contracts';
 import { api } from '../../lib/api-client';
@@ -18,6 +20,7 @@ export const videoQuizKeys = {
   ofUpload: (courseId: number, uploadId: number) => ['video-quizzes', 'of-upload', courseId, uploadId] as const,
   subjects: (quizId: number) => ['video-quizzes', 'subjects', quizId] as const,
   results: (quizId: number) => ['video-quizzes', 'results', quizId] as const,
+  answers: (subjectId: number) => ['video-quizzes', 'answers', subjectId] as const,
 };
 
 /** `GET /api/courses/{id}/video-quizzes?upload_id=`: the quiz of the video being played (if any), and whether the viewer may edit it. */
@@ -102,5 +105,27 @@ export function useVideoQuizResults(quizId: number, enabled: boolean) {
     queryKey: videoQuizKeys.results(quizId),
     queryFn: ({ signal }) => api.get<VideoQuizResults>(`/api/video-quizzes/${quizId}/results`, undefined, signal),
     enabled,
+  });
+}
+
+/** `GET /api/video-quiz-subjects/{subjectId}/answers` (course team): every learner's answer to one subject, with points (null while ungraded). */
+export function useSubjectAnswers(subjectId: number) {
+  return useQuery({
+    queryKey: videoQuizKeys.answers(subjectId),
+    queryFn: ({ signal }) => api.get<VideoQuizSubjectAnswers>(`/api/video-quiz-subjects/${subjectId}/answers`, undefined, signal),
+  });
+}
+
+/** `PUT /api/video-quiz-subjects/{subjectId}/answers/{userId}/score` (course team): points for a learner's answer; the answers and the quiz's results are fetched again. A 400 names `score`. */
+export function useGradeAnswer(quizId: number, subjectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, score }: { userId: number; score: number }) =>
+      api.put<VideoQuizGradedAnswer>(`/api/video-quiz-subjects/${subjectId}/answers/${userId}/score`, { score }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: videoQuizKeys.answers(subjectId) }),
+        queryClient.invalidateQueries({ queryKey: videoQuizKeys.results(quizId) }),
+      ]),
   });
 }

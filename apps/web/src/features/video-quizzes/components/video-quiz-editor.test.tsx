@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { VideoQuiz, VideoQuizSubjects } from '@atrium/contracts';
+import type { VideoQuiz, VideoQuizResults, VideoQuizSubjectAnswers, VideoQuizSubjects } from '@atrium/contracts';
 import { jsonResponse, renderWithApp } from '../../../test/render';
 import { VideoQuizEditor } from './video-quiz-editor';
 
@@ -85,5 +85,69 @@ describe('VideoQuizEditor (the course team, issue 15 §6)', { timeout: 60_000 },
     fireEvent.click(screen.getByLabelText('Delete'));
     fireEvent.click(await screen.findByText('OK'));
     await waitFor(() => expect(calls('DELETE')).toEqual([['/api/video-quiz-subjects/11', undefined]]));
+  });
+
+  it('the results tab counts answers to grade; Grade opens the essays, shows a refusal of the server and saves the points', async () => {
+    const essay = { id: 12, video_quiz_id: 7, type: 'essay' as const, description: '<p>Why two mice?</p>', score: 4, sort: 1, at_seconds: 9 };
+    let graded: number | null = null;
+    const results = (): VideoQuizResults => ({
+      video_quiz_id: 7,
+      max_score: 5,
+      subjects: [
+        { subject_id: 11, at_seconds: 4, type: 'true_or_false', max_score: 1, answered: 1, right: 1, to_grade: 0 },
+        { subject_id: 12, at_seconds: 9, type: 'essay', max_score: 4, answered: 1, right: 0, to_grade: graded === null ? 1 : 0 },
+      ],
+      learners: [{ user: { id: 40, name: 'Sam', user_no: 'S40' }, answered: 2, right: 1, score: 1 + (graded ?? 0), to_grade: graded === null ? 1 : 0 }],
+    });
+    const answers = (): VideoQuizSubjectAnswers => ({
+      subject_id: 12,
+      type: 'essay',
+      max_score: 4,
+      answers: [
+        {
+          user: { id: 40, name: 'Sam', user_no: 'S40' },
+          answer: '<p>They keep each other company.</p>',
+          score: graded,
+          correct: null,
+          answered_at: '2026-11-20T08:00:00.000Z',
+        },
+      ],
+    });
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/video-quizzes/7/subjects') return jsonResponse(200, { ...subjects, subjects: [...subjects.subjects, essay] });
+      if (url === '/api/video-quizzes/7/results') return jsonResponse(200, results());
+      if (url === '/api/video-quiz-subjects/12/answers') return jsonResponse(200, answers());
+      if (url === '/api/video-quiz-subjects/12/answers/40/score' && init?.method === 'PUT') {
+        const { score } = JSON.parse(String(init.body)) as { score: number };
+        if (score === 4) return jsonResponse(403, { code: 'FORBIDDEN', message: 'You no longer teach this course' });
+        graded = score;
+        return jsonResponse(200, answers().answers[0]);
+      }
+      return jsonResponse(404, { code: 'ROUTE_NOT_FOUND', message: url });
+    });
+    renderWithApp(<VideoQuizEditor courseId={3} uploadId={5} quiz={quiz} duration={60} currentTime={() => 0} onSeek={() => {}} onClose={() => {}} />);
+    await screen.findAllByTestId('video-quiz-subject');
+    fireEvent.click(screen.getByRole('tab', { name: 'Results' }));
+    const grade = await screen.findAllByRole('button', { name: 'Grade' });
+    expect(screen.getAllByRole('columnheader', { name: 'To grade' })).toHaveLength(2);
+    await waitFor(() => expect(grade[1]).toBeEnabled());
+    fireEvent.click(grade[1]!);
+    const row = await screen.findByTestId('quiz-answer');
+    expect(row).toHaveTextContent('Sam (S40)');
+    expect(row).toHaveTextContent('They keep each other company.');
+    expect(within(row).getByText('To grade')).toBeInTheDocument();
+
+    const points = within(row).getByLabelText('Points for Sam');
+    fireEvent.change(points, { target: { value: '4' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Save points' }));
+    expect(await screen.findByText('You no longer teach this course')).toBeInTheDocument();
+    expect(graded).toBeNull();
+
+    fireEvent.change(points, { target: { value: '3.5' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Save points' }));
+    await waitFor(() => expect(graded).toBe(3.5));
+    expect(await within(await screen.findByTestId('quiz-answer')).findByText('3.5 of 4 points')).toBeInTheDocument();
+    expect(calls('PUT')).toContainEqual(['/api/video-quiz-subjects/12/answers/40/score', { score: 3.5 }]);
   });
 });

@@ -8,6 +8,7 @@ import { useToast } from '../../../lib/toast';
 import { useSubjectMutations, useVideoQuizMutations, useVideoQuizResults, useVideoQuizSubjects } from '../api';
 import { formatSeconds } from '../lib/quiz-timeline';
 import { isEditable, newSubjectValues, valuesOf } from '../lib/subject-form-values';
+import { SubjectAnswersGrading } from './subject-answers-grading';
 import { SubjectForm } from './subject-form';
 
 /** A subject's text without markup, at most 80 characters. */
@@ -16,25 +17,44 @@ function excerpt(html: string): string {
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
-/** The course team's results of a quiz: answered and right per subject, totals per learner (`GET /api/video-quizzes/{id}/results`). */
+/**
+ * The course team's results of a quiz (`GET /api/video-quizzes/{id}/results`): answered, right and
+ * still to grade per subject, totals per learner; "Grade" opens a subject's answers to give points.
+ */
 function QuizResults({ quizId }: { quizId: number }) {
   const { t } = useTranslation('videoQuizzes');
   const results = useVideoQuizResults(quizId, true);
+  const subjects = useVideoQuizSubjects(quizId);
+  const [grading, setGrading] = useState<VideoQuizSubject | null>(null);
   if (results.isPending) return <PageSpinner minHeight={120} />;
   if (results.isError) return <Alert type="error" showIcon title={t('results.failed')} />;
-  const { subjects, learners, max_score } = results.data;
+  const { learners, max_score } = results.data;
+  const teamSubjects = subjects.data?.view === 'team' ? subjects.data.subjects : [];
   return (
     <Flex vertical gap={16}>
       <Table
         size="small"
         rowKey="subject_id"
         pagination={false}
-        dataSource={subjects}
+        dataSource={results.data.subjects}
         columns={[
           { title: t('results.time'), dataIndex: 'at_seconds', render: (s: number) => formatSeconds(s) },
           { title: t('results.type'), dataIndex: 'type', render: (type: string) => t(`types.${type}`, { defaultValue: type }) },
           { title: t('results.answered'), dataIndex: 'answered' },
           { title: t('results.right'), dataIndex: 'right' },
+          { title: t('results.toGrade'), dataIndex: 'to_grade', render: (n: number) => (n > 0 ? <Tag color="orange">{n}</Tag> : n) },
+          {
+            title: t('results.actions'),
+            key: 'grade',
+            render: (_, row) => {
+              const subject = teamSubjects.find((s) => s.id === row.subject_id);
+              return (
+                <Button size="small" disabled={!subject || row.answered === 0} onClick={() => subject && setGrading(subject)}>
+                  {t('grading.open')}
+                </Button>
+              );
+            },
+          },
         ]}
       />
       <Table
@@ -47,9 +67,19 @@ function QuizResults({ quizId }: { quizId: number }) {
           { title: t('results.learner'), render: (_, row) => `${row.user.name}${row.user.user_no ? ` (${row.user.user_no})` : ''}` },
           { title: t('results.answered'), dataIndex: 'answered' },
           { title: t('results.right'), dataIndex: 'right' },
+          { title: t('results.toGrade'), dataIndex: 'to_grade' },
           { title: t('results.score', { max: max_score }), dataIndex: 'score' },
         ]}
       />
+      <Drawer
+        open={grading !== null}
+        onClose={() => setGrading(null)}
+        size="large"
+        title={grading ? t('grading.title', { time: formatSeconds(grading.at_seconds), text: excerpt(grading.description) }) : ''}
+        destroyOnHidden
+      >
+        {grading && <SubjectAnswersGrading quizId={quizId} subject={grading} />}
+      </Drawer>
     </Flex>
   );
 }
