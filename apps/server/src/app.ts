@@ -47,6 +47,7 @@ import { bulletinsRoutes } from './modules/bulletins/bulletins.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { questionsRoutes } from './modules/forum/questions.routes.js';
 import { promptsRoutes } from './modules/prompts/prompts.routes.js';
+import { courseResourcesRoutes } from './modules/course-resources/course-resources.routes.js';
 import { authPlugin, requireRouteAction } from './plugins/auth.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
 import { inputGuardsPlugin } from './plugins/input-guards.js';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(previewsRoutes);
   await app.register(externalPlayersRoutes);
   await app.register(videoQuizzesRoutes);
+  await app.register(courseResourcesRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -422,6 +422,8 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'PUT /api/forum/reports/{reportId}': 'topic.moderate',
   'POST /api/uploads/{id}/questions': 'question.ask',
   'GET /api/uploads/{id}/questions': 'question.read',
+  'GET /api/user/course/{courseId}/resources/folder': 'course.view',
+  'GET /api/blobstorage/open-client-url': 'self.read',
 };
 
 /** The resource kind of an action: `upload` for `upload.read_content`. */

@@ -52,6 +52,22 @@ export async function learnerFileStates(
   uploadIds: readonly number[],
   now = new Date(),
 ): Promise<Map<number, LearnerFileState>> {
+  return (await learnerFileView(deps, actor, course, uploadIds, now)).states;
+}
+
+/**
+ * learnerFileStates, also answering the learner's access state of every activity
+ * holding one of `uploadIds` (`activities`: activity id → 'open' or why not), for
+ * lists that group files by activity (course resources, issue 19 §3). Same
+ * statements as learnerFileStates.
+ */
+export async function learnerFileView(
+  deps: AppDeps,
+  actor: Actor,
+  course: Pick<CourseWithDepartment, 'id' | 'learningMode'>,
+  uploadIds: readonly number[],
+  now = new Date(),
+): Promise<{ states: Map<number, LearnerFileState>; activities: Map<number, AccessState> }> {
   const holders = await listFileHolders(deps.db, uploadIds);
   const access = await learnerAccessOfHolders(deps, actor, course, holders, now);
   const isOpen = (activityId: number) => (access.get(activityId) as AccessState | undefined) === 'open';
@@ -62,7 +78,7 @@ export async function learnerFileStates(
     else if (mine.some((h) => h.viaExam && isOpen(h.activityId))) states.set(id, 'exam');
     else states.set(id, 'closed');
   }
-  return states;
+  return { states, activities: access };
 }
 
 /**

@@ -92,6 +92,7 @@ export async function createUpload(deps: AppDeps, actor: Actor, input: CreateUpl
     throw new AppError('VALIDATION_FAILED', `${first.field}: ${first.key}${detail}`, errors);
   }
   const parentId = await parentIdFor(deps, actor, input);
+  const folder = folderOfRelativePath(input.relative_path);
   const row = await insertUpload(deps.db, {
     orgId: actor.orgId,
     ownerId: actor.id,
@@ -104,8 +105,19 @@ export async function createUpload(deps: AppDeps, actor: Actor, input: CreateUpl
     parentType: input.parent_type,
     parentId,
     source: input.source ?? null,
+    // A folder upload keeps its folder (`Week 1/Slides` of `Week 1/Slides/a.pdf`) for the course resources page (issue 19 §3).
+    meta: folder ? { folder } : {},
   });
   return presentUpload(row);
+}
+
+/** The folder part of a folder upload's relative path (`a/b/c.pdf` → `a/b`), or null for a file outside a folder. */
+function folderOfRelativePath(relativePath: string | undefined): string | null {
+  const folders = (relativePath ?? '')
+    .split('/')
+    .slice(0, -1)
+    .filter((f) => f !== '');
+  return folders.length > 0 ? folders.join('/') : null;
 }
 
 /** The parent id of a new upload: the course (course team only) or the actor. Throws COURSE_NOT_FOUND, FORBIDDEN, VALIDATION_FAILED (parent_id). */

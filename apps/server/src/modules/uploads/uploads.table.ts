@@ -17,6 +17,8 @@ export interface UploadMeta {
   audioKey?: string;
   /** An embedded online video (type `link`): the original URL the instructor gave. */
   embedUrl?: string;
+  /** A folder upload's folder (its relative path without the file name, e.g. `Week 1/Slides`): the course resources page groups by it. */
+  folder?: string;
 }
 
 /**
