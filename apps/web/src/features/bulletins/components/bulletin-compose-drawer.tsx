@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, DatePicker, Drawer, Flex, Form, Input, Switch, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,8 @@ import { showFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { fromZoneWall, toZoneWall } from '../../calendar/lib/zone';
 import { useUserZone } from '../../gradebook/hooks/use-user-zone';
-import { UploadButton } from '../../uploads/components/upload-button';
-import { UploadProgressList } from '../../uploads/components/upload-progress-list';
-import { useUploader, type UploadItemStatus } from '../../uploads/hooks/use-uploader';
-import { SubmissionFiles, type HomeworkFile } from '../../homework/components/submission-files';
+import { AttachmentsField } from '../../uploads/components/attachments-field';
+import type { HomeworkFile } from '../../homework/components/submission-files';
 import { useSaveBulletin } from '../api';
 
 interface ComposeValues {
@@ -24,40 +22,6 @@ interface ComposeValues {
 }
 
 const FIELDS = ['title', 'content', 'show_on_popup', 'is_pinned', 'publish_at', 'attachments'] as const;
-const RUNNING: readonly UploadItemStatus[] = ['queued', 'creating', 'uploading', 'resumed'];
-
-/** The attachments field: the resumable uploader (the author's own uploads) and the files attached so far, each removable. */
-function AttachmentsField({ value = [], onChange }: { value?: HomeworkFile[]; onChange?: (files: HomeworkFile[]) => void }) {
-  const { t } = useTranslation('bulletins');
-  const uploader = useUploader({ parentType: 'user' });
-  const attached = useRef(new Set<string>());
-
-  useEffect(() => {
-    const finished = uploader.items.filter((item) => item.status === 'finished' && item.upload && !attached.current.has(item.uid));
-    if (finished.length === 0) return;
-    for (const item of finished) attached.current.add(item.uid);
-    onChange?.([
-      ...value,
-      ...finished
-        .map((item) => item.upload!)
-        .filter((upload) => !value.some((f) => f.id === upload.id))
-        .map((upload) => ({ id: upload.id, name: upload.name, type: upload.type, status: upload.status, size: upload.size })),
-    ]);
-  }, [uploader.items, onChange, value]);
-
-  return (
-    <Flex vertical gap={8} data-uploading={uploader.items.some((item) => RUNNING.includes(item.status))} data-testid="bulletin-attachments-field">
-      <UploadButton onFiles={(files) => uploader.addFiles(files)} allowFolder={false} />
-      <UploadProgressList items={uploader.items} onRemove={uploader.remove} onClearFinished={uploader.clearFinished} />
-      <SubmissionFiles
-        files={value}
-        onRemove={(file) => onChange?.(value.filter((f) => f.id !== file.id))}
-        testId="bulletin-attachment"
-        emptyText={t('compose.noAttachments')}
-      />
-    </Flex>
-  );
-}
 
 /**
  * Writing a bulletin (issue 17 §3), new or an edit: title, rich text content (the app's editor),
@@ -178,7 +142,7 @@ export function BulletinComposeDrawer({
           <DatePicker showTime format="YYYY-MM-DD HH:mm" allowClear />
         </Form.Item>
         <Form.Item name="attachments" label={t('compose.attachments')}>
-          <AttachmentsField />
+          <AttachmentsField testId="bulletin-attachment" emptyText={t('compose.noAttachments')} />
         </Form.Item>
         {type === 'course' && courseName && <Typography.Text type="secondary">{t('compose.forCourse', { course: courseName })}</Typography.Text>}
       </Form>

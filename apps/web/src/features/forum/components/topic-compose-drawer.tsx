@@ -6,7 +6,7 @@ import { showFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import type { HomeworkFile } from '../../homework/components/submission-files';
 import { useCreateTopic, type TopicSource } from '../api';
-import { AttachmentsField } from './attachments-field';
+import { AttachmentsField } from '../../uploads/components/attachments-field';
 import { ForumEditor } from './forum-editor';
 
 interface ComposeValues {
@@ -142,7 +142,7 @@ export function TopicComposeDrawer({
           <ForumEditor courseId={courseId} aria-label={t('compose.content')} minHeight={220} canUploadImages={canUploadImages} />
         </Form.Item>
         <Form.Item name="attachments" label={t('compose.attachments')}>
-          <AttachmentsField />
+          <AttachmentsField testId="forum-attachment" emptyText={t('compose.noAttachments')} />
         </Form.Item>
       </Form>
     </Drawer>

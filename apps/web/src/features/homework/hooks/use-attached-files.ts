@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useUploader, type UploadItemStatus } from '../../uploads/hooks/use-uploader';
+import { RUNNING_UPLOAD_STATUSES, useUploader } from '../../uploads/hooks/use-uploader';
 import type { HomeworkFile } from '../components/submission-files';
-
-const RUNNING: readonly UploadItemStatus[] = ['queued', 'creating', 'uploading', 'resumed'];
 
 /**
  * Files being gathered for a homework answer or a grader's feedback: the person's own uploads
@@ -28,7 +26,7 @@ export function useAttachedFiles(initial: readonly HomeworkFile[]) {
     ]);
   }, [uploader.items]);
 
-  const pending = uploader.items.filter((item) => RUNNING.includes(item.status)).length;
+  const pending = uploader.items.filter((item) => RUNNING_UPLOAD_STATUSES.includes(item.status)).length;
   const remove = (file: HomeworkFile) => setFiles((list) => list.filter((f) => f.id !== file.id));
   return { uploader, files, remove, pending, isUploading: pending > 0 };
 }

@@ -3,10 +3,9 @@ import { Button, Card, Flex, List, Modal, Progress, Typography } from 'antd';
 import { CloseOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@atrium/contracts';
-import type { UploadItem, UploadItemStatus } from '../hooks/use-uploader';
+import { RUNNING_UPLOAD_STATUSES, type UploadItem, type UploadItemStatus } from '../hooks/use-uploader';
 
 const FAILED: readonly UploadItemStatus[] = ['rejected', 'failed', 'aborted', 'createFailed'];
-const RUNNING: readonly UploadItemStatus[] = ['queued', 'creating', 'uploading', 'resumed'];
 
 /**
  * Progress of the files being uploaded: an overall bar (bytes of all files),
@@ -29,7 +28,7 @@ export function UploadProgressList({
   const transferring = items.filter((i) => i.status !== 'rejected');
   const totalBytes = transferring.reduce((sum, i) => sum + i.size, 0);
   const sentBytes = transferring.reduce((sum, i) => sum + (i.status === 'finished' ? i.size : i.sentBytes), 0);
-  const isRunning = items.some((i) => RUNNING.includes(i.status));
+  const isRunning = items.some((i) => RUNNING_UPLOAD_STATUSES.includes(i.status));
   const failed = items.filter((i) => ['failed', 'createFailed'].includes(i.status));
   const unseen = failed.filter((i) => !seenFailures.includes(i.uid));
   return (

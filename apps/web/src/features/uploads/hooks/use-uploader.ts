@@ -15,6 +15,9 @@ import { violationMessages } from '../lib/violation-messages';
  */
 export type UploadItemStatus = 'rejected' | 'queued' | 'creating' | 'uploading' | 'resumed' | 'finished' | 'failed' | 'aborted' | 'createFailed';
 
+/** The statuses of an item still on its way (waiting, being created or sent). */
+export const RUNNING_UPLOAD_STATUSES: readonly UploadItemStatus[] = ['queued', 'creating', 'uploading', 'resumed'];
+
 /** One file in the uploader's list. `percent` is 0–100, `sentBytes` bytes sent; `errors` are user-facing messages; `retry` requeues a failed transfer. */
 export interface UploadItem {
   uid: string;
