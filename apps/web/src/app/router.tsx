@@ -41,6 +41,7 @@ const CourseContentPage = lazyNamed(() => import('../features/activities/pages/c
 const LearningActivityPage = lazyNamed(() => import('../features/activities/pages/learning-activity-page'), 'LearningActivityPage');
 const ManagementSectionPage = lazyNamed(() => import('../features/management/pages/management-section-page'), 'ManagementSectionPage');
 const CourseForumPage = lazyNamed(() => import('../features/forum/pages/course-forum-page'), 'CourseForumPage');
+const CourseResourcesPage = lazyNamed(() => import('../features/course-resources/pages/course-resources-page'), 'CourseResourcesPage');
 const TeachingTeamPage = lazyNamed(() => import('../features/forum/pages/teaching-team-page'), 'TeachingTeamPage');
 const GroupSetPage = lazyNamed(() => import('../features/forum/pages/group-set-page'), 'GroupSetPage');
 const QuestionnaireFullScreenPage = lazyNamed(() => import('../features/questionnaires/pages/questionnaire-full-screen-page'), 'QuestionnaireFullScreenPage');
@@ -128,10 +129,18 @@ export const routes: RouteObject[] = [
           { path: 'live-activities', element: <LearningActivityPage /> },
           // Forum (issue 18; spec §2): the course forum, the team's space (`#/forum/{id}`, `#/meeting/{id}`), group topics (`#/topics/{id}?groupId=`).
           { path: 'forum', element: <CourseForumPage /> },
+          // Course resources (issue 19 §3; spec §2 `/course/{id}/resource`): every file of the course by folder.
+          { path: 'resource', element: <CourseResourcesPage /> },
           { path: 'teaching-team', element: <TeachingTeamPage /> },
           { path: 'group-set', element: <GroupSetPage /> },
           ...COURSE_SUBPAGES.filter(
-            (section) => section !== 'enrollments' && section !== 'outline' && section !== 'content' && section !== 'score' && section !== 'forum',
+            (section) =>
+              section !== 'enrollments' &&
+              section !== 'outline' &&
+              section !== 'content' &&
+              section !== 'score' &&
+              section !== 'forum' &&
+              section !== 'resource',
           ).map((section) => ({
             path: section,
             element: <CourseSectionPage section={section} />,

@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'notifications',
   'bulletins',
   'forum',
+  'courseResources',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
