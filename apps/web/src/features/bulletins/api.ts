@@ -131,8 +131,3 @@ export function useDeleteBulletin() {
     },
   });
 }
-
-/** The download address of an attachment (`GET /api/uploads/{id}/blob`, as an attachment). */
-export function attachmentUrl(uploadId: number): string {
-  return `/api/uploads/${uploadId}/blob`;
-}

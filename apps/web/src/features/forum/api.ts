@@ -424,8 +424,3 @@ export function useMentionable(courseId: number, q: string, enabled: boolean) {
     staleTime: 60_000,
   });
 }
-
-/** The download address of an attachment. */
-export function attachmentUrl(uploadId: number): string {
-  return `/api/uploads/${uploadId}/blob`;
-}

@@ -93,3 +93,8 @@ export async function fetchUploadToken(id: number, signal?: AbortSignal): Promis
 export function markUploaded(id: number): Promise<Upload> {
   return api.put<Upload>(`/api/uploads/${id}/uploaded`);
 }
+
+/** Where a file downloads, as an attachment: `GET /api/uploads/{id}/blob` (the upload policy decides; learners are refused a file whose `allow_download` is off). */
+export function uploadBlobUrl(uploadId: number): string {
+  return `/api/uploads/${uploadId}/blob`;
+}

@@ -1,11 +1,10 @@
-import { Flex, List, Space, Tag, Typography } from 'antd';
-import { DownloadOutlined, PushpinOutlined } from '@ant-design/icons';
+import { Space, Tag, Typography } from 'antd';
+import { PushpinOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, type Bulletin } from '@atrium/contracts';
+import type { Bulletin } from '@atrium/contracts';
 import { RichHtml } from '../../activities/components/views/rich-html';
-import { FileTypeIcon } from '../../uploads/components/file-type-icon';
+import { AttachmentList } from '../../uploads/components/attachment-list';
 import { formatInZone, useUserZone } from '../../gradebook/hooks/use-user-zone';
-import { attachmentUrl } from '../api';
 
 /** A bulletin's facts on one line: pinned, course, author, publish time in the user's zone (and "Scheduled" while it is not yet shown). */
 export function BulletinMeta({ bulletin }: { bulletin: Bulletin }) {
@@ -31,30 +30,8 @@ export function BulletinMeta({ bulletin }: { bulletin: Bulletin }) {
 /** A bulletin's attached files, each a download link with its size; nothing when there are none. */
 export function BulletinAttachments({ bulletin }: { bulletin: Bulletin }) {
   const { t } = useTranslation('bulletins');
-  if (bulletin.attachments.length === 0) return null;
   return (
-    <section aria-label={t('attachments')} data-testid="bulletin-attachments">
-      <Typography.Text strong style={{ display: 'block', margin: '16px 0 8px' }}>
-        {t('attachments')}
-      </Typography.Text>
-      <List
-        size="small"
-        bordered
-        dataSource={bulletin.attachments}
-        rowKey="id"
-        renderItem={(file) => (
-          <List.Item>
-            <Flex gap={8} align="center" wrap>
-              <FileTypeIcon name={file.name} type={file.type} />
-              <a href={attachmentUrl(file.id)} download={file.name} aria-label={t('download', { name: file.name })}>
-                {file.name} <DownloadOutlined aria-hidden />
-              </a>
-              <Typography.Text type="secondary">{formatBytes(file.size)}</Typography.Text>
-            </Flex>
-          </List.Item>
-        )}
-      />
-    </section>
+    <AttachmentList files={bulletin.attachments} title={t('attachments')} downloadLabel={(name) => t('download', { name })} testId="bulletin-attachments" />
   );
 }
 

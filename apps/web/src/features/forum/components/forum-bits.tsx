@@ -1,9 +1,6 @@
-import { Flex, List, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, type ForumAuthor } from '@atrium/contracts';
-import { FileTypeIcon } from '../../uploads/components/file-type-icon';
-import { attachmentUrl } from '../api';
+import type { ForumAuthor } from '@atrium/contracts';
+import { AttachmentList } from '../../uploads/components/attachment-list';
 import { fullTime, lastActivityText } from '../lib/forum-time';
 
 /** The author's picture, or their initial. Plain markup: it is drawn once per reply. */
@@ -44,27 +41,7 @@ export function ForumTime({ instant }: { instant: string }) {
 /** Attached files, each a download link with its size; nothing when there are none. */
 export function ForumAttachments({ files }: { files: { id: number; name: string; type: string; size: number }[] }) {
   const { t } = useTranslation('forum');
-  if (files.length === 0) return null;
   return (
-    <section aria-label={t('attachments.title')} data-testid="forum-attachments" style={{ marginTop: 12 }}>
-      <List
-        size="small"
-        bordered
-        header={<Typography.Text strong>{t('attachments.title')}</Typography.Text>}
-        dataSource={files}
-        rowKey="id"
-        renderItem={(file) => (
-          <List.Item>
-            <Flex gap={8} align="center" wrap>
-              <FileTypeIcon name={file.name} type={file.type} />
-              <a href={attachmentUrl(file.id)} download={file.name} aria-label={t('attachments.download', { name: file.name })}>
-                {file.name} <DownloadOutlined aria-hidden />
-              </a>
-              <Typography.Text type="secondary">{formatBytes(file.size)}</Typography.Text>
-            </Flex>
-          </List.Item>
-        )}
-      />
-    </section>
+    <AttachmentList files={files} title={t('attachments.title')} downloadLabel={(name) => t('attachments.download', { name })} testId="forum-attachments" />
   );
 }
