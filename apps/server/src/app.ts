@@ -44,6 +44,7 @@ import { homeworkRoutes } from './modules/homework/homework.routes.js';
 import { gradebookRoutes } from './modules/gradebook/gradebook.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { bulletinsRoutes } from './modules/bulletins/bulletins.routes.js';
+import { entriesRoutes } from './modules/entries/entries.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { questionsRoutes } from './modules/forum/questions.routes.js';
 import { promptsRoutes } from './modules/prompts/prompts.routes.js';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(gradebookRoutes);
   await app.register(notificationsRoutes);
   await app.register(bulletinsRoutes);
+  await app.register(entriesRoutes);
   await app.register(forumRoutes);
   await app.register(questionsRoutes);
   await app.register(promptsRoutes);

@@ -5,6 +5,7 @@ import { registerProcessor } from './modules/uploads/processing-registry.js';
 import { registerUploadParent } from './modules/uploads/upload-parents.js';
 import { submissionUploadParent } from './modules/homework/homework.policy.js';
 import { bulletinUploadParent } from './modules/bulletins/bulletins.policy.js';
+import { entryUploadParent } from './modules/entries/entries.policy.js';
 import { replyUploadParent, topicUploadParent } from './modules/forum/forum.policy.js';
 
 /**
@@ -18,10 +19,11 @@ export function registerUploadProcessors(): void {
   for (const processor of [coursePackageProcessor, scormProcessor, videoProcessor, audioProcessor, officeProcessor, pdfProcessor]) registerProcessor(processor);
 }
 
-/** Upload parents other modules own (upload-parents.ts): a homework submission's files, a bulletin's and a forum topic's or reply's attachments. Idempotent. */
+/** Upload parents other modules own (upload-parents.ts): a homework submission's files, a bulletin's and a forum topic's or reply's attachments, a vocabulary entry's files. Idempotent. */
 export function registerUploadParents(): void {
   registerUploadParent('submission', submissionUploadParent);
   registerUploadParent('bulletin', bulletinUploadParent);
+  registerUploadParent('entry', entryUploadParent);
   registerUploadParent('forum_topic', topicUploadParent);
   registerUploadParent('forum_reply', replyUploadParent);
 }

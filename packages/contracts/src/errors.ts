@@ -112,6 +112,10 @@ export const ERROR_STATUS = {
   FORUM_NOT_FOUND: 404,
   /** The topic is locked or closed: only the course team may reply. */
   TOPIC_LOCKED: 409,
+  /** Vocabulary entries (issue 19 §4): missing, deleted or another organisation's. */
+  ENTRY_NOT_FOUND: 404,
+  /** The organisation's `vocabulary_entries` toggle is off (spec §6). */
+  ENTRIES_DISABLED: 403,
   PREVIEW_PROVIDER_DISABLED: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -39,4 +39,5 @@ export * from './bulletins/bulletins.schemas.js';
 export * from './prompts/prompts.schemas.js';
 export * from './forum/forum.schemas.js';
 export * from './forum/questions.schemas.js';
+export * from './entries/entries.schemas.js';
 export * from './course-resources/course-resources.schemas.js';

@@ -26,3 +26,4 @@ export * from '../modules/notifications/notifications.table.js';
 export * from '../modules/bulletins/bulletins.table.js';
 export * from '../modules/prompts/prompts.table.js';
 export * from '../modules/forum/forum.table.js';
+export * from '../modules/entries/entries.table.js';

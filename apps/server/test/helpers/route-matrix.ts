@@ -123,6 +123,14 @@ export const ACTION_ROLES: { readonly [A in RouteAction]: readonly MatrixRole[] 
   /** Questions on the world's file: its members (who may open the file in its activity) read and ask. */
   'question.read': MEMBERS,
   'question.ask': MEMBERS,
+  /**
+   * Vocabulary entries (issue 19 §4): the world's organisation has the toggle on, so its users list
+   * and read them and its admin writes them; the outsider's organisation has it off (403).
+   */
+  'entry.list': MEMBERS,
+  'entry.read': MEMBERS,
+  'entry.create': ['orgAdmin'],
+  'entry.manage': ['orgAdmin'],
   'invite.answer': SIGNED_IN,
   'token.use': EVERYONE,
 };
@@ -422,6 +430,12 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'PUT /api/forum/reports/{reportId}': 'topic.moderate',
   'POST /api/uploads/{id}/questions': 'question.ask',
   'GET /api/uploads/{id}/questions': 'question.read',
+  'GET /api/entries': 'entry.list',
+  'POST /api/entries': 'entry.create',
+  'GET /api/entries/{entryId}': 'entry.read',
+  'PUT /api/entries/{entryId}': 'entry.manage',
+  'DELETE /api/entries/{entryId}': 'entry.manage',
+  'PUT /api/org/toggles': 'organisation.manage',
   'GET /api/user/course/{courseId}/resources/folder': 'course.view',
   'GET /api/blobstorage/open-client-url': 'self.read',
 };

@@ -12,6 +12,8 @@ export const OrgResponseSchema = z.object({
     meeting: z.boolean(),
     instruction_meeting: z.boolean(),
     cloud_classroom: z.boolean(),
+    /** Spec §6 "vocabulary entries" (issue 19 §4): the editor's entries select and learners' entry cards. Default off. */
+    vocabulary_entries: z.boolean(),
   }),
   /** Office previewers the organisation offers (spec §6 wps_preview, yz_office_preview, Aliyun office, private WPS; issue 5). */
   office_preview: OfficePreviewTogglesSchema,
@@ -27,3 +29,10 @@ export const UpdateOrgTimeZoneBodySchema = z.object({
   time_zone: z.string().max(64).refine(isIanaTimeZone, 'not a known IANA time zone'),
 });
 export type UpdateOrgTimeZoneBody = z.infer<typeof UpdateOrgTimeZoneBodySchema>;
+
+/**
+ * `PUT /api/org/toggles` body (issue 19 §4; administrators): the feature toggles of `GET /api/org`
+ * to change — any of them, the others kept. An unknown toggle is 400 naming it.
+ */
+export const UpdateOrgTogglesBodySchema = OrgResponseSchema.shape.toggles.partial().strict();
+export type UpdateOrgTogglesBody = z.infer<typeof UpdateOrgTogglesBodySchema>;

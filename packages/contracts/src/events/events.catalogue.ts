@@ -194,6 +194,10 @@ export const DomainEventSchemas = {
   'video_quiz.answered': z.object({ course_id: id, video_quiz_id: id, subject_id: id, user_id: id, score: z.number().nullable() }),
   /** The course team gave points to a learner's answer of a video quiz (an essay, a short answer without accepted answers, or an override); `score` in points. */
   'video_quiz.graded': z.object({ course_id: id, video_quiz_id: id, subject_id: id, user_id: id, score: z.number(), graded_by: id }),
+  /** An org admin created, changed or deleted a vocabulary entry of their organisation (issue 19 §4); `name` as it is (deleted: as it was). */
+  'entry.created': z.object({ entry_id: id, org_id: id, actor_id: id, name: z.string() }),
+  'entry.updated': z.object({ entry_id: id, org_id: id, actor_id: id, name: z.string() }),
+  'entry.deleted': z.object({ entry_id: id, org_id: id, actor_id: id, name: z.string() }),
 } as const;
 
 /** The name of a catalogued event. */

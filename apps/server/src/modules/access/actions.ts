@@ -54,6 +54,11 @@ export const RESOURCE_ACTIONS = {
   topic: ['read', 'reply', 'edit', 'moderate', 'react'],
   /** Questions on a file (issue 18 §4): `read` a file's questions and their count, `ask` one (a learner who may open the file in its activity). */
   question: ['read', 'ask'],
+  /**
+   * Vocabulary entries of an organisation (issue 19 §4), while its `vocabulary_entries` toggle is on:
+   * `list` and `read` its users, `create` and `manage` (edit, delete) its admins.
+   */
+  entry: ['list', 'read', 'create', 'manage'],
   /** Invitations and team teaching: answered by the invitee. */
   invite: ['answer'],
   /** Storage and job callbacks authorised by their own token, not a session. */

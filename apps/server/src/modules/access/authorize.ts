@@ -4,6 +4,8 @@ import type { Actor } from '../../plugins/auth.js';
 import { activityAccess, guestActivity, type ActivityAccess } from '../activities/activities.policy.js';
 import type { ActivityRow } from '../activities/activities.repository.js';
 import { courseFor, type CourseAccess, type CourseAction } from '../courses/courses.policy.js';
+import { entriesToList, entryToCreate, entryToManage, entryToRead } from '../entries/entries.policy.js';
+import type { EntryRow } from '../entries/entries.repository.js';
 import { bulletinScope, bulletinToCreate, bulletinToManage, bulletinToRead } from '../bulletins/bulletins.policy.js';
 import type { BulletinRow, BulletinScope } from '../bulletins/bulletins.repository.js';
 import {
@@ -57,6 +59,8 @@ import { questionsToRead, questionToAsk } from '../forum/questions.policy.js';
  *   topic.*             forum.policy.ts       a topic (or reply, `replyId`) the reader sees — group, team, question, hidden rules (404 otherwise);
  *                                             reply refused on a locked/closed topic to learners (409), edit its author or the team, moderate the team (403)
  *   question.read/ask   questions.policy.ts   a file's questions: whoever may open the file in its activity (upload.in_activity)
+ *   entry.list / read   entries.policy.ts     the organisation's users, its vocabulary_entries toggle on (403 ENTRIES_DISABLED; another org's entry 404)
+ *   entry.create/manage entries.policy.ts     the organisation's admins (403 to its other users), the toggle on
  *
  * Routes declare their action (`config: { action }`, modules/access/actions.ts).
  */
@@ -87,6 +91,10 @@ export interface AuthorizeMap {
   'topic.react': { resource: TopicRef; grant: TopicGrant & Partial<ReplyGrant> };
   'question.read': { resource: { activityId: number; uploadId?: number }; grant: ActivityAccess & { upload: UploadRow | null } };
   'question.ask': { resource: { activityId: number; uploadId: number }; grant: ActivityAccess & { upload: UploadRow } };
+  'entry.list': { resource: Record<string, never>; grant: { orgId: number } };
+  'entry.read': { resource: { entryId: number }; grant: EntryRow };
+  'entry.create': { resource: Record<string, never>; grant: { orgId: number } };
+  'entry.manage': { resource: { entryId: number }; grant: EntryRow };
 }
 
 /** A topic, or a reply (whose topic's rules apply, and the reply's own hidden rule). */
@@ -169,6 +177,14 @@ export async function authorize(deps: AppDeps, actor: Actor | null, action: Cour
       return questionsToRead(deps, actor!, r.activityId!, r.uploadId);
     case 'question.ask':
       return questionToAsk(deps, actor!, r.activityId!, r.uploadId!);
+    case 'entry.list':
+      return entriesToList(deps, actor!);
+    case 'entry.read':
+      return entryToRead(deps, actor!, r.entryId!);
+    case 'entry.create':
+      return entryToCreate(deps, actor!);
+    case 'entry.manage':
+      return entryToManage(deps, actor!, r.entryId!);
   }
 }
 

@@ -92,10 +92,19 @@ beforeAll(async () => {
     instructor: await t.factories.login(instructor.userName),
     orgAdmin: await t.factories.login(orgAdmin.userName),
   };
-  // Every office previewer on, so the preview routes answer by access alone.
+  // Every office previewer on, so the preview routes answer by access alone; vocabulary entries on (issue 19 §4).
   await t.database.db
     .update(orgs)
-    .set({ settings: { ...DEFAULT_ORG_SETTINGS, wpsPreview: true, aliyunOfficePreview: true, yzOfficePreview: true, privateWpsPreview: true } })
+    .set({
+      settings: {
+        ...DEFAULT_ORG_SETTINGS,
+        wpsPreview: true,
+        aliyunOfficePreview: true,
+        yzOfficePreview: true,
+        privateWpsPreview: true,
+        vocabularyEntries: true,
+      },
+    })
     .where(eq(orgs.id, orgA.id));
   const as = cookies.instructor;
   const files = {

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DepartmentListSchema, ErrorBodySchema, OrgResponseSchema, UpdateOrgTimeZoneBodySchema } from '@atrium/contracts';
+import { DepartmentListSchema, ErrorBodySchema, OrgResponseSchema, UpdateOrgTimeZoneBodySchema, UpdateOrgTogglesBodySchema } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { emit, transaction } from '../events/events.service.js';
-import { listDepartments, presentOrg, updateOrgTimeZone } from './orgs.service.js';
+import { listDepartments, presentOrg, updateOrgTimeZone, updateOrgToggles } from './orgs.service.js';
 
 /**
  * `GET /api/org` and `GET /api/departments` (spec §7): the user's organisation, its calendar
- * toggles (spec §6) and departments; `PUT /api/org/time-zone` (decision 0020): its zone, set by
- * its administrators.
+ * toggles (spec §6) and departments; `PUT /api/org/time-zone` (decision 0020): its zone, and
+ * `PUT /api/org/toggles` (issue 19 §4): its feature toggles, set by its administrators.
  */
 export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.db;
@@ -32,6 +32,16 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
         return org;
       });
     },
+  });
+  app.put('/api/org/toggles', {
+    config: { action: 'organisation.manage' },
+    schema: {
+      tags: ['orgs'],
+      summary: 'Turn my organisation’s feature toggles on or off (administrators): any of `GET /api/org` toggles, the others kept',
+      body: UpdateOrgTogglesBodySchema,
+      response: { 200: OrgResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+    },
+    handler: async (req) => updateOrgToggles(db, actorOf(req), req.body),
   });
   app.get('/api/departments', {
     config: { action: 'organisation.read' },

@@ -1,9 +1,9 @@
-import { DEFAULT_TIME_ZONE, type OrgResponse } from '@atrium/contracts';
+import { DEFAULT_TIME_ZONE, type OrgResponse, type UpdateOrgTogglesBody } from '@atrium/contracts';
 import { assertManagesOrganisation } from './orgs.policy.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../plugins/auth.js';
-import { findOrg, listDepartmentsOfOrg, mergeOrgSettings, officePreviewToggles } from './orgs.repository.js';
+import { findOrg, findOrgSettings, listDepartmentsOfOrg, mergeOrgSettings, officePreviewToggles, type OrgSettings } from './orgs.repository.js';
 
 /** `GET /api/org` (spec §7): the actor's organisation, its calendar toggles (spec §6), its zone (decision 0020) and office previewers. */
 export async function presentOrg(db: Db, orgId: number): Promise<OrgResponse> {
@@ -19,6 +19,7 @@ export async function presentOrg(db: Db, orgId: number): Promise<OrgResponse> {
       meeting: s.calendarMeeting ?? true,
       instruction_meeting: s.calendarInstructionMeeting ?? true,
       cloud_classroom: s.calendarCloudClassroom ?? true,
+      vocabulary_entries: s.vocabularyEntries ?? false,
     },
     office_preview: officePreviewToggles(s),
   };
@@ -34,6 +35,35 @@ export async function updateOrgTimeZone(db: Db, actor: Actor, timeZone: string):
   assertManagesOrganisation(actor, 'Only organisation administrators change the organisation’s time zone');
   await mergeOrgSettings(db, actor.orgId, { timeZone });
   return presentOrg(db, actor.orgId);
+}
+
+/** The settings key of each toggle of `GET /api/org`. */
+const TOGGLE_SETTINGS: Record<keyof OrgResponse['toggles'], keyof OrgSettings> = {
+  timetable: 'calendarTimetable',
+  meeting: 'calendarMeeting',
+  instruction_meeting: 'calendarInstructionMeeting',
+  cloud_classroom: 'calendarCloudClassroom',
+  vocabulary_entries: 'vocabularyEntries',
+};
+
+/**
+ * `PUT /api/org/toggles` (issue 19 §4): an organisation administrator turns feature toggles of
+ * `GET /api/org` on or off (UpdateOrgTogglesBodySchema already refused unknown ones: 400 naming
+ * them); the other settings are kept. 403 for anyone else. Answers the org as GET does. Two statements.
+ */
+export async function updateOrgToggles(db: Db, actor: Actor, body: UpdateOrgTogglesBody): Promise<OrgResponse> {
+  assertManagesOrganisation(actor, 'Only organisation administrators change the organisation’s features');
+  const patch: Partial<Record<keyof OrgSettings, boolean>> = {};
+  for (const [toggle, on] of Object.entries(body) as [keyof OrgResponse['toggles'], boolean | undefined][]) {
+    if (on !== undefined) patch[TOGGLE_SETTINGS[toggle]] = on;
+  }
+  if (Object.keys(patch).length > 0) await mergeOrgSettings(db, actor.orgId, patch as Partial<OrgSettings>);
+  return presentOrg(db, actor.orgId);
+}
+
+/** Whether organisation `orgId` has vocabulary entries on (spec §6; absent: off). One SELECT. */
+export async function vocabularyEntriesOn(db: Db, orgId: number): Promise<boolean> {
+  return (await findOrgSettings(db, orgId))?.vocabularyEntries === true;
 }
 
 /** `GET /api/departments` (spec §7): the departments of organisation `orgId`, by name then id. */
