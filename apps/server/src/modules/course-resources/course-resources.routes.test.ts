@@ -7,6 +7,7 @@ import { countStatements } from '../../../test/helpers/count-statements.js';
 import { uploadFile } from '../../../test/helpers/media-world.js';
 import { waitForProcessed } from '../../../test/uploads-client.js';
 import { activities, courseModules } from '../activities/activities.table.js';
+import { courses } from '../courses/courses.table.js';
 import { uploads } from '../uploads/uploads.table.js';
 import { NO_DESKTOP_CLIENT_REASON } from './course-resources.service.js';
 
@@ -21,6 +22,7 @@ type Role = 'anonymous' | 'outsider' | 'student' | 'assistant' | 'instructor' | 
 
 let t: TestApp;
 let courseId: number;
+let world: Awaited<ReturnType<TestApp['factories']['courseWorld']>>;
 let cookies: Record<Exclude<Role, 'anonymous'>, string>;
 let courseFile: Upload;
 let folderFile: Upload;
@@ -52,7 +54,7 @@ async function uploadInFolder(cookie: string, relativePath: string): Promise<Upl
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const w = await t.factories.courseWorld();
+  const w = (world = await t.factories.courseWorld());
   courseId = w.course.id;
   cookies = {
     outsider: await t.factories.login(w.outsider.userName),
@@ -214,6 +216,46 @@ describe('GET /api/user/course/{courseId}/resources/folder', () => {
     }
     expect(ids).not.toContain(cases.exam_only.file.id);
     expect(body.folders.some((f) => f.activity?.id === cases.exam_only.activityId)).toBe(false);
+  });
+});
+
+describe('the activity rules of the upload policy, in a course of its own', () => {
+  /** A course of its own (its learning mode changes) with the world's student and instructor. */
+  async function ownCourse(mode: 'free' | 'checkpoint') {
+    const course = await t.factories.course({ orgId: world.org.id, instructorId: world.instructor.id });
+    await t.factories.enrol(course.id, world.student.id, 'student');
+    await t.database.db.update(courses).set({ learningMode: mode }).where(eq(courses.id, course.id));
+    return course;
+  }
+  const list = (id: number, role: 'student' | 'instructor') =>
+    t.app.inject({ method: 'GET', url: `/api/user/course/${id}/resources/folder`, headers: { cookie: cookies[role] } });
+
+  it('hides from a learner the files of an activity locked by an unfinished earlier one (checkpoint), within budget', async () => {
+    const course = await ownCourse('checkpoint');
+    await createActivity(t.database, { courseId: course.id, completionCriterion: 'viewed' }); // never visited: locks what follows
+    const file = await uploadFile(t, cookies.instructor, course.id, text('locked-handout.txt'));
+    const locked = await createActivity(t.database, { courseId: course.id, uploadIds: [file.id] });
+    const student = await countStatements(t, () => list(course.id, 'student'));
+    expect(student.res.statusCode).toBe(200);
+    expect(fileIds(student.res.json() as CourseResources)).toEqual([]);
+    expect(student.res.body).not.toContain('locked-handout');
+    // Checkpoint mode reads the learner's course study (the policy's loadCourseStudy: four statements in one round).
+    expect(student.statements, student.sql.join('\n')).toBeLessThanOrEqual(12);
+    expect(student.rounds, student.shape.join(',')).toBeLessThanOrEqual(6);
+    const team = (await list(course.id, 'instructor')).json() as CourseResources;
+    expect(team.folders.find((f) => f.activity?.id === locked.id)?.files.map((f) => f.id)).toEqual([file.id]);
+  });
+
+  it('hides from a learner the files of an ended activity', async () => {
+    const course = await ownCourse('free');
+    const file = await uploadFile(t, cookies.instructor, course.id, text('ended-handout.txt'));
+    const ended = await createActivity(t.database, { courseId: course.id, uploadIds: [file.id] });
+    await t.database.db
+      .update(activities)
+      .set({ endTime: new Date(Date.now() - 86_400_000) })
+      .where(eq(activities.id, ended.id));
+    expect(fileIds((await list(course.id, 'student')).json() as CourseResources)).toEqual([]);
+    expect(fileIds((await list(course.id, 'instructor')).json() as CourseResources)).toEqual([file.id]);
   });
 });
 
