@@ -94,8 +94,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {
     '*': ['class', 'data-latex', 'data-type', 'style', 'title', 'aria-hidden'],
     a: ['href', 'target', 'rel'],
-    // A forum @mention (issue 18): `<span class="mention" data-user-id="12">@Name</span>` as the editor inserts it.
-    span: ['data-user-id'],
+    // A forum @mention (issue 18): `<span class="mention" data-user-id="12">@Name</span>` as the editor inserts it;
+    // a vocabulary entry (issue 19 §4): `<span class="entry" data-entry-id="12">Name</span>` from the entries select.
+    span: ['data-user-id', 'data-entry-id'],
     img: ['src', 'alt', 'width', 'height', 'data-upload-id'],
     td: ['colspan', 'rowspan', 'colwidth'],
     th: ['colspan', 'rowspan', 'colwidth', 'scope'],
