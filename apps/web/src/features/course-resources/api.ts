@@ -22,8 +22,3 @@ export function useCourseResources(courseId: number) {
     refetchInterval: (query) => (query.state.data?.folders.some((f) => f.files.some((file) => file.status === 'processing')) ? 2000 : false),
   });
 }
-
-/** Where a file downloads: `GET /api/uploads/{id}/blob` (the server refuses it to learners when `allow_download` is off). */
-export function downloadUrlOf(uploadId: number): string {
-  return `/api/uploads/${uploadId}/blob`;
-}

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, TIME_FORMAT, type ResourceFile, type ResourceFolder } from '@atrium/contracts';
 import { FileTypeIcon } from '../../uploads/components/file-type-icon';
-import { downloadUrlOf } from '../api';
+import { uploadBlobUrl } from '../../uploads/api';
 
 const LINK_STYLE = { padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' } as const;
 
@@ -82,7 +82,7 @@ function FileRow({ file, canManage, onOpen }: { file: ResourceFile; canManage: b
             <Button
               type="text"
               icon={<DownloadOutlined />}
-              href={downloadUrlOf(file.id)}
+              href={uploadBlobUrl(file.id)}
               download={file.name}
               aria-label={t('file.downloadName', { name: file.name })}
               data-testid="resource-download"
