@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'bulletins',
   'forum',
   'courseResources',
+  'entries',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

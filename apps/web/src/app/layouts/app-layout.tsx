@@ -9,9 +9,10 @@ import { AppHeader } from './app-header';
 import { AppFooter } from './app-footer';
 import { NotificationsLayer } from '../../features/notifications/components/notifications-layer';
 import { AccountLayer } from '../../features/prompts/components/account-layer';
+import { VocabularyEntries } from '../../features/entries/components/vocabulary-entries';
 import './app-layout.css';
 
-/** Page frame of every signed-in page: header, content outlet, footer, and the new-version warning. */
+/** Page frame of every signed-in page: header, content outlet, footer, the new-version warning, and vocabulary entries (the editor's entries select, entry cards) where the organisation has them on. */
 export function AppLayout() {
   const { t } = useTranslation('common');
   const { notification } = App.useApp();
@@ -32,7 +33,7 @@ export function AppLayout() {
   useVersionCheck(onNewVersion);
 
   return (
-    <>
+    <VocabularyEntries>
       <AppHeader />
       <NotificationsLayer />
       <AccountLayer />
@@ -42,7 +43,7 @@ export function AppLayout() {
         </Suspense>
       </main>
       <AppFooter />
-    </>
+    </VocabularyEntries>
   );
 }
 

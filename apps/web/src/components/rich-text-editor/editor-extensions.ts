@@ -82,6 +82,42 @@ export const Mention = Node.create({
   },
 });
 
+/**
+ * A vocabulary entry of the organisation (issue 19 §4, spec §1 entries select): stored as
+ * `<span class="entry" data-entry-id="12">Name</span>`, kept whole (an atom); readers show the
+ * entry's hover card over it.
+ */
+export const EntryMark = Node.create({
+  name: 'entry',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  selectable: true,
+  addAttributes() {
+    return {
+      entryId: {
+        default: null,
+        parseHTML: (element) => element.getAttribute('data-entry-id'),
+        renderHTML: (attributes) => ({ 'data-entry-id': String(attributes.entryId ?? '') }),
+      },
+      label: {
+        default: '',
+        parseHTML: (element) => element.textContent ?? '',
+        renderHTML: () => ({}),
+      },
+    };
+  },
+  parseHTML() {
+    return [{ tag: 'span.entry[data-entry-id]' }];
+  },
+  renderHTML({ node, HTMLAttributes }) {
+    return ['span', mergeAttributes({ class: 'entry' }, HTMLAttributes), String(node.attrs.label ?? '')];
+  },
+  renderText({ node }) {
+    return String(node.attrs.label ?? '');
+  },
+});
+
 /** Paragraph and heading indent (0..MAX_INDENT steps of 2em), stored as `style="margin-left: Nem"`. */
 export const Indent = Extension.create({
   name: 'indent',
@@ -104,7 +140,7 @@ export const Indent = Extension.create({
   },
 });
 
-/** The editor's extensions: starter kit (headings 1–4, lists, blockquote, code block, link with http/https/mailto only, underline), text style with colour and font size, tables, images, super/subscript, formula, indent. */
+/** The editor's extensions: starter kit (headings 1–4, lists, blockquote, code block, link with http/https/mailto only, underline), text style with colour and font size, tables, images, super/subscript, formula, mention, vocabulary entry, indent. */
 export function editorExtensions() {
   return [
     StarterKit.configure({
@@ -126,6 +162,7 @@ export function editorExtensions() {
     Superscript,
     Formula,
     Mention,
+    EntryMark,
     Indent,
   ];
 }

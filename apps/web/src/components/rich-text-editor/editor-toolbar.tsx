@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Dropdown, Select, Tooltip } from 'antd';
 import {
+  BookOutlined,
   BoldOutlined,
   ClearOutlined,
   CodeOutlined,
@@ -30,6 +31,8 @@ export interface ToolbarPopups {
   chooseImage: () => void;
   isImageEnabled: boolean;
   isUploadingImage: boolean;
+  /** Opens the entries select popup (issue 19 §4); absent: no entries button. */
+  openEntries?: () => void;
 }
 
 function changeIndent(editor: Editor, delta: 1 | -1) {
@@ -264,6 +267,7 @@ export function EditorToolbar({ editor, items, lng, popups }: { editor: Editor; 
   return (
     <div ref={bar} role="toolbar" aria-label={t('toolbar.label')} onKeyDown={onKeyDown} className="rte-toolbar">
       {items.map(render)}
+      {popups.openEntries && action('entries', t('toolbar.entries'), <BookOutlined />, popups.openEntries)}
     </div>
   );
 }

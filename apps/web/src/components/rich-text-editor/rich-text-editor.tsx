@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
 import { CodePopup } from './code-popup';
+import { EditorEntryPickerContext } from './editor-entries';
 import { editorExtensions } from './editor-extensions';
 import { EditorToolbar } from './editor-toolbar';
 import { FormulaPopup } from './formula-popup';
@@ -55,8 +56,9 @@ function usePageEditorLocale(): EditorLocale {
 /**
  * Domain-free rich text editor (Tiptap): the spec §9 toolbar, images through
  * `onUploadImage`, the formula (LaTeX, KaTeX) and code (javascript, python,
- * CodeMirror) popups of spec §2, labels in the page's language (`<html lang>`,
- * default en-US). Emits HTML; the server sanitises it before storing.
+ * CodeMirror) popups of spec §2, the entries select of spec §1 where the app provides one
+ * (EditorEntryPickerContext), labels in the page's language (`<html lang>`, default en-US).
+ * Emits HTML; the server sanitises it before storing.
  */
 export function RichTextEditor({
   value,
@@ -103,7 +105,9 @@ export function RichTextEditor({
     if (value !== current) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
-  const [popup, setPopup] = useState<'link' | 'code' | 'formula' | null>(null);
+  const [popup, setPopup] = useState<'link' | 'code' | 'formula' | 'entries' | null>(null);
+  // The entries select (issue 19 §4): offered only where the app provides it (the organisation's toggle on).
+  const renderEntryPicker = useContext(EditorEntryPickerContext);
   const [formulaLatex, setFormulaLatex] = useState('');
   const [isUploadingImage, setUploadingImage] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -144,6 +148,7 @@ export function RichTextEditor({
           chooseImage: () => fileInput.current?.click(),
           isImageEnabled: !!onUploadImage,
           isUploadingImage,
+          ...(renderEntryPicker ? { openEntries: () => setPopup('entries') } : {}),
         }}
       />
       <input
@@ -206,6 +211,22 @@ export function RichTextEditor({
           }}
         />
       )}
+      {popup === 'entries' &&
+        renderEntryPicker?.({
+          lng,
+          onClose: () => setPopup(null),
+          onPick: (entry) => {
+            editor
+              .chain()
+              .focus()
+              .insertContent([
+                { type: 'entry', attrs: { entryId: String(entry.id), label: entry.name } },
+                { type: 'text', text: ' ' },
+              ])
+              .run();
+            setPopup(null);
+          },
+        })}
       {popup === 'formula' && (
         <FormulaPopup
           open

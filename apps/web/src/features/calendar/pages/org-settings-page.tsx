@@ -9,6 +9,7 @@ import { useOrg, useUpdateOrgTimeZone } from '../api';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { OrgPromptSettingsCard } from '../../prompts/components/org-prompt-settings-card';
+import { OrgEntriesCard } from '../../entries/components/org-entries-card';
 
 /**
  * /management/org-settings: the organisation's settings an administrator changes here. For
@@ -64,6 +65,7 @@ export function OrgSettingsPage() {
         </Form>
       </Card>
       <OrgPromptSettingsCard />
+      <OrgEntriesCard />
     </div>
   );
 }
