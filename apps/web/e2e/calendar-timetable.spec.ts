@@ -105,8 +105,12 @@ test('a weekly Monday/Wednesday timetable: week view, drag and reload, this-and-
   // "This and following" from the third week: 13:00-15:00; the first two weeks keep 09:00.
   await page.getByRole('button', { name: /next/i }).click();
   await page.getByRole('button', { name: /next/i }).click();
-  await lesson(page, mon3).click();
-  await expect(dialog.getByText('Edit timetable')).toBeVisible();
+  // The week's events are drawn again when its data arrives; a click on the element being replaced
+  // is lost (seen on a loaded CI machine), so click until the popup opens.
+  await expect(async () => {
+    await lesson(page, mon3).click({ timeout: 5_000 });
+    await expect(dialog.getByText('Edit timetable')).toBeVisible({ timeout: 5_000 });
+  }).toPass();
   await dialog.getByRole('radio', { name: 'This and following lessons' }).check();
   await typeDate(page, 'Start', `${dotted(mon3)} 13:00`);
   await typeDate(page, 'End', `${dotted(mon3)} 15:00`);
