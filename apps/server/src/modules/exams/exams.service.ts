@@ -679,7 +679,9 @@ function keyInAttempt(attempt: Pick<AttemptRow, 'layout'>, subject: ExamSubjectR
  */
 async function scoreAttempt(tx: Db, attempt: AttemptRow): Promise<{ score: number | null; objectiveScore: number; pending: boolean }> {
   const ids = attempt.layout.map((s) => s.subjectId);
-  const [subjects, answers] = await Promise.all([findExamSubjects(tx, ids), listAnswers(tx, [attempt.id])]);
+  // One after the other: `tx` is one connection (node-postgres refuses overlapping queries on a client from pg 9).
+  const subjects = await findExamSubjects(tx, ids);
+  const answers = await listAnswers(tx, [attempt.id]);
   const answerOf = new Map(answers.map((a) => [a.subjectId, a]));
   const auto = subjects.map((s) => ({ subjectId: s.id, autoScore: grade(keyInAttempt(attempt, s), answerOf.get(s.id)?.answer ?? null) }));
   await writeAutoScores(tx, attempt.id, auto);
