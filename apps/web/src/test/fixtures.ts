@@ -1,4 +1,4 @@
-import type { OrgResponse, User } from '@atrium/contracts';
+import type { Course, OrgResponse, User } from '@atrium/contracts';
 
 /**
  * `GET /api/user` (spec §7) as a component test serves it: a Student of organisation 9 with no
@@ -28,6 +28,34 @@ export function orgOf(over: Partial<OrgResponse> = {}): OrgResponse {
     time_zone: 'Asia/Shanghai',
     toggles: { timetable: false, meeting: false, instruction_meeting: false, cloud_classroom: false, vocabulary_entries: false },
     office_preview: { wps_preview: true, yz_office_preview: false, aliyun: false, private_wps: false },
+    ...over,
+  };
+}
+
+/** A course (spec §3) as `GET /api/courses/{id}` answers it in a component test: course 3, "Compilers" (CS401), published, the reader a student; `over` replaces any field. */
+export function courseOf(over: Partial<Course> = {}): Course {
+  return {
+    id: 3,
+    name: 'Compilers',
+    display_name: 'Compilers',
+    course_code: 'CS401',
+    course_type: 0,
+    academic_year: null,
+    semester: null,
+    department: null,
+    instructors: [],
+    instructors_names: '',
+    course_attributes: { published: true, student_count: 2, data: { review_status: 'unreviewed' } },
+    imported_from: null,
+    lite: false,
+    recommended: false,
+    course_outline: null,
+    start_date: null,
+    end_date: null,
+    deleted: false,
+    my_roles: ['student'],
+    hasAiAbility: false,
+    created_at: '2026-01-01T00:00:00.000Z',
     ...over,
   };
 }

@@ -1,35 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Course, CourseHeaderState } from '@atrium/contracts';
+import type { CourseHeaderState } from '@atrium/contracts';
 import { jsonResponse, renderWithApp } from '../../../test/render';
+import { courseOf } from '../../../test/fixtures';
 import { CourseHeaderControls } from './course-header-controls';
 
 const fetchMock = vi.fn<typeof fetch>();
 
-const course: Course = {
-  id: 3,
-  name: 'Compilers',
-  display_name: 'Compilers',
-  course_code: 'CS401',
-  course_type: 0,
-  academic_year: null,
-  semester: null,
-  department: null,
-  instructors: [],
-  instructors_names: '',
-  course_attributes: { published: true, student_count: 2, data: { review_status: 'unreviewed' } },
-  imported_from: null,
-  lite: false,
-  recommended: false,
-  course_outline: null,
-  start_date: null,
-  end_date: null,
-  deleted: false,
-  my_roles: ['instructor'],
-  hasAiAbility: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const course = courseOf({ my_roles: ['instructor'] });
 const header: CourseHeaderState = { active_role: null, preview_as: null, inspecting: false, need_publish: true, can_review: false, can_manage: true };
 
 describe('CourseHeaderControls (spec §4, §6, §8)', () => {

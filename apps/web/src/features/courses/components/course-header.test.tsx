@@ -1,34 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { Course, CourseHeaderState } from '@atrium/contracts';
+import type { CourseHeaderState } from '@atrium/contracts';
 import { jsonResponse, renderWithApp } from '../../../test/render';
+import { courseOf } from '../../../test/fixtures';
 import { CourseHeader } from './course-header';
 
 const fetchMock = vi.fn<typeof fetch>();
 
-const course: Course = {
-  id: 3,
-  name: 'Compilers',
-  display_name: 'Compilers',
-  course_code: 'CS401',
-  course_type: 0,
-  academic_year: null,
-  semester: null,
-  department: null,
-  instructors: [],
-  instructors_names: '',
-  course_attributes: { published: true, student_count: 2, data: { review_status: 'unreviewed' } },
-  imported_from: null,
-  lite: false,
-  recommended: false,
-  course_outline: null,
-  start_date: null,
-  end_date: null,
-  deleted: false,
-  my_roles: ['student'],
-  hasAiAbility: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const course = courseOf();
 const header: CourseHeaderState = { active_role: null, preview_as: null, inspecting: false, need_publish: true, can_review: false, can_manage: false };
 
 /** Answers the header state given and an empty body to every other call the header makes. */
