@@ -45,6 +45,7 @@ import { gradebookRoutes } from './modules/gradebook/gradebook.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { bulletinsRoutes } from './modules/bulletins/bulletins.routes.js';
 import { entriesRoutes } from './modules/entries/entries.routes.js';
+import { libraryRoutes } from './modules/library/library.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { questionsRoutes } from './modules/forum/questions.routes.js';
 import { promptsRoutes } from './modules/prompts/prompts.routes.js';
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationsRoutes);
   await app.register(bulletinsRoutes);
   await app.register(entriesRoutes);
+  await app.register(libraryRoutes);
   await app.register(forumRoutes);
   await app.register(questionsRoutes);
   await app.register(promptsRoutes);

@@ -2,11 +2,13 @@ import { audioProcessor, officeProcessor, pdfProcessor, videoProcessor } from '.
 import { coursePackageProcessor } from './modules/imports/course-package.processor.js';
 import { scormProcessor } from './modules/scorm/scorm.processor.js';
 import { registerProcessor } from './modules/uploads/processing-registry.js';
-import { registerUploadParent } from './modules/uploads/upload-parents.js';
+import { registerUploadCreationCheck, registerUploadParent } from './modules/uploads/upload-parents.js';
 import { submissionUploadParent } from './modules/homework/homework.policy.js';
 import { bulletinUploadParent } from './modules/bulletins/bulletins.policy.js';
 import { entryUploadParent } from './modules/entries/entries.policy.js';
 import { replyUploadParent, topicUploadParent } from './modules/forum/forum.policy.js';
+import { libraryUploadParent } from './modules/library/library.policy.js';
+import { quotaUploadCheck } from './modules/library/library.service.js';
 
 /**
  * Registers every upload processor with the uploads module's pipeline
@@ -26,4 +28,7 @@ export function registerUploadParents(): void {
   registerUploadParent('entry', entryUploadParent);
   registerUploadParent('forum_topic', topicUploadParent);
   registerUploadParent('forum_reply', replyUploadParent);
+  // My library (decision 0132): its files, and the storage quota every new upload is checked against.
+  registerUploadParent('library', libraryUploadParent);
+  registerUploadCreationCheck('storage-quota', quotaUploadCheck);
 }

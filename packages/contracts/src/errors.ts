@@ -116,6 +116,12 @@ export const ERROR_STATUS = {
   ENTRY_NOT_FOUND: 404,
   /** The organisation's `vocabulary_entries` toggle is off (spec §6). */
   ENTRIES_DISABLED: 403,
+  /** My library (issue 19 §1): a folder or file missing, purged, or someone else's. */
+  LIBRARY_ITEM_NOT_FOUND: 404,
+  /** A file to purge is used by an activity (by reference): remove it there first. */
+  LIBRARY_FILE_IN_USE: 409,
+  /** A new file would take the user's or the organisation's storage past its quota (`errors.size`: the message key). */
+  QUOTA_EXCEEDED: 413,
   PREVIEW_PROVIDER_DISABLED: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,

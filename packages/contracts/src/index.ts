@@ -41,3 +41,4 @@ export * from './forum/forum.schemas.js';
 export * from './forum/questions.schemas.js';
 export * from './entries/entries.schemas.js';
 export * from './course-resources/course-resources.schemas.js';
+export * from './library/library.schemas.js';

@@ -27,3 +27,4 @@ export * from '../modules/bulletins/bulletins.table.js';
 export * from '../modules/prompts/prompts.table.js';
 export * from '../modules/forum/forum.table.js';
 export * from '../modules/entries/entries.table.js';
+export * from '../modules/library/library.table.js';

@@ -198,6 +198,12 @@ export const DomainEventSchemas = {
   'entry.created': z.object({ entry_id: id, org_id: id, actor_id: id, name: z.string() }),
   'entry.updated': z.object({ entry_id: id, org_id: id, actor_id: id, name: z.string() }),
   'entry.deleted': z.object({ entry_id: id, org_id: id, actor_id: id, name: z.string() }),
+  /**
+   * A new file took a user's storage (`scope` user) or their organisation's (`scope` org) to at least 90 %
+   * of its quota (issue 19 §1, §6): `user_id` the uploader, `used` and `quota` in bytes, `day` (YYYY-MM-DD,
+   * UTC) so the notice comes once a day at most.
+   */
+  'storage.quota_near': z.object({ user_id: id, org_id: id, scope: z.enum(['user', 'org']), used: z.number().int(), quota: z.number().int(), day: z.string() }),
 } as const;
 
 /** The name of a catalogued event. */

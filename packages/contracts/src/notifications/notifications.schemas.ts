@@ -57,6 +57,8 @@ export const NOTIFICATION_KINDS = {
   'plan.expiring': { type: 'plan_expiry', email: 'instant' },
   'storage.expiring': { type: 'storage_expiry', email: 'instant' },
   'meeting.starting': { type: 'other', email: 'off' },
+  // Issue 19 §1, §6: a new file took the user's (or the organisation's) storage to 90 % of its quota.
+  'storage.quota_near': { type: 'other', email: 'instant' },
   // Issue 18 §5: forum and questions on files (all open the topic or the question: notificationDestination 'topic').
   'topic.replied': { type: 'topic', email: 'daily' },
   'topic.mentioned': { type: 'topic', email: 'instant' },

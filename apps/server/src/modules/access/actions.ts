@@ -59,6 +59,8 @@ export const RESOURCE_ACTIONS = {
    * `list` and `read` its users, `create` and `manage` (edit, delete) its admins.
    */
   entry: ['list', 'read', 'create', 'manage'],
+  /** My library (issue 19 §1): an instructor's or org admin's own folders, files, trash and quota; `read` lists, `write` changes. */
+  library: ['read', 'write'],
   /** Invitations and team teaching: answered by the invitee. */
   invite: ['answer'],
   /** Storage and job callbacks authorised by their own token, not a session. */

@@ -5,6 +5,8 @@ import { activityAccess, guestActivity, type ActivityAccess } from '../activitie
 import type { ActivityRow } from '../activities/activities.repository.js';
 import { courseFor, type CourseAccess, type CourseAction } from '../courses/courses.policy.js';
 import { entriesToList, entryToCreate, entryToManage, entryToRead } from '../entries/entries.policy.js';
+import { libraryItemOf, libraryOf } from '../library/library.policy.js';
+import type { LibraryItemRow } from '../library/library.repository.js';
 import type { EntryRow } from '../entries/entries.repository.js';
 import { bulletinScope, bulletinToCreate, bulletinToManage, bulletinToRead } from '../bulletins/bulletins.policy.js';
 import type { BulletinRow, BulletinScope } from '../bulletins/bulletins.repository.js';
@@ -61,6 +63,7 @@ import { questionsToRead, questionToAsk } from '../forum/questions.policy.js';
  *   question.read/ask   questions.policy.ts   a file's questions: whoever may open the file in its activity (upload.in_activity)
  *   entry.list / read   entries.policy.ts     the organisation's users, its vocabulary_entries toggle on (403 ENTRIES_DISABLED; another org's entry 404)
  *   entry.create/manage entries.policy.ts     the organisation's admins (403 to its other users), the toggle on
+ *   library.read/write  library.policy.ts     the owner's own library (instructors, org admins; another's item 404)
  *
  * Routes declare their action (`config: { action }`, modules/access/actions.ts).
  */
@@ -95,6 +98,8 @@ export interface AuthorizeMap {
   'entry.read': { resource: { entryId: number }; grant: EntryRow };
   'entry.create': { resource: Record<string, never>; grant: { orgId: number } };
   'entry.manage': { resource: { entryId: number }; grant: EntryRow };
+  'library.read': { resource: { itemId?: number }; grant: { ownerId: number; orgId: number; item?: LibraryItemRow } };
+  'library.write': { resource: { itemId?: number }; grant: { ownerId: number; orgId: number; item?: LibraryItemRow } };
 }
 
 /** A topic, or a reply (whose topic's rules apply, and the reply's own hidden rule). */
@@ -185,6 +190,9 @@ export async function authorize(deps: AppDeps, actor: Actor | null, action: Cour
       return entryToCreate(deps, actor!);
     case 'entry.manage':
       return entryToManage(deps, actor!, r.entryId!);
+    case 'library.read':
+    case 'library.write':
+      return r.itemId === undefined ? libraryOf(actor!) : libraryItemOf(deps, actor!, r.itemId as number);
   }
 }
 

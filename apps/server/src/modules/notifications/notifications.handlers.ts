@@ -33,6 +33,7 @@ type Notified =
   | 'bulletin.published'
   | 'bulletin.read'
   | 'meeting.starting'
+  | 'storage.quota_near'
   | 'topic.created'
   | 'topic.replied';
 
@@ -204,6 +205,16 @@ export async function notify(event: DomainEvent<Notified>, { deps, db }: EventCo
       });
       return;
     }
+    case 'storage.quota_near': {
+      // Issue 19 §1, §6 (decision 0132): the uploader, once a day at most per scope.
+      const p = event.payload;
+      await makeNotifications(deps, db, audienceOfUsers([p.user_id]), {
+        kind: 'storage.quota_near',
+        payload: { text: p.scope, score: Math.min(100, Math.round((p.used / p.quota) * 100)) },
+        dedupeKey: `storage.quota_near:${p.scope}:${p.day}`,
+      });
+      return;
+    }
     case 'topic.created': {
       // One notice per person (dedupe key per topic): a mention, else the new topic in a forum they subscribe to.
       const p = event.payload;
@@ -274,6 +285,7 @@ export async function notify(event: DomainEvent<Notified>, { deps, db }: EventCo
  *   in that order), never the writer, only people who may read the topic (group topics their group
  *   and the team, the team space the team, hidden topics the team and the author); and the live
  *   `event: topic` to the readers' streams.
+ * - `storage.quota_near` (issue 19 §1) → the uploader (`storage.quota_near`, type `other`), once a day per scope.
  * The resource issue adds its events here and its kinds to NOTIFICATION_KINDS.
  */
 export const notificationsHandler = defineHandler({
@@ -289,6 +301,7 @@ export const notificationsHandler = defineHandler({
     'bulletin.published',
     'bulletin.read',
     'meeting.starting',
+    'storage.quota_near',
     'topic.created',
     'topic.replied',
   ],

@@ -40,6 +40,11 @@ export interface OrgSettings {
   passwordMaxAgeDays?: number;
   /** Spec §7 pre-task: a page every user of the org is asked to complete (absolute http(s) URL); absent = none. */
   preTaskUrl?: string;
+  /** My library (issue 19 §1, decision 0132): the organisation's limits over the defaults of library.limits.ts (folder depth, folders per user, storage bytes per user and for the organisation). */
+  libraryMaxFolderDepth?: number;
+  libraryMaxFolders?: number;
+  userStorageQuotaBytes?: number;
+  orgStorageQuotaBytes?: number;
 }
 
 export const DEFAULT_ORG_SETTINGS: OrgSettings = {

@@ -27,3 +27,26 @@ export function registerUploadParent(parentType: string, resolver: UploadParentR
 export function uploadParentResolver(parentType: string): UploadParentResolver | undefined {
   return resolvers.get(parentType);
 }
+
+/**
+ * Checks a new upload must pass before it is created (`POST /api/uploads`, any parent), registered
+ * at start-up by modules that limit files (the storage quota of decision 0132) without the uploads
+ * module importing them. A check throws an AppError (4xx) to refuse.
+ */
+export type UploadCreationCheck = (deps: AppDeps, actor: Actor, upload: { size: number; parentType: string; parentId: number | null }) => Promise<void>;
+
+const creationChecks = new Map<string, UploadCreationCheck>();
+
+/** Registers (or replaces) the creation check named `name`. */
+export function registerUploadCreationCheck(name: string, check: UploadCreationCheck): void {
+  creationChecks.set(name, check);
+}
+
+/** Runs every registered creation check, in registration order. */
+export async function runUploadCreationChecks(
+  deps: AppDeps,
+  actor: Actor,
+  upload: { size: number; parentType: string; parentId: number | null },
+): Promise<void> {
+  for (const check of creationChecks.values()) await check(deps, actor, upload);
+}

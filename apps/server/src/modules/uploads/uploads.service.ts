@@ -26,6 +26,7 @@ import { sniffContent } from './magic-bytes.js';
 import { signMediaUrl } from '../media/signed-url.js';
 import { presentUpload, type MediaSigner } from './uploads.presenter.js';
 import { accessToParent, learnerFileStates, type UploadAccessKind } from './uploads.policy.js';
+import { runUploadCreationChecks } from './upload-parents.js';
 import {
   findLiveUpload,
   insertUpload,
@@ -92,6 +93,7 @@ export async function createUpload(deps: AppDeps, actor: Actor, input: CreateUpl
     throw new AppError('VALIDATION_FAILED', `${first.field}: ${first.key}${detail}`, errors);
   }
   const parentId = await parentIdFor(deps, actor, input);
+  await runUploadCreationChecks(deps, actor, { size: input.size, parentType: input.parent_type, parentId });
   const folder = folderOfRelativePath(input.relative_path);
   const row = await insertUpload(deps.db, {
     orgId: actor.orgId,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { FailureCode, FailureParams, UploadStatus } from '@atrium/contracts';
 import { orgs } from '../orgs/orgs.table.js';
@@ -63,7 +64,17 @@ export const uploads = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('uploads_key_key').on(t.key), index('uploads_parent_idx').on(t.parentType, t.parentId)],
+  (t) => [
+    uniqueIndex('uploads_key_key').on(t.key),
+    index('uploads_parent_idx').on(t.parentType, t.parentId),
+    // Storage quotas (issue 19 §1, decision 0132): a user's and an organisation's bytes are summed over their live uploads.
+    index('uploads_owner_live_idx')
+      .on(t.ownerId)
+      .where(sql`${t.deletedAt} is null`),
+    index('uploads_org_live_idx')
+      .on(t.orgId)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 /** A rendition of a video (spec §7 `POST /api/uploads/{id}/videos`): duration in seconds, size in pixels. */
