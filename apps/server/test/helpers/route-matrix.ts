@@ -151,6 +151,8 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'PUT /api/courses/{id}': 'course.edit',
   'DELETE /api/courses/{id}': 'course.delete',
   'GET /api/user/courses': 'self.read',
+  'GET /api/user/course-terms': 'self.read',
+  'GET /api/user/dashboard': 'self.read',
   'GET /api/course/{id}/access_code': 'course.see_codes',
   'PUT /api/course/{id}/access_code': 'course.see_codes',
   'GET /api/course/access-code/{code}/validate': 'course.join',

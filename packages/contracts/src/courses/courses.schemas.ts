@@ -56,6 +56,8 @@ export const CreateCourseBodySchema = z.object({
   academic_year: z.string().trim().max(50).optional(),
   semester: z.string().trim().max(50).optional(),
   department_id: z.number().int().positive().optional(),
+  /** Spec §3 course_type: 0 (default) a course, 7 a studio, 8 a project (user-courses.schemas.ts COURSE_TYPE). */
+  course_type: z.union([z.literal(0), z.literal(7), z.literal(8)]).optional(),
 });
 export type CreateCourseBody = z.infer<typeof CreateCourseBodySchema>;
 

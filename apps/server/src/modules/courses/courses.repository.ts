@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, isNotNull, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { CourseListFilter, CourseRole } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -47,15 +47,40 @@ export async function trySetAccessCode(db: Db, courseId: number, accessCode: str
   }
 }
 
-/** One page of the courses `userId` is enrolled in (any role), newest first, and the total. */
-export async function listCoursesOfUser(db: Db, userId: number, limit: number, offset: number) {
-  const isMember = exists(
+/** Filters of my course list (spec §2 `/user/courses`): term names, current or archived at `now` (end date passed), course type. */
+export interface MyCourseFilter {
+  academicYear?: string | undefined;
+  semester?: string | undefined;
+  status?: 'current' | 'archived' | undefined;
+  courseType?: number | undefined;
+  now?: Date;
+}
+
+/** The filter's conditions on `courses`. */
+function myCourseWhere(filter: MyCourseFilter): (SQL | undefined)[] {
+  const now = filter.now ?? new Date();
+  return [
+    filter.academicYear !== undefined ? eq(courses.academicYear, filter.academicYear) : undefined,
+    filter.semester !== undefined ? eq(courses.semester, filter.semester) : undefined,
+    filter.status === 'archived' ? lt(courses.endDate, now) : filter.status === 'current' ? or(isNull(courses.endDate), gte(courses.endDate, now)) : undefined,
+    filter.courseType !== undefined ? eq(courses.courseType, filter.courseType) : undefined,
+  ];
+}
+
+/** The `exists` condition: `userId` holds some role in the course. */
+function isMemberOf(db: Db, userId: number): SQL {
+  return exists(
     db
       .select({ one: sql`1` })
       .from(enrolments)
       .where(and(eq(enrolments.courseId, courses.id), eq(enrolments.userId, userId))),
   );
-  const where = and(isMember, isNull(courses.deletedAt));
+}
+
+/** One page of the courses `userId` is enrolled in (any role) under the filter, newest first, and the total. */
+export async function listCoursesOfUser(db: Db, userId: number, limit: number, offset: number, filter: MyCourseFilter = {}) {
+  const isMember = isMemberOf(db, userId);
+  const where = and(isMember, isNull(courses.deletedAt), ...myCourseWhere(filter));
   const rows = await db
     .select({ course: courses, departmentName: departments.name })
     .from(courses)
@@ -69,6 +94,18 @@ export async function listCoursesOfUser(db: Db, userId: number, limit: number, o
     .from(courses)
     .where(where);
   return { rows: rows.map((r) => ({ ...r.course, departmentName: r.departmentName })), total: Number(count?.total ?? 0) };
+}
+
+/** The distinct academic years and semesters of the live courses `userId` is enrolled in (nulls left out). One SELECT. */
+export async function listTermsOfUser(db: Db, userId: number): Promise<{ academicYears: string[]; semesters: string[] }> {
+  const [row] = await db
+    .select({
+      academicYears: sql<string[] | null>`array_agg(distinct ${courses.academicYear}) filter (where ${courses.academicYear} is not null)`,
+      semesters: sql<string[] | null>`array_agg(distinct ${courses.semester}) filter (where ${courses.semester} is not null)`,
+    })
+    .from(courses)
+    .where(and(isMemberOf(db, userId), isNull(courses.deletedAt)));
+  return { academicYears: row?.academicYears ?? [], semesters: row?.semesters ?? [] };
 }
 
 /** Changes a course's columns and stamps updatedAt. One UPDATE. */

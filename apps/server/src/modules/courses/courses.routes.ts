@@ -9,11 +9,12 @@ import {
   CreateCourseBodySchema,
   ErrorBodySchema,
   JoinCourseResponseSchema,
-  PageQuerySchema,
+  MyCourseTermsSchema,
+  MyCoursesQuerySchema,
 } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { joinByAccessCode, readAccessCode, resetAccessCode, validateAccessCode } from './access-codes.service.js';
-import { createCourse, getCourse, listMyCourses } from './courses.service.js';
+import { createCourse, getCourse, listMyCourses, myCourseTerms } from './courses.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -40,11 +41,21 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { action: 'self.read' },
     schema: {
       tags: ['courses'],
-      summary: 'The courses I am enrolled in, newest first',
-      querystring: PageQuerySchema,
+      summary: 'The courses I am enrolled in, newest first; by term, current or archived (end date passed) and course type',
+      querystring: MyCoursesQuerySchema,
       response: { 200: CoursePageSchema, ...errors },
     },
     handler: async (request) => listMyCourses(app.deps, actorOf(request), request.query),
+  });
+
+  app.get('/api/user/course-terms', {
+    config: { action: 'self.read' },
+    schema: {
+      tags: ['courses'],
+      summary: 'The academic years and semesters of my courses (the term filters of my course lists)',
+      response: { 200: MyCourseTermsSchema, 401: ErrorBodySchema },
+    },
+    handler: async (request) => myCourseTerms(app.deps, actorOf(request)),
   });
 
   app.get('/api/course/:id/access_code', {

@@ -1,4 +1,4 @@
-import type { Course, CoursePage, CreateCourseBody, PageQuery } from '@atrium/contracts';
+import type { Course, CoursePage, CreateCourseBody, MyCourseTerms, MyCoursesQuery } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { emit, transaction } from '../events/events.service.js';
 import type { Db } from '../../db/client.js';
@@ -10,7 +10,7 @@ import { insertEnrolment, instructorsOf, rolesInCourse, rolesInCourses, studentC
 import { latestImportsOf } from '../imports/imports.repository.js';
 import { canCreateCourse, isCourseViewer } from './courses.policy.js';
 import { presentCourse } from './courses.presenter.js';
-import { findCourse, insertCourse, listCoursesOfUser, type CourseWithDepartment } from './courses.repository.js';
+import { findCourse, insertCourse, listCoursesOfUser, listTermsOfUser, type CourseWithDepartment } from './courses.repository.js';
 
 async function presentMany(db: Db, rows: CourseWithDepartment[], userId: number): Promise<Course[]> {
   const ids = rows.map((r) => r.id);
@@ -49,6 +49,7 @@ export async function createCourse(deps: AppDeps, actor: Actor, input: CreateCou
       courseCode: input.course_code,
       academicYear: input.academic_year || null,
       semester: input.semester || null,
+      courseType: input.course_type ?? 0,
       createdById: actor.id,
     });
     await insertEnrolment(tx, row.id, actor.id, 'instructor');
@@ -77,8 +78,19 @@ export async function getCourse(deps: AppDeps, actor: Actor, courseId: number): 
   });
 }
 
-/** The courses the actor is enrolled in, newest first, one page (spec /user/courses). */
-export async function listMyCourses(deps: AppDeps, actor: Actor, query: PageQuery): Promise<CoursePage> {
-  const { rows, total } = await listCoursesOfUser(deps.db, actor.id, query.page_size, offsetOf(query.page, query.page_size));
+/**
+ * The courses the actor is enrolled in, newest first, one page (spec §2 `/user/courses`, and with
+ * `course_type` 7 or 8 `/user/studios` and `/user/project`), filtered by term, current or archived
+ * (end date passed) and course type.
+ */
+export async function listMyCourses(deps: AppDeps, actor: Actor, query: MyCoursesQuery): Promise<CoursePage> {
+  const filter = { academicYear: query.academic_year, semester: query.semester, status: query.status, courseType: query.course_type };
+  const { rows, total } = await listCoursesOfUser(deps.db, actor.id, query.page_size, offsetOf(query.page, query.page_size), filter);
   return toPage(await presentMany(deps.db, rows, actor.id), total, query.page, query.page_size);
+}
+
+/** `GET /api/user/course-terms`: the term names of my courses for the list's filters; years newest first, semesters by name. */
+export async function myCourseTerms(deps: AppDeps, actor: Actor): Promise<MyCourseTerms> {
+  const { academicYears, semesters } = await listTermsOfUser(deps.db, actor.id);
+  return { academic_years: [...academicYears].sort((a, b) => b.localeCompare(a)), semesters: [...semesters].sort((a, b) => a.localeCompare(b)) };
 }
