@@ -59,6 +59,8 @@ const EnvSchema = z.object({
     .default(24 * 14),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   CALENDAR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** How many forum topic-list orders one process keeps (0: none); modules/forum/forum-list-cache.ts. */
+  FORUM_LIST_CACHE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
   COOKIE_SECURE: booleanString.default(false),
   /** Issue 20 §2: Strict-Transport-Security max-age in seconds, only behind HTTPS (0: no HSTS header). */
   HSTS_MAX_AGE: z.coerce.number().int().nonnegative().default(0),
@@ -122,6 +124,8 @@ export interface Config {
   sessionCacheMs: number;
   /** How long one process reuses a calendar window answer, in ms (0: never); calendar writes drop them at once (modules/calendar/calendar-cache.ts). */
   calendarCacheMs: number;
+  /** How many topic-list orders one process keeps (0: the cache is off); forum writes drop a course's at once (modules/forum/forum-list-cache.ts). */
+  forumListCacheEntries: number;
   cookieSecure: boolean;
   /** `Strict-Transport-Security` max-age in seconds; 0 sends none (plugins/security-headers.ts). */
   hstsMaxAgeSeconds: number;
@@ -184,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     sessionCacheMs: e.SESSION_CACHE_MS,
     calendarCacheMs: e.CALENDAR_CACHE_MS,
+    forumListCacheEntries: e.FORUM_LIST_CACHE,
     cookieSecure: e.COOKIE_SECURE,
     hstsMaxAgeSeconds: e.HSTS_MAX_AGE,
     scormContent: {

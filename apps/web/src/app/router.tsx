@@ -1,5 +1,6 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '../components/page-spinner';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { lazyNamed, reloadForStaleChunk } from '../lib/lazy-named';
@@ -73,6 +74,43 @@ function page(element: ReactNode) {
   return <Suspense fallback={<PageSpinner minHeight="60vh" />}>{element}</Suspense>;
 }
 
+/** The app's query client, for the loaders' preloads (set by createAppRouter; none in tests that use `routes` alone). */
+let preloadClient: QueryClient | null = null;
+
+/**
+ * Loaders that start a page's chunks and first data as navigation starts (route-preload.ts), where
+ * they would otherwise load one after the other as each lazy component renders: shell → course page
+ * → forum page → topic. They answer at once (null): nothing waits for them.
+ */
+const preload = {
+  shell: () => {
+    void import('./layouts/app-layout');
+    if (preloadClient) {
+      const client = preloadClient;
+      void import('./route-preload').then((m) => m.preloadShell(client));
+    }
+    return null;
+  },
+  course: ({ params }: LoaderFunctionArgs) => {
+    void import('../features/courses/pages/course-page');
+    if (preloadClient) {
+      const client = preloadClient;
+      void import('./route-preload').then((m) => m.preloadCourse(client, Number(params.id)));
+    }
+    return null;
+  },
+  forum: ({ request }: LoaderFunctionArgs) => {
+    void import('../features/forum/pages/course-forum-page');
+    // The hash is not in the request: read it only when the address is already the page's (a first load).
+    if (preloadClient && new URL(request.url).pathname === window.location.pathname) {
+      const client = preloadClient;
+      const hash = window.location.hash;
+      void import('./route-preload').then((m) => m.preloadForumTopic(client, hash));
+    }
+    return null;
+  },
+};
+
 const COURSE_SUBPAGES = ['content', 'outline', 'score', 'enrollments', 'warning', 'resource', 'forum'] as const;
 
 /** The route table of the app (spec §2 routes of this release). */
@@ -103,6 +141,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: page(<AppShell />),
+    loader: preload.shell,
+    hydrateFallbackElement: <PageSpinner minHeight="60vh" />,
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/user/index" replace /> },
@@ -117,6 +157,8 @@ export const routes: RouteObject[] = [
       {
         path: 'course/:id',
         element: <CoursePage />,
+        loader: preload.course,
+        hydrateFallbackElement: <PageSpinner minHeight="60vh" />,
         children: [
           { index: true, element: <CourseHomePage /> },
           { path: 'enrollments', element: <CourseEnrollmentsPage /> },
@@ -128,7 +170,7 @@ export const routes: RouteObject[] = [
           { path: 'learning-activity', element: <LearningActivityPage /> },
           { path: 'live-activities', element: <LearningActivityPage /> },
           // Forum (issue 18; spec §2): the course forum, the team's space (`#/forum/{id}`, `#/meeting/{id}`), group topics (`#/topics/{id}?groupId=`).
-          { path: 'forum', element: <CourseForumPage /> },
+          { path: 'forum', element: <CourseForumPage />, loader: preload.forum, hydrateFallbackElement: <PageSpinner minHeight="60vh" /> },
           // Course resources (issue 19 §3; spec §2 `/course/{id}/resource`): every file of the course by folder.
           { path: 'resource', element: <CourseResourcesPage /> },
           { path: 'teaching-team', element: <TeachingTeamPage /> },
@@ -165,7 +207,8 @@ export const routes: RouteObject[] = [
 ];
 
 /** Builds the browser router and routes 401s through it (client-side navigation to /login?next=…). */
-export function createAppRouter() {
+export function createAppRouter(queryClient?: QueryClient) {
+  preloadClient = queryClient ?? null;
   const router = createBrowserRouter(routes);
   setUnauthorizedHandler((url) => void router.navigate(url, { replace: true }));
   return router;

@@ -32,6 +32,7 @@ import {
   UpdateTimetableBodySchema,
 } from '@atrium/contracts';
 import type { AppDeps } from '../../lib/deps.js';
+import { presentedResponse } from '../../lib/presented-response.js';
 import { actorOf } from '../../plugins/auth.js';
 import { acceptsGzip, calendarCacheOf, startCalendarListener, type Computed } from './calendar-cache.js';
 import { courseStudents, userCalendarCourses } from './calendar-courses.service.js';
@@ -49,7 +50,7 @@ const Params = CalendarIdParamsSchema;
  * runs (with 400 occurrences a week it cost more than the queries; decision 0020, speed).
  * The schemas still document the answers.
  */
-const presented = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
+const presented = presentedResponse;
 
 /**
  * Answers one of the calendar page's window GETs from the calendar cache (calendar-cache.ts):

@@ -320,6 +320,20 @@ export async function findTopicView(db: Db, topicId: number, userId: number) {
   return row;
 }
 
+/** Topics by id as `userId` meets them, in the order of `ids` (ids not found are left out). One SELECT. */
+export async function findTopicViews(db: Db, ids: readonly number[], userId: number): Promise<TopicViewRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(topicViewFields(userId))
+    .from(forumTopics)
+    .leftJoin(forumReads, readByReader(userId))
+    .leftJoin(users, eq(users.id, forumTopics.authorId))
+    .leftJoin(courseGroups, eq(courseGroups.id, forumTopics.groupId))
+    .where(inArray(forumTopics.id, [...ids]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is TopicViewRow => r !== undefined);
+}
+
 /** Locks one live topic FOR UPDATE; undefined when missing or deleted. One SELECT. */
 export async function lockTopic(
   tx: Db,

@@ -57,6 +57,8 @@ import {
   subscribeTopic,
 } from './forum.service.js';
 
+import { presentedResponse } from '../../lib/presented-response.js';
+import { startForumListener } from './forum-list-cache.js';
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 const tags = ['forum'];
 const Created = z.object({ id: z.number().int() });
@@ -67,9 +69,18 @@ const Created = z.object({ id: z.number().int() });
  * `/course/{id}/group-set#/topics/{topicId}?groupId={g}`; decision 0110).
  */
 export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Other instances' forum writes reach this instance's list cache through NOTIFY (forum-list-cache.ts).
+  let stopListening = async () => undefined as void;
+  app.addHook('onReady', async () => {
+    stopListening = await startForumListener(app.deps);
+  });
+  app.addHook('onClose', async () => stopListening());
+
   // ——— Lists and new topics, per place ———
   app.get('/api/forum/:activityId/topics', {
     config: { action: 'forum.read' },
+    // Presenters typed against the contract: no zod response pass (a topic of 500 replies, a page of topics).
+    ...presentedResponse,
     schema: {
       tags,
       summary:
@@ -104,6 +115,8 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/api/courses/:courseId/forum/topics', {
     config: { action: 'forum.read' },
+    // Presenters typed against the contract: no zod response pass (a topic of 500 replies, a page of topics).
+    ...presentedResponse,
     schema: {
       tags,
       summary:
@@ -128,6 +141,8 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/api/courses/:courseId/teaching-team/topics', {
     config: { action: 'course.manage_content' },
+    // Presenters typed against the contract: no zod response pass (a topic of 500 replies, a page of topics).
+    ...presentedResponse,
     schema: {
       tags,
       summary: 'The teaching team’s forum (the course team only; FORUM_NOT_FOUND to anyone else)',
@@ -219,6 +234,8 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— One topic ———
   app.get('/api/topics/:topicId', {
     config: { action: 'topic.read' },
+    // Presenters typed against the contract: no zod response pass (a topic of 500 replies, a page of topics).
+    ...presentedResponse,
     schema: {
       tags,
       summary: 'A topic with its replies threaded two levels deep (oldest first) and what the reader may do; marks it read',

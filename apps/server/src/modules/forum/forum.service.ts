@@ -24,6 +24,7 @@ import { emit, transaction } from '../events/events.service.js';
 import { markDeleted } from '../uploads/uploads.repository.js';
 import { takeOverFiles } from '../uploads/take-over.js';
 import type { ForumAccess, ForumPlace, TopicGrant } from './forum.policy.js';
+import { bumpForumCourse, forumListCacheOf, type TopicOrder } from './forum-list-cache.js';
 import {
   REPLY_PARENT,
   TOPIC_PARENT,
@@ -45,6 +46,7 @@ import {
   listReports,
   listTopicAttachments,
   listTopicsPage,
+  findTopicViews,
   lockTopic,
   markTopicRead,
   searchQuery,
@@ -187,20 +189,43 @@ function scopeOf(
   return { courseId: access.courseId, space, userId: actor.id, isTeam: access.isTeam, groupIds: access.groupIds, ...places };
 }
 
+/** What a list page's order depends on besides the course's posts (forum-list-cache.ts); null for the per-reader filters, which are not cached. */
+function orderKey(scope: TopicScope, query: TopicListQuery): string | null {
+  if (query.filter === 'unread' || query.filter === 'subscribed') return null;
+  const places = scope.activityIds === null ? '*' : scope.activityIds.join(',');
+  const who = scope.isTeam ? 'team' : `g${scope.groupIds.join(',')}`;
+  return JSON.stringify([scope.space, scope.userId, who, places, scope.general, query.filter ?? '', query.group_id ?? 0, query.q ?? '', query.page, query.page_size]);
+}
+
 async function page(deps: AppDeps, scope: TopicScope, query: TopicListQuery): Promise<TopicPage> {
-  const { rows, total, exact } = await listTopicsPage(
-    deps.db,
-    scope,
-    { filter: query.filter, ...(query.group_id ? { groupId: query.group_id } : {}), query: searchQuery(query.q), queryText: searchWords(query.q).join(' ') },
-    { limit: query.page_size, offset: (query.page - 1) * query.page_size },
-  );
+  const cache = forumListCacheOf(deps);
+  const key = orderKey(scope, query);
+  const cached = key === null ? undefined : cache.get(scope.courseId, key);
+  let rows: TopicViewRow[];
+  let order: TopicOrder;
+  if (cached) {
+    // Same generation: the same topics in the same order; their fields are read afresh.
+    rows = await findTopicViews(deps.db, cached.ids, scope.userId);
+    order = cached;
+  } else {
+    const generation = cache.generation(scope.courseId);
+    const computed = await listTopicsPage(
+      deps.db,
+      scope,
+      { filter: query.filter, ...(query.group_id ? { groupId: query.group_id } : {}), query: searchQuery(query.q), queryText: searchWords(query.q).join(' ') },
+      { limit: query.page_size, offset: (query.page - 1) * query.page_size },
+    );
+    rows = computed.rows;
+    order = { ids: rows.map((r) => r.id), total: computed.total, exact: computed.exact };
+    if (key !== null) cache.set(scope.courseId, generation, key, order);
+  }
   return {
     items: rows.map(presentTopic),
     page: query.page,
     page_size: query.page_size,
-    pages: Math.max(1, Math.ceil(total / query.page_size)),
-    total,
-    total_exact: exact,
+    pages: Math.max(1, Math.ceil(order.total / query.page_size)),
+    total: order.total,
+    total_exact: order.exact,
   };
 }
 
@@ -310,6 +335,7 @@ export async function createTopic(deps: AppDeps, actor: Actor, place: ForumPlace
     });
     return row.id;
   });
+  await bumpForumCourse(deps, access.courseId);
   return presentTopic((await findTopicView(deps.db, topicId, actor.id))!);
 }
 
@@ -344,7 +370,7 @@ function detailOf(grant: TopicGrant, replies: readonly ReplyViewRow[], attachmen
 
 /** `PUT /api/topics/{id}`: its author or the team edits title and/or content; the previous version goes to the edit history, `edited_at` is set. */
 export async function editTopic(deps: AppDeps, actor: Actor, topicId: number, body: { title?: string; content?: string }): Promise<Topic> {
-  await authorize(deps, actor, 'topic.edit', { topicId });
+  const grant = await authorize(deps, actor, 'topic.edit', { topicId });
   const title = body.title !== undefined ? cleanTitle(body.title) : undefined;
   const content = body.content !== undefined ? sanitizeRichText(body.content) : undefined;
   await transaction(deps, async (tx) => {
@@ -356,6 +382,7 @@ export async function editTopic(deps: AppDeps, actor: Actor, topicId: number, bo
     await insertEdit(tx, { topicId, editorId: actor.id, title: locked.title, content: locked.content });
     await updateTopic(tx, topicId, { title: nextTitle, content: nextContent, searchText: searchTextOf(nextTitle, nextContent), editedAt: new Date() });
   });
+  await bumpForumCourse(deps, grant.topic.courseId);
   return presentTopic((await findTopicView(deps.db, topicId, actor.id))!);
 }
 
@@ -381,6 +408,7 @@ export async function deleteTopic(deps: AppDeps, actor: Actor, topicId: number):
       },
     });
   });
+  await bumpForumCourse(deps, grant.topic.courseId);
 }
 
 /** `PUT /api/topics/{id}/moderation` (the team): pin, lock, close or hide a topic. */
@@ -390,14 +418,17 @@ export async function moderateTopic(
   topicId: number,
   body: { is_pinned?: boolean; is_locked?: boolean; is_closed?: boolean; is_hidden?: boolean },
 ): Promise<Topic> {
-  await authorize(deps, actor, 'topic.moderate', { topicId });
+  const grant = await authorize(deps, actor, 'topic.moderate', { topicId });
   const set = {
     ...(body.is_pinned !== undefined ? { isPinned: body.is_pinned } : {}),
     ...(body.is_locked !== undefined ? { isLocked: body.is_locked } : {}),
     ...(body.is_closed !== undefined ? { isClosed: body.is_closed } : {}),
     ...(body.is_hidden !== undefined ? { isHidden: body.is_hidden } : {}),
   };
-  if (Object.keys(set).length > 0) await updateTopic(deps.db, topicId, set);
+  if (Object.keys(set).length > 0) {
+    await updateTopic(deps.db, topicId, set);
+    await bumpForumCourse(deps, grant.topic.courseId);
+  }
   return presentTopic((await findTopicView(deps.db, topicId, actor.id))!);
 }
 
@@ -470,6 +501,7 @@ export async function createReply(deps: AppDeps, actor: Actor, topicId: number, 
     });
     return row.id;
   });
+  await bumpForumCourse(deps, topic.courseId);
   return presentOneReply(deps, actor, replyId, grant.isTeam);
 }
 
@@ -495,13 +527,15 @@ export async function editReply(deps: AppDeps, actor: Actor, replyId: number, bo
       await insertEdit(tx, { replyId, editorId: actor.id, content: reply.content });
       await updateReply(tx, replyId, { content, searchText: searchTextOf(null, content), editedAt: new Date() });
     });
+    await bumpForumCourse(deps, grant.topic.courseId);
   }
   return presentOneReply(deps, actor, replyId, grant.isTeam);
 }
 
 /** `DELETE /api/replies/{id}`: its author or the team removes a reply and its answers (soft delete; the topic's count follows). */
 export async function deleteReply(deps: AppDeps, actor: Actor, replyId: number): Promise<void> {
-  const reply = replyOf(await authorize(deps, actor, 'topic.edit', { replyId }));
+  const grant = await authorize(deps, actor, 'topic.edit', { replyId });
+  const reply = replyOf(grant);
   await transaction(deps, async (tx) => {
     const locked = await lockTopic(tx, reply.topicId);
     if (!locked) return;
@@ -518,12 +552,14 @@ export async function deleteReply(deps: AppDeps, actor: Actor, replyId: number):
       },
     });
   });
+  await bumpForumCourse(deps, grant.topic.courseId);
 }
 
 /** `PUT /api/replies/{id}/moderation` (the team): hide or show a reply. */
 export async function moderateReply(deps: AppDeps, actor: Actor, replyId: number, body: { is_hidden: boolean }): Promise<Reply> {
   const grant = await authorize(deps, actor, 'topic.moderate', { replyId });
   await updateReply(deps.db, replyId, { isHidden: body.is_hidden });
+  await bumpForumCourse(deps, grant.topic.courseId);
   return presentOneReply(deps, actor, replyId, grant.isTeam);
 }
 

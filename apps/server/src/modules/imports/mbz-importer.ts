@@ -15,6 +15,7 @@ import { sniffContent } from '../uploads/magic-bytes.js';
 import { findOrgSettings, type OrgSettings } from '../orgs/orgs.repository.js';
 import { insertUpload } from '../uploads/uploads.repository.js';
 import { insertImportedTopics, listImportedTopicRefs } from '../forum/forum-import.repository.js';
+import { bumpForumCourse } from '../forum/forum-list-cache.js';
 import { extractArchive, withTempDir, type ArchiveLimits } from './archive.js';
 import { BackupReadError, findBackupRoot, readBackup, type BackupFile, type BackupModel } from './backup-reader.js';
 import { completeCourseImport, raiseImportProgress } from './imports.repository.js';
@@ -243,6 +244,8 @@ export async function importModel(
       if (target.importId !== null) await completeCourseImport(tx, target.importId, plan.report);
       return { report: plan.report, uploadIds, moduleIds, activityIds };
     });
+    // Imported topics change the course forum's lists (decision 0110, the list cache).
+    await bumpForumCourse(deps, target.courseId);
     // Processing (transcode, office → PDF, SCORM) runs after the course is in place, in the upload pipeline.
     if (outcome.uploadIds.length > 0) {
       const rows = await listUploadsByIds(deps.db, outcome.uploadIds);
