@@ -9,7 +9,7 @@ import './styles.css';
 
 initI18n();
 const queryClient = createQueryClient();
-const router = createAppRouter();
+const router = createAppRouter(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

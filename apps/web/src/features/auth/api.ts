@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, User } from '@atrium/contracts';
 import { api, LOGIN_PATH } from '../../lib/api-client';
 
@@ -7,13 +7,16 @@ export const authKeys = {
   me: ['auth', 'me'] as const,
 };
 
+/** `GET /api/user` as a query (the hook's, and the router's preload at navigation). */
+export const currentUserQuery = queryOptions({
+  queryKey: authKeys.me,
+  queryFn: ({ signal }) => api.get<User>('/api/user', undefined, signal),
+  staleTime: 5 * 60_000,
+});
+
 /** `GET /api/user`: the signed-in user; a 401 error when nobody is signed in. */
 export function useCurrentUser() {
-  return useQuery({
-    queryKey: authKeys.me,
-    queryFn: ({ signal }) => api.get<User>('/api/user', undefined, signal),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(currentUserQuery);
 }
 
 /** `POST /api/login` with `{ user_name, password }`; clears cached data of any previous user. */

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessCodeResponse, AccessCodeValidateResponse, Course, CourseGroups, CoursePage, CreateCourseBody, JoinCourseResponse } from '@atrium/contracts';
 import { api } from '../../lib/api-client';
 
@@ -21,7 +21,12 @@ export function useMyCourses(page: number, pageSize: number) {
 
 /** `GET /api/courses/{id}`: one course with the user's roles in it (403 / 404 as ApiError). */
 export function useCourse(id: number) {
-  return useQuery({
+  return useQuery(courseQuery(id));
+}
+
+/** `GET /api/courses/{id}` as a query (the hook's, and the router's preload at navigation). */
+export function courseQuery(id: number) {
+  return queryOptions({
     queryKey: courseKeys.detail(id),
     queryFn: ({ signal }) => api.get<Course>(`/api/courses/${id}`, undefined, signal),
     enabled: Number.isInteger(id) && id > 0,

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ForumAuthor, Reply, ReplyThread, Topic, TopicDetail, TopicPage } from '@atrium/contracts';
 import { api } from '../../lib/api-client';
 
@@ -152,7 +152,12 @@ export function useTopicList(source: TopicSource, params: TopicListParams, enabl
 
 /** `GET /api/topics/{id}`: the topic with its threaded replies (the server marks it read). */
 export function useTopic(id: number | null) {
-  return useQuery({
+  return useQuery(topicQuery(id));
+}
+
+/** `GET /api/topics/{id}` as a query (the hook's, and the router's preload at navigation). */
+export function topicQuery(id: number | null) {
+  return queryOptions({
     queryKey: forumKeys.topic(id ?? 0),
     queryFn: ({ signal }) => api.get<TopicDetail>(`/api/topics/${id}`, undefined, signal),
     enabled: id !== null && id > 0,

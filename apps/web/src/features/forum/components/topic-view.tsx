@@ -25,6 +25,7 @@ import type { Reply, ReplyThread, TopicDetail } from '@atrium/contracts';
 import { ApiErrorResult } from '../../../components/status-results';
 import { useToast } from '../../../lib/toast';
 import { RichHtml } from '../../activities/components/views/rich-html';
+import { whenIdle } from '../../../lib/when-idle';
 import { useTopicLive } from '../../notifications/hooks/use-topic-live';
 import {
   forumKeys,
@@ -198,13 +199,37 @@ const ThreadItem = memo(function ThreadItem({
   );
 });
 
-/** The reply box: the forum editor and Send; Ctrl/⌘+Enter sends. Focus lands in it when `autoFocus`. */
+/**
+ * Stands in for the editor until it loads (a box of the editor's size): focusing or clicking it, or
+ * the page falling idle, loads the editor. An antd form control that ignores `value`/`onChange`.
+ */
+function EditorStandIn({ label, minHeight, onActivate }: { label: string; minHeight: number; onActivate: () => void; value?: string; onChange?: unknown }) {
+  return (
+    <div
+      role="textbox"
+      tabIndex={0}
+      aria-label={label}
+      className="forum-editor-stand-in"
+      style={{ minHeight: minHeight + 42 }}
+      onFocus={onActivate}
+      onPointerDown={onActivate}
+      data-testid="editor-stand-in"
+    />
+  );
+}
+
+/**
+ * The reply box: the forum editor and Send; Ctrl/⌘+Enter sends. Focus lands in it when `autoFocus`.
+ * With `deferEditor` (the topic's own box, under a long topic) the editor's chunk loads only once the
+ * page is idle or the reader reaches for the box, so it does not compete with drawing the replies.
+ */
 function ReplyComposer({
   topicId,
   courseId,
   parent,
   canUploadImages,
   autoFocus,
+  deferEditor = false,
   onDone,
   onCancel,
 }: {
@@ -213,6 +238,7 @@ function ReplyComposer({
   parent: Reply | null;
   canUploadImages: boolean;
   autoFocus?: boolean;
+  deferEditor?: boolean;
   onDone?: (reply: Reply) => void;
   onCancel?: () => void;
 }) {
@@ -221,8 +247,12 @@ function ReplyComposer({
   const [form] = Form.useForm<{ content: string }>();
   const create = useCreateReply(topicId);
   const box = useRef<HTMLDivElement>(null);
+  const [editorShown, setEditorShown] = useState(!deferEditor);
+  const [focusWanted, setFocusWanted] = useState(false);
+  useEffect(() => (editorShown ? undefined : whenIdle(() => setEditorShown(true))), [editorShown]);
+  const focusEditor = autoFocus === true || focusWanted;
   useEffect(() => {
-    if (!autoFocus) return;
+    if (!focusEditor) return;
     // The editor loads as its own chunk: focus its area once it is there.
     const timer = window.setInterval(() => {
       const area = box.current?.querySelector<HTMLElement>('[contenteditable="true"], textarea');
@@ -236,7 +266,7 @@ function ReplyComposer({
       window.clearInterval(timer);
       window.clearTimeout(stop);
     };
-  }, [autoFocus]);
+  }, [focusEditor]);
   const send = ({ content }: { content: string }) =>
     create.mutate(
       { content: content ?? '', parent_id: parent?.id ?? null },
@@ -274,7 +304,18 @@ function ReplyComposer({
             },
           ]}
         >
-          <ForumEditor courseId={courseId} aria-label={label} minHeight={parent ? 80 : 120} canUploadImages={canUploadImages} />
+          {editorShown ? (
+            <ForumEditor courseId={courseId} aria-label={label} minHeight={parent ? 80 : 120} canUploadImages={canUploadImages} />
+          ) : (
+            <EditorStandIn
+              label={label}
+              minHeight={parent ? 80 : 120}
+              onActivate={() => {
+                setEditorShown(true);
+                setFocusWanted(true);
+              }}
+            />
+          )}
         </Form.Item>
         <Flex gap={8} justify="flex-end">
           {onCancel && <Button onClick={onCancel}>{t('common:action.cancel')}</Button>}
@@ -634,7 +675,7 @@ export function TopicView({
 
       <div style={{ marginTop: 24 }} id={`reply-box-${detail.id}`}>
         {detail.can_reply ? (
-          <ReplyComposer topicId={detail.id} courseId={courseId} parent={null} canUploadImages={canUploadImages} />
+          <ReplyComposer topicId={detail.id} courseId={courseId} parent={null} canUploadImages={canUploadImages} deferEditor={threads.length > FIRST_THREADS} />
         ) : (
           <Alert type="info" showIcon icon={detail.is_locked ? <LockOutlined /> : <StopOutlined />} title={noReplyReason} data-testid="reply-disabled" />
         )}
