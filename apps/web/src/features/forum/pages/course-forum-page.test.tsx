@@ -260,4 +260,39 @@ describe('the course forum /course/{id}/forum (issue 18 §1; spec §2)', { timeo
     expect(last.closest('[data-testid="reply"]')).toHaveAttribute('data-highlighted', 'true');
     await waitFor(() => expect(document.querySelectorAll('[data-testid="reply"]')).toHaveLength(500));
   });
+
+  it('under a long topic the reply box stands in for the editor until the page is idle or the reader focuses it', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (work: () => void) => idle.push(work));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const long = detailOf({ reply_count: 60, replies: Array.from({ length: 60 }, (_, i) => threadOf({ id: 1000 + i, content: `<p>Reply ${i}</p>` })) });
+    serve({ detail: long });
+    renderForum('/course/7/forum#/topics/5');
+    const composer = await screen.findByTestId('reply-composer');
+    const standIn = within(composer).getByTestId('editor-stand-in');
+    expect(within(composer).queryByRole('textbox', { name: 'Your reply' })).toBe(standIn);
+    // Focusing it brings the editor, focused.
+    act(() => standIn.focus());
+    const editor = await within(composer).findByRole('textbox', { name: 'Your reply' });
+    expect(editor.tagName).toBe('TEXTAREA');
+    await waitFor(() => expect(editor).toHaveFocus());
+    expect(idle.length).toBeGreaterThan(0);
+  });
+
+  it('a short topic shows the editor at once; a long one gets it when the page falls idle', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (work: () => void) => idle.push(work));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    serve();
+    const short = renderForum('/course/7/forum#/topics/5');
+    expect(within(await screen.findByTestId('reply-composer')).queryByTestId('editor-stand-in')).toBeNull();
+    short.unmount();
+    serve({ detail: detailOf({ reply_count: 60, replies: Array.from({ length: 60 }, (_, i) => threadOf({ id: 1000 + i })) }) });
+    renderForum('/course/7/forum#/topics/5');
+    const composer = await screen.findByTestId('reply-composer');
+    expect(within(composer).getByTestId('editor-stand-in')).toBeInTheDocument();
+    act(() => idle.splice(0).forEach((work) => work()));
+    expect(await within(composer).findByRole('textbox', { name: 'Your reply' })).toHaveProperty('tagName', 'TEXTAREA');
+    expect(within(composer).queryByTestId('editor-stand-in')).toBeNull();
+  });
 });
