@@ -13,6 +13,7 @@ const LoginPage = lazyNamed(() => import('../features/auth/pages/login-page'), '
 const AppShell = lazyNamed(() => import('./layouts/app-layout'), 'AppShell');
 const UserIndexPage = lazyNamed(() => import('../features/courses/pages/user-index-page'), 'UserIndexPage');
 const MyCoursesPage = lazyNamed(() => import('../features/courses/pages/my-courses-page'), 'MyCoursesPage');
+const LibraryPage = lazyNamed(() => import('../features/library/pages/library-page'), 'LibraryPage');
 const JoinCoursePage = lazyNamed(() => import('../features/courses/pages/join-course-page'), 'JoinCoursePage');
 const CoursePage = lazyNamed(() => import('../features/courses/pages/course-page'), 'CoursePage');
 const CourseHomePage = lazyNamed(() => import('../features/courses/pages/course-home-page'), 'CourseHomePage');
@@ -151,6 +152,8 @@ export const routes: RouteObject[] = [
       { path: 'user/calendar', element: <CalendarPage /> },
       { path: 'user/settings', element: <UserSettingsPage /> },
       { path: 'user/notifications', element: <NotificationsPage /> },
+      // My library (issue 19 §1, decision 0132).
+      { path: 'user/library', element: <LibraryPage /> },
       // Spec §2 `/bulletin-list/?type=org|course` (optionally `&bulletin_id=`).
       { path: 'bulletin-list', element: <BulletinListPage /> },
       { path: 'course/join/:code', element: <JoinCoursePage /> },

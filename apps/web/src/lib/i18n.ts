@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'forum',
   'courseResources',
   'entries',
+  'library',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

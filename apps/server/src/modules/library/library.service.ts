@@ -522,7 +522,8 @@ async function purge(deps: AppDeps, rootIds: readonly number[]): Promise<void> {
     }
     const uploadIds = nodes.filter((n) => n.uploadId !== null).map((n) => n.uploadId!);
     const holders = await listFileHolders(tx, uploadIds);
-    if (holders.length > 0) throw new AppError('LIBRARY_FILE_IN_USE', 'library.fileInUse', { item: ['library.fileInUse'] });
+    if (holders.length > 0)
+      throw new AppError('LIBRARY_FILE_IN_USE', 'A file is used by a course activity: remove it there first', { item: ['library.fileInUse'] });
     await deleteItems(tx, rootIds);
     return markUploadsDeleted(tx, uploadIds);
   });
@@ -548,8 +549,10 @@ export async function emptyTrash(deps: AppDeps, actor: Actor): Promise<void> {
  */
 export async function checkQuota(deps: AppDeps, actor: Actor, bytes: number): Promise<void> {
   const [limits, used] = await Promise.all([libraryLimits(deps, actor.orgId), storageUsed(deps.db, actor.id, actor.orgId)]);
-  if (used.user + bytes > limits.userQuotaBytes) throw new AppError('QUOTA_EXCEEDED', 'library.quotaExceeded', { size: ['library.quotaExceeded'] });
-  if (used.org + bytes > limits.orgQuotaBytes) throw new AppError('QUOTA_EXCEEDED', 'library.orgQuotaExceeded', { size: ['library.orgQuotaExceeded'] });
+  if (used.user + bytes > limits.userQuotaBytes)
+    throw new AppError('QUOTA_EXCEEDED', 'Your storage quota is used up: delete files or empty the trash first', { size: ['library.quotaExceeded'] });
+  if (used.org + bytes > limits.orgQuotaBytes)
+    throw new AppError('QUOTA_EXCEEDED', 'Your organisation’s storage quota is used up', { size: ['library.orgQuotaExceeded'] });
   const crossed = (before: number, quota: number) => before < quota * LIBRARY_QUOTA_NEAR && before + bytes >= quota * LIBRARY_QUOTA_NEAR;
   const day = new Date().toISOString().slice(0, 10);
   const events = [

@@ -1,10 +1,11 @@
 import { Suspense, useState } from 'react';
 import { Avatar, Button, Dropdown } from 'antd';
-import { LogoutOutlined, ReadOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { FolderOpenOutlined, LogoutOutlined, ReadOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { User } from '@atrium/contracts';
 import { useLogout } from '../../features/auth/api';
+import { canCreateCourse } from '../../features/courses/lib/course-display';
 import { userManualUrl } from '../../features/previews/lib/manual-source';
 import { lazyNamed } from '../../lib/lazy-named';
 
@@ -33,6 +34,10 @@ export function UserMenu({ user, compact }: { user: User; compact: boolean }) {
             { key: 'who', label: `${user.name} · ${user.userNo}`, disabled: true },
             { type: 'divider' },
             { key: 'settings', icon: <SettingOutlined aria-hidden />, label: t('header.settings'), onClick: () => void navigate('/user/settings') },
+            // My library (issue 19 §1): instructors' and org admins' own teaching material.
+            ...(canCreateCourse(user)
+              ? [{ key: 'library', icon: <FolderOpenOutlined aria-hidden />, label: t('header.library'), onClick: () => void navigate('/user/library') }]
+              : []),
             {
               key: 'manual',
               icon: <ReadOutlined aria-hidden />,

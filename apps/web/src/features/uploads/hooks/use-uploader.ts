@@ -87,6 +87,8 @@ export function useUploader(target: UploaderTarget, callbacks: { onError?: (item
   const errorText = useCallback(
     (error: unknown) => {
       if (isApiError(error) && error.status === 0) return t('status.abortedHint');
+      // The storage quota (decision 0132): the server names `size` with its message key.
+      if (isApiError(error) && error.code === 'QUOTA_EXCEEDED') return t(error.errors.size?.[0] === 'library.orgQuotaExceeded' ? 'quota.org' : 'quota.user');
       return serverMessageOf(error) ?? t('status.unknownError');
     },
     [t],
