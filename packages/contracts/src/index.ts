@@ -4,6 +4,7 @@ export * from './common/error-body.schemas.js';
 export * from './common/pagination.schemas.js';
 export * from './common/failure.schemas.js';
 export * from './auth/users.schemas.js';
+export * from './auth/profile.schemas.js';
 export * from './courses/courses.schemas.js';
 export * from './courses/user-courses.schemas.js';
 export * from './courses/access-code.js';

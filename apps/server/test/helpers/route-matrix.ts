@@ -153,6 +153,7 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'GET /api/user/courses': 'self.read',
   'GET /api/user/course-terms': 'self.read',
   'GET /api/user/dashboard': 'self.read',
+  'PUT /api/user/email': 'self.write',
   'GET /api/course/{id}/access_code': 'course.see_codes',
   'PUT /api/course/{id}/access_code': 'course.see_codes',
   'GET /api/course/access-code/{code}/validate': 'course.join',

@@ -148,6 +148,11 @@ export async function markEmailVerified(db: Db, userId: number, email: string, a
   return rows.length > 0;
 }
 
+/** Replaces the user's e-mail address, unverified until a link sent to it is opened. One UPDATE. */
+export async function setUnverifiedEmail(db: Db, userId: number, email: string): Promise<void> {
+  await db.update(users).set({ email, emailVerifiedAt: null }).where(eq(users.id, userId));
+}
+
 /** Sets the user's mobile phone as bound at `at`. One UPDATE. */
 export async function setBoundMobile(db: Db, userId: number, mobilePhone: string, at: Date): Promise<void> {
   await db.update(users).set({ mobilePhone, mobileVerifiedAt: at }).where(eq(users.id, userId));
