@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes, type ActivityUpload } from '@atrium/contracts';
 import { UploadButton } from '../../uploads/components/upload-button';
 import { EmbedVideoButton } from './embed-video-button';
+import { LibraryPickerButton } from '../../library/components/library-picker';
 import { UploadProgressList } from '../../uploads/components/upload-progress-list';
 import { useUploader } from '../../uploads/hooks/use-uploader';
 import './content.css';
@@ -56,6 +57,10 @@ export function UploadField({
         <EmbedVideoButton
           courseId={courseId}
           onEmbedded={(u) => latest.current.onChange?.([...latest.current.value, { id: u.id, name: u.name, type: u.type, status: u.status, size: u.size }])}
+        />
+        {/* Files of my library, used by reference (issue 19 §1, decision 0132). */}
+        <LibraryPickerButton
+          onPick={(picked) => latest.current.onChange?.([...latest.current.value, ...picked.filter((u) => !latest.current.value.some((v) => v.id === u.id))])}
         />
       </Space>
       <UploadProgressList items={uploader.items} onRemove={uploader.remove} onClearFinished={uploader.clearFinished} />
