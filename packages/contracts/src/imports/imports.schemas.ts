@@ -80,8 +80,13 @@ export const SyncStatusQuerySchema = z.object({ status_key: z.string().max(100).
 export const IMPORT_OUTCOMES = ['imported', 'imported_with_losses', 'skipped'] as const;
 export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
 
+/** A report line the web translates (issue 21 §5): `key` under `imports:line.*` with its parameters; the English text is the `notes` entry it stands for. */
+export const ImportReportLineKeySchema = z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) });
+export type ImportReportLineKey = z.infer<typeof ImportReportLineKeySchema>;
+
 export const ImportReportItemSchema = z.object({
-  kind: z.enum(['section', 'activity', 'question']),
+  /** `course`: the course's own data (summary, issue 21 §2). */
+  kind: z.enum(['course', 'section', 'activity', 'question']),
   /** The Moodle module name (page, quiz …), the question type, or 'section'. */
   source_type: z.string(),
   source_id: z.string(),
@@ -89,8 +94,10 @@ export const ImportReportItemSchema = z.object({
   outcome: z.enum(IMPORT_OUTCOMES),
   /** The Atrium activity type it became, when it became one. */
   atrium_type: z.string().nullable(),
-  /** What was lost, or why it was skipped. */
+  /** What was lost, or why it was skipped (English). */
   notes: z.array(z.string()),
+  /** Aligned with `notes`: the translatable key of each note, null for a note that has none (older lines). Absent in reports before issue 21. */
+  note_keys: z.array(ImportReportLineKeySchema.nullable()).optional(),
   /** The section (module) title this activity belongs to. */
   section: z.string().nullable(),
 });
@@ -105,6 +112,19 @@ export const ImportReportSchema = z.object({
     files: z.number().int(),
     missing_files: z.number().int(),
   }),
+  /** Issue 21: what the import kept of restrictions, completion settings, links and embeds (absent in older reports). */
+  fidelity: z
+    .object({
+      /** Sections and activities with a Moodle access restriction; carried = fully (dates); unpublished = a condition was not carried. */
+      restrictions: z.object({ present: z.number().int(), carried: z.number().int(), unpublished: z.number().int() }),
+      /** Activities with Moodle completion tracking; carried = onto an Atrium criterion without loss. */
+      completion: z.object({ present: z.number().int(), carried: z.number().int() }),
+      /** Links to activities and files of the backup in imported text; resolved = pointing at what was imported. */
+      links: z.object({ present: z.number().int(), resolved: z.number().int() }),
+      /** Embedded frames and objects: videos of known providers kept as online videos; others reported by address. */
+      embeds: z.object({ videos: z.number().int(), reported: z.number().int() }),
+    })
+    .optional(),
   items: z.array(ImportReportItemSchema),
   missing_files: z.array(z.object({ file_name: z.string(), content_hash: z.string(), used_by: z.string() })),
 });

@@ -24,6 +24,8 @@ export interface BackupModel {
     originalCourseShortname: string | null;
     originalCourseStartdate: number | null;
     includesUsers: boolean;
+    /** The source site's address (`original_wwwroot`): absolute links to it are links inside the backup. */
+    wwwroot: string | null;
   };
   course: {
     fullname: string | null;
@@ -66,6 +68,34 @@ export interface BackupSection {
   summary: string | null;
   visible: boolean;
   sequence: string[];
+  /** Its access restriction (section.xml `availabilityjson`, or the 2.4–2.6 fields), null when none. */
+  availability: Availability | null;
+}
+
+/**
+ * A Moodle access restriction as Moodle 2.7+ stores it (the `availability` JSON: a condition
+ * set `{op, c: [conditions or sets]}`); the 2.4–2.6 fields (`availablefrom`, `availableuntil`,
+ * `availability_info`, `groupmembersonly`) are read into the same shape (op `&`). A JSON that does
+ * not parse is `{ op: '?', c: [] , invalid: true }`.
+ */
+export interface Availability {
+  op: string;
+  c: AvailabilityCondition[];
+  invalid?: boolean;
+}
+export type AvailabilityCondition = Availability | ({ type: string } & Record<string, unknown>);
+
+/** An activity's completion settings (module.xml; the module-specific ones are in its instance). */
+export interface BackupCompletion {
+  /** 0 none, 1 manual, 2 automatic. */
+  mode: number;
+  view: boolean;
+  /** Not null: "receive a grade" (the grade item number). */
+  gradeItemNumber: number | null;
+  /** 4.0+: "receive a passing grade". */
+  passGrade: boolean;
+  /** The expected completion date (Unix seconds), null when none. */
+  expected: number | null;
 }
 
 export interface BackupActivity {
@@ -84,6 +114,9 @@ export interface BackupActivity {
   fileIds: string[];
   /** The activity's own grade item (grades.xml, item number 0): its maximum and pass grade (null when not set). */
   gradeItem: { gradeMax: number | null; gradePass: number | null } | null;
+  /** Its access restriction (module.xml `availability`, or the 2.4–2.6 fields), null when none. */
+  availability: Availability | null;
+  completion: BackupCompletion;
 }
 
 export interface BackupFile {
@@ -248,6 +281,44 @@ function readUserNames(node: XmlNode | null): Map<string, string> {
 }
 
 /**
+ * The access restriction of a module.xml / section.xml node: the Moodle 2.7+ JSON in `jsonKey`
+ * when set, else the 2.4–2.6 fields turned into the same shape; null when there is none.
+ */
+function availabilityOf(node: XmlNode | undefined, jsonKey: string): Availability | null {
+  if (!node) return null;
+  const json = text(node, jsonKey);
+  if (json !== null && json.trim() !== '') {
+    try {
+      const parsed = JSON.parse(json) as unknown;
+      if (parsed && typeof parsed === 'object' && Array.isArray((parsed as Availability).c)) {
+        const tree = parsed as Availability;
+        return tree.c.length > 0 ? tree : null;
+      }
+    } catch {
+      // fall through: an unreadable restriction is still a restriction
+    }
+    return { op: '?', c: [], invalid: true };
+  }
+  const c: AvailabilityCondition[] = [];
+  const from = num(node, 'availablefrom') ?? 0;
+  const until = num(node, 'availableuntil') ?? 0;
+  if (from > 0) c.push({ type: 'date', d: '>=', t: from });
+  if (until > 0) c.push({ type: 'date', d: '<', t: until });
+  const info = child(node, 'availability_info');
+  for (const cond of list(info, 'availability_condition')) {
+    const cm = num(cond, 'sourcecmid') ?? 0;
+    const gradeItem = num(cond, 'gradeitemid') ?? 0;
+    if (cm > 0) c.push({ type: 'completion', cm, e: num(cond, 'requiredcompletion') ?? 1 });
+    else if (gradeItem > 0) c.push({ type: 'grade', id: gradeItem, min: num(cond, 'grademin'), max: num(cond, 'grademax') });
+  }
+  for (const field of list(info, 'availability_field'))
+    c.push({ type: 'profile', sf: text(field, 'userfield'), cf: text(field, 'customfield'), op: text(field, 'operator'), v: text(field, 'value') });
+  const grouping = num(node, 'groupingid') ?? 0;
+  if (grouping > 0 && ((num(node, 'groupmembersonly') ?? 0) === 1 || jsonKey === 'availabilityjson')) c.push({ type: 'grouping', id: grouping });
+  return c.length > 0 ? { op: '&', c } : null;
+}
+
+/**
  * Reads the backup whose moodle_backup.xml is in `root`. Throws BackupReadError
  * when moodle_backup.xml is missing, empty or not a Moodle backup;
  * XmlRefusedError for a DOCTYPE or malformed XML.
@@ -275,6 +346,7 @@ export async function readBackup(root: string): Promise<BackupModel> {
     originalCourseShortname: text(information, 'original_course_shortname'),
     originalCourseStartdate: num(information, 'original_course_startdate'),
     includesUsers: text(usersSetting, 'value') === '1',
+    wwwroot: text(information, 'original_wwwroot'),
   };
 
   const courseNode = child(await readXml(path.join(root, 'course', 'course.xml'), 'course/course.xml'), 'course');
@@ -305,6 +377,7 @@ export async function readBackup(root: string): Promise<BackupModel> {
         .split(',')
         .map((x) => x.trim())
         .filter(Boolean),
+      availability: availabilityOf(node, 'availabilityjson'),
     });
   }
   sections.sort((a, b) => a.number - b.number);
@@ -336,6 +409,14 @@ export async function readBackup(root: string): Promise<BackupModel> {
         .map((f) => text(f, 'id') ?? '')
         .filter(Boolean),
       gradeItem: gradeItem ? { gradeMax: num(gradeItem, 'grademax'), gradePass: num(gradeItem, 'gradepass') } : null,
+      availability: availabilityOf(module, 'availability'),
+      completion: {
+        mode: num(module, 'completion') ?? 0,
+        view: (num(module, 'completionview') ?? 0) === 1,
+        gradeItemNumber: num(module, 'completiongradeitemnumber'),
+        passGrade: (num(module, 'completionpassgrade') ?? 0) === 1,
+        expected: (num(module, 'completionexpected') ?? 0) > 0 ? num(module, 'completionexpected') : null,
+      },
     });
   }
 

@@ -10,7 +10,7 @@ import { failureOf, FailureError, type Failure } from '../../lib/failure.js';
 import { enqueueProcessing } from '../uploads/processing-registry.js';
 import { nextModuleSort } from '../activities/activities.repository.js';
 import { insertSubjectCategory } from '../exams/exams.repository.js';
-import { updateCourseRow } from '../courses/courses.repository.js';
+import { findCourseLearningMode, updateCourseRow } from '../courses/courses.repository.js';
 import { sniffContent } from '../uploads/magic-bytes.js';
 import { findOrgSettings, type OrgSettings } from '../orgs/orgs.repository.js';
 import { insertUpload } from '../uploads/uploads.repository.js';
@@ -139,12 +139,18 @@ export async function importModel(
   onProgress: (fraction: number) => Promise<void> = async () => undefined,
 ): Promise<ImportOutcome> {
   const existing = await existingSources(deps, target.courseId);
+  const planOptions = { learningMode: (await findCourseLearningMode(deps.db, target.courseId))?.learningMode ?? 'free' };
   // Pass 1: which files does the plan use?
   const wanted = new Map<string, { file: BackupFile; scorm: boolean }>();
-  planImport(model, existing, (file, options) => {
-    wanted.set(fileKey(file, options.scorm ?? false), { file, scorm: options.scorm ?? false });
-    return 0;
-  });
+  planImport(
+    model,
+    existing,
+    (file, options) => {
+      wanted.set(fileKey(file, options.scorm ?? false), { file, scorm: options.scorm ?? false });
+      return 0;
+    },
+    planOptions,
+  );
   const stored: StoredFile[] = [];
   try {
     let done = 0;
@@ -189,7 +195,7 @@ export async function importModel(
         uploadIds.push(row.id);
       }
       const resolve: FileResolver = (file, options) => ids.get(fileKey(file, options.scorm ?? false)) ?? null;
-      const plan = planImport(model, existing, resolve);
+      const plan = planImport(model, existing, resolve, planOptions);
       plan.report.counts.files = uploadIds.length;
       const bank = await importBank(tx, target, plan, existing);
       let moduleSort = await nextModuleSort(tx, target.courseId);

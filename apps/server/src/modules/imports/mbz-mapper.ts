@@ -1,7 +1,8 @@
-import type { ActivityType, ImportReport, ImportReportItem } from '@atrium/contracts';
+import type { ActivityType, ImportReport, ImportReportItem, ImportReportLineKey, LearningMode } from '@atrium/contracts';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import { moodleUserLabel, planTopic, type MoodlePost, type PlannedTopic } from '../forum/forum-import.js';
 import { filesOf, type BackupActivity, type BackupFile, type BackupModel } from './backup-reader.js';
+import { earlierOf, laterOf, line, restrictionOutcome, type KeyedLine, type RestrictionOutcome } from './mbz-fidelity.js';
 import { quizSettings, quizSubjects, type BankPlan, type PlannedCategory, type PlannedSubject, type QuizCtx } from './mbz-quiz.js';
 import { attr, child, list, num, text, type XmlValue } from './safe-xml.js';
 
@@ -88,6 +89,20 @@ interface Ctx {
   bank: BankPlan;
   /** Source refs of the course's topics (`…:discussion:<id>`) an earlier import wrote: not planned again. */
   knownTopics?: ReadonlySet<string>;
+  /** The translatable key of each keyed note (by its English text), shared by the whole plan. */
+  keys?: Map<string, ImportReportLineKey>;
+}
+
+/** Adds a keyed report line to `notes` (once) and remembers its key. */
+function lose(ctx: Pick<Ctx, 'notes' | 'keys'>, l: KeyedLine): void {
+  if (!ctx.notes.includes(l.text)) ctx.notes.push(l.text);
+  ctx.keys?.set(l.text, { key: l.key, params: l.params });
+}
+
+/** Options of planImport. */
+export interface PlanOptions {
+  /** The target course's learning mode: in checkpoint mode "complete X first" of an earlier activity is already enforced. */
+  learningMode?: LearningMode;
 }
 
 /**
@@ -349,8 +364,30 @@ function forumTopics(ctx: Ctx, a: BackupActivity, inst: XmlValue, usedBy: string
  * nulls, it plans the same thing (the importer first collects the files, then
  * plans again with real upload ids).
  */
-export function planImport(model: BackupModel, existing: Map<string, number>, resolve: FileResolver): ImportPlan {
+export function planImport(model: BackupModel, existing: Map<string, number>, resolve: FileResolver, options: PlanOptions = {}): ImportPlan {
   const src = model.info.sourceKey;
+  const keys = new Map<string, ImportReportLineKey>();
+  const keyed = (notes: string[]) => (notes.some((n) => keys.has(n)) ? { note_keys: notes.map((n) => keys.get(n) ?? null) } : {});
+  const fidelity = {
+    restrictions: { present: 0, carried: 0, unpublished: 0 },
+    completion: { present: 0, carried: 0 },
+    links: { present: 0, resolved: 0 },
+    embeds: { videos: 0, reported: 0 },
+  };
+  const countRestriction = (r: RestrictionOutcome | null) => {
+    if (!r) return;
+    fidelity.restrictions.present += 1;
+    if (r.blockers.length > 0) fidelity.restrictions.unpublished += 1;
+    else fidelity.restrictions.carried += 1;
+  };
+  /** Activities of this import already planned, by Moodle course-module id (what checkpoint mode puts before later ones). */
+  const plannedBefore = new Set<string>();
+  const restrictionCtx = {
+    titleOf: (cm: string) => model.activities.find((x) => x.moduleId === cm)?.title ?? null,
+    enforcedByCheckpoint: (cm: string) => options.learningMode === 'checkpoint' && plannedBefore.has(cm),
+  };
+  /** Each section's restriction outcome (its dates apply to its activities; a blocker keeps them unpublished). */
+  const sectionRestriction = new Map<string, RestrictionOutcome>();
   const items: ImportReportItem[] = [];
   const missing: ImportReport['missing_files'] = [];
   const missingSeen = new Set<string>();
@@ -371,7 +408,7 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
   };
   for (const s of model.sections) {
     const key = `${src}:section:${s.id}`;
-    const ctx: Ctx = { model, resolve: trackingResolve, notes: [], bank };
+    const ctx: Ctx = { model, resolve: trackingResolve, notes: [], bank, keys };
     const title = clip(s.name ?? (s.number === 0 ? 'General' : `Section ${s.number}`));
     const summary = richText(
       ctx,
@@ -379,12 +416,27 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
       [...model.files.values()].filter((f) => f.fileName !== '.' && f.component === 'course' && f.fileArea === 'section' && f.itemId === s.id),
       `section "${title}"`,
     );
+    const restriction = s.availability ? restrictionOutcome(s.availability, restrictionCtx) : null;
+    if (restriction) {
+      sectionRestriction.set(s.id, restriction);
+      if (!existing.has(key)) countRestriction(restriction);
+      for (const b of restriction.blockers) lose(ctx, b);
+      if (restriction.start || restriction.end)
+        lose(
+          ctx,
+          line(
+            'restriction_section_dates',
+            { from: restriction.start?.toISOString() ?? '', until: restriction.end?.toISOString() ?? '' },
+            `its access dates (${restriction.start?.toISOString() ?? '…'} – ${restriction.end?.toISOString() ?? '…'}) apply to each of its activities`,
+          ),
+        );
+    }
     const planned: PlannedModule = {
       sourceKey: key,
       existingModuleId: existing.get(key) ?? null,
       title,
       summary: summary || null,
-      isPublished: s.visible,
+      isPublished: s.visible && !(restriction && restriction.blockers.length > 0),
       activities: [],
     };
     modules.push(planned);
@@ -397,6 +449,7 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
       outcome: planned.existingModuleId ? 'skipped' : ctx.notes.length ? 'imported_with_losses' : 'imported',
       atrium_type: 'module',
       notes: planned.existingModuleId ? ['already imported by an earlier import; new activities are added to it'] : ctx.notes,
+      ...(planned.existingModuleId ? {} : keyed(ctx.notes)),
       section: null,
     });
   }
@@ -409,7 +462,7 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
     }
   for (const a of model.activities) if (!ordered.includes(a)) ordered.push(a);
   const knownTopics = new Set([...existing.keys()].filter((k) => k.startsWith(`${src}:discussion:`)));
-  const forumCtx = (): Ctx => ({ model, resolve: trackingResolve, notes: [], bank, knownTopics });
+  const forumCtx = (): Ctx => ({ model, resolve: trackingResolve, notes: [], bank, knownTopics, keys });
   const forumAdditions: ImportPlan['forumAdditions'] = [];
 
   for (const a of ordered) {
@@ -444,6 +497,29 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
       items.push({ ...reportBase, outcome: 'skipped', atrium_type: null, notes: [mapped.skipped] });
       continue;
     }
+    // Access restrictions (issue 21 §1): the activity's own and its section's; dates carried, anything else unpublished and reported.
+    const own = a.availability ? restrictionOutcome(a.availability, restrictionCtx) : null;
+    countRestriction(own);
+    for (const b of own?.blockers ?? []) lose(ctx, b);
+    const fromSection = a.sectionId ? sectionRestriction.get(a.sectionId) : undefined;
+    if (fromSection && fromSection.blockers.length > 0)
+      lose(ctx, line('restriction_section', {}, 'its section is restricted by a condition Atrium cannot express: imported unpublished'));
+    const blocked = (own?.blockers.length ?? 0) > 0 || (fromSection?.blockers.length ?? 0) > 0;
+    if (mapped.moduleText !== undefined && (own || fromSection?.start || fromSection?.end)) {
+      // A restricted label cannot join its section's text (shown without restriction): it becomes a page that keeps the restriction.
+      lose(ctx, line('restriction_label', {}, 'a restricted label became a page so that its restriction could be kept'));
+      mapped.activities = [
+        { sourceKey: key, type: 'page', title: clip(a.title), description: null, isPublished: a.visible && sectionVisible, startTime: null, endTime: null, data: { content: mapped.moduleText }, uploadIds: [], subjects: [] },
+      ];
+      mapped.atriumType = 'page';
+      delete mapped.moduleText;
+    }
+    for (const planned of mapped.activities) {
+      planned.startTime = laterOf(laterOf(planned.startTime, own?.start ?? null), fromSection?.start ?? null);
+      planned.endTime = earlierOf(earlierOf(planned.endTime, own?.end ?? null), fromSection?.end ?? null);
+      if (blocked) planned.isPublished = false;
+    }
+    if (mapped.moduleText === undefined) plannedBefore.add(a.moduleId);
     if (mapped.moduleText !== undefined) {
       module.summary = [module.summary, mapped.moduleText].filter(Boolean).join('\n');
       // A label has no activity of its own: remember it on the module's key so a re-import skips it.
@@ -462,7 +538,7 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
     } else {
       module.activities.push(...mapped.activities);
     }
-    items.push({ ...reportBase, outcome: ctx.notes.length ? 'imported_with_losses' : 'imported', atrium_type: mapped.atriumType, notes: ctx.notes });
+    items.push({ ...reportBase, outcome: ctx.notes.length ? 'imported_with_losses' : 'imported', atrium_type: mapped.atriumType, notes: ctx.notes, ...keyed(ctx.notes) });
     if (mapped.questionItems) items.push(...mapped.questionItems);
   }
   const count = (o: string) => items.filter((i) => i.kind !== 'question' && i.outcome === o).length;
@@ -484,6 +560,7 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
         files: 0,
         missing_files: missing.length,
       },
+      fidelity,
       items,
       missing_files: missing,
     },

@@ -1,0 +1,140 @@
+import type { Availability, AvailabilityCondition } from './backup-reader.js';
+
+/**
+ * What the import keeps of a Moodle activity beyond its content (issue 21, decision 0040
+ * "Fidelity"): access restrictions. Pure: no I/O, no clock.
+ */
+
+/** A report line the web translates: `key` under the imports namespace's `line.*`, its `params`, and the English `text` stored in `notes`. */
+export interface KeyedLine {
+  key: string;
+  params: Record<string, string | number>;
+  text: string;
+}
+
+export const line = (key: string, params: Record<string, string | number>, text: string): KeyedLine => ({ key, params, text });
+
+/** What became of one Moodle restriction: the dates it carries and the conditions it could not (the item is then imported unpublished). */
+export interface RestrictionOutcome {
+  /** From a `>=` / `>` date condition (the latest of them). */
+  start: Date | null;
+  /** From a `<` / `<=` date condition (the earliest of them). */
+  end: Date | null;
+  /** Conditions Atrium has no equivalent for: each a report line; any one keeps the item unpublished. */
+  blockers: KeyedLine[];
+}
+
+export interface RestrictionContext {
+  /** The title of the activity with Moodle course-module id `cm` in this backup (null when it is not in it). */
+  titleOf: (cm: string) => string | null;
+  /**
+   * Whether "complete activity `cm` first" is already enforced: the course is in checkpoint mode
+   * (every earlier activity must be finished first) and `cm` is imported before this one.
+   */
+  enforcedByCheckpoint: (cm: string) => boolean;
+}
+
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+const isSet = (c: AvailabilityCondition): c is Availability => Array.isArray((c as Availability).c);
+const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+const COMPLETION_STATE: Record<number, string> = { 0: 'not completed', 1: 'completed', 2: 'completed with a pass grade', 3: 'completed with a fail grade' };
+
+/**
+ * The outcome of Moodle restriction `tree`: date conditions of an all-of set (`&`, or a one-condition
+ * `|`) become the start / end; "complete another activity first" is carried when checkpoint mode
+ * already enforces it; every other condition (grade, group, grouping, profile, role, a plugin's)
+ * and every construct that cannot be read safely (negated `!&` / `!|` sets, nested sets, any-of
+ * sets of several conditions, unreadable JSON) is a blocker: never opened silently.
+ */
+export function restrictionOutcome(tree: Availability, ctx: RestrictionContext): RestrictionOutcome {
+  const out: RestrictionOutcome = { start: null, end: null, blockers: [] };
+  if (tree.invalid) {
+    out.blockers.push(line('restriction_unreadable', {}, 'its access restriction could not be read: imported unpublished'));
+    return out;
+  }
+  if (tree.op === '!&' || tree.op === '!|') {
+    out.blockers.push(line('restriction_negated', {}, 'its access restriction is negated ("must not"), which Atrium cannot express: imported unpublished'));
+    return out;
+  }
+  if (tree.op !== '&' && !(tree.op === '|' && tree.c.length === 1)) {
+    out.blockers.push(
+      line('restriction_any_of', { count: tree.c.length }, `its access restriction needs any one of ${tree.c.length} conditions, which Atrium cannot express: imported unpublished`),
+    );
+    return out;
+  }
+  for (const c of tree.c) {
+    if (isSet(c)) {
+      out.blockers.push(line('restriction_nested', {}, 'its access restriction holds a nested condition set, which Atrium cannot express: imported unpublished'));
+      continue;
+    }
+    const type = str(c.type);
+    if (type === 'date') {
+      const t = Number(c.t);
+      const d = str(c.d);
+      if (!Number.isFinite(t) || t <= 0 || !['>=', '>', '<', '<='].includes(d)) {
+        out.blockers.push(line('restriction_unreadable', {}, 'its access restriction could not be read: imported unpublished'));
+        continue;
+      }
+      const at = new Date(t * 1000);
+      if (d === '>=' || d === '>') out.start = out.start && out.start > at ? out.start : at;
+      else out.end = out.end && out.end < at ? out.end : at;
+      continue;
+    }
+    if (type === 'completion') {
+      const cm = str(c.cm);
+      const e = Number(c.e ?? 1);
+      if (e === 1 && ctx.enforcedByCheckpoint(cm)) continue;
+      const title = ctx.titleOf(cm) ?? `#${cm}`;
+      const state = COMPLETION_STATE[e] ?? 'completed';
+      out.blockers.push(
+        line(
+          `restriction_completion_${e in COMPLETION_STATE ? e : 1}`,
+          { activity: title },
+          `restricted until "${title}" is ${state}; Atrium has no per-activity prerequisite: imported unpublished`,
+        ),
+      );
+      continue;
+    }
+    if (type === 'grade') {
+      const min = c.min === undefined || c.min === null ? '' : str(c.min);
+      const max = c.max === undefined || c.max === null ? '' : str(c.max);
+      const range = [min && `at least ${min}%`, max && `below ${max}%`].filter(Boolean).join(' and ') || 'any grade';
+      out.blockers.push(
+        line('restriction_grade', { item: str(c.id), min, max }, `restricted by a grade (${range} in grade item ${str(c.id)}): imported unpublished`),
+      );
+      continue;
+    }
+    if (type === 'group' || type === 'grouping') {
+      out.blockers.push(
+        line(`restriction_${type}`, { id: str(c.id) || '—' }, `restricted to a ${type} (Moodle ${type} ${str(c.id) || 'any'}; groups are not imported): imported unpublished`),
+      );
+      continue;
+    }
+    if (type === 'profile') {
+      const field = str(c.sf) || str(c.cf) || '?';
+      const op = str(c.op);
+      const value = str(c.v);
+      out.blockers.push(line('restriction_profile', { field, op, value }, `restricted by the user profile (${field} ${op} "${value}"): imported unpublished`));
+      continue;
+    }
+    out.blockers.push(line('restriction_other', { type: type || '?' }, `restricted by a "${type || '?'}" condition: imported unpublished`));
+  }
+  return out;
+}
+
+/** The later of two start times (null: none). */
+export function laterOf(a: Date | null, b: Date | null): Date | null {
+  if (!a) return b;
+  if (!b) return a;
+  return a > b ? a : b;
+}
+
+/** The earlier of two end times (null: none). */
+export function earlierOf(a: Date | null, b: Date | null): Date | null {
+  if (!a) return b;
+  if (!b) return a;
+  return a < b ? a : b;
+}
+
+export { iso as isoSeconds };

@@ -1,0 +1,174 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { tarGz, type RawEntry } from './hostile-archives.js';
+
+/**
+ * What a Moodle backup's own XML says about restrictions, completion settings, links and embeds
+ * (issue 21), read independently of the importer (system tar/unzip, plain fast-xml-parser, JSON.parse):
+ * the import fidelity tests compare the imported course with it.
+ */
+
+type Node = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+function arr<T>(value: T | T[] | undefined | ''): T[] {
+  return value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value];
+}
+
+/** One restriction as the XML holds it: dates when it is only dates in an all-of set, otherwise `carried: false`. */
+export interface ExpectedRestriction {
+  carried: boolean;
+  from: number | null;
+  until: number | null;
+}
+
+export interface ExpectedActivity {
+  cm: string;
+  mod: string;
+  title: string;
+  sectionId: string;
+  visible: boolean;
+  restriction: ExpectedRestriction | null;
+  /** module.xml completion: 0 none, 1 manual, 2 automatic, with the automatic conditions set. */
+  completion: { mode: number; view: boolean; grade: boolean; pass: boolean; submit: boolean; other: string[]; expected: boolean };
+  /** The rich texts of the activity (intro, page content …) as in the XML. */
+  texts: string[];
+}
+
+export interface FidelityExpectation {
+  sourceCourseId: string;
+  wwwroot: string;
+  sections: { id: string; visible: boolean; restriction: ExpectedRestriction | null; summary: string }[];
+  activities: ExpectedActivity[];
+  courseSummary: string;
+}
+
+const NULL = '$@NULL@$';
+const s = (v: unknown) => (v === undefined || v === null || String(v) === NULL ? '' : String(v));
+
+/** Moodle's own reading: a date-only all-of set is carried as dates; anything else (or a negated / nested / any-of set) is not. */
+function restrictionOf(json: string, legacy: Node, legacyKeyIsSection: boolean): ExpectedRestriction | null {
+  if (json) {
+    let tree: Node;
+    try {
+      tree = JSON.parse(json) as Node;
+    } catch {
+      return { carried: false, from: null, until: null };
+    }
+    const c = arr<Node>(tree.c);
+    if (c.length === 0) return null;
+    const simple = tree.op === '&' || (tree.op === '|' && c.length === 1);
+    let from: number | null = null;
+    let until: number | null = null;
+    let carried = simple;
+    for (const cond of c) {
+      if (cond.type === 'date' && !cond.c) {
+        if (cond.d === '>=' || cond.d === '>') from = Math.max(from ?? 0, Number(cond.t));
+        else until = Math.min(until ?? Infinity, Number(cond.t));
+      } else carried = false;
+    }
+    return { carried, from, until };
+  }
+  const from = Number(s(legacy.availablefrom) || 0);
+  const until = Number(s(legacy.availableuntil) || 0);
+  const info = legacy.availability_info as Node | undefined;
+  const others =
+    arr<Node>(info?.availability_condition).length +
+    arr<Node>(info?.availability_field).length +
+    (Number(s(legacy.groupingid) || 0) > 0 && (legacyKeyIsSection || s(legacy.groupmembersonly) === '1') ? 1 : 0);
+  if (from === 0 && until === 0 && others === 0) return null;
+  return { carried: others === 0, from: from || null, until: until || null };
+}
+
+/** Unpacks `mbz` into a fresh folder (removed by the caller). */
+export function unpack(mbz: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-fidelity-'));
+  const head = readFileSync(mbz).subarray(0, 2);
+  if (head[0] === 0x1f && head[1] === 0x8b) execFileSync('tar', ['-xzf', mbz, '-C', dir]);
+  else execFileSync('unzip', ['-qo', mbz, '-d', dir]);
+  return dir;
+}
+
+export function fidelityOf(mbz: string): FidelityExpectation {
+  const dir = unpack(mbz);
+  try {
+    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false });
+    const xml = (rel: string): Node => (existsSync(path.join(dir, rel)) ? (parser.parse(readFileSync(path.join(dir, rel), 'utf8')) as Node) : {});
+    const info = xml('moodle_backup.xml').moodle_backup.information as Node;
+    const sections = arr<Node>(info.contents.sections?.section).map((x) => {
+      const node = (xml(`${x.directory}/section.xml`).section ?? {}) as Node;
+      return {
+        id: s(x.sectionid),
+        visible: s(node.visible) !== '0',
+        restriction: restrictionOf(s(node.availabilityjson), node, true),
+        summary: s(node.summary),
+      };
+    });
+    const activities = arr<Node>(info.contents.activities?.activity).map((a): ExpectedActivity => {
+      const mod = String(a.modulename);
+      const module = (xml(`${a.directory}/module.xml`).module ?? {}) as Node;
+      const inst = ((xml(`${a.directory}/${mod}.xml`).activity ?? {}) as Node)[mod] as Node | undefined;
+      const other: string[] = [];
+      for (const key of ['completionposts', 'completiondiscussions', 'completionreplies', 'completionminattempts', 'completionattemptsexhausted', 'completionstatusrequired', 'completionscorerequired', 'completionentries'])
+        if (Number(s(inst?.[key]) || 0) > 0) other.push(key);
+      const texts = [s(inst?.intro), s(inst?.content), ...arr<Node>(inst?.chapters?.chapter).map((c) => s(c.content))].filter(Boolean);
+      return {
+        cm: s(a.moduleid),
+        mod,
+        title: s(a.title),
+        sectionId: s(a.sectionid),
+        visible: s(module.visible) !== '0',
+        restriction: restrictionOf(s(module.availability), module, false),
+        completion: {
+          mode: Number(s(module.completion) || 0),
+          view: s(module.completionview) === '1',
+          grade: s(module.completiongradeitemnumber) !== '',
+          pass: s(module.completionpassgrade) === '1' || s(inst?.completionpass) === '1',
+          submit: s(inst?.completionsubmit) === '1',
+          other,
+          expected: Number(s(module.completionexpected) || 0) > 0,
+        },
+        texts,
+      };
+    });
+    const course = (xml('course/course.xml').course ?? {}) as Node;
+    return {
+      sourceCourseId: s(info.original_course_id),
+      wwwroot: s(info.original_wwwroot),
+      sections,
+      activities,
+      courseSummary: s(course.summary),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every file under `dir` (relative paths). */
+function filesUnder(dir: string, base = dir): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full, base) : [path.relative(base, full)];
+  });
+}
+
+/** The fixture `mbz` with some of its XML files edited (`edits`: path → new text from old), repacked as tar.gz. */
+export async function editedBackup(mbz: string, edits: Record<string, (xml: string) => string>): Promise<Buffer> {
+  const dir = unpack(mbz);
+  try {
+    const entries: RawEntry[] = filesUnder(dir).map((name) => {
+      const data = readFileSync(path.join(dir, name));
+      const edit = edits[name];
+      if (!edit) return { name, data };
+      const edited = edit(data.toString('utf8'));
+      if (edited === data.toString('utf8')) throw new Error(`the edit of ${name} changed nothing`);
+      return { name, data: edited };
+    });
+    for (const name of Object.keys(edits)) if (!entries.some((e) => e.name === name)) throw new Error(`${name} is not in ${mbz}`);
+    return await tarGz(entries);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
