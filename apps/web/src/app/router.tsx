@@ -11,8 +11,10 @@ import { preloadEditorPdf } from '../features/pdf-editor/preload';
 // Every page is its own chunk, so /login loads only the shell and the login form.
 const LoginPage = lazyNamed(() => import('../features/auth/pages/login-page'), 'LoginPage');
 const AppShell = lazyNamed(() => import('./layouts/app-layout'), 'AppShell');
-const UserIndexPage = lazyNamed(() => import('../features/courses/pages/user-index-page'), 'UserIndexPage');
+const UserIndexPage = lazyNamed(() => import('../features/dashboard/pages/user-index-page'), 'UserIndexPage');
 const MyCoursesPage = lazyNamed(() => import('../features/courses/pages/my-courses-page'), 'MyCoursesPage');
+const StudiosPage = lazyNamed(() => import('../features/courses/pages/my-courses-page'), 'StudiosPage');
+const ProjectsPage = lazyNamed(() => import('../features/courses/pages/my-courses-page'), 'ProjectsPage');
 const LibraryPage = lazyNamed(() => import('../features/library/pages/library-page'), 'LibraryPage');
 const JoinCoursePage = lazyNamed(() => import('../features/courses/pages/join-course-page'), 'JoinCoursePage');
 const CoursePage = lazyNamed(() => import('../features/courses/pages/course-page'), 'CoursePage');
@@ -149,6 +151,9 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/user/index" replace /> },
       { path: 'user/index', element: <UserIndexPage /> },
       { path: 'user/courses', element: <MyCoursesPage /> },
+      // Spec §2: studios (course type 7) and projects (course type 8), each its own list and creation.
+      { path: 'user/studios', element: <StudiosPage /> },
+      { path: 'user/project', element: <ProjectsPage /> },
       { path: 'user/calendar', element: <CalendarPage /> },
       { path: 'user/settings', element: <UserSettingsPage /> },
       { path: 'user/notifications', element: <NotificationsPage /> },

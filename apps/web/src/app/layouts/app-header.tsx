@@ -24,6 +24,8 @@ export function AppHeader() {
       </Link>
       <nav className="atrium-header__nav" aria-label={t('header.mainNav')}>
         <NavLink to="/user/courses">{t('header.myCourses')}</NavLink>
+        <NavLink to="/user/studios">{t('header.studios')}</NavLink>
+        <NavLink to="/user/project">{t('header.projects')}</NavLink>
         <NavLink to="/user/calendar">{t('header.calendar')}</NavLink>
         {isAdmin && <NavLink to="/management/">{t('header.management')}</NavLink>}
         {!isAdmin && canCreateCourse(user) && <NavLink to="/management/course">{t('header.management')}</NavLink>}

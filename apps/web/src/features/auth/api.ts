@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginBody, User } from '@atrium/contracts';
+import type { LoginBody, UpdateEmailBody, User } from '@atrium/contracts';
 import { api, LOGIN_PATH } from '../../lib/api-client';
 
 /** Query keys of the auth feature. */
@@ -48,6 +48,18 @@ export function useUpdateTimeZone() {
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.me, user);
       void queryClient.invalidateQueries({ queryKey: ['calendar'] });
+    },
+  });
+}
+
+/** `PUT /api/user/email` with my current password: my new address, unverified; refreshes me and the account state (config). */
+export function useUpdateEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateEmailBody) => api.put<User>('/api/user/email', body),
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.me, user);
+      void queryClient.invalidateQueries({ queryKey: ['prompts', 'config'] });
     },
   });
 }

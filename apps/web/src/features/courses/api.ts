@@ -1,21 +1,44 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccessCodeResponse, AccessCodeValidateResponse, Course, CourseGroups, CoursePage, CreateCourseBody, JoinCourseResponse } from '@atrium/contracts';
+import type {
+  AccessCodeResponse,
+  AccessCodeValidateResponse,
+  Course,
+  CourseGroups,
+  CoursePage,
+  CreateCourseBody,
+  JoinCourseResponse,
+  MyCourseTerms,
+  MyCoursesQuery,
+} from '@atrium/contracts';
 import { api } from '../../lib/api-client';
 
 /** Query keys of the courses feature. */
 export const courseKeys = {
   all: ['courses'] as const,
-  mine: (page: number, pageSize: number) => ['courses', 'mine', page, pageSize] as const,
+  mine: (page: number, pageSize: number, filters: MyCourseFilters = {}) => ['courses', 'mine', page, pageSize, filters] as const,
+  terms: ['courses', 'terms'] as const,
   detail: (id: number) => ['courses', 'detail', id] as const,
   accessCode: (id: number) => ['courses', 'access-code', id] as const,
 };
 
-/** `GET /api/user/courses?page=&page_size=`: the signed-in user's courses, one page. */
-export function useMyCourses(page: number, pageSize: number) {
+/** Filters of my course lists (spec §2 `/user/courses`, `/user/studios`, `/user/project`): term, current or archived, course type. */
+export type MyCourseFilters = Partial<Pick<MyCoursesQuery, 'academic_year' | 'semester' | 'status' | 'course_type'>>;
+
+/** `GET /api/user/courses?page=&page_size=&academic_year=&semester=&status=&course_type=`: the signed-in user's courses, one page. */
+export function useMyCourses(page: number, pageSize: number, filters: MyCourseFilters = {}) {
   return useQuery({
-    queryKey: courseKeys.mine(page, pageSize),
-    queryFn: ({ signal }) => api.get<CoursePage>('/api/user/courses', { page, page_size: pageSize }, signal),
+    queryKey: courseKeys.mine(page, pageSize, filters),
+    queryFn: ({ signal }) => api.get<CoursePage>('/api/user/courses', { page, page_size: pageSize, ...filters }, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/user/course-terms`: the academic years and semesters of my courses (the term filters' choices). */
+export function useMyCourseTerms() {
+  return useQuery({
+    queryKey: courseKeys.terms,
+    queryFn: ({ signal }) => api.get<MyCourseTerms>('/api/user/course-terms', undefined, signal),
+    staleTime: 5 * 60_000,
   });
 }
 
@@ -41,6 +64,7 @@ export function useCreateCourse() {
     onSuccess: (course) => {
       queryClient.setQueryData(courseKeys.detail(course.id), course);
       void queryClient.invalidateQueries({ queryKey: ['courses', 'mine'] });
+      void queryClient.invalidateQueries({ queryKey: courseKeys.terms });
     },
   });
 }

@@ -6,6 +6,9 @@ import { useOrg } from '../../calendar/api';
 import { useCurrentUser, useUpdateTimeZone } from '../api';
 import { useToast } from '../../../lib/toast';
 import { AccountSettings } from '../../prompts/components/account-settings';
+import { NotificationPreferences } from '../../notifications/components/notification-preferences';
+import { LanguageCard } from '../components/language-card';
+import { ProfileCard } from '../components/profile-card';
 
 /** Value of the "follow my organisation" choice (the API's null). */
 const FOLLOW_ORG = '';
@@ -31,10 +34,11 @@ export function timeZoneOptions(now = new Date()): { value: string; label: strin
 }
 
 /**
- * /user/settings (spec §2 route): the user's settings: the time zone the
- * calendar uses (decision 0020; `PUT /api/user/time-zone`), an IANA zone or "follow my
- * organisation"; then the account sections (e-mail, mobile phone, password, association code;
- * AccountSettings, issue 17 §4). Server field errors show on the field.
+ * /user/settings (spec §2 route; issue 19 §5 gathers everything here): my profile and e-mail
+ * address (ProfileCard), the interface language, the time zone the calendar uses (decision 0020;
+ * `PUT /api/user/time-zone`), an IANA zone or "follow my organisation"; then the account sections
+ * (e-mail verification, mobile phone — opened by `?bindMobile` —, password, association code;
+ * AccountSettings, issue 17 §4) and my notification preferences. Server field errors show on the field.
  */
 export function UserSettingsPage() {
   const { t } = useTranslation('common');
@@ -67,6 +71,10 @@ export function UserSettingsPage() {
   return (
     <div style={{ maxWidth: 720, margin: '0 auto', padding: 16 }}>
       <Typography.Title level={3}>{t('settings.title')}</Typography.Title>
+      <Space direction="vertical" size="middle" style={{ width: '100%', marginBottom: 16 }}>
+        <ProfileCard user={me.data} />
+        <LanguageCard />
+      </Space>
       <Card title={t('settings.timeZone.title')}>
         <Typography.Paragraph type="secondary">{t('settings.timeZone.intro')}</Typography.Paragraph>
         <Form form={form} layout="vertical" onFinish={submit}>
@@ -88,6 +96,9 @@ export function UserSettingsPage() {
         </Form>
       </Card>
       <AccountSettings email={me.data.email} />
+      <Card style={{ marginTop: 16 }} data-testid="settings-notifications">
+        <NotificationPreferences />
+      </Card>
     </div>
   );
 }

@@ -18,11 +18,15 @@ function cleanBody(values: CreateCourseBody): CreateCourseBody {
   return body;
 }
 
+/** Course types with their own creation flow (spec §2 `/user/studios` type 7, `/user/project` type 8). */
+export type SpecialCourseType = 7 | 8;
+
 /**
  * "New course" form (instructors and admins): `POST /api/course`, then opens the
- * new course. Field errors of the answer are shown on their fields.
+ * new course. Field errors of the answer are shown on their fields. With `courseType`
+ * it creates a studio (7) or a project (8), titled as such.
  */
-export function NewCourseModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function NewCourseModal({ open, onClose, courseType }: { open: boolean; onClose: () => void; courseType?: SpecialCourseType }) {
   const { t } = useTranslation('courses');
   const navigate = useNavigate();
   const [form] = Form.useForm<CreateCourseBody>();
@@ -31,7 +35,8 @@ export function NewCourseModal({ open, onClose }: { open: boolean; onClose: () =
 
   const onFinish = (values: CreateCourseBody) => {
     setFormError(null);
-    create.mutate(cleanBody(values), {
+    const body = courseType ? { ...cleanBody(values), course_type: courseType } : cleanBody(values);
+    create.mutate(body, {
       onSuccess: (course) => {
         onClose();
         void navigate(`/course/${course.id}`);
@@ -46,7 +51,7 @@ export function NewCourseModal({ open, onClose }: { open: boolean; onClose: () =
   return (
     <Modal
       open={open}
-      title={t('create.title')}
+      title={t(courseType === 7 ? 'create.titleStudio' : courseType === 8 ? 'create.titleProject' : 'create.title')}
       okText={t('create.submit')}
       cancelText={t('common:action.cancel')}
       onOk={() => form.submit()}
