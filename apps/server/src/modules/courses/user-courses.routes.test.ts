@@ -79,10 +79,20 @@ describe('GET /api/user/course-terms', () => {
 
 describe('POST /api/course with course_type', () => {
   it('creates a studio (7) or a project (8) that its own list shows, and refuses other types naming the field', async () => {
-    const studio = await t.app.inject({ method: 'POST', url: '/api/course', headers: { cookie }, payload: { name: 'Design studio', course_code: 'ST1', course_type: 7 } });
+    const studio = await t.app.inject({
+      method: 'POST',
+      url: '/api/course',
+      headers: { cookie },
+      payload: { name: 'Design studio', course_code: 'ST1', course_type: 7 },
+    });
     expect(studio.statusCode, studio.body).toBe(201);
     expect(studio.json()).toMatchObject({ course_type: 7, my_roles: ['instructor'] });
-    const project = await t.app.inject({ method: 'POST', url: '/api/course', headers: { cookie }, payload: { name: 'Capstone', course_code: 'PR1', course_type: 8 } });
+    const project = await t.app.inject({
+      method: 'POST',
+      url: '/api/course',
+      headers: { cookie },
+      payload: { name: 'Capstone', course_code: 'PR1', course_type: 8 },
+    });
     expect(project.json()).toMatchObject({ course_type: 8 });
     expect(names(await list('course_type=8'))).toEqual(['Capstone']);
     expect(names(await list('course_type=7'))).toEqual(['Design studio', 'studio']);
@@ -94,7 +104,12 @@ describe('POST /api/course with course_type', () => {
     expect(odd.statusCode).toBe(400);
     expect(odd.json().errors).toHaveProperty('course_type');
     expect((await list('')).total).toBe(before);
-    const byStudent = await t.app.inject({ method: 'POST', url: '/api/course', headers: { cookie: studentCookie }, payload: { name: 'S', course_code: 'S1', course_type: 7 } });
+    const byStudent = await t.app.inject({
+      method: 'POST',
+      url: '/api/course',
+      headers: { cookie: studentCookie },
+      payload: { name: 'S', course_code: 'S1', course_type: 7 },
+    });
     expect(byStudent.statusCode).toBe(403);
   });
 });

@@ -48,7 +48,10 @@ async function makeWorld() {
 
   const activity = async (courseId: number, type: 'exam' | 'homework', title: string, endInMs: number, options: { isPublished?: boolean } = {}) => {
     const row = await createActivity(t.database, { courseId, type, isPublished: options.isPublished ?? true });
-    await db.update(activities).set({ title, endTime: at(endInMs), startTime: at(-DAY) }).where(eq(activities.id, row.id));
+    await db
+      .update(activities)
+      .set({ title, endTime: at(endInMs), startTime: at(-DAY) })
+      .where(eq(activities.id, row.id));
     return row;
   };
   const examSoon = await activity(base.course.id, 'exam', 'Exam in two days', 2 * DAY);
@@ -64,7 +67,9 @@ async function makeWorld() {
   await activity(other.id, 'exam', 'Exam of another course', 2 * DAY);
   await activity(teaching.id, 'homework', 'Homework I set', 2 * DAY);
 
-  await db.insert(homeworkSubmissions).values({ activityId: homeworkDone.id, courseId: base.course.id, userId: base.student.id, status: 'submitted', submittedAt: new Date() });
+  await db
+    .insert(homeworkSubmissions)
+    .values({ activityId: homeworkDone.id, courseId: base.course.id, userId: base.student.id, status: 'submitted', submittedAt: new Date() });
   const [group] = await db.insert(courseGroups).values({ courseId: base.course.id, name: 'Group A' }).returning();
   await db.insert(courseGroupMembers).values([
     { groupId: group!.id, userId: base.student.id },
@@ -75,7 +80,9 @@ async function makeWorld() {
     .values({ activityId: groupHomework.id, courseId: base.course.id, userId: mate.id, groupId: group!.id, status: 'submitted', submittedAt: new Date() });
   // A draft of the student's is not handed in: that homework stays a deadline.
   await db.insert(homeworkSubmissions).values({ activityId: homeworkSoon.id, courseId: base.course.id, userId: base.student.id, status: 'draft' });
-  await db.insert(examAttempts).values({ activityId: examDone.id, userId: base.student.id, number: 1, layout: [], status: 'submitted', startedAt: new Date(), submittedAt: new Date() });
+  await db
+    .insert(examAttempts)
+    .values({ activityId: examDone.id, userId: base.student.id, number: 1, layout: [], status: 'submitted', startedAt: new Date(), submittedAt: new Date() });
 
   // Today's lessons: one of my course's timetable, one of another course's, my own event.
   const post = async (cookie: string, url: string, payload: object) => {

@@ -21,8 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const put = (payload: object, withCookie = true) =>
-  t.app.inject({ method: 'PUT', url: '/api/user/email', headers: withCookie ? { cookie } : {}, payload });
+const put = (payload: object, withCookie = true) => t.app.inject({ method: 'PUT', url: '/api/user/email', headers: withCookie ? { cookie } : {}, payload });
 const row = async () => (await t.database.db.select().from(users).where(eq(users.id, userId)))[0]!;
 
 describe('PUT /api/user/email', () => {
