@@ -14,6 +14,7 @@ export function useDashboard(window: { start: string; end: string }, enabled = t
     enabled,
     queryKey: dashboardKeys.window(window.start, window.end),
     queryFn: ({ signal }) => api.get<Dashboard>('/api/user/dashboard', window, signal),
-    staleTime: 30_000,
+    // Asked again whenever the page opens: a notice opened from here, a homework handed in or a lesson added elsewhere shows on return.
+    staleTime: 0,
   });
 }
