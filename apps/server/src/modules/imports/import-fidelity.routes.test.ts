@@ -115,12 +115,87 @@ function checkRestrictions(x: FidelityExpectation, got: Imported): [number, numb
   return [carried, present];
 }
 
-function check(name: string, x: FidelityExpectation, got: Imported) {
+/** Types whose own feature judges a submission (defaultCompletionCriterion). */
+const SUBMITTED_BY_DEFAULT = ['exam', 'homework', 'questionnaire'];
+
+/**
+ * Completion settings against module.xml and the instance: none → the type's default; manual →
+ * viewed with a line; automatic → the criterion of the strongest condition Atrium has, every other
+ * condition and the expected date named in the report. Answers [carried without loss, present].
+ */
+function checkCompletion(x: FidelityExpectation, got: Imported): [number, number] {
+  let present = 0;
+  let carried = 0;
+  for (const a of x.activities) {
+    const activity = got.activityOf(a.cm);
+    if (!activity) continue;
+    const item = got.report.items.find((i) => i.kind === 'activity' && i.source_id === a.cm);
+    const keys = keysOf(item);
+    const c = a.completion;
+    if (c.mode === 0) {
+      expect(activity.completionCriterion, `${a.mod} ${a.cm}`).toBe(SUBMITTED_BY_DEFAULT.includes(activity.type) ? 'submitted' : 'viewed');
+      continue;
+    }
+    present += 1;
+    if (c.expected) expect(keys).toContain('completion_expected');
+    if (c.mode === 1) {
+      expect(activity.completionCriterion).toBe('viewed');
+      expect(keys).toContain('completion_manual');
+      continue;
+    }
+    const graded = activity.type === 'exam' || activity.type === 'homework';
+    const passScore = (activity.data as { pass_score?: number }).pass_score ?? null;
+    // Conditions Atrium cannot judge on this type are losses; so is a pass grade without a pass score, or a grade where the exam has one.
+    let lossy = c.expected || c.other.length > 0 || (!graded && (c.pass || c.grade || c.submit));
+    let want: string;
+    if (c.pass && graded) {
+      want = 'scored';
+      if (passScore === null) lossy = true;
+    } else if (c.grade && graded) {
+      want = activity.type === 'exam' && passScore !== null ? 'submitted' : 'scored';
+      if (want === 'submitted') lossy = true;
+    } else if (c.submit && graded) want = 'submitted';
+    else if (c.view) want = 'viewed';
+    else {
+      want = SUBMITTED_BY_DEFAULT.includes(activity.type) ? 'submitted' : 'viewed';
+      lossy = true;
+    }
+    expect(activity.completionCriterion, `${a.mod} ${a.cm}`).toBe(want);
+    for (const other of c.other) expect(item!.notes.join(' '), `${a.mod} ${a.cm} names ${other}`).toMatch(/completion condition/);
+    if (!lossy) {
+      carried += 1;
+      expect(keys.filter((k) => k.startsWith('completion_'))).toEqual([]);
+    } else expect(keys.some((k) => k.startsWith('completion_')), JSON.stringify(item)).toBe(true);
+  }
+  expect(got.report.fidelity?.completion).toEqual({ present, carried });
+  return [carried, present];
+}
+
+/** The course summary → the course outline as plain text (or a line when the course had one). */
+async function checkOutline(x: FidelityExpectation, got: Imported) {
+  const [row] = await world.t.database.db.select({ outline: courses.outline }).from(courses).where(eq(courses.id, got.course.id));
+  const words = x.courseSummary
+    .replace(/<[^>]*>/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  if (words.length === 0) {
+    expect(row!.outline).toBeNull();
+    return;
+  }
+  expect(row!.outline).not.toMatch(/[<>]/);
+  expect(row!.outline!.split(/\s+/)).toEqual(words);
+  expect(got.report.items.find((i) => i.kind === 'course')).toMatchObject({ outcome: 'imported', atrium_type: 'course_outline' });
+}
+
+async function check(name: string, x: FidelityExpectation, got: Imported) {
   const [rCarried, rPresent] = checkRestrictions(x, got);
+  const [cCarried, cPresent] = checkCompletion(x, got);
+  await checkOutline(x, got);
   const imported = got.report.items.filter((i) => i.kind === 'activity' && i.outcome !== 'skipped').length;
   figures[name] = {
     activities: `${imported} / ${x.activities.length}`,
     restrictions: `${rCarried} carried, ${rPresent - rCarried} unpublished / ${rPresent}`,
+    completion: `${cCarried} carried, ${cPresent - cCarried} with a report line / ${cPresent}`,
   };
 }
 
@@ -128,7 +203,7 @@ describe('every fixture backup: the imported course against its own XML', () => 
   it.each(FIXTURES)('%s', async (fixture) => {
     const file = fixturePath(`mbz/${fixture}`);
     const got = await importBytes(fixture, readFileSync(file));
-    check(fixture, fidelityOf(file), got);
+    await check(fixture, fidelityOf(file), got);
   });
 });
 
@@ -178,7 +253,7 @@ describe('restrictions of every kind (the Lorem Ipsum fixture, Moodle 2.9, with 
     writeFileSync(path.join(dir, 'lorem.mbz'), bytes);
     const x = fidelityOf(path.join(dir, 'lorem.mbz'));
     rmSync(dir, { recursive: true, force: true });
-    check('lorem2016 with restrictions written in', x, got);
+    await check('lorem2016 with restrictions written in', x, got);
     expect(got.report.fidelity?.restrictions).toEqual({ present: 10, carried: 3, unpublished: 7 });
     const page3 = got.activityOf('3')!;
     expect(page3).toMatchObject({ isPublished: true, startTime: new Date(T_2030 * 1000), endTime: null });
@@ -230,9 +305,48 @@ describe('restrictions of every kind (the Lorem Ipsum fixture, Moodle 2.9, with 
     const x = fidelityOf(path.join(dir, 'sc.mbz'));
     rmSync(dir, { recursive: true, force: true });
     const got = await importBytes('sc-restricted.mbz', bytes);
-    check('SC (Moodle 2.4) with restrictions written in', x, got);
+    await check('SC (Moodle 2.4) with restrictions written in', x, got);
     expect(got.activityOf('2')).toMatchObject({ startTime: new Date(T_2030 * 1000), endTime: new Date(T_2031 * 1000) });
     expect(got.activityOf('5')).toMatchObject({ isPublished: false });
     expect(got.report.fidelity?.restrictions).toEqual({ present: 3, carried: 1, unpublished: 2 });
   });
 });
+
+describe('completion settings (fixtures with automatic completion written into their XML)', () => {
+  const completion = (mode: number, view: number, gradeItem: string) => (xml: string) =>
+    xml
+      .replace('<completion>0</completion>', `<completion>${mode}</completion>`)
+      .replace('<completionview>0</completionview>', `<completionview>${view}</completionview>`)
+      .replace('<completiongradeitemnumber>$@NULL@$</completiongradeitemnumber>', `<completiongradeitemnumber>${gradeItem}</completiongradeitemnumber>`);
+
+  it('SC (Moodle 2.4): assignment on submission, quiz on a grade, page on view, forum on posts, an expected date', async () => {
+    const SC = fixturePath('mbz/moodle2cc__SC.mbz');
+    const bytes = await editedBackup(SC, {
+      'activities/page_2/module.xml': (xml) => completion(2, 1, '$@NULL@$')(xml).replace('<completionexpected>0</completionexpected>', `<completionexpected>${T_2030}</completionexpected>`),
+      'activities/assign_4/module.xml': completion(2, 0, '$@NULL@$'),
+      'activities/assign_4/assign.xml': (xml) => xml.replace('<completionsubmit>0</completionsubmit>', '<completionsubmit>1</completionsubmit>'),
+      'activities/quiz_5/module.xml': completion(2, 0, '0'),
+      'activities/forum_1/module.xml': completion(2, 0, '$@NULL@$'),
+      'activities/forum_1/forum.xml': (xml) => xml.replace('<completionposts>0</completionposts>', '<completionposts>3</completionposts>'),
+      'activities/resource_3/module.xml': completion(1, 0, '$@NULL@$'),
+    });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-sc-completion-'));
+    writeFileSync(path.join(dir, 'sc.mbz'), bytes);
+    const x = fidelityOf(path.join(dir, 'sc.mbz'));
+    rmSync(dir, { recursive: true, force: true });
+    const got = await importBytes('sc-completion.mbz', bytes);
+    await check('SC (Moodle 2.4) with completion written in', x, got);
+    expect(got.activityOf('2')).toMatchObject({ completionCriterion: 'viewed' });
+    expect(got.activityOf('4')).toMatchObject({ completionCriterion: 'submitted' });
+    expect(got.activityOf('5')).toMatchObject({ completionCriterion: 'scored' });
+    expect(got.activityOf('1')).toMatchObject({ completionCriterion: 'viewed' });
+    expect(got.activityOf('3')).toMatchObject({ completionCriterion: 'viewed' });
+    const keys = (cm: string) => keysOf(got.report.items.find((i) => i.kind === 'activity' && i.source_id === cm));
+    expect(keys('2')).toEqual(['completion_expected']);
+    expect(keys('1')).toEqual(expect.arrayContaining(['completion_condition_dropped', 'completion_default']));
+    expect(keys('3')).toEqual(['completion_manual']);
+    // Carried without loss: the assignment (submission) and the quiz (a grade; it has no pass score).
+    expect(got.report.fidelity?.completion).toEqual({ present: 5, carried: 2 });
+  });
+});
+

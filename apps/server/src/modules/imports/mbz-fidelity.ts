@@ -138,3 +138,117 @@ export function earlierOf(a: Date | null, b: Date | null): Date | null {
 }
 
 export { iso as isoSeconds };
+
+/** The Moodle completion conditions kept in the instance (`<modname>.xml`) that Atrium has no criterion for, with their English names. */
+const OTHER_COMPLETION: Record<string, string> = {
+  completionposts: 'posts',
+  completiondiscussions: 'discussions started',
+  completionreplies: 'replies',
+  completionminattempts: 'a minimum number of attempts',
+  completionattemptsexhausted: 'all attempts used',
+  completionstatusrequired: 'a SCORM status',
+  completionscorerequired: 'a SCORM score',
+  completionstatusallscos: 'every SCO',
+  completionentries: 'entries',
+};
+
+export interface CompletionInput {
+  /** The Atrium type the activity became. */
+  type: string;
+  /** module.xml: 0 none, 1 manual, 2 automatic; view, grade (completiongradeitemnumber set), pass grade (4.0+). */
+  mode: number;
+  view: boolean;
+  grade: boolean;
+  pass: boolean;
+  /** Instance settings: completionsubmit, completionpass (quiz before 4.0) and the ones Atrium lacks (OTHER_COMPLETION), as numbers. */
+  instance: Record<string, number | null>;
+  /** The exam's pass score when it has one. */
+  passScore: number | null;
+  /** The expected completion date (Unix seconds), null when none. */
+  expected: number | null;
+}
+
+export interface CompletionOutcome<C extends string = string> {
+  /** null: the type's default (Moodle did not track completion). */
+  criterion: C | null;
+  /** Whether Moodle tracked completion at all. */
+  present: boolean;
+  lines: KeyedLine[];
+}
+
+/**
+ * Moodle's completion settings as an Atrium completion criterion (issue 21 §2): manual → viewed
+ * (reported: Atrium has no "mark as done"); automatic: a passing grade → scored (an exam with its
+ * pass score; homework any grade, reported), a grade → scored (an exam with a pass score:
+ * submitted, reported), a submission → submitted (exams, homework), viewing → viewed. Conditions
+ * Atrium has no criterion for (posts, attempts, SCORM status …) and the expected completion date are
+ * reported by name. No tracking: the type's default.
+ */
+export function completionOutcome(input: CompletionInput): CompletionOutcome<'viewed' | 'submitted' | 'scored'> {
+  const lines: KeyedLine[] = [];
+  if (input.mode === 0) return { criterion: null, present: false, lines };
+  const graded = input.type === 'exam' || input.type === 'homework';
+  if (input.expected)
+    lines.push(
+      line(
+        'completion_expected',
+        { date: new Date(input.expected * 1000).toISOString() },
+        `the expected completion date (${new Date(input.expected * 1000).toISOString()}) was not kept`,
+      ),
+    );
+  if (input.mode === 1) {
+    lines.push(line('completion_manual', {}, 'manual completion (the learner marks it done) became completion on viewing'));
+    return { criterion: 'viewed', present: true, lines };
+  }
+  for (const [key, name] of Object.entries(OTHER_COMPLETION))
+    if ((input.instance[key] ?? 0) > 0) lines.push(line('completion_condition_dropped', { condition: name }, `the completion condition "${name}" was not kept`));
+  const pass = input.pass || (input.instance.completionpass ?? 0) === 1;
+  const submit = (input.instance.completionsubmit ?? 0) === 1;
+  let criterion: 'viewed' | 'submitted' | 'scored' | null = null;
+  if (pass) {
+    if (input.type === 'exam') {
+      criterion = 'scored';
+      if (input.passScore === null) lines.push(line('completion_pass_any_score', {}, 'completion on a passing grade: the exam has no pass score, so any score completes it'));
+    } else if (input.type === 'homework') {
+      criterion = 'scored';
+      lines.push(line('completion_pass_any_score', {}, 'completion on a passing grade: homework has no pass score, so any grade completes it'));
+    } else lines.push(line('completion_condition_dropped', { condition: 'a passing grade' }, 'the completion condition "a passing grade" was not kept'));
+  }
+  if (criterion === null && input.grade) {
+    if (input.type === 'exam' && input.passScore !== null) {
+      criterion = 'submitted';
+      lines.push(line('completion_grade_as_submitted', {}, 'completion on receiving a grade became completion on submission (the exam has a pass score)'));
+    } else if (graded) criterion = 'scored';
+    else lines.push(line('completion_condition_dropped', { condition: 'a grade' }, 'the completion condition "a grade" was not kept'));
+  }
+  if (criterion === null && submit) {
+    if (graded) criterion = 'submitted';
+    else lines.push(line('completion_condition_dropped', { condition: 'a submission' }, 'the completion condition "a submission" was not kept'));
+  }
+  if (criterion === null && input.view) criterion = 'viewed';
+  if (criterion === null) {
+    // Automatic completion whose every condition was dropped: the type's own criterion, said so.
+    lines.push(line('completion_default', {}, 'none of its completion conditions has an Atrium equivalent: the usual criterion of its type applies'));
+  }
+  return { criterion, present: true, lines };
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+
+/**
+ * Rich text as plain text (the course outline is plain text, spec §3 course_outline): block ends
+ * and line breaks become new lines, tags go, the common entities are decoded, blank runs collapse.
+ */
+export function plainTextOf(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h[1-6]|tr|blockquote|pre)\s*>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_m, e: string) => ENTITIES[e] ?? '')
+    .replace(/&#(\d{1,6});/g, (_m, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

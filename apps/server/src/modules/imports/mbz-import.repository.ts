@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
-import type { ActivityType } from '@atrium/contracts';
+import type { ActivityType, CompletionCriterion } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
 import { examSubjectCategories, examSubjects } from '../exams/exams.table.js';
@@ -147,6 +147,7 @@ export async function insertImportedActivity(
     endTime: Date | null;
     data: Record<string, unknown>;
     createdById: number;
+    completionCriterion?: CompletionCriterion;
   },
 ): Promise<number> {
   const [row] = await db.insert(activities).values(values).returning({ id: activities.id });

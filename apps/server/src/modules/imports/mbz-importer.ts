@@ -10,7 +10,7 @@ import { failureOf, FailureError, type Failure } from '../../lib/failure.js';
 import { enqueueProcessing } from '../uploads/processing-registry.js';
 import { nextModuleSort } from '../activities/activities.repository.js';
 import { insertSubjectCategory } from '../exams/exams.repository.js';
-import { findCourseLearningMode, updateCourseRow } from '../courses/courses.repository.js';
+import { findCourse, updateCourseRow } from '../courses/courses.repository.js';
 import { sniffContent } from '../uploads/magic-bytes.js';
 import { findOrgSettings, type OrgSettings } from '../orgs/orgs.repository.js';
 import { insertUpload } from '../uploads/uploads.repository.js';
@@ -139,7 +139,8 @@ export async function importModel(
   onProgress: (fraction: number) => Promise<void> = async () => undefined,
 ): Promise<ImportOutcome> {
   const existing = await existingSources(deps, target.courseId);
-  const planOptions = { learningMode: (await findCourseLearningMode(deps.db, target.courseId))?.learningMode ?? 'free' };
+  const course = await findCourse(deps.db, target.courseId);
+  const planOptions = { learningMode: course?.learningMode ?? 'free', hasOutline: !!course?.outline?.trim() };
   // Pass 1: which files does the plan use?
   const wanted = new Map<string, { file: BackupFile; scorm: boolean }>();
   planImport(
@@ -237,6 +238,7 @@ export async function importModel(
             endTime: a.endTime,
             data: a.data,
             createdById: target.ownerId,
+            ...(a.completionCriterion ? { completionCriterion: a.completionCriterion } : {}),
           });
           activityIds.push(activityId);
           await insertActivityUploads(tx, activityId, a.uploadIds);
@@ -246,7 +248,11 @@ export async function importModel(
         }
       }
       for (const add of plan.forumAdditions) await insertImportedTopics(tx, { courseId: target.courseId, activityId: add.activityId }, add.topics);
-      if (target.revealCourse) await updateCourseRow(tx, target.courseId, { deletedAt: null });
+      if (target.revealCourse || plan.outline !== null)
+        await updateCourseRow(tx, target.courseId, {
+          ...(target.revealCourse ? { deletedAt: null } : {}),
+          ...(plan.outline !== null ? { outline: plan.outline } : {}),
+        });
       if (target.importId !== null) await completeCourseImport(tx, target.importId, plan.report);
       return { report: plan.report, uploadIds, moduleIds, activityIds };
     });

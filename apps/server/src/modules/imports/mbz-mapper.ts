@@ -1,8 +1,8 @@
-import type { ActivityType, ImportReport, ImportReportItem, ImportReportLineKey, LearningMode } from '@atrium/contracts';
+import { defaultCompletionCriterion, type ActivityType, type CompletionCriterion, type ImportReport, type ImportReportItem, type ImportReportLineKey, type LearningMode } from '@atrium/contracts';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import { moodleUserLabel, planTopic, type MoodlePost, type PlannedTopic } from '../forum/forum-import.js';
 import { filesOf, type BackupActivity, type BackupFile, type BackupModel } from './backup-reader.js';
-import { earlierOf, laterOf, line, restrictionOutcome, type KeyedLine, type RestrictionOutcome } from './mbz-fidelity.js';
+import { completionOutcome, earlierOf, laterOf, line, plainTextOf, restrictionOutcome, type KeyedLine, type RestrictionOutcome } from './mbz-fidelity.js';
 import { quizSettings, quizSubjects, type BankPlan, type PlannedCategory, type PlannedSubject, type QuizCtx } from './mbz-quiz.js';
 import { attr, child, list, num, text, type XmlValue } from './safe-xml.js';
 
@@ -38,6 +38,8 @@ export interface PlannedActivity {
   subjects: PlannedSubject[];
   /** A forum's discussions as topics with their replies (forum_topics / forum_replies, issue 18 §6). */
   topics?: PlannedTopic[];
+  /** From Moodle's completion settings (issue 21 §2); unset: the type's default. */
+  completionCriterion?: CompletionCriterion;
 }
 
 export interface PlannedModule {
@@ -56,10 +58,27 @@ export interface ImportPlan {
   forumAdditions: { activityId: number; topics: PlannedTopic[] }[];
   /** The subject bank categories this import makes (the Moodle categories random slots draw from, once per backup). */
   bank: PlannedCategory[];
+  /** The course summary as the course outline (plain text), null when it is not set (none, or the course has one). */
+  outline: string | null;
   report: ImportReport;
 }
 
 const TITLE_MAX = 200;
+
+/** Instance (`<modname>.xml`) completion settings read for completionOutcome. */
+const COMPLETION_INSTANCE_KEYS = [
+  'completionsubmit',
+  'completionpass',
+  'completionposts',
+  'completiondiscussions',
+  'completionreplies',
+  'completionminattempts',
+  'completionattemptsexhausted',
+  'completionstatusrequired',
+  'completionscorerequired',
+  'completionstatusallscos',
+  'completionentries',
+];
 
 function seconds(value: number | null): Date | null {
   return value && value > 0 ? new Date(value * 1000) : null;
@@ -103,6 +122,8 @@ function lose(ctx: Pick<Ctx, 'notes' | 'keys'>, l: KeyedLine): void {
 export interface PlanOptions {
   /** The target course's learning mode: in checkpoint mode "complete X first" of an earlier activity is already enforced. */
   learningMode?: LearningMode;
+  /** The target course already has an outline: the Moodle summary does not replace it. */
+  hasOutline?: boolean;
 }
 
 /**
@@ -401,6 +422,31 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
   };
   const modules: PlannedModule[] = [];
   const moduleOf = new Map<string, PlannedModule>();
+  // The course summary (issue 21 §2) → the course outline, which is plain text.
+  let outline: string | null = null;
+  const summaryHtml = model.course?.summary ?? '';
+  const summaryText = plainTextOf(summaryHtml);
+  if (summaryText !== '') {
+    const notes: string[] = [];
+    const ctx = { notes, keys };
+    if (options.hasOutline) lose(ctx, line('course_summary_outline_kept', {}, 'the course already has an outline: the Moodle course summary was not imported'));
+    else {
+      outline = summaryText;
+      if (/<img\b|<iframe\b|<object\b|<embed\b|<video\b|<audio\b/i.test(summaryHtml))
+        lose(ctx, line('course_summary_media', {}, 'the course outline is plain text: images and media of the course summary were not kept'));
+    }
+    items.push({
+      kind: 'course',
+      source_type: 'course',
+      source_id: model.info.sourceKey.split(':').pop() ?? '',
+      title: clip(model.course?.fullname ?? model.info.originalCourseFullname ?? ''),
+      outcome: options.hasOutline ? 'skipped' : notes.length > 0 ? 'imported_with_losses' : 'imported',
+      atrium_type: options.hasOutline ? null : 'course_outline',
+      notes,
+      ...keyed(notes),
+      section: null,
+    });
+  }
   const bank: BankPlan = {
     sourceKey: src,
     existing: new Set([...existing.keys()].filter((k) => k.startsWith(`${src}:question_category:`))),
@@ -520,6 +566,29 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
       if (blocked) planned.isPublished = false;
     }
     if (mapped.moduleText === undefined) plannedBefore.add(a.moduleId);
+    // Completion settings (issue 21 §2) → the activity's completion criterion, or a report line.
+    if (mapped.moduleText === undefined && mapped.activities.length > 0) {
+      const inst = a.instance;
+      const instance: Record<string, number | null> = {};
+      for (const k of COMPLETION_INSTANCE_KEYS) instance[k] = num(inst, k);
+      const first = mapped.activities[0]!;
+      const outcome = completionOutcome({
+        type: first.type,
+        mode: a.completion.mode,
+        view: a.completion.view,
+        grade: a.completion.gradeItemNumber !== null,
+        pass: a.completion.passGrade,
+        instance,
+        passScore: typeof first.data.pass_score === 'number' ? first.data.pass_score : null,
+        expected: a.completion.expected,
+      });
+      for (const l of outcome.lines) lose(ctx, l);
+      if (outcome.present) {
+        fidelity.completion.present += 1;
+        if (outcome.lines.length === 0) fidelity.completion.carried += 1;
+      }
+      for (const planned of mapped.activities) planned.completionCriterion = outcome.criterion ?? defaultCompletionCriterion(planned.type);
+    }
     if (mapped.moduleText !== undefined) {
       module.summary = [module.summary, mapped.moduleText].filter(Boolean).join('\n');
       // A label has no activity of its own: remember it on the module's key so a re-import skips it.
@@ -545,6 +614,7 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
   return {
     modules,
     forumAdditions,
+    outline,
     bank: [...bank.planned.values()].filter((c): c is PlannedCategory => c !== null && c.used),
     report: {
       backup: {
