@@ -28,9 +28,15 @@ export interface Database {
   pool?: pg.Pool;
 }
 
-/** Opens PostgreSQL at `databaseUrl` (node-postgres pool). */
+/**
+ * Opens PostgreSQL at `databaseUrl` (node-postgres pool). Its sessions run with JIT compilation off
+ * (`-c jit=off`): Atrium's statements are short OLTP reads and writes, and a plan whose estimated
+ * cost crosses `jit_above_cost` (a search over a 100,000-item library) spent seconds compiling
+ * for a query that runs in milliseconds (PostgreSQL manual §32.2: JIT pays off for long-running
+ * analytical queries).
+ */
 export function openPostgres(databaseUrl: string): Database {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off' });
   // An idle connection the server ends (restart, failover, dropped database) is discarded by
   // the pool; without a listener node-postgres would crash the process on it.
   pool.on('error', (error) => console.warn(`[postgres] idle connection lost: ${error.message}`));

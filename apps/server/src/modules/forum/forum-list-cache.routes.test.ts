@@ -71,7 +71,9 @@ describe('the topic list cache', () => {
     const second = await countStatements(t, () => w.call('student', 'GET', url));
     expect(first.res.statusCode).toBe(200);
     expect(second.res.body).toBe(first.res.body);
-    expect(second.statements, second.sql.join('\n')).toBeLessThan(first.statements);
+    // The session lookup may be cached for one and not the other (SESSION_CACHE_MS): compare the rest.
+    const own = (sqls: string[]) => sqls.filter((q) => !/"sessions"/.test(q)).length;
+    expect(own(second.sql), second.sql.join('\n')).toBeLessThan(own(first.sql));
     expect(second.sql.some((q) => /count\(\*\)/i.test(q)), second.sql.join('\n')).toBe(false);
     // Answers skip the zod response pass (presentedResponse): they still match their contracts exactly.
     expect(TopicPageSchema.strict().parse(first.res.json())).toEqual(first.res.json());
