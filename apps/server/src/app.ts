@@ -46,6 +46,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { bulletinsRoutes } from './modules/bulletins/bulletins.routes.js';
 import { entriesRoutes } from './modules/entries/entries.routes.js';
 import { libraryRoutes } from './modules/library/library.routes.js';
+import { resourceGroupsRoutes } from './modules/resource-groups/resource-groups.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { questionsRoutes } from './modules/forum/questions.routes.js';
 import { promptsRoutes } from './modules/prompts/prompts.routes.js';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bulletinsRoutes);
   await app.register(entriesRoutes);
   await app.register(libraryRoutes);
+  await app.register(resourceGroupsRoutes);
   await app.register(forumRoutes);
   await app.register(questionsRoutes);
   await app.register(promptsRoutes);

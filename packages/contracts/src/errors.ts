@@ -122,6 +122,10 @@ export const ERROR_STATUS = {
   LIBRARY_FILE_IN_USE: 409,
   /** A new file would take the user's or the organisation's storage past its quota (`errors.size`: the message key). */
   QUOTA_EXCEEDED: 413,
+  /** Resource groups (issue 19 §2): a group missing or one the caller is not a member of. */
+  RESOURCE_GROUP_NOT_FOUND: 404,
+  /** A share missing, withdrawn, its item trashed, or not shared with the caller. */
+  SHARED_RESOURCE_NOT_FOUND: 404,
   PREVIEW_PROVIDER_DISABLED: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,

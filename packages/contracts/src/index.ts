@@ -45,3 +45,4 @@ export * from './entries/entries.schemas.js';
 export * from './course-resources/course-resources.schemas.js';
 export * from './dashboard/dashboard.schemas.js';
 export * from './library/library.schemas.js';
+export * from './resource-groups/resource-groups.schemas.js';

@@ -204,6 +204,19 @@ export const DomainEventSchemas = {
    * UTC) so the notice comes once a day at most.
    */
   'storage.quota_near': z.object({ user_id: id, org_id: id, scope: z.enum(['user', 'org']), used: z.number().int(), quota: z.number().int(), day: z.string() }),
+  /**
+   * A library item was shared (issue 19 §2, §6): `share_id` the share, to the group `group_id`
+   * (its members but the sharer) or the person `user_id`; `name` the item's name at that moment.
+   */
+  'resource.shared': z.object({
+    share_id: id,
+    org_id: id,
+    actor_id: id,
+    item_id: id,
+    name: z.string(),
+    group_id: id.nullable(),
+    user_id: id.nullable(),
+  }),
 } as const;
 
 /** The name of a catalogued event. */

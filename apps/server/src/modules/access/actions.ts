@@ -61,6 +61,10 @@ export const RESOURCE_ACTIONS = {
   entry: ['list', 'read', 'create', 'manage'],
   /** My library (issue 19 §1): an instructor's or org admin's own folders, files, trash and quota; `read` lists, `write` changes. */
   library: ['read', 'write'],
+  /** Resource groups (issue 19 §2): `read` my groups and one I belong to, `manage` create one, or change one I own or manage. */
+  resource_group: ['read', 'manage'],
+  /** Shared library items (issue 19 §2): `read` what is shared with me (and open it), `share` share my items, withdraw and see who opened them. */
+  shared_resource: ['read', 'share'],
   /** Invitations and team teaching: answered by the invitee. */
   invite: ['answer'],
   /** Storage and job callbacks authorised by their own token, not a session. */

@@ -7,6 +7,16 @@ import { courseFor, type CourseAccess, type CourseAction } from '../courses/cour
 import { entriesToList, entryToCreate, entryToManage, entryToRead } from '../entries/entries.policy.js';
 import { libraryItemOf, libraryOf } from '../library/library.policy.js';
 import type { LibraryItemRow } from '../library/library.repository.js';
+import {
+  groupToManage,
+  groupToRead,
+  shareToManage,
+  shareToRead,
+  teacherOf,
+  type GroupGrant,
+  type ShareGrant,
+  type TeacherGrant,
+} from '../resource-groups/resource-groups.policy.js';
 import type { EntryRow } from '../entries/entries.repository.js';
 import { bulletinScope, bulletinToCreate, bulletinToManage, bulletinToRead } from '../bulletins/bulletins.policy.js';
 import type { BulletinRow, BulletinScope } from '../bulletins/bulletins.repository.js';
@@ -64,6 +74,8 @@ import { questionsToRead, questionToAsk } from '../forum/questions.policy.js';
  *   entry.list / read   entries.policy.ts     the organisation's users, its vocabulary_entries toggle on (403 ENTRIES_DISABLED; another org's entry 404)
  *   entry.create/manage entries.policy.ts     the organisation's admins (403 to its other users), the toggle on
  *   library.read/write  library.policy.ts     the owner's own library (instructors, org admins; another's item 404)
+ *   resource_group.*    resource-groups.policy.ts  teachers; a group its members (`manage`: owners, managers), else 404
+ *   shared_resource.*   resource-groups.policy.ts  teachers; a share whom it reaches and its sharer (`share`: the sharer), else 404
  *
  * Routes declare their action (`config: { action }`, modules/access/actions.ts).
  */
@@ -100,6 +112,10 @@ export interface AuthorizeMap {
   'entry.manage': { resource: { entryId: number }; grant: EntryRow };
   'library.read': { resource: { itemId?: number }; grant: { ownerId: number; orgId: number; item?: LibraryItemRow } };
   'library.write': { resource: { itemId?: number }; grant: { ownerId: number; orgId: number; item?: LibraryItemRow } };
+  'resource_group.read': { resource: { groupId?: number }; grant: TeacherGrant & Partial<GroupGrant> };
+  'resource_group.manage': { resource: { groupId?: number }; grant: TeacherGrant & Partial<GroupGrant> };
+  'shared_resource.read': { resource: { shareId?: number }; grant: TeacherGrant & Partial<ShareGrant> };
+  'shared_resource.share': { resource: { shareId?: number }; grant: TeacherGrant & Partial<ShareGrant> };
 }
 
 /** A topic, or a reply (whose topic's rules apply, and the reply's own hidden rule). */
@@ -193,6 +209,14 @@ export async function authorize(deps: AppDeps, actor: Actor | null, action: Cour
     case 'library.read':
     case 'library.write':
       return r.itemId === undefined ? libraryOf(actor!) : libraryItemOf(deps, actor!, r.itemId as number);
+    case 'resource_group.read':
+      return r.groupId === undefined ? teacherOf(actor!) : groupToRead(deps, actor!, r.groupId);
+    case 'resource_group.manage':
+      return r.groupId === undefined ? teacherOf(actor!) : groupToManage(deps, actor!, r.groupId);
+    case 'shared_resource.read':
+      return r.shareId === undefined ? teacherOf(actor!) : shareToRead(deps, actor!, r.shareId);
+    case 'shared_resource.share':
+      return r.shareId === undefined ? teacherOf(actor!) : shareToManage(deps, actor!, r.shareId);
   }
 }
 

@@ -18,6 +18,7 @@ import { courseFor } from '../courses/courses.policy.js';
 import { emit, transaction } from '../events/events.service.js';
 import { findState } from '../progress/progress.repository.js';
 import { questionCount } from '../forum/questions.service.js';
+import { reusableUploadIds } from '../uploads/upload-parents.js';
 import {
   findActivity,
   findModule,
@@ -73,7 +74,10 @@ async function checkCourseFiles(deps: AppDeps, actor: Actor, courseId: number, u
   if (new Set(uploadIds).size !== uploadIds.length) throw AppError.field(field, 'A file is given twice');
   const rows = await listLiveUploadOwnership(deps.db, uploadIds);
   const usable = rows.filter((u) => u.orgId === actor.orgId && ((u.parentType === 'course' && u.parentId === courseId) || u.ownerId === actor.id));
-  if (usable.length !== uploadIds.length) throw AppError.field(field, 'A file does not exist or is not one of this course');
+  // A file shared with the actor (decision 0134) may be used by reference too.
+  const others = rows.filter((u) => u.orgId === actor.orgId && !usable.includes(u));
+  const reusable = others.length > 0 ? await reusableUploadIds(deps, actor, others) : new Set<number>();
+  if (usable.length + reusable.size !== uploadIds.length) throw AppError.field(field, 'A file does not exist or is not one of this course');
 }
 
 /** Cross-field rules of create and update: a video-percent share, an online video's link or file. */

@@ -8,6 +8,7 @@ import {
   audienceOfEither,
   audienceOfForumSubscribers,
   audienceOfOrg,
+  audienceOfResourceGroup,
   audienceOfStudents,
   audienceOfTopicSubscribers,
   audienceOfUsers,
@@ -33,6 +34,7 @@ type Notified =
   | 'bulletin.published'
   | 'bulletin.read'
   | 'meeting.starting'
+  | 'resource.shared'
   | 'storage.quota_near'
   | 'topic.created'
   | 'topic.replied';
@@ -205,6 +207,18 @@ export async function notify(event: DomainEvent<Notified>, { deps, db }: EventCo
       });
       return;
     }
+    case 'resource.shared': {
+      // Issue 19 §2, §6 (decision 0134): the person shared to, or the group's members but the sharer; opens /vtrs/{share}.
+      const p = event.payload;
+      await makeNotifications(deps, db, p.group_id !== null ? audienceOfResourceGroup(p.group_id, p.actor_id) : audienceOfUsers([p.user_id!]), {
+        kind: 'resource.shared',
+        payload: { title: p.name },
+        senderId: p.actor_id,
+        resourceId: p.share_id,
+        dedupeKey: `resource.shared:${p.share_id}`,
+      });
+      return;
+    }
     case 'storage.quota_near': {
       // Issue 19 §1, §6 (decision 0132): the uploader, once a day at most per scope.
       const p = event.payload;
@@ -285,6 +299,7 @@ export async function notify(event: DomainEvent<Notified>, { deps, db }: EventCo
  *   in that order), never the writer, only people who may read the topic (group topics their group
  *   and the team, the team space the team, hidden topics the team and the author); and the live
  *   `event: topic` to the readers' streams.
+ * - `resource.shared` (issue 19 §2) → the person shared to, or the group's members but the sharer (`resource.shared`, type `resource_share`, opens `/vtrs/{id}`).
  * - `storage.quota_near` (issue 19 §1) → the uploader (`storage.quota_near`, type `other`), once a day per scope.
  * The resource issue adds its events here and its kinds to NOTIFICATION_KINDS.
  */
@@ -301,6 +316,7 @@ export const notificationsHandler = defineHandler({
     'bulletin.published',
     'bulletin.read',
     'meeting.starting',
+    'resource.shared',
     'storage.quota_near',
     'topic.created',
     'topic.replied',

@@ -196,6 +196,11 @@ export function audienceOfUsers(userIds: readonly number[]): Audience {
   return sql`select unnest(${idArray(userIds)}::int[]) as user_id`;
 }
 
+/** The members of a resource group (issue 19 §2), except `exceptUserId`. */
+export function audienceOfResourceGroup(groupId: number, exceptUserId: number | null): Audience {
+  return sql`select m.user_id from resource_group_members m where m.group_id = ${groupId} and m.user_id is distinct from ${exceptUserId}::int`;
+}
+
 /** The course's students (enrolment role student). */
 export function audienceOfStudents(courseId: number): Audience {
   return sql`select e.user_id from enrolments e where e.course_id = ${courseId} and e.role = 'student'`;

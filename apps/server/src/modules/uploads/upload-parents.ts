@@ -50,3 +50,33 @@ export async function runUploadCreationChecks(
 ): Promise<void> {
   for (const check of creationChecks.values()) await check(deps, actor, upload);
 }
+
+/**
+ * Files someone else's module lets the actor use in an activity of their course by reference
+ * (resource sharing, decision 0134: a library file shared with the actor), registered per parent
+ * type at start-up. Answers the ids of `uploadIds` the actor may use.
+ */
+export type UploadReuseCheck = (deps: AppDeps, actor: Actor, uploadIds: readonly number[]) => Promise<Set<number>>;
+
+const reuseChecks = new Map<string, UploadReuseCheck>();
+
+/** Registers (or replaces) the reuse check of `parentType`. */
+export function registerUploadReuse(parentType: string, check: UploadReuseCheck): void {
+  reuseChecks.set(parentType, check);
+}
+
+/** Of `rows`, the ids the reuse check of their parent type lets the actor use (none without a check). */
+export async function reusableUploadIds(deps: AppDeps, actor: Actor, rows: readonly { id: number; parentType: string }[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (const parentType of new Set(rows.map((r) => r.parentType))) {
+    const check = reuseChecks.get(parentType);
+    if (!check) continue;
+    for (const id of await check(
+      deps,
+      actor,
+      rows.filter((r) => r.parentType === parentType).map((r) => r.id),
+    ))
+      out.add(id);
+  }
+  return out;
+}
