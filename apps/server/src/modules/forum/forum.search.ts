@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { spaceCjk } from '../../lib/cjk.js';
 
 /**
  * Full-text search of the forum (issue 18 §1 "search (PostgreSQL full-text search; works on PGlite
@@ -9,9 +10,6 @@ import sanitizeHtml from 'sanitize-html';
  * spaced out and becomes one token. A query is converted the same way: each whitespace-separated
  * word becomes a phrase query (its CJK characters must follow each other), and all words must match.
  */
-
-/** One CJK character (Han, kana, Hangul, CJK punctuation excluded). */
-const CJK = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])/gu;
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
 
@@ -24,10 +22,7 @@ export function plainText(html: string): string {
     .trim();
 }
 
-/** Spaces out every CJK character so PostgreSQL's parser makes each one a token. */
-export function spaceCjk(text: string): string {
-  return text.replace(CJK, ' $1 ').replace(/\s+/g, ' ').trim();
-}
+export { spaceCjk };
 
 /** The `search_text` of a topic (title and content) or a reply (content only): plain text, CJK spaced, at most 100,000 characters. */
 export function searchTextOf(title: string | null, html: string): string {

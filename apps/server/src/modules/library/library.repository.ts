@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } fro
 import type { LibrarySort } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../uploads/uploads.table.js';
+import { spaceCjk } from '../../lib/cjk.js';
 import { libraryItems, libraryTags } from './library.table.js';
 
 /** My library's queries (issue 19 §1, decision 0132). Every list is one statement (its total by a window count). */
@@ -27,6 +28,7 @@ const listColumns = {
   uploadStatus: uploads.status,
   uploadSize: uploads.size,
   uploadMime: uploads.mimeType,
+  uploadDeleted: sql<boolean>`${uploads.deletedAt} is not null`,
   total: sql<number>`count(*) over ()`.mapWith(Number),
 };
 
@@ -38,6 +40,7 @@ type RawListRow = {
   uploadStatus: string | null;
   uploadSize: number | null;
   uploadMime: string | null;
+  uploadDeleted: boolean;
   total: number;
 };
 
@@ -53,6 +56,8 @@ function toListRow(r: RawListRow): LibraryListRow {
 
 /** A folder, or a file whose upload is live (a file whose upload was deleted elsewhere is gone from the library). */
 const liveUpload = or(eq(libraryItems.kind, 'folder'), isNull(uploads.deletedAt))!;
+/** The same, of a joined row (pageOf filters after the join). */
+const liveRow = (r: { item: LibraryItemRow; uploadDeleted: boolean }) => r.item.kind === 'folder' || !r.uploadDeleted;
 
 function orderOf(sort: LibrarySort, order: 'asc' | 'desc'): SQL[] {
   const dir = order === 'desc' ? desc : asc;
@@ -91,82 +96,97 @@ export interface ListPage {
   pageSize: number;
 }
 
-/** The live items of one folder of `ownerId` (null: the root), folders first, one page and the total. One SELECT. */
-export async function listChildren(db: Db, ownerId: number, parentId: number | null, p: ListPage): Promise<{ rows: LibraryListRow[]; total: number }> {
-  const rows = await db
-    .select(listColumns)
-    .from(libraryItems)
-    .leftJoin(uploads, eq(uploads.id, libraryItems.uploadId))
-    .where(
-      and(
-        eq(libraryItems.ownerId, ownerId),
-        parentId === null ? isNull(libraryItems.parentId) : eq(libraryItems.parentId, parentId),
-        isNull(libraryItems.trashedAt),
-        liveUpload,
-      ),
-    )
-    .orderBy(...orderOf(p.sort, p.order))
-    .limit(p.pageSize)
-    .offset((p.page - 1) * p.pageSize);
-  return { rows: rows.map(toListRow), total: rows[0]?.total ?? (p.page > 1 ? await countChildren(db, ownerId, parentId) : 0) };
+/**
+ * An item name as the search reads it: lower case, every run of characters other than letters and
+ * digits a space (`Week1_slides.pdf` → `week1 slides pdf`), CJK characters spaced (one token each).
+ * Stored as `search_text`; PostgreSQL derives the GIN-indexed `search` tsvector from it.
+ */
+export function librarySearchText(name: string): string {
+  return spaceCjk(name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')).slice(0, 2000);
 }
 
-async function countChildren(db: Db, ownerId: number, parentId: number | null): Promise<number> {
+/** The tsquery text of a search `q`: each word of it as a prefix (`lect:* & week:*`), at most 12 words; null when `q` has none. */
+export function librarySearchQuery(q: string): string | null {
+  const words = librarySearchText(q).split(' ').filter(Boolean).slice(0, 12);
+  return words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+/**
+ * One page of `where`'s items in `p`'s order and their total, then the page's uploads: the order
+ * and the window count read library_items alone (through `library_items_owner_parent_idx` for a
+ * folder, `library_items_search_idx` for a search), the uploads are joined for the page only. A file
+ * whose upload was deleted elsewhere (`DELETE /api/uploads/{id}` by its owner) is left out of the
+ * page but still counted in the total. One SELECT.
+ */
+async function pageOf(db: Db, where: SQL | undefined, p: ListPage): Promise<{ rows: LibraryListRow[]; total: number }> {
+  const page = db
+    .select({ pageId: sql<number>`${libraryItems.id}`.as('page_id'), total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+    .from(libraryItems)
+    .where(where)
+    .orderBy(...orderOf(p.sort, p.order))
+    .limit(p.pageSize)
+    .offset((p.page - 1) * p.pageSize)
+    .as('page');
+  const rows = await db
+    .select({ ...listColumns, total: page.total })
+    .from(page)
+    .innerJoin(libraryItems, eq(libraryItems.id, page.pageId))
+    .leftJoin(uploads, eq(uploads.id, libraryItems.uploadId))
+    .orderBy(...orderOf(p.sort, p.order));
+  return { rows: rows.filter(liveRow).map(toListRow), total: rows[0]?.total ?? 0 };
+}
+
+/** The live items of one folder of `ownerId` (null: the root), folders first, one page and the total. One SELECT (a second, the count, for a page past the end). */
+export async function listChildren(db: Db, ownerId: number, parentId: number | null, p: ListPage): Promise<{ rows: LibraryListRow[]; total: number }> {
+  const where = and(
+    eq(libraryItems.ownerId, ownerId),
+    parentId === null ? isNull(libraryItems.parentId) : eq(libraryItems.parentId, parentId),
+    isNull(libraryItems.trashedAt),
+  );
+  const { rows, total } = await pageOf(db, where, p);
+  return { rows, total: total || (p.page > 1 ? await countWhere(db, where) : 0) };
+}
+
+async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(libraryItems)
-    .leftJoin(uploads, eq(uploads.id, libraryItems.uploadId))
-    .where(
-      and(
-        eq(libraryItems.ownerId, ownerId),
-        parentId === null ? isNull(libraryItems.parentId) : eq(libraryItems.parentId, parentId),
-        isNull(libraryItems.trashedAt),
-        liveUpload,
-      ),
-    );
+    .where(where);
   return row?.n ?? 0;
 }
 
-/** Live items of `ownerId` anywhere in the library whose name or a tag contains `q`, and/or carrying tag `tag`. One SELECT. */
+/**
+ * Live items of `ownerId` anywhere in the library whose name matches every word of `q` as a word
+ * prefix (full-text, `library_items_search_idx`) or that carry a tag containing `q`, and/or that
+ * carry tag `tag`. Two SELECTs: the tagged items' ids (library_tags_owner_name_idx), then the page.
+ */
 export async function searchItems(
   db: Db,
   ownerId: number,
   filter: { q?: string; tag?: string },
   p: ListPage,
 ): Promise<{ rows: LibraryListRow[]; total: number }> {
+  const tsquery = filter.q ? librarySearchQuery(filter.q) : null;
   const like = filter.q ? containing(filter.q) : undefined;
-  const where = and(
-    eq(libraryItems.ownerId, ownerId),
-    isNull(libraryItems.trashedAt),
-    liveUpload,
-    like
-      ? or(
-          sql`${libraryItems.name} ilike ${like}`,
-          sql`exists (select 1 from ${libraryTags} where ${libraryTags.itemId} = ${libraryItems.id} and ${libraryTags.name} ilike ${like})`,
-        )
-      : undefined,
-    filter.tag
-      ? sql`exists (select 1 from ${libraryTags} where ${libraryTags.itemId} = ${libraryItems.id} and lower(${libraryTags.name}) = lower(${filter.tag}))`
-      : undefined,
-  );
-  const rows = await db
-    .select(listColumns)
-    .from(libraryItems)
-    .leftJoin(uploads, eq(uploads.id, libraryItems.uploadId))
-    .where(where)
-    .orderBy(...orderOf(p.sort, p.order))
-    .limit(p.pageSize)
-    .offset((p.page - 1) * p.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && p.page > 1) {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(libraryItems)
-      .leftJoin(uploads, eq(uploads.id, libraryItems.uploadId))
-      .where(where);
-    total = row?.n ?? 0;
-  }
-  return { rows: rows.map(toListRow), total };
+  const tagged = async (condition: SQL) =>
+    (
+      await db
+        .select({ itemId: libraryTags.itemId })
+        .from(libraryTags)
+        .where(and(eq(libraryTags.ownerId, ownerId), condition))
+    ).map((r) => r.itemId);
+  const [byTagWord, byTag] = await Promise.all([
+    like ? tagged(sql`${libraryTags.name} ilike ${like}`) : Promise.resolve(null),
+    filter.tag ? tagged(sql`lower(${libraryTags.name}) = lower(${filter.tag})`) : Promise.resolve(null),
+  ]);
+  const ids = (list: number[]) => sql`${libraryItems.id} = any(${`{${list.join(',')}}`}::int[])`;
+  const matchesQ = filter.q
+    ? or(...[tsquery ? sql`${libraryItems.search} @@ to_tsquery('simple', ${tsquery})` : undefined, byTagWord?.length ? ids(byTagWord) : undefined].filter(Boolean)) ??
+      sql`false`
+    : undefined;
+  const where = and(eq(libraryItems.ownerId, ownerId), isNull(libraryItems.trashedAt), matchesQ, byTag ? (byTag.length ? ids(byTag) : sql`false`) : undefined);
+  const { rows, total } = await pageOf(db, where, p);
+  return { rows, total: total || (rows.length === 0 && p.page > 1 ? await countWhere(db, where) : 0) };
 }
 
 /** The trash of `ownerId`: the items deleted themselves (trash roots), last deleted first. One SELECT. */
@@ -297,13 +317,16 @@ export async function childFolders(db: Db, ownerId: number, parentId: number | n
 
 export async function insertItems(tx: Db, values: (typeof libraryItems.$inferInsert)[]): Promise<LibraryItemRow[]> {
   if (values.length === 0) return [];
-  return tx.insert(libraryItems).values(values).returning();
+  return tx
+    .insert(libraryItems)
+    .values(values.map((v) => ({ ...v, searchText: librarySearchText(v.name) })))
+    .returning();
 }
 
 export async function updateItem(tx: Db, id: number, values: Partial<typeof libraryItems.$inferInsert>): Promise<LibraryItemRow> {
   const [row] = await tx
     .update(libraryItems)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...(values.name !== undefined ? { searchText: librarySearchText(values.name) } : {}), updatedAt: new Date() })
     .where(eq(libraryItems.id, id))
     .returning();
   return row!;

@@ -160,9 +160,19 @@ describe('folders', () => {
       expect(budget.statements, budget.sql.join('\n')).toBeLessThanOrEqual(5);
       expect(budget.rounds, budget.shape.join(',')).toBeLessThanOrEqual(4);
     }
+    // Search (full-text, word prefixes; CJK by character): names split at punctuation, every word must match.
+    const exam = await libraryFile('instructor', '期中复习_Week3-Lecture.txt', box.id, 5);
+    const ids = async (q: string) => (await ok<LibraryList>('instructor', 'GET', `/api/library/items?q=${encodeURIComponent(q)}`)).items.map((i) => i.id);
+    expect(await ids('复习')).toEqual([exam.id]);
+    expect(await ids('week3 lect')).toEqual([exam.id]);
+    expect(await ids('WEEK3')).toEqual([exam.id]);
+    expect(await ids('week lecture 复')).toEqual([exam.id]);
+    expect(await ids('week4')).toEqual([]);
+    expect(await ids('ecture')).toEqual([]);
+    expect(await ids('&|!:*()')).toEqual([]);
     const page2 = await ok<LibraryList>('instructor', 'GET', `/api/library/items?folder_id=${box.id}&sort=name&page=2&page_size=2`);
-    expect(page2).toMatchObject({ page: 2, pages: 2, total: 3 });
-    expect(page2.items.map((i) => i.id)).toEqual([mid.id]);
+    expect(page2).toMatchObject({ page: 2, pages: 2, total: 4 });
+    expect(page2.items.map((i) => i.id)).toEqual([mid.id, exam.id]);
   });
 });
 

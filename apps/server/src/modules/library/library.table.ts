@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { orgs } from '../orgs/orgs.table.js';
 import { uploads } from '../uploads/uploads.table.js';
 import { users } from '../users/users.table.js';
+
+/** PostgreSQL's `tsvector` (full-text search document; works on PGlite too). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * My library (issue 19 §1, decision 0132): an instructor's folders and files as one tree of items,
@@ -30,6 +33,10 @@ export const libraryItems = pgTable(
     uploadId: integer('upload_id').references(() => uploads.id, { onDelete: 'cascade' }),
     size: bigint('size', { mode: 'number' }).notNull().default(0),
     trashedAt: timestamp('trashed_at', { withTimezone: true }),
+    /** The name as the search reads it (library.repository.ts librarySearchText: lower case, words split, CJK spaced). */
+    searchText: text('search_text').notNull().default(''),
+    /** Full-text document of `search_text` (`simple`: no stemming, any language), GIN-indexed: searches match word prefixes. */
+    search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
     trashRootId: integer('trash_root_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -42,6 +49,7 @@ export const libraryItems = pgTable(
       .where(sql`${t.trashedAt} is null`),
     index('library_items_owner_parent_idx').on(t.ownerId, t.parentId),
     index('library_items_trash_root_idx').on(t.trashRootId),
+    index('library_items_search_idx').using('gin', t.search),
   ],
 );
 
