@@ -16,6 +16,9 @@ const MyCoursesPage = lazyNamed(() => import('../features/courses/pages/my-cours
 const StudiosPage = lazyNamed(() => import('../features/courses/pages/my-courses-page'), 'StudiosPage');
 const ProjectsPage = lazyNamed(() => import('../features/courses/pages/my-courses-page'), 'ProjectsPage');
 const LibraryPage = lazyNamed(() => import('../features/library/pages/library-page'), 'LibraryPage');
+const ResourceGroupsPage = lazyNamed(() => import('../features/resource-groups/pages/resource-groups-page'), 'ResourceGroupsPage');
+const SharedResourcePage = lazyNamed(() => import('../features/resource-groups/pages/shared-resource-page'), 'SharedResourcePage');
+const TrackUserResourcePage = lazyNamed(() => import('../features/resource-groups/pages/track-user-resource-page'), 'TrackUserResourcePage');
 const JoinCoursePage = lazyNamed(() => import('../features/courses/pages/join-course-page'), 'JoinCoursePage');
 const CoursePage = lazyNamed(() => import('../features/courses/pages/course-page'), 'CoursePage');
 const CourseHomePage = lazyNamed(() => import('../features/courses/pages/course-home-page'), 'CourseHomePage');
@@ -159,6 +162,10 @@ export const routes: RouteObject[] = [
       { path: 'user/notifications', element: <NotificationsPage /> },
       // My library (issue 19 §1, decision 0132).
       { path: 'user/library', element: <LibraryPage /> },
+      // Resource groups and sharing (issue 19 §2, decision 0134).
+      { path: 'user/resource-groups', element: <ResourceGroupsPage /> },
+      { path: 'vtrs/:id', element: <SharedResourcePage /> },
+      { path: 'shared-resource/user/:userId/track-user-resource', element: <TrackUserResourcePage /> },
       // Spec §2 `/bulletin-list/?type=org|course` (optionally `&bulletin_id=`).
       { path: 'bulletin-list', element: <BulletinListPage /> },
       { path: 'course/join/:code', element: <JoinCoursePage /> },

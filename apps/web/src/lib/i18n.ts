@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'courseResources',
   'entries',
   'library',
+  'resourceGroups',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

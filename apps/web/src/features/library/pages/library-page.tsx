@@ -29,6 +29,7 @@ import { NameDialog, TagsDialog, TargetDialog } from '../components/item-dialogs
 import { QuotaBar } from '../components/quota-bar';
 import { TrashView } from '../components/trash-view';
 import { libraryErrors } from '../lib/library-errors';
+import { ShareDialog } from '../../resource-groups/components/share-dialog';
 
 const FilePreviewer = lazyNamed(() => import('../../previews/components/file-previewer'), 'FilePreviewer');
 
@@ -62,6 +63,7 @@ export function LibraryPage() {
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [preview, setPreview] = useState<number | null>(null);
+  const [sharing, setSharing] = useState<LibraryItem | null>(null);
 
   const query: LibraryQuery = { folderId, q, tag, sort, order, page, pageSize: PAGE_SIZE };
   const list = useLibraryList(query);
@@ -123,6 +125,7 @@ export function LibraryPage() {
       { key: 'move', label: t('action.move'), onClick: () => setDialog({ kind: 'move', item }) },
       { key: 'copy', label: t('action.copy'), onClick: () => setDialog({ kind: 'copy', item }) },
       { key: 'tags', label: t('action.tags'), onClick: () => setDialog({ kind: 'tags', item }) },
+      { key: 'share', label: t('action.share'), onClick: () => setSharing(item) },
       ...(item.upload ? [{ key: 'download', label: <a href={`/api/uploads/${item.upload.id}/blob`}>{t('action.download')}</a> }] : []),
       { type: 'divider' as const },
       {
@@ -328,6 +331,7 @@ export function LibraryPage() {
           onClose={() => setDialog(null)}
         />
       )}
+      {sharing && <ShareDialog item={sharing} onClose={() => setSharing(null)} />}
       {preview !== null && files.length > 0 && (
         <Suspense fallback={null}>
           <FilePreviewer
