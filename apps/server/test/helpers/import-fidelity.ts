@@ -37,12 +37,38 @@ export interface ExpectedActivity {
   texts: string[];
 }
 
+/** A link in the backup's texts: to a course module (`cm`), the course, or an embedded file. */
+export interface ExpectedLink {
+  kind: 'cm' | 'course' | 'file';
+  /** The course-module id (kind cm). */
+  cm: string | null;
+  /** The activity (cm) or section the text belongs to. */
+  from: string;
+}
+
 export interface FidelityExpectation {
   sourceCourseId: string;
   wwwroot: string;
   sections: { id: string; visible: boolean; restriction: ExpectedRestriction | null; summary: string }[];
   activities: ExpectedActivity[];
   courseSummary: string;
+  links: ExpectedLink[];
+  /** Addresses of `<iframe>` / `<object>` / `<embed>` elements in the texts. */
+  embeds: string[];
+}
+
+/** The links and embeds of one text as Moodle wrote them: `$@…VIEWBYID*N@$`, `$@…INDEX*N@$`, `/mod/x/view.php?id=N` on the site, `@@PLUGINFILE@@`. */
+function linksOf(html: string, wwwroot: string, from: string): { links: ExpectedLink[]; embeds: string[] } {
+  const links: ExpectedLink[] = [];
+  for (const m of html.matchAll(/\$@([A-Z]+)\*(\d+)(?:\*\d+)?@\$/g)) {
+    if (/VIEWBYID(CH)?$/.test(m[1]!) && m[1] !== 'COURSEVIEWBYID') links.push({ kind: 'cm', cm: m[2]!, from });
+    else links.push({ kind: 'course', cm: null, from });
+  }
+  const root = wwwroot.replace(/\/+$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const m of html.matchAll(new RegExp(`href=["'](?:${root})?/mod/[a-z0-9_]+/view\\.php\\?id=(\\d+)`, 'g'))) links.push({ kind: 'cm', cm: m[1]!, from });
+  for (const _ of html.matchAll(/@@PLUGINFILE@@\//g)) links.push({ kind: 'file', cm: null, from });
+  const embeds = [...html.matchAll(/<(iframe|object|embed)\b[^>]*?\s(?:src|data)=["']([^"']+)["']/gi)].map((m) => m[2]!.replace(/&amp;/g, '&'));
+  return { links, embeds };
 }
 
 const NULL = '$@NULL@$';
@@ -134,7 +160,23 @@ export function fidelityOf(mbz: string): FidelityExpectation {
       };
     });
     const course = (xml('course/course.xml').course ?? {}) as Node;
+    const wwwroot = s(info.original_wwwroot);
+    const links: ExpectedLink[] = [];
+    const embeds: string[] = [];
+    for (const a of activities)
+      for (const t of a.texts) {
+        const found = linksOf(t, wwwroot, a.cm);
+        links.push(...found.links);
+        embeds.push(...found.embeds);
+      }
+    for (const sec of sections) {
+      const found = linksOf(sec.summary, wwwroot, `section:${sec.id}`);
+      links.push(...found.links);
+      embeds.push(...found.embeds);
+    }
     return {
+      links,
+      embeds,
       sourceCourseId: s(info.original_course_id),
       wwwroot: s(info.original_wwwroot),
       sections,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportReport } from '@atrium/contracts';
+import { parseOnlineVideoUrl, type ImportReport } from '@atrium/contracts';
 import { fixturePath } from '../../../test/build-test-app.js';
 import { createImportWorld, uploadFile, waitForImport, type ImportWorld } from '../../../test/helpers/import-world.js';
 import { editedBackup, fidelityOf, type ExpectedRestriction, type FidelityExpectation } from '../../../test/helpers/import-fidelity.js';
@@ -187,7 +187,61 @@ async function checkOutline(x: FidelityExpectation, got: Imported) {
   expect(got.report.items.find((i) => i.kind === 'course')).toMatchObject({ outcome: 'imported', atrium_type: 'course_outline' });
 }
 
+/**
+ * Links and embeds against the texts of the XML: nothing Moodle-encoded or left as a placeholder;
+ * a link to a module that was imported points at its activity's route (no `#` left), one to a
+ * module that was not is `#` with a line in the report; a course link points at the course
+ * content; every video embed is an online-video activity, every other frame or object named by
+ * its address in the report. Answers [resolved, present].
+ */
+function checkLinks(x: FidelityExpectation, got: Imported): [number, number] {
+  const texts = [
+    ...got.acts.map((a) => `${a.description ?? ''} ${JSON.stringify(a.data)}`),
+    ...got.modules.map((m) => m.summary ?? ''),
+  ].join('\n');
+  expect(texts).not.toContain('$@');
+  expect(texts).not.toContain('@@PLUGINFILE@@');
+  expect(texts).not.toContain('/moodle-import-link/');
+  expect(texts).not.toMatch(/<(iframe|object|embed)\b/i);
+  const cid = got.course.id;
+  let resolved = 0;
+  let unresolved = 0;
+  for (const l of x.links) {
+    if (l.kind === 'course') {
+      expect(texts).toContain(`/course/${cid}/content`);
+      resolved += 1;
+    } else if (l.kind === 'file') {
+      // Counted below: an embedded file whose blob is missing is '#missing-file' (reported with the missing files).
+    } else {
+      const target = got.activityOf(l.cm!);
+      if (target) {
+        expect(texts, `link to ${l.cm}`).toContain(target.type === 'exam' ? `/course/${cid}/learning-activity#/exam/${target.id}` : `/course/${cid}/learning-activity#/${target.id}`);
+        resolved += 1;
+      } else {
+        unresolved += 1;
+        const item = got.report.items.find((i) => (l.from.startsWith('section:') ? i.kind === 'section' && i.source_id === l.from.slice(8) : i.kind === 'activity' && i.source_id === l.from));
+        expect(keysOf(item).some((k) => k === 'link_not_imported' || k === 'link_outside'), JSON.stringify(item)).toBe(true);
+      }
+    }
+  }
+  const files = x.links.filter((l) => l.kind === 'file').length;
+  const missingFiles = (texts.match(/#missing-file/g) ?? []).length;
+  resolved += files - missingFiles;
+  // No '#' where a target was imported: every bare '#' link stands for a link whose target is not in the course.
+  expect((texts.match(/href=\\?"#\\?"/g) ?? []).length).toBe(unresolved);
+  for (const url of x.embeds) {
+    const video = parseOnlineVideoUrl(url.startsWith('//') ? `https:${url}` : url) ?? (/player\.bilibili\.com/.test(url) ? { video_id: new URL(url, 'https://x').searchParams.get('bvid') } : null);
+    if (video) {
+      const kept = got.acts.filter((a) => a.type === 'online_video').map((a) => parseOnlineVideoUrl(String(a.data.url))?.video_id);
+      expect(kept, url).toContain(video.video_id);
+    } else expect(got.report.items.flatMap((i) => i.notes).join(' '), url).toContain(url);
+  }
+  expect(got.report.fidelity!.links.present).toBeGreaterThanOrEqual(x.links.length);
+  return [resolved, x.links.length];
+}
+
 async function check(name: string, x: FidelityExpectation, got: Imported) {
+  const [lResolved, lPresent] = checkLinks(x, got);
   const [rCarried, rPresent] = checkRestrictions(x, got);
   const [cCarried, cPresent] = checkCompletion(x, got);
   await checkOutline(x, got);
@@ -196,6 +250,8 @@ async function check(name: string, x: FidelityExpectation, got: Imported) {
     activities: `${imported} / ${x.activities.length}`,
     restrictions: `${rCarried} carried, ${rPresent - rCarried} unpublished / ${rPresent}`,
     completion: `${cCarried} carried, ${cPresent - cCarried} with a report line / ${cPresent}`,
+    links: `${lResolved} resolved / ${lPresent} (report, question texts included: ${got.report.fidelity!.links.resolved} / ${got.report.fidelity!.links.present})`,
+    embeds: `${x.embeds.length} in the texts; ${got.report.fidelity!.embeds.videos} video(s) kept, ${got.report.fidelity!.embeds.reported} reported`,
   };
 }
 
@@ -347,6 +403,51 @@ describe('completion settings (fixtures with automatic completion written into t
     expect(keys('3')).toEqual(['completion_manual']);
     // Carried without loss: the assignment (submission) and the quiz (a grade; it has no pass score).
     expect(got.report.fidelity?.completion).toEqual({ present: 5, carried: 2 });
+  });
+});
+
+describe('links and embeds (the Lorem Ipsum fixture with frames, objects and site links written into its texts)', () => {
+  const LOREM = fixturePath('mbz/ietou__backup-moodle2-course-2-lorem2016--nu.mbz');
+  const esc = (html: string) => html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const EMBEDS =
+    '<p>Watch:</p><iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="Intro video" frameborder="0" allowfullscreen></iframe>' +
+    '<iframe src="//player.bilibili.com/player.html?aid=170001&amp;bvid=BV17x411w7KC&amp;page=1" scrolling="no"></iframe>' +
+    '<object width="800" height="600" data="https://phet.colorado.edu/sims/flash/build-an-atom.swf"><param name="movie" value="https://phet.colorado.edu/sims/flash/build-an-atom.swf"><embed src="https://phet.colorado.edu/sims/flash/build-an-atom.swf"></object>' +
+    '<p><a href="http://localhost/moodle/mod/page/view.php?id=7">the principles</a>, <a href="/mod/url/view.php?id=9">support</a>, ' +
+    '<a href="$@FORUMVIEWBYID*99@$">a forum of another course</a>, <a href="$@LABELVIEWBYID*2@$">the welcome label</a>, <a href="$@FORUMINDEX*2@$">all forums</a></p>';
+  const SECTION = '<p>Start here</p><iframe src="https://player.vimeo.com/video/76979871" title="Course trailer"></iframe>';
+
+  it('site links point at the imported activities, videos become online videos, other frames are reported by address', async () => {
+    const bytes = await editedBackup(LOREM, {
+      'activities/page_3/page.xml': (xml) => xml.replace('<content>', `<content>${esc(EMBEDS)}`),
+      'sections/section_3/section.xml': (xml) => xml.replace(/<summary>[^<]*<\/summary>/, `<summary>${esc(SECTION)}</summary>`),
+    });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-lorem-links-'));
+    writeFileSync(path.join(dir, 'lorem.mbz'), bytes);
+    const x = fidelityOf(path.join(dir, 'lorem.mbz'));
+    rmSync(dir, { recursive: true, force: true });
+    const got = await importBytes('lorem-links.mbz', bytes);
+    await check('lorem2016 with embeds and site links written in', x, got);
+    const page = got.activityOf('3')!;
+    const content = String(page.data.content);
+    const cid = got.course.id;
+    expect(content).toContain(`href="/course/${cid}/learning-activity#/${got.activityOf('7')!.id}"`);
+    expect(content).toContain(`href="/course/${cid}/learning-activity#/${got.activityOf('9')!.id}"`);
+    expect(content).toContain(`href="/course/${cid}/content"`);
+    expect(content).toContain('href="https://phet.colorado.edu/sims/flash/build-an-atom.swf"');
+    const videos = got.acts.filter((a) => a.type === 'online_video');
+    expect(videos.map((v) => [v.title, v.data.url, v.isPublished]).sort()).toEqual(
+      [
+        ['Course trailer', 'https://vimeo.com/76979871', true],
+        ['Intro video', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', true],
+        ['Is Lorem Ipsum for me? – video 2', 'https://www.bilibili.com/video/BV17x411w7KC', true],
+      ].sort(),
+    );
+    const item = got.report.items.find((i) => i.kind === 'activity' && i.source_id === '3')!;
+    expect(item.outcome).toBe('imported_with_losses');
+    expect(keysOf(item)).toEqual(expect.arrayContaining(['embed_video', 'embed_removed', 'link_outside', 'link_not_imported']));
+    expect(item.notes.join(' ')).toContain('https://phet.colorado.edu/sims/flash/build-an-atom.swf');
+    expect(got.report.fidelity?.embeds).toEqual({ videos: 3, reported: 1 });
   });
 });
 

@@ -252,3 +252,141 @@ export function plainTextOf(html: string): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
+
+/** An embedded video of a known provider found in rich text: its canonical page address (parseOnlineVideoUrl accepts it) and title. */
+export interface FoundVideo {
+  url: string;
+  title: string | null;
+}
+
+const ATTR = (name: string) => new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i');
+const attrOf = (tag: string, name: string): string | null => {
+  const m = ATTR(name).exec(tag);
+  return m ? (m[1] ?? m[2] ?? m[3] ?? null) : null;
+};
+const decodeAttr = (v: string) => v.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").trim();
+const escapeHtml = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** An embed's address as an absolute URL (protocol-relative → https), null when it is none. */
+function absolute(raw: string | null): string | null {
+  if (!raw) return null;
+  const v = decodeAttr(raw);
+  const withScheme = v.startsWith('//') ? `https:${v}` : v;
+  try {
+    const u = new URL(withScheme);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A provider's player address as the page address Atrium's online video accepts (parseOnlineVideoUrl
+ * of packages/contracts): YouTube, Vimeo, Bilibili (player.bilibili.com ?bvid / ?aid), Youku,
+ * Tencent Video; null for anything else.
+ */
+export function videoPageOf(url: string, parse: (u: string) => { provider: string; video_id: string } | null): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  if (u.hostname === 'player.bilibili.com') {
+    const bvid = u.searchParams.get('bvid');
+    const aid = u.searchParams.get('aid');
+    const page = bvid ? `https://www.bilibili.com/video/${bvid}` : aid ? `https://www.bilibili.com/video/av${aid}` : null;
+    return page && parse(page) ? page : null;
+  }
+  const video = parse(url);
+  if (!video) return null;
+  switch (video.provider) {
+    case 'youtube':
+      return `https://www.youtube.com/watch?v=${video.video_id}`;
+    case 'vimeo':
+      return `https://vimeo.com/${video.video_id}`;
+    case 'bilibili':
+      return `https://www.bilibili.com/video/${video.video_id}`;
+    case 'youku':
+      return `https://v.youku.com/v_show/id_${video.video_id}.html`;
+    case 'tencent':
+      return `https://v.qq.com/x/page/${video.video_id}.html`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Takes the `<iframe>`, `<object>` and `<embed>` elements out of `html` (issue 21 §3): a known
+ * provider's video becomes a found video (an online-video activity beside the text) and a link to
+ * it in the text; any other frame or object is kept as a plain link to its address (http(s) only)
+ * and named in `others` for the report. Sanitising would drop them silently otherwise.
+ */
+export function extractEmbeds(
+  html: string,
+  parse: (u: string) => { provider: string; video_id: string } | null,
+): { html: string; videos: FoundVideo[]; others: string[] } {
+  const videos: FoundVideo[] = [];
+  const others: string[] = [];
+  const replace = (whole: string, open: string) => {
+    const params = [...whole.matchAll(/<param\b[^>]*>/gi)].map((p) => p[0]);
+    const paramValue = params
+      .filter((p) => /\sname\s*=\s*["']?(movie|src|url)\b/i.test(p))
+      .map((p) => attrOf(p, 'value'))
+      .find((v) => v);
+    const innerEmbed = /<embed\b[^>]*>/i.exec(whole.slice(open.length))?.[0];
+    const candidates = [attrOf(open, 'src'), attrOf(open, 'data'), paramValue ?? null, innerEmbed ? attrOf(innerEmbed, 'src') : null].map(absolute).filter((u): u is string => u !== null);
+    const title = (attrOf(open, 'title') && decodeAttr(attrOf(open, 'title')!)) || null;
+    for (const c of candidates) {
+      const page = videoPageOf(c, parse);
+      if (page) {
+        videos.push({ url: page, title });
+        return `<p><a href="${escapeHtml(page)}">${escapeHtml(title ?? page)}</a></p>`;
+      }
+    }
+    const first = candidates[0];
+    if (!first) {
+      others.push('(no address)');
+      return '';
+    }
+    others.push(first);
+    return `<p><a href="${escapeHtml(first)}">${escapeHtml(title ?? first)}</a></p>`;
+  };
+  let out = html.replace(/(<object\b[^>]*>)[\s\S]*?<\/object\s*>/gi, (whole, open: string) => replace(whole, open));
+  out = out.replace(/(<iframe\b[^>]*>)(?:[\s\S]*?<\/iframe\s*>)?/gi, (whole, open: string) => replace(whole, open));
+  out = out.replace(/(<embed\b[^>]*>)(?:\s*<\/embed\s*>)?/gi, (whole, open: string) => replace(whole, open));
+  return { html: out, videos, others };
+}
+
+/** Where a link to a Moodle course module of the backup points until the second pass knows its activity (an address the sanitiser keeps). */
+export const LINK_PREFIX = '/moodle-import-link/';
+export const cmPlaceholder = (cm: string) => `${LINK_PREFIX}cm/${cm}`;
+export const COURSE_PLACEHOLDER = `${LINK_PREFIX}course`;
+
+/** Replaces the placeholders in every string of `value` (deep; objects and arrays copied only where something changed). */
+export function resolvePlaceholders<T>(value: T, route: (ref: string) => string): T {
+  if (typeof value === 'string') {
+    if (!value.includes(LINK_PREFIX)) return value;
+    return value.replace(/\/moodle-import-link\/(cm\/\d+|course)/g, (_m, ref: string) => route(ref)) as T;
+  }
+  if (Array.isArray(value)) {
+    let changed = false;
+    const out = value.map((v) => {
+      const r = resolvePlaceholders(v, route);
+      if (r !== v) changed = true;
+      return r;
+    });
+    return (changed ? out : value) as T;
+  }
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    let changed = false;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const r = resolvePlaceholders(v, route);
+      if (r !== v) changed = true;
+      out[k] = r;
+    }
+    return (changed ? out : value) as T;
+  }
+  return value;
+}

@@ -123,6 +123,16 @@ export async function insertImportedModule(
   return row.id;
 }
 
+/** Sets an imported module's summary (the second pass, links resolved: issue 21 §3). One UPDATE. */
+export async function updateImportedModuleSummary(db: Db, moduleId: number, summary: string | null): Promise<void> {
+  await db.update(courseModules).set({ summary }).where(eq(courseModules.id, moduleId));
+}
+
+/** Sets an imported activity's description and data (the second pass, links resolved: issue 21 §3). One UPDATE. */
+export async function updateImportedActivityText(db: Db, activityId: number, values: { description: string | null; data: Record<string, unknown> }): Promise<void> {
+  await db.update(activities).set(values).where(eq(activities.id, activityId));
+}
+
 /** The sort after the module's last activity, soft-deleted ones included (0 when it has none). One SELECT max. */
 export async function nextActivitySortAfterAll(db: Db, moduleId: number): Promise<number> {
   const [last] = await db

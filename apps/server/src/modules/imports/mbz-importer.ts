@@ -29,9 +29,12 @@ import {
   listImportSources,
   listUploadsByIds,
   nextActivitySortAfterAll,
+  updateImportedActivityText,
+  updateImportedModuleSummary,
   upsertImportedCategorySource,
   upsertImportSource,
 } from './mbz-import.repository.js';
+import { resolvePlaceholders } from './mbz-fidelity.js';
 import { planImport, type FileResolver, type ImportPlan, type PlannedActivity } from './mbz-mapper.js';
 
 /** An import that cannot go on (spec §3 Sync status 2): IMPORT_EMPTY unless told otherwise; `message` is the English reason. */
@@ -198,7 +201,6 @@ export async function importModel(
       const resolve: FileResolver = (file, options) => ids.get(fileKey(file, options.scorm ?? false)) ?? null;
       const plan = planImport(model, existing, resolve, planOptions);
       plan.report.counts.files = uploadIds.length;
-      const bank = await importBank(tx, target, plan, existing);
       let moduleSort = await nextModuleSort(tx, target.courseId);
       // A source key whose module or activity was deleted since an earlier import points at the new one.
       const remember = async (sourceKey: string, moduleId: number, activityId: number | null) => {
@@ -206,6 +208,9 @@ export async function importModel(
       };
       const moduleIds: number[] = [];
       const activityIds: number[] = [];
+      const insertedModules: { m: (typeof plan.modules)[number]; moduleId: number }[] = [];
+      const inserted: { a: PlannedActivity; activityId: number }[] = [];
+      const idOf = new Map<string, { id: number; type: string }>();
       for (const m of plan.modules) {
         const real = m.activities.filter((a) => a.data.__label !== true);
         if (m.existingModuleId === null && m.activities.length === 0 && !m.summary && m.sourceKey.endsWith(':unsorted')) continue;
@@ -219,6 +224,7 @@ export async function importModel(
             isPublished: m.isPublished,
           });
           moduleIds.push(moduleId);
+          insertedModules.push({ m, moduleId });
           await remember(m.sourceKey, moduleId, null);
         }
         let sort = await nextActivitySortAfterAll(tx, moduleId);
@@ -241,13 +247,36 @@ export async function importModel(
             ...(a.completionCriterion ? { completionCriterion: a.completionCriterion } : {}),
           });
           activityIds.push(activityId);
+          inserted.push({ a, activityId });
+          idOf.set(a.sourceKey, { id: activityId, type: a.type });
           await insertActivityUploads(tx, activityId, a.uploadIds);
-          await insertExamSubjects(tx, activityId, bank.subjectsOf(a));
-          if (a.topics) await insertImportedTopics(tx, { courseId: target.courseId, activityId }, a.topics);
           await remember(a.sourceKey, moduleId, activityId);
         }
       }
-      for (const add of plan.forumAdditions) await insertImportedTopics(tx, { courseId: target.courseId, activityId: add.activityId }, add.topics);
+      // Second pass (issue 21 §3): every activity of the import has its id; links to course modules point at their activities.
+      const route = (ref: string): string => {
+        if (ref === 'course') return `/course/${target.courseId}/content`;
+        const t = plan.linkTargets.get(ref.slice('cm/'.length));
+        if (!t) return '#';
+        const to = 'activityId' in t ? { id: t.activityId, type: '' } : idOf.get(t.sourceKey);
+        if (!to) return '#';
+        return to.type === 'exam' ? `/course/${target.courseId}/learning-activity#/exam/${to.id}` : `/course/${target.courseId}/learning-activity#/${to.id}`;
+      };
+      plan.bank = resolvePlaceholders(plan.bank, route);
+      const bank = await importBank(tx, target, plan, existing);
+      for (const { m, moduleId } of insertedModules) {
+        const summary = resolvePlaceholders(m.summary, route);
+        if (summary !== m.summary) await updateImportedModuleSummary(tx, moduleId, summary);
+      }
+      for (const { a: planned, activityId } of inserted) {
+        const a = resolvePlaceholders(planned, route);
+        if (a.description !== planned.description || a.data !== planned.data)
+          await updateImportedActivityText(tx, activityId, { description: a.description, data: a.data });
+        await insertExamSubjects(tx, activityId, bank.subjectsOf(a));
+        if (a.topics) await insertImportedTopics(tx, { courseId: target.courseId, activityId }, a.topics);
+      }
+      for (const add of plan.forumAdditions)
+        await insertImportedTopics(tx, { courseId: target.courseId, activityId: add.activityId }, resolvePlaceholders(add.topics, route));
       if (target.revealCourse || plan.outline !== null)
         await updateCourseRow(tx, target.courseId, {
           ...(target.revealCourse ? { deletedAt: null } : {}),

@@ -2,7 +2,18 @@ import { defaultCompletionCriterion, type ActivityType, type CompletionCriterion
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import { moodleUserLabel, planTopic, type MoodlePost, type PlannedTopic } from '../forum/forum-import.js';
 import { filesOf, type BackupActivity, type BackupFile, type BackupModel } from './backup-reader.js';
-import { completionOutcome, earlierOf, laterOf, line, plainTextOf, restrictionOutcome, type KeyedLine, type RestrictionOutcome } from './mbz-fidelity.js';
+import { parseOnlineVideoUrl } from '@atrium/contracts';
+import {
+  cmPlaceholder,
+  COURSE_PLACEHOLDER,
+  extractEmbeds,
+  type FoundVideo,
+  completionOutcome,
+  earlierOf,
+  laterOf,
+  line,
+  plainTextOf,
+  restrictionOutcome, type KeyedLine, type RestrictionOutcome } from './mbz-fidelity.js';
 import { quizSettings, quizSubjects, type BankPlan, type PlannedCategory, type PlannedSubject, type QuizCtx } from './mbz-quiz.js';
 import { attr, child, list, num, text, type XmlValue } from './safe-xml.js';
 
@@ -52,6 +63,25 @@ export interface PlannedModule {
   activities: PlannedActivity[];
 }
 
+export type LinkTarget = { sourceKey: string } | { activityId: number };
+
+/** Online-video activities for the videos embedded in an item's texts, placed after it (source keys `<key>:video:<n>`). */
+function videoActivities(videos: FoundVideo[], key: string, title: string, isPublished: boolean, startTime: Date | null, endTime: Date | null): PlannedActivity[] {
+  return videos.map((v, i) => ({
+    sourceKey: `${key}:video:${i}`,
+    type: 'online_video',
+    title: clip(v.title ?? (videos.length === 1 ? `${title} – video` : `${title} – video ${i + 1}`)),
+    description: null,
+    isPublished,
+    startTime,
+    endTime,
+    data: { url: v.url },
+    uploadIds: [],
+    subjects: [],
+    completionCriterion: 'viewed',
+  }));
+}
+
 export interface ImportPlan {
   modules: PlannedModule[];
   /** New discussions of forums an earlier import made (a later backup of the same course): topics to add to that activity. */
@@ -60,6 +90,8 @@ export interface ImportPlan {
   bank: PlannedCategory[];
   /** The course summary as the course outline (plain text), null when it is not set (none, or the course has one). */
   outline: string | null;
+  /** Moodle course-module id → what its links point at: a planned activity (by source key) or one an earlier import made. */
+  linkTargets: Map<string, LinkTarget>;
   report: ImportReport;
 }
 
@@ -110,7 +142,16 @@ interface Ctx {
   knownTopics?: ReadonlySet<string>;
   /** The translatable key of each keyed note (by its English text), shared by the whole plan. */
   keys?: Map<string, ImportReportLineKey>;
+  /** Links to course modules of the backup met in its texts, each with the notes of the item it is in (resolved at the end of the plan). */
+  links?: { cm: string; notes: string[] }[];
+  /** Videos of known providers embedded in its texts: online-video activities beside the item. */
+  videos?: FoundVideo[];
+  /** The plan's fidelity counts (links, embeds). */
+  stats?: Fidelity;
 }
+
+/** The fidelity counts of the report (ImportReport `fidelity`). */
+type Fidelity = NonNullable<ImportReport['fidelity']>;
 
 /** Adds a keyed report line to `notes` (once) and remembers its key. */
 function lose(ctx: Pick<Ctx, 'notes' | 'keys'>, l: KeyedLine): void {
@@ -134,24 +175,64 @@ export interface PlanOptions {
 function richText(ctx: Ctx, html: string | null, candidates: BackupFile[], usedBy: string): string | null {
   if (html === null || html.trim() === '') return html === null ? null : '';
   const byPath = new Map(candidates.map((f) => [`${f.filePath}${f.fileName}`, f]));
+  const stats = ctx.stats;
   const rewritten = html.replace(/@@PLUGINFILE@@(\/[^"'\s<>)?#]*)/g, (_whole, raw: string) => {
     const wanted = decodePath(raw);
     const file = byPath.get(wanted) ?? byPath.get(wanted.replace(/^\/+/, '/'));
     const id = file ? ctx.resolve(file, { usedBy }) : null;
+    if (stats) stats.links.present += 1;
     if (id === null) {
       ctx.notes.push(`embedded file ${wanted} is missing from the backup`);
       return '#missing-file';
     }
+    if (stats) stats.links.resolved += 1;
     return uploadUrl(id);
   });
-  // Links to other activities of the source site ($@PAGEVIEWBYID*3@$ …) cannot be followed here.
-  const withoutRefs = rewritten.replace(/\$@[A-Z]+\*\d+@\$/g, () => {
-    if (!ctx.notes.includes('links to other Moodle activities were removed')) ctx.notes.push('links to other Moodle activities were removed');
+  // Links to course modules of the backup (issue 21 §3): placeholders the importer's second pass points at their activities.
+  const linkTo = (cm: string) => {
+    if (stats) stats.links.present += 1;
+    ctx.links?.push({ cm, notes: ctx.notes });
+    return cmPlaceholder(cm);
+  };
+  const toCourse = () => {
+    if (stats) {
+      stats.links.present += 1;
+      stats.links.resolved += 1;
+    }
+    return COURSE_PLACEHOLDER;
+  };
+  let withRefs = rewritten.replace(/\$@([A-Z]+)\*(\d+)(?:\*(\d+))?@\$/g, (_whole, name: string, id: string) => {
+    if (/VIEWBYID(CH)?$/.test(name) && name !== 'COURSEVIEWBYID') return linkTo(id);
+    if (/INDEX$/.test(name) || name === 'COURSEVIEWBYID' || name === 'COURSESECTIONBYID' || name === 'COURSESECTIONBYNUMBER') return toCourse();
+    if (stats) stats.links.present += 1;
+    lose(ctx, line('link_unknown', { ref: name }, `a Moodle link of the kind ${name} has no Atrium target and points nowhere`));
     return '#';
   });
+  // Links written as addresses of the source site (or relative to it): /mod/<type>/view.php?id=N, /course/view.php?id=N.
+  const root = (ctx.model.info.wwwroot ?? '').replace(/\/+$/, '');
+  withRefs = withRefs.replace(/(\shref\s*=\s*)(["'])([^"']*)\2/gi, (whole, lead: string, quote: string, href: string) => {
+    const decoded = href.replace(/&amp;/g, '&');
+    const local = decoded.startsWith('/') ? decoded : root && decoded.toLowerCase().startsWith(root.toLowerCase() + '/') ? decoded.slice(root.length) : null;
+    if (local === null) return whole;
+    const mod = /^\/mod\/[a-z0-9_]+\/view\.php\?(?:[^#]*&)?id=(\d+)/i.exec(local);
+    if (mod) return `${lead}${quote}${linkTo(mod[1]!)}${quote}`;
+    if (/^\/course\/view\.php\?(?:[^#]*&)?id=\d+/i.test(local)) return `${lead}${quote}${toCourse()}${quote}`;
+    return whole;
+  });
+  // Frames and objects (issue 21 §3): known video providers become online videos, others a link named in the report.
+  const embeds = extractEmbeds(withRefs, parseOnlineVideoUrl);
+  for (const v of embeds.videos) {
+    ctx.videos?.push(v);
+    if (stats) stats.embeds.videos += 1;
+  }
+  if (embeds.videos.length > 0) lose(ctx, line('embed_video', { count: embeds.videos.length }, `${embeds.videos.length} embedded video(s) became online-video activities beside it`));
+  for (const url of embeds.others) {
+    if (stats) stats.embeds.reported += 1;
+    lose(ctx, line('embed_removed', { url }, `an embedded frame or object (${url}) cannot be shown safely: it became a link`));
+  }
   // sanitizeRichText drops these constructs whenever they occur: say so in the report.
-  if (UNSAFE_HTML.test(withoutRefs) && !ctx.notes.includes(UNSAFE_NOTE)) ctx.notes.push(UNSAFE_NOTE);
-  return sanitizeRichText(withoutRefs);
+  if (UNSAFE_HTML.test(embeds.html) && !ctx.notes.includes(UNSAFE_NOTE)) ctx.notes.push(UNSAFE_NOTE);
+  return sanitizeRichText(embeds.html);
 }
 
 function attachAll(ctx: Ctx, files: BackupFile[], usedBy: string, options: { scorm?: boolean } = {}): number[] {
@@ -389,7 +470,8 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
   const src = model.info.sourceKey;
   const keys = new Map<string, ImportReportLineKey>();
   const keyed = (notes: string[]) => (notes.some((n) => keys.has(n)) ? { note_keys: notes.map((n) => keys.get(n) ?? null) } : {});
-  const fidelity = {
+  const links: NonNullable<Ctx['links']> = [];
+  const fidelity: Fidelity = {
     restrictions: { present: 0, carried: 0, unpublished: 0 },
     completion: { present: 0, carried: 0 },
     links: { present: 0, resolved: 0 },
@@ -454,7 +536,7 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
   };
   for (const s of model.sections) {
     const key = `${src}:section:${s.id}`;
-    const ctx: Ctx = { model, resolve: trackingResolve, notes: [], bank, keys };
+    const ctx: Ctx = { model, resolve: trackingResolve, notes: [], bank, keys, links, stats: fidelity, videos: [] };
     const title = clip(s.name ?? (s.number === 0 ? 'General' : `Section ${s.number}`));
     const summary = richText(
       ctx,
@@ -485,6 +567,7 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
       isPublished: s.visible && !(restriction && restriction.blockers.length > 0),
       activities: [],
     };
+    if (planned.existingModuleId === null) planned.activities.push(...videoActivities(ctx.videos ?? [], key, title, planned.isPublished, null, null));
     modules.push(planned);
     moduleOf.set(s.id, planned);
     items.push({
@@ -508,7 +591,7 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
     }
   for (const a of model.activities) if (!ordered.includes(a)) ordered.push(a);
   const knownTopics = new Set([...existing.keys()].filter((k) => k.startsWith(`${src}:discussion:`)));
-  const forumCtx = (): Ctx => ({ model, resolve: trackingResolve, notes: [], bank, knownTopics, keys });
+  const forumCtx = (): Ctx => ({ model, resolve: trackingResolve, notes: [], bank, knownTopics, keys, links, stats: fidelity, videos: [] });
   const forumAdditions: ImportPlan['forumAdditions'] = [];
 
   for (const a of ordered) {
@@ -607,12 +690,46 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
     } else {
       module.activities.push(...mapped.activities);
     }
+    const host = mapped.activities[0];
+    module.activities.push(
+      ...videoActivities(ctx.videos ?? [], key, clip(a.title), host?.isPublished ?? module.isPublished, host?.startTime ?? null, host?.endTime ?? null),
+    );
     items.push({ ...reportBase, outcome: ctx.notes.length ? 'imported_with_losses' : 'imported', atrium_type: mapped.atriumType, notes: ctx.notes, ...keyed(ctx.notes) });
     if (mapped.questionItems) items.push(...mapped.questionItems);
+  }
+  // Links to course modules (issue 21 §3): to an activity of this import (its id comes in the importer's second pass), one an earlier import made, or nowhere (said so).
+  const plannedKeys = modules.flatMap((m) => m.activities.filter((x) => x.data.__label !== true).map((x) => x.sourceKey));
+  const linkTargets = new Map<string, LinkTarget>();
+  const lateNotes = new Set<string[]>();
+  for (const l of links) {
+    const key = `${src}:activity:${l.cm}`;
+    const planned = plannedKeys.find((k) => k === key) ?? plannedKeys.find((k) => k.startsWith(`${key}:chapter:`));
+    const earlier = existing.get(key) ?? 0;
+    const target: LinkTarget | null = planned ? { sourceKey: planned } : earlier > 0 ? { activityId: earlier } : null;
+    if (target) {
+      linkTargets.set(l.cm, target);
+      fidelity.links.resolved += 1;
+    } else {
+      const title = model.activities.find((x) => x.moduleId === l.cm)?.title;
+      lateNotes.add(l.notes);
+      lose(
+        { notes: l.notes, keys },
+        title
+          ? line('link_not_imported', { activity: clip(title) }, `a link to "${clip(title)}" points nowhere: that activity was not imported`)
+          : line('link_outside', { id: l.cm }, `a link to Moodle activity ${l.cm}, which is not in the backup, points nowhere`),
+      );
+    }
+  }
+  // Notes added late (links) make an item lossy; every item's keyed notes get their keys.
+  for (const item of items) {
+    if (item.outcome === 'imported' && lateNotes.has(item.notes)) item.outcome = 'imported_with_losses';
+    if (item.notes.some((n) => keys.has(n))) item.note_keys = item.notes.map((n) => keys.get(n) ?? null);
+    else delete item.note_keys;
   }
   const count = (o: string) => items.filter((i) => i.kind !== 'question' && i.outcome === o).length;
   return {
     modules,
+    linkTargets,
     forumAdditions,
     outline,
     bank: [...bank.planned.values()].filter((c): c is PlannedCategory => c !== null && c.used),
