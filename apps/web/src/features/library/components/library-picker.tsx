@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Breadcrumb, Button, Checkbox, Empty, Input, List, Modal, Skeleton, Space, Typography } from 'antd';
+import { Breadcrumb, Button, Checkbox, Empty, Input, List, Modal, Segmented, Skeleton, Space, Typography } from 'antd';
 import { FolderOpenOutlined, FolderOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, type ActivityUpload, type LibraryItem } from '@atrium/contracts';
@@ -8,6 +8,8 @@ import { useCurrentUser } from '../../auth/api';
 import { canCreateCourse } from '../../courses/lib/course-display';
 import { FileTypeIcon } from '../../uploads/components/file-type-icon';
 import { useLibraryList } from '../api';
+import { trackShared } from '../../resource-groups/api';
+import { SharedPickerList } from '../../resource-groups/components/shared-picker-list';
 
 /**
  * "From my library" (issue 19 §1, decision 0132): the activity editor's choice of files already in
@@ -44,6 +46,10 @@ function LibraryPicker({ onPick, onClose }: { onPick: (uploads: ActivityUpload[]
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<Map<number, ActivityUpload>>(new Map());
+  // Shared with me (decision 0134): the share each ticked shared file came through, its reuse counted on adding.
+  const { t: tShared } = useTranslation('resourceGroups');
+  const [source, setSource] = useState<'mine' | 'shared'>('mine');
+  const [viaShare, setViaShare] = useState<Map<number, number>>(new Map());
   const list = useLibraryList({ folderId: folder?.id ?? null, q, tag: '', sort: 'name', order: 'asc', page, pageSize: 50 });
   const toggle = (item: LibraryItem, on: boolean) => {
     const next = new Map(chosen);
@@ -66,12 +72,34 @@ function LibraryPicker({ onPick, onClose }: { onPick: (uploads: ActivityUpload[]
       okText={t('picker.add', { count: chosen.size })}
       okButtonProps={{ disabled: chosen.size === 0 }}
       cancelText={t('action.cancel')}
-      onOk={() => onPick([...chosen.values()])}
+      onOk={() => {
+        for (const [uploadId, shareId] of viaShare) if (chosen.has(uploadId)) void trackShared(shareId, { how: 'reuse', upload_id: uploadId });
+        onPick([...chosen.values()]);
+      }}
       onCancel={onClose}
       width={640}
     >
       <Typography.Paragraph type="secondary">{t('picker.byReference')}</Typography.Paragraph>
+      <Segmented
+        style={{ marginBottom: 8 }}
+        value={source}
+        onChange={(v) => setSource(v as 'mine' | 'shared')}
+        options={[
+          { value: 'mine', label: tShared('picker.mine') },
+          { value: 'shared', label: tShared('picker.shared') },
+        ]}
+      />
+      {source === 'shared' && (
+        <SharedPickerList
+          isChosen={(uploadId) => chosen.has(uploadId)}
+          onToggle={({ item, shareId }, on) => {
+            toggle(item, on);
+            if (item.upload) setViaShare(new Map(viaShare).set(item.upload.id, shareId));
+          }}
+        />
+      )}
       <Input.Search
+        hidden={source === 'shared'}
         allowClear
         placeholder={t('search.placeholder')}
         aria-label={t('search.label')}
@@ -81,7 +109,7 @@ function LibraryPicker({ onPick, onClose }: { onPick: (uploads: ActivityUpload[]
         }}
         style={{ marginBottom: 8 }}
       />
-      {!q && (
+      {source === 'mine' && !q && (
         <Breadcrumb
           style={{ marginBottom: 8 }}
           items={[
@@ -90,7 +118,7 @@ function LibraryPicker({ onPick, onClose }: { onPick: (uploads: ActivityUpload[]
           ]}
         />
       )}
-      {list.isPending ? (
+      {source === 'shared' ? null : list.isPending ? (
         <Skeleton active />
       ) : list.isError ? (
         <ApiErrorResult error={list.error} onRetry={() => void list.refetch()} />
