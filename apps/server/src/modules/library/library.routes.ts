@@ -34,6 +34,7 @@ import {
   trashList,
 } from './library.service.js';
 
+import { presentedResponse } from '../../lib/presented-response.js';
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 413: ErrorBodySchema };
 const tags = ['library'];
 
@@ -41,6 +42,8 @@ const tags = ['library'];
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/library/items', {
     config: { action: 'library.read' },
+    // The presenter is typed against the contract: no zod response pass (a page of 50 items).
+    ...presentedResponse,
     schema: {
       tags,
       summary:
