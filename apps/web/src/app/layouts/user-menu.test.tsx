@@ -42,6 +42,19 @@ describe('UserMenu: user manual (spec §2 manual viewer)', { timeout: 30_000 }, 
     await vi.waitFor(() => expect(screen.queryByTestId('manual-frame')).toBeNull());
   });
 
+  it('offers instructors their library and resource groups, and students neither', async () => {
+    const { unmount } = renderWithApp(<UserMenu user={{ ...user, role: 0, name: 'Ida Instructor' } as never} compact={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu of Ida Instructor' }));
+    expect(await screen.findByText('My library')).toBeInTheDocument();
+    expect(screen.getByText('Resource groups')).toBeInTheDocument();
+    unmount();
+    renderWithApp(<UserMenu user={user as never} compact={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu of Sam Student' }));
+    expect(await screen.findByText('User manual')).toBeInTheDocument();
+    expect(screen.queryByText('My library')).toBeNull();
+    expect(screen.queryByText('Resource groups')).toBeNull();
+  });
+
   it('picks the Simplified Chinese manual for every Chinese language and the English one otherwise', () => {
     expect(userManualUrl('zh-cn', '/')).toBe('/manual/zh-cn.html');
     expect(userManualUrl('zh-tw', '/')).toBe('/manual/zh-cn.html');

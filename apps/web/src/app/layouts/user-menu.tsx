@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Avatar, Button, Dropdown } from 'antd';
-import { FolderOpenOutlined, LogoutOutlined, ReadOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { FolderOpenOutlined, LogoutOutlined, ReadOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { User } from '@atrium/contracts';
@@ -36,7 +36,16 @@ export function UserMenu({ user, compact }: { user: User; compact: boolean }) {
             { key: 'settings', icon: <SettingOutlined aria-hidden />, label: t('header.settings'), onClick: () => void navigate('/user/settings') },
             // My library (issue 19 §1): instructors' and org admins' own teaching material.
             ...(canCreateCourse(user)
-              ? [{ key: 'library', icon: <FolderOpenOutlined aria-hidden />, label: t('header.library'), onClick: () => void navigate('/user/library') }]
+              ? [
+                  { key: 'library', icon: <FolderOpenOutlined aria-hidden />, label: t('header.library'), onClick: () => void navigate('/user/library') },
+                  // Resource groups (issue 19 §2): colleagues sharing teaching material.
+                  {
+                    key: 'resource-groups',
+                    icon: <TeamOutlined aria-hidden />,
+                    label: t('header.resourceGroups'),
+                    onClick: () => void navigate('/user/resource-groups'),
+                  },
+                ]
               : []),
             {
               key: 'manual',
