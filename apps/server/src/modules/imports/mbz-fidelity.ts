@@ -118,7 +118,7 @@ export function restrictionOutcome(tree: Availability, ctx: RestrictionContext):
       out.blockers.push(line('restriction_profile', { field, op, value }, `restricted by the user profile (${field} ${op} "${value}"): imported unpublished`));
       continue;
     }
-    out.blockers.push(line('restriction_other', { type: type || '?' }, `restricted by a "${type || '?'}" condition: imported unpublished`));
+    out.blockers.push(line('restriction_unknown', { type: type || '?' }, `restricted by a "${type || '?'}" condition: imported unpublished`));
   }
   return out;
 }
@@ -201,7 +201,7 @@ export function completionOutcome(input: CompletionInput): CompletionOutcome<'vi
     return { criterion: 'viewed', present: true, lines };
   }
   for (const [key, name] of Object.entries(OTHER_COMPLETION))
-    if ((input.instance[key] ?? 0) > 0) lines.push(line('completion_condition_dropped', { condition: name }, `the completion condition "${name}" was not kept`));
+    if ((input.instance[key] ?? 0) > 0) lines.push(line('completion_condition_dropped', { condition: key }, `the completion condition "${name}" was not kept`));
   const pass = input.pass || (input.instance.completionpass ?? 0) === 1;
   const submit = (input.instance.completionsubmit ?? 0) === 1;
   let criterion: 'viewed' | 'submitted' | 'scored' | null = null;
@@ -212,18 +212,18 @@ export function completionOutcome(input: CompletionInput): CompletionOutcome<'vi
     } else if (input.type === 'homework') {
       criterion = 'scored';
       lines.push(line('completion_pass_any_score', {}, 'completion on a passing grade: homework has no pass score, so any grade completes it'));
-    } else lines.push(line('completion_condition_dropped', { condition: 'a passing grade' }, 'the completion condition "a passing grade" was not kept'));
+    } else lines.push(line('completion_condition_dropped', { condition: 'completionpassgrade' }, 'the completion condition "a passing grade" was not kept'));
   }
   if (criterion === null && input.grade) {
     if (input.type === 'exam' && input.passScore !== null) {
       criterion = 'submitted';
       lines.push(line('completion_grade_as_submitted', {}, 'completion on receiving a grade became completion on submission (the exam has a pass score)'));
     } else if (graded) criterion = 'scored';
-    else lines.push(line('completion_condition_dropped', { condition: 'a grade' }, 'the completion condition "a grade" was not kept'));
+    else lines.push(line('completion_condition_dropped', { condition: 'completionusegrade' }, 'the completion condition "a grade" was not kept'));
   }
   if (criterion === null && submit) {
     if (graded) criterion = 'submitted';
-    else lines.push(line('completion_condition_dropped', { condition: 'a submission' }, 'the completion condition "a submission" was not kept'));
+    else lines.push(line('completion_condition_dropped', { condition: 'completionsubmit' }, 'the completion condition "a submission" was not kept'));
   }
   if (criterion === null && input.view) criterion = 'viewed';
   if (criterion === null) {

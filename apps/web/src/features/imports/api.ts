@@ -26,15 +26,31 @@ export interface SyncStatus {
   status_key: string | null;
 }
 
+/** A report line the web translates (issue 21 §5): `imports:line.<key>` with its parameters. */
+export interface ImportReportLineKey {
+  key: string;
+  params: Record<string, string | number>;
+}
+
 export interface ImportReportItem {
-  kind: 'section' | 'activity' | 'question';
+  kind: 'course' | 'section' | 'activity' | 'question';
   source_type: string;
   source_id: string;
   title: string;
   outcome: 'imported' | 'imported_with_losses' | 'skipped';
   atrium_type: string | null;
   notes: string[];
+  /** Aligned with `notes`: each note's translatable key, null for one without (absent in older reports). */
+  note_keys?: (ImportReportLineKey | null)[];
   section: string | null;
+}
+
+/** What the import kept of restrictions, completion, links and embeds (issue 21; absent in older reports). */
+export interface ImportFidelity {
+  restrictions: { present: number; carried: number; unpublished: number };
+  completion: { present: number; carried: number };
+  links: { present: number; resolved: number };
+  embeds: { videos: number; reported: number };
 }
 
 export interface CourseImport {
@@ -52,6 +68,7 @@ export interface CourseImport {
   report: {
     backup: { name: string | null; moodle_release: string | null; type: string; course_name: string | null };
     counts: { imported: number; imported_with_losses: number; skipped: number; files: number; missing_files: number };
+    fidelity?: ImportFidelity;
     items: ImportReportItem[];
     missing_files: { file_name: string; content_hash: string; used_by: string }[];
   } | null;

@@ -3,9 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { failureMessage } from '../../../lib/failure-message';
 import { useCourseContext } from '../../courses/pages/course-page';
+import type { TFunction } from 'i18next';
 import { useCourseImport, type ImportReportItem } from '../api';
 
 const OUTCOME_COLOR = { imported: 'success', imported_with_losses: 'warning', skipped: 'default' } as const;
+
+/**
+ * An item's notes in the reader's language (issue 21 §5): a note with a key is `line.<key>` with its
+ * parameters (a completion condition named by its Moodle setting is translated too); a note without
+ * one (older lines) is shown as stored.
+ */
+export function noteLines(t: TFunction<'imports'>, item: ImportReportItem): string[] {
+  return item.notes.map((note, i) => {
+    const keyed = item.note_keys?.[i];
+    if (!keyed) return note;
+    const params: Record<string, string | number> = { ...keyed.params };
+    if (typeof params.condition === 'string') params.condition = t(`condition.${params.condition}`, { defaultValue: params.condition });
+    return t(`line.${keyed.key}`, { ...params, defaultValue: note, interpolation: { escapeValue: false } });
+  });
+}
 
 /** `/course/{id}/imports/{importId}`: the fidelity report of one import (issue 8): every section, activity and question with its outcome and what was lost, and missing files. */
 export function ImportReportPage() {
@@ -46,6 +62,27 @@ export function ImportReportPage() {
               <Statistic title={t('report.files')} value={report.counts.files} />
               <Statistic title={t('report.missingFiles')} value={report.counts.missing_files} />
             </Space>
+            {report.fidelity ? (
+              <Space size="large" wrap data-testid="import-fidelity">
+                <Statistic
+                  title={t('fidelity.restrictions')}
+                  value={t('fidelity.restrictionsValue', {
+                    carried: report.fidelity.restrictions.carried,
+                    unpublished: report.fidelity.restrictions.unpublished,
+                    present: report.fidelity.restrictions.present,
+                  })}
+                />
+                <Statistic
+                  title={t('fidelity.completion')}
+                  value={t('fidelity.ofValue', { done: report.fidelity.completion.carried, present: report.fidelity.completion.present })}
+                />
+                <Statistic title={t('fidelity.links')} value={t('fidelity.ofValue', { done: report.fidelity.links.resolved, present: report.fidelity.links.present })} />
+                <Statistic
+                  title={t('fidelity.embeds')}
+                  value={t('fidelity.embedsValue', { videos: report.fidelity.embeds.videos, reported: report.fidelity.embeds.reported })}
+                />
+              </Space>
+            ) : null}
           </>
         ) : null}
       </Card>
@@ -62,7 +99,7 @@ export function ImportReportPage() {
               { title: t('report.name'), key: 'title', render: (_, r) => r.title },
               { title: t('report.section'), key: 'section', render: (_, r) => r.section ?? '' },
               { title: t('report.outcome'), key: 'outcome', render: (_, r) => <Tag color={OUTCOME_COLOR[r.outcome]}>{t(`outcome.${r.outcome}`)}</Tag> },
-              { title: t('report.notes'), key: 'notes', render: (_, r) => r.notes.join('; ') },
+              { title: t('report.notes'), key: 'notes', render: (_, r) => noteLines(t, r).join('; ') },
             ]}
           />
         </Card>
