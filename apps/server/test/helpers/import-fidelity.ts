@@ -137,7 +137,16 @@ export function fidelityOf(mbz: string): FidelityExpectation {
       const module = (xml(`${a.directory}/module.xml`).module ?? {}) as Node;
       const inst = ((xml(`${a.directory}/${mod}.xml`).activity ?? {}) as Node)[mod] as Node | undefined;
       const other: string[] = [];
-      for (const key of ['completionposts', 'completiondiscussions', 'completionreplies', 'completionminattempts', 'completionattemptsexhausted', 'completionstatusrequired', 'completionscorerequired', 'completionentries'])
+      for (const key of [
+        'completionposts',
+        'completiondiscussions',
+        'completionreplies',
+        'completionminattempts',
+        'completionattemptsexhausted',
+        'completionstatusrequired',
+        'completionscorerequired',
+        'completionentries',
+      ])
         if (Number(s(inst?.[key]) || 0) > 0) other.push(key);
       const texts = [s(inst?.intro), s(inst?.content), ...arr<Node>(inst?.chapters?.chapter).map((c) => s(c.content))].filter(Boolean);
       return {

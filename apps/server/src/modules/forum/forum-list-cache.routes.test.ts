@@ -74,7 +74,10 @@ describe('the topic list cache', () => {
     // The session lookup may be cached for one and not the other (SESSION_CACHE_MS): compare the rest.
     const own = (sqls: string[]) => sqls.filter((q) => !/"sessions"/.test(q)).length;
     expect(own(second.sql), second.sql.join('\n')).toBeLessThan(own(first.sql));
-    expect(second.sql.some((q) => /count\(\*\)/i.test(q)), second.sql.join('\n')).toBe(false);
+    expect(
+      second.sql.some((q) => /count\(\*\)/i.test(q)),
+      second.sql.join('\n'),
+    ).toBe(false);
     // Answers skip the zod response pass (presentedResponse): they still match their contracts exactly.
     expect(TopicPageSchema.strict().parse(first.res.json())).toEqual(first.res.json());
     // Reading the topic is the reader's own mark: the cached order still shows it read.

@@ -194,7 +194,18 @@ function orderKey(scope: TopicScope, query: TopicListQuery): string | null {
   if (query.filter === 'unread' || query.filter === 'subscribed') return null;
   const places = scope.activityIds === null ? '*' : scope.activityIds.join(',');
   const who = scope.isTeam ? 'team' : `g${scope.groupIds.join(',')}`;
-  return JSON.stringify([scope.space, scope.userId, who, places, scope.general, query.filter ?? '', query.group_id ?? 0, query.q ?? '', query.page, query.page_size]);
+  return JSON.stringify([
+    scope.space,
+    scope.userId,
+    who,
+    places,
+    scope.general,
+    query.filter ?? '',
+    query.group_id ?? 0,
+    query.q ?? '',
+    query.page,
+    query.page_size,
+  ]);
 }
 
 async function page(deps: AppDeps, scope: TopicScope, query: TopicListQuery): Promise<TopicPage> {

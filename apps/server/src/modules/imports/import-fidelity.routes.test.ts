@@ -90,7 +90,10 @@ function checkRestrictions(x: FidelityExpectation, got: Imported): [number, numb
     }
     if (restrictions.some((r) => !r.carried)) {
       expect(activity.isPublished, `${a.mod} ${a.cm} restricted by a condition arrives unpublished`).toBe(false);
-      expect(keysOf(item).some((k) => RESTRICTION_KEY.test(k)), JSON.stringify(item)).toBe(true);
+      expect(
+        keysOf(item).some((k) => RESTRICTION_KEY.test(k)),
+        JSON.stringify(item),
+      ).toBe(true);
       continue;
     }
     if (a.restriction) carried += 1;
@@ -165,7 +168,11 @@ function checkCompletion(x: FidelityExpectation, got: Imported): [number, number
     if (!lossy) {
       carried += 1;
       expect(keys.filter((k) => k.startsWith('completion_'))).toEqual([]);
-    } else expect(keys.some((k) => k.startsWith('completion_')), JSON.stringify(item)).toBe(true);
+    } else
+      expect(
+        keys.some((k) => k.startsWith('completion_')),
+        JSON.stringify(item),
+      ).toBe(true);
   }
   expect(got.report.fidelity?.completion).toEqual({ present, carried });
   return [carried, present];
@@ -195,10 +202,7 @@ async function checkOutline(x: FidelityExpectation, got: Imported) {
  * its address in the report. Answers [resolved, present].
  */
 function checkLinks(x: FidelityExpectation, got: Imported): [number, number] {
-  const texts = [
-    ...got.acts.map((a) => `${a.description ?? ''} ${JSON.stringify(a.data)}`),
-    ...got.modules.map((m) => m.summary ?? ''),
-  ].join('\n');
+  const texts = [...got.acts.map((a) => `${a.description ?? ''} ${JSON.stringify(a.data)}`), ...got.modules.map((m) => m.summary ?? '')].join('\n');
   expect(texts).not.toContain('$@');
   expect(texts).not.toContain('@@PLUGINFILE@@');
   expect(texts).not.toContain('/moodle-import-link/');
@@ -215,12 +219,19 @@ function checkLinks(x: FidelityExpectation, got: Imported): [number, number] {
     } else {
       const target = got.activityOf(l.cm!);
       if (target) {
-        expect(texts, `link to ${l.cm}`).toContain(target.type === 'exam' ? `/course/${cid}/learning-activity#/exam/${target.id}` : `/course/${cid}/learning-activity#/${target.id}`);
+        expect(texts, `link to ${l.cm}`).toContain(
+          target.type === 'exam' ? `/course/${cid}/learning-activity#/exam/${target.id}` : `/course/${cid}/learning-activity#/${target.id}`,
+        );
         resolved += 1;
       } else {
         unresolved += 1;
-        const item = got.report.items.find((i) => (l.from.startsWith('section:') ? i.kind === 'section' && i.source_id === l.from.slice(8) : i.kind === 'activity' && i.source_id === l.from));
-        expect(keysOf(item).some((k) => k === 'link_not_imported' || k === 'link_outside'), JSON.stringify(item)).toBe(true);
+        const item = got.report.items.find((i) =>
+          l.from.startsWith('section:') ? i.kind === 'section' && i.source_id === l.from.slice(8) : i.kind === 'activity' && i.source_id === l.from,
+        );
+        expect(
+          keysOf(item).some((k) => k === 'link_not_imported' || k === 'link_outside'),
+          JSON.stringify(item),
+        ).toBe(true);
       }
     }
   }
@@ -230,7 +241,9 @@ function checkLinks(x: FidelityExpectation, got: Imported): [number, number] {
   // No '#' where a target was imported: every bare '#' link stands for a link whose target is not in the course.
   expect((texts.match(/href=\\?"#\\?"/g) ?? []).length).toBe(unresolved);
   for (const url of x.embeds) {
-    const video = parseOnlineVideoUrl(url.startsWith('//') ? `https:${url}` : url) ?? (/player\.bilibili\.com/.test(url) ? { video_id: new URL(url, 'https://x').searchParams.get('bvid') } : null);
+    const video =
+      parseOnlineVideoUrl(url.startsWith('//') ? `https:${url}` : url) ??
+      (/player\.bilibili\.com/.test(url) ? { video_id: new URL(url, 'https://x').searchParams.get('bvid') } : null);
     if (video) {
       const kept = got.acts.filter((a) => a.type === 'online_video').map((a) => parseOnlineVideoUrl(String(a.data.url))?.video_id);
       expect(kept, url).toContain(video.video_id);
@@ -348,7 +361,9 @@ describe('restrictions of every kind (the Lorem Ipsum fixture, Moodle 2.9, with 
     const bytes = await editedBackup(SC, {
       // The page: from 2030 until 2031; the quiz: a grade condition; section 2: a grouping.
       'activities/page_2/module.xml': (xml) =>
-        xml.replace('<availablefrom>0</availablefrom>', `<availablefrom>${T_2030}</availablefrom>`).replace('<availableuntil>0</availableuntil>', `<availableuntil>${T_2031}</availableuntil>`),
+        xml
+          .replace('<availablefrom>0</availablefrom>', `<availablefrom>${T_2030}</availablefrom>`)
+          .replace('<availableuntil>0</availableuntil>', `<availableuntil>${T_2031}</availableuntil>`),
       'activities/quiz_5/module.xml': (xml) =>
         xml.replace(
           /<availability_info>\s*<\/availability_info>/,
@@ -378,7 +393,8 @@ describe('completion settings (fixtures with automatic completion written into t
   it('SC (Moodle 2.4): assignment on submission, quiz on a grade, page on view, forum on posts, an expected date', async () => {
     const SC = fixturePath('mbz/moodle2cc__SC.mbz');
     const bytes = await editedBackup(SC, {
-      'activities/page_2/module.xml': (xml) => completion(2, 1, '$@NULL@$')(xml).replace('<completionexpected>0</completionexpected>', `<completionexpected>${T_2030}</completionexpected>`),
+      'activities/page_2/module.xml': (xml) =>
+        completion(2, 1, '$@NULL@$')(xml).replace('<completionexpected>0</completionexpected>', `<completionexpected>${T_2030}</completionexpected>`),
       'activities/assign_4/module.xml': completion(2, 0, '$@NULL@$'),
       'activities/assign_4/assign.xml': (xml) => xml.replace('<completionsubmit>0</completionsubmit>', '<completionsubmit>1</completionsubmit>'),
       'activities/quiz_5/module.xml': completion(2, 0, '0'),
@@ -450,4 +466,3 @@ describe('links and embeds (the Lorem Ipsum fixture with frames, objects and sit
     expect(got.report.fidelity?.embeds).toEqual({ videos: 3, reported: 1 });
   });
 });
-

@@ -59,13 +59,19 @@ export function restrictionOutcome(tree: Availability, ctx: RestrictionContext):
   }
   if (tree.op !== '&' && !(tree.op === '|' && tree.c.length === 1)) {
     out.blockers.push(
-      line('restriction_any_of', { count: tree.c.length }, `its access restriction needs any one of ${tree.c.length} conditions, which Atrium cannot express: imported unpublished`),
+      line(
+        'restriction_any_of',
+        { count: tree.c.length },
+        `its access restriction needs any one of ${tree.c.length} conditions, which Atrium cannot express: imported unpublished`,
+      ),
     );
     return out;
   }
   for (const c of tree.c) {
     if (isSet(c)) {
-      out.blockers.push(line('restriction_nested', {}, 'its access restriction holds a nested condition set, which Atrium cannot express: imported unpublished'));
+      out.blockers.push(
+        line('restriction_nested', {}, 'its access restriction holds a nested condition set, which Atrium cannot express: imported unpublished'),
+      );
       continue;
     }
     const type = str(c.type);
@@ -107,7 +113,11 @@ export function restrictionOutcome(tree: Availability, ctx: RestrictionContext):
     }
     if (type === 'group' || type === 'grouping') {
       out.blockers.push(
-        line(`restriction_${type}`, { id: str(c.id) || '—' }, `restricted to a ${type} (Moodle ${type} ${str(c.id) || 'any'}; groups are not imported): imported unpublished`),
+        line(
+          `restriction_${type}`,
+          { id: str(c.id) || '—' },
+          `restricted to a ${type} (Moodle ${type} ${str(c.id) || 'any'}; groups are not imported): imported unpublished`,
+        ),
       );
       continue;
     }
@@ -208,7 +218,8 @@ export function completionOutcome(input: CompletionInput): CompletionOutcome<'vi
   if (pass) {
     if (input.type === 'exam') {
       criterion = 'scored';
-      if (input.passScore === null) lines.push(line('completion_pass_any_score', {}, 'completion on a passing grade: the exam has no pass score, so any score completes it'));
+      if (input.passScore === null)
+        lines.push(line('completion_pass_any_score', {}, 'completion on a passing grade: the exam has no pass score, so any score completes it'));
     } else if (input.type === 'homework') {
       criterion = 'scored';
       lines.push(line('completion_pass_any_score', {}, 'completion on a passing grade: homework has no pass score, so any grade completes it'));
@@ -264,7 +275,12 @@ const attrOf = (tag: string, name: string): string | null => {
   const m = ATTR(name).exec(tag);
   return m ? (m[1] ?? m[2] ?? m[3] ?? null) : null;
 };
-const decodeAttr = (v: string) => v.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").trim();
+const decodeAttr = (v: string) =>
+  v
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .trim();
 const escapeHtml = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** An embed's address as an absolute URL (protocol-relative → https), null when it is none. */
@@ -335,7 +351,9 @@ export function extractEmbeds(
       .map((p) => attrOf(p, 'value'))
       .find((v) => v);
     const innerEmbed = /<embed\b[^>]*>/i.exec(whole.slice(open.length))?.[0];
-    const candidates = [attrOf(open, 'src'), attrOf(open, 'data'), paramValue ?? null, innerEmbed ? attrOf(innerEmbed, 'src') : null].map(absolute).filter((u): u is string => u !== null);
+    const candidates = [attrOf(open, 'src'), attrOf(open, 'data'), paramValue ?? null, innerEmbed ? attrOf(innerEmbed, 'src') : null]
+      .map(absolute)
+      .filter((u): u is string => u !== null);
     const title = (attrOf(open, 'title') && decodeAttr(attrOf(open, 'title')!)) || null;
     for (const c of candidates) {
       const page = videoPageOf(c, parse);

@@ -129,7 +129,11 @@ export async function updateImportedModuleSummary(db: Db, moduleId: number, summ
 }
 
 /** Sets an imported activity's description and data (the second pass, links resolved: issue 21 §3). One UPDATE. */
-export async function updateImportedActivityText(db: Db, activityId: number, values: { description: string | null; data: Record<string, unknown> }): Promise<void> {
+export async function updateImportedActivityText(
+  db: Db,
+  activityId: number,
+  values: { description: string | null; data: Record<string, unknown> },
+): Promise<void> {
   await db.update(activities).set(values).where(eq(activities.id, activityId));
 }
 

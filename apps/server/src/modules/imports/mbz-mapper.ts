@@ -1,4 +1,12 @@
-import { defaultCompletionCriterion, type ActivityType, type CompletionCriterion, type ImportReport, type ImportReportItem, type ImportReportLineKey, type LearningMode } from '@atrium/contracts';
+import {
+  defaultCompletionCriterion,
+  type ActivityType,
+  type CompletionCriterion,
+  type ImportReport,
+  type ImportReportItem,
+  type ImportReportLineKey,
+  type LearningMode,
+} from '@atrium/contracts';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import { moodleUserLabel, planTopic, type MoodlePost, type PlannedTopic } from '../forum/forum-import.js';
 import { filesOf, type BackupActivity, type BackupFile, type BackupModel } from './backup-reader.js';
@@ -13,7 +21,10 @@ import {
   laterOf,
   line,
   plainTextOf,
-  restrictionOutcome, type KeyedLine, type RestrictionOutcome } from './mbz-fidelity.js';
+  restrictionOutcome,
+  type KeyedLine,
+  type RestrictionOutcome,
+} from './mbz-fidelity.js';
 import { quizSettings, quizSubjects, type BankPlan, type PlannedCategory, type PlannedSubject, type QuizCtx } from './mbz-quiz.js';
 import { attr, child, list, num, text, type XmlValue } from './safe-xml.js';
 
@@ -66,7 +77,14 @@ export interface PlannedModule {
 export type LinkTarget = { sourceKey: string } | { activityId: number };
 
 /** Online-video activities for the videos embedded in an item's texts, placed after it (source keys `<key>:video:<n>`). */
-function videoActivities(videos: FoundVideo[], key: string, title: string, isPublished: boolean, startTime: Date | null, endTime: Date | null): PlannedActivity[] {
+function videoActivities(
+  videos: FoundVideo[],
+  key: string,
+  title: string,
+  isPublished: boolean,
+  startTime: Date | null,
+  endTime: Date | null,
+): PlannedActivity[] {
   return videos.map((v, i) => ({
     sourceKey: `${key}:video:${i}`,
     type: 'online_video',
@@ -225,7 +243,8 @@ function richText(ctx: Ctx, html: string | null, candidates: BackupFile[], usedB
     ctx.videos?.push(v);
     if (stats) stats.embeds.videos += 1;
   }
-  if (embeds.videos.length > 0) lose(ctx, line('embed_video', { count: embeds.videos.length }, `${embeds.videos.length} embedded video(s) became online-video activities beside it`));
+  if (embeds.videos.length > 0)
+    lose(ctx, line('embed_video', { count: embeds.videos.length }, `${embeds.videos.length} embedded video(s) became online-video activities beside it`));
   for (const url of embeds.others) {
     if (stats) stats.embeds.reported += 1;
     lose(ctx, line('embed_removed', { url }, `an embedded frame or object (${url}) cannot be shown safely: it became a link`));
@@ -638,7 +657,18 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
       // A restricted label cannot join its section's text (shown without restriction): it becomes a page that keeps the restriction.
       lose(ctx, line('restriction_label', {}, 'a restricted label became a page so that its restriction could be kept'));
       mapped.activities = [
-        { sourceKey: key, type: 'page', title: clip(a.title), description: null, isPublished: a.visible && sectionVisible, startTime: null, endTime: null, data: { content: mapped.moduleText }, uploadIds: [], subjects: [] },
+        {
+          sourceKey: key,
+          type: 'page',
+          title: clip(a.title),
+          description: null,
+          isPublished: a.visible && sectionVisible,
+          startTime: null,
+          endTime: null,
+          data: { content: mapped.moduleText },
+          uploadIds: [],
+          subjects: [],
+        },
       ];
       mapped.atriumType = 'page';
       delete mapped.moduleText;
@@ -694,7 +724,13 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
     module.activities.push(
       ...videoActivities(ctx.videos ?? [], key, clip(a.title), host?.isPublished ?? module.isPublished, host?.startTime ?? null, host?.endTime ?? null),
     );
-    items.push({ ...reportBase, outcome: ctx.notes.length ? 'imported_with_losses' : 'imported', atrium_type: mapped.atriumType, notes: ctx.notes, ...keyed(ctx.notes) });
+    items.push({
+      ...reportBase,
+      outcome: ctx.notes.length ? 'imported_with_losses' : 'imported',
+      atrium_type: mapped.atriumType,
+      notes: ctx.notes,
+      ...keyed(ctx.notes),
+    });
     if (mapped.questionItems) items.push(...mapped.questionItems);
   }
   // Links to course modules (issue 21 §3): to an activity of this import (its id comes in the importer's second pass), one an earlier import made, or nowhere (said so).

@@ -181,8 +181,11 @@ export async function searchItems(
   ]);
   const ids = (list: number[]) => sql`${libraryItems.id} = any(${`{${list.join(',')}}`}::int[])`;
   const matchesQ = filter.q
-    ? or(...[tsquery ? sql`${libraryItems.search} @@ to_tsquery('simple', ${tsquery})` : undefined, byTagWord?.length ? ids(byTagWord) : undefined].filter(Boolean)) ??
-      sql`false`
+    ? (or(
+        ...[tsquery ? sql`${libraryItems.search} @@ to_tsquery('simple', ${tsquery})` : undefined, byTagWord?.length ? ids(byTagWord) : undefined].filter(
+          Boolean,
+        ),
+      ) ?? sql`false`)
     : undefined;
   const where = and(eq(libraryItems.ownerId, ownerId), isNull(libraryItems.trashedAt), matchesQ, byTag ? (byTag.length ? ids(byTag) : sql`false`) : undefined);
   const { rows, total } = await pageOf(db, where, p);

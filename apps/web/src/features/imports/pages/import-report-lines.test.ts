@@ -39,7 +39,11 @@ describe('import report lines in the reader language (issue 21 §5)', () => {
       'an older line without a key',
     ]);
     const zh = i18n.getFixedT('zh-cn', 'imports') as TFunction<'imports'>;
-    expect(noteLines(zh, item)).toEqual(['受用户资料限制（email contains “@example.edu”）：已导入为未发布。', '完成条件“发帖”未保留。', 'an older line without a key']);
+    expect(noteLines(zh, item)).toEqual([
+      '受用户资料限制（email contains “@example.edu”）：已导入为未发布。',
+      '完成条件“发帖”未保留。',
+      'an older line without a key',
+    ]);
     for (const lng of ['zh-tw', 'zh-mo']) {
       const lines = noteLines(i18n.getFixedT(lng, 'imports') as TFunction<'imports'>, item);
       expect(lines[1]).toMatch(/^完成條件“發帖”未保留。$/);

@@ -76,7 +76,10 @@ export function ImportReportPage() {
                   title={t('fidelity.completion')}
                   value={t('fidelity.ofValue', { done: report.fidelity.completion.carried, present: report.fidelity.completion.present })}
                 />
-                <Statistic title={t('fidelity.links')} value={t('fidelity.ofValue', { done: report.fidelity.links.resolved, present: report.fidelity.links.present })} />
+                <Statistic
+                  title={t('fidelity.links')}
+                  value={t('fidelity.ofValue', { done: report.fidelity.links.resolved, present: report.fidelity.links.present })}
+                />
                 <Statistic
                   title={t('fidelity.embeds')}
                   value={t('fidelity.embedsValue', { videos: report.fidelity.embeds.videos, reported: report.fidelity.embeds.reported })}
