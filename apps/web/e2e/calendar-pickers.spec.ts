@@ -55,7 +55,7 @@ test('an event with an attached file; a meeting with host, participant and cours
   await page.getByLabel('Time zone').click();
   await page.getByLabel('Time zone').pressSequentially('Tokyo');
   await page.locator('.ant-select-item-option[title*="Asia/Tokyo"]').click();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved')).toBeVisible();
   await step(page, testInfo, 'settings-time-zone');
   await page.goto('/user/calendar');
