@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { listenWithReconnect } from '../../db/listen.js';
+import { coherentCaches, type CoherentCache } from '../../lib/instance-caches.js';
 import type { AppDeps } from '../../lib/deps.js';
 
 /** PostgreSQL channel on which instances tell each other that the calendar changed (payload: the sender's instance id). */
@@ -53,7 +52,7 @@ export interface Computed {
  *   LISTEN not yet or no longer established): nothing is served from the cache then.
  * - At most `maxBytes` of answers; the least recently used are dropped first.
  */
-export class CalendarCache {
+export class CalendarCache implements CoherentCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Map<string, { generation: number; promise: Promise<Answer> }>();
   private bytes = 0;
@@ -115,6 +114,16 @@ export class CalendarCache {
     return promise;
   }
 
+  /** On when CALENDAR_CACHE_MS is above 0. */
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  /** Forgets every answer (a (re)connected listener cannot know what it missed). */
+  forgetAll(): void {
+    this.bump();
+  }
+
   /** Forgets every answer (a calendar write here or on another instance). */
   bump(): void {
     this.generationValue += 1;
@@ -166,30 +175,16 @@ function serialise(computed: Computed): Buffer {
   return Buffer.from(JSON.stringify(computed.value), 'utf8');
 }
 
-interface Instance {
-  cache: CalendarCache;
-  /** Sender id of this instance's notifications (its own are ignored when they come back). */
-  id: string;
-}
-
-const instances = new WeakMap<object, Instance>();
-/** Caches of the instances of this process on one database (PGlite serves one process: they hear each other here). */
-const peers = new WeakMap<object, Set<CalendarCache>>();
-
-function instanceOf(deps: Pick<AppDeps, 'config' | 'database'>): Instance {
-  let instance = instances.get(deps);
-  if (!instance) {
-    instances.set(deps, (instance = { cache: new CalendarCache(deps.config.calendarCacheMs), id: randomUUID() }));
-    let set = peers.get(deps.database);
-    if (!set) peers.set(deps.database, (set = new Set()));
-    set.add(instance.cache);
-  }
-  return instance;
-}
+const caches = coherentCaches({
+  channel: CALENDAR_CHANNEL,
+  label: 'calendar cache',
+  notifyWhenOff: true,
+  create: (config) => new CalendarCache(config.calendarCacheMs),
+});
 
 /** The calendar cache of one running instance (keyed by its deps; TTL from CALENDAR_CACHE_MS). */
 export function calendarCacheOf(deps: Pick<AppDeps, 'config' | 'database'>): CalendarCache {
-  return instanceOf(deps).cache;
+  return caches.cacheOf(deps);
 }
 
 /**
@@ -202,14 +197,8 @@ export function calendarCacheOf(deps: Pick<AppDeps, 'config' | 'database'>): Cal
  * makes next on another instance finds the change (issue 20 §12), where an unawaited NOTIFY could
  * still be on its way. Never rejects; a failed NOTIFY is logged.
  */
-export async function bumpCalendarGeneration(deps: Pick<AppDeps, 'config' | 'database' | 'log'>): Promise<void> {
-  const instance = instanceOf(deps);
-  for (const cache of peers.get(deps.database) ?? []) cache.bump();
-  const pool = deps.database.pool;
-  if (!pool) return;
-  await pool
-    .query('select pg_notify($1, $2)', [CALENDAR_CHANNEL, instance.id])
-    .catch((error: Error) => deps.log.warn({ err: error }, 'calendar cache: NOTIFY failed'));
+export function bumpCalendarGeneration(deps: Pick<AppDeps, 'config' | 'database' | 'log'>): Promise<void> {
+  return caches.publish(deps, '', (cache) => cache.bump());
 }
 
 /**
@@ -217,35 +206,9 @@ export async function bumpCalendarGeneration(deps: Pick<AppDeps, 'config' | 'dat
  * instance's generation whenever another instance writes to the calendar. Until the LISTEN
  * holds, and again from a lost connection until it is re-established (retried with backoff up to
  * 30 s), the cache serves nothing (`shared` false), since writes elsewhere could go unheard; each
- * (re)connection bumps the generation. Waits at most 5 s for the first LISTEN. Answers the function that stops listening (and leaves
+ * (re)connection bumps the generation. Answers the function that stops listening (and leaves
  * this process's peers). PGlite (one process) and a disabled cache need no listener.
  */
-export async function startCalendarListener(deps: Pick<AppDeps, 'config' | 'database' | 'log'>): Promise<() => Promise<void>> {
-  const pool = deps.database.pool;
-  const { cache, id } = instanceOf(deps);
-  const leave = () => void peers.get(deps.database)?.delete(cache);
-  if (!pool || cache.ttlMs <= 0) return async () => leave();
-  cache.shared = false;
-  const stop = await listenWithReconnect({
-    poolOptions: pool.options,
-    channel: CALENDAR_CHANNEL,
-    log: deps.log,
-    label: 'calendar cache (off meanwhile)',
-    onPayload: (payload) => {
-      if (payload !== id) cache.bump();
-    },
-    // Writes elsewhere while nobody listened are unknown: start afresh.
-    onUp: () => {
-      cache.bump();
-      cache.shared = true;
-    },
-    onDown: () => {
-      cache.shared = false;
-    },
-  });
-  return async () => {
-    leave();
-    cache.shared = false;
-    await stop();
-  };
+export function startCalendarListener(deps: Pick<AppDeps, 'config' | 'database' | 'log'>): Promise<() => Promise<void>> {
+  return caches.listen(deps, (cache) => cache.bump());
 }

@@ -158,7 +158,7 @@ describe('the topic list cache', () => {
     cache.set(7, cache.generation(7), 'k2', order);
     cache.set(7, cache.generation(7), 'k3', order);
     expect(cache.size).toBe(2);
-    cache.bumpAll();
+    cache.forgetAll();
     expect(cache.size).toBe(0);
     expect(new ForumListCache(0).get(7, 'k')).toBeUndefined();
     expect(forumListCacheOf(t.app.deps).max).toBe(t.config.forumListCacheEntries);

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { listenWithReconnect } from '../../db/listen.js';
+import { coherentCaches, type CoherentCache } from '../../lib/instance-caches.js';
 import type { AppDeps } from '../../lib/deps.js';
 
 /** PostgreSQL channel on which instances tell each other that a course's forum changed (payload `instanceId:courseId`). */
@@ -32,7 +31,7 @@ export interface TopicOrder {
  *   nothing is served or stored then.
  * - At most `max` orders (least recently used dropped first); 0 turns the cache off.
  */
-export class ForumListCache {
+export class ForumListCache implements CoherentCache {
   private readonly orders: LRUCache<string, TopicOrder> | null;
   private readonly generations = new Map<number, number>();
   /** Bumped when this instance (re)starts hearing others: every course's entries are forgotten at once. */
@@ -65,8 +64,13 @@ export class ForumListCache {
     this.generations.set(courseId, (this.generations.get(courseId) ?? 0) + 1);
   }
 
+  /** On when FORUM_LIST_CACHE is above 0. */
+  get enabled(): boolean {
+    return this.max > 0;
+  }
+
   /** Forgets every course's orders. */
-  bumpAll(): void {
+  forgetAll(): void {
     this.epoch += 1;
     this.generations.clear();
     this.orders?.clear();
@@ -78,30 +82,15 @@ export class ForumListCache {
   }
 }
 
-interface Instance {
-  cache: ForumListCache;
-  /** Sender id of this instance's notifications (its own are ignored when they come back). */
-  id: string;
-}
-
-const instances = new WeakMap<object, Instance>();
-/** Caches of the instances of this process on one database (PGlite serves one process: they hear each other here). */
-const peers = new WeakMap<object, Set<ForumListCache>>();
-
-function instanceOf(deps: Pick<AppDeps, 'config' | 'database'>): Instance {
-  let instance = instances.get(deps);
-  if (!instance) {
-    instances.set(deps, (instance = { cache: new ForumListCache(deps.config.forumListCacheEntries), id: randomUUID() }));
-    let set = peers.get(deps.database);
-    if (!set) peers.set(deps.database, (set = new Set()));
-    set.add(instance.cache);
-  }
-  return instance;
-}
+const caches = coherentCaches({
+  channel: FORUM_CHANNEL,
+  label: 'forum list cache',
+  create: (config) => new ForumListCache(config.forumListCacheEntries),
+});
 
 /** The topic-order cache of one running instance (keyed by its deps; size from FORUM_LIST_CACHE). */
 export function forumListCacheOf(deps: Pick<AppDeps, 'config' | 'database'>): ForumListCache {
-  return instanceOf(deps).cache;
+  return caches.cacheOf(deps);
 }
 
 /**
@@ -110,14 +99,8 @@ export function forumListCacheOf(deps: Pick<AppDeps, 'config' | 'database'>): Fo
  * NOTIFY, and this resolves once the NOTIFY is committed, so the writer's next read on another
  * instance finds the change. Never rejects; a failed NOTIFY is logged.
  */
-export async function bumpForumCourse(deps: Pick<AppDeps, 'config' | 'database' | 'log'>, courseId: number): Promise<void> {
-  const instance = instanceOf(deps);
-  for (const cache of peers.get(deps.database) ?? []) cache.bump(courseId);
-  const pool = deps.database.pool;
-  if (!pool || instance.cache.max <= 0) return;
-  await pool
-    .query('select pg_notify($1, $2)', [FORUM_CHANNEL, `${instance.id}:${courseId}`])
-    .catch((error: Error) => deps.log.warn({ err: error }, 'forum list cache: NOTIFY failed'));
+export function bumpForumCourse(deps: Pick<AppDeps, 'config' | 'database' | 'log'>, courseId: number): Promise<void> {
+  return caches.publish(deps, String(courseId), (cache) => cache.bump(courseId));
 }
 
 /**
@@ -126,33 +109,9 @@ export async function bumpForumCourse(deps: Pick<AppDeps, 'config' | 'database' 
  * connection until it is back, the cache serves nothing (`shared` false); each (re)connection
  * forgets everything. Answers the function that stops listening (and leaves this process's peers).
  */
-export async function startForumListener(deps: Pick<AppDeps, 'config' | 'database' | 'log'>): Promise<() => Promise<void>> {
-  const pool = deps.database.pool;
-  const { cache, id } = instanceOf(deps);
-  const leave = () => void peers.get(deps.database)?.delete(cache);
-  if (!pool || cache.max <= 0) return async () => leave();
-  cache.shared = false;
-  const stop = await listenWithReconnect({
-    poolOptions: pool.options,
-    channel: FORUM_CHANNEL,
-    log: deps.log,
-    label: 'forum list cache (off meanwhile)',
-    onPayload: (payload) => {
-      const [from, course] = payload.split(':');
-      const courseId = Number(course);
-      if (from !== id && Number.isSafeInteger(courseId)) cache.bump(courseId);
-    },
-    onUp: () => {
-      cache.bumpAll();
-      cache.shared = true;
-    },
-    onDown: () => {
-      cache.shared = false;
-    },
+export function startForumListener(deps: Pick<AppDeps, 'config' | 'database' | 'log'>): Promise<() => Promise<void>> {
+  return caches.listen(deps, (cache, detail) => {
+    const courseId = Number(detail);
+    if (detail !== '' && Number.isSafeInteger(courseId)) cache.bump(courseId);
   });
-  return async () => {
-    leave();
-    cache.shared = false;
-    await stop();
-  };
 }
