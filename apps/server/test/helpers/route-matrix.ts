@@ -482,6 +482,8 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'GET /api/shared-resources/{resourceId}/tracking': 'shared_resource.share',
   'PUT /api/org/toggles': 'organisation.manage',
   'GET /api/user/course/{courseId}/resources/folder': 'course.view',
+  'POST /api/user/course/{courseId}/resources/library': 'course.manage_content',
+  'DELETE /api/user/course/{courseId}/resources/library/{uploadId}': 'course.manage_content',
   'GET /api/blobstorage/open-client-url': 'self.read',
 };
 

@@ -14,11 +14,13 @@ export const COURSE_RESOURCES_CAP = 1000;
 export const CourseResourcesParamsSchema = z.object({ courseId: z.coerce.number().int().positive() });
 
 /**
- * How a file belongs to the course: `course` a course file (parent the course), `activity` an
- * activity holds it, `exam_subject` an exam subject lists it (the course team only: learners
- * play exam media only inside the exam, decision 0030).
+ * How a file belongs to the course: `course` a course file (parent the course), `library` a
+ * library file reused in the course by reference (listed with the course's files, same rules for
+ * learners; still its owner's library file), `activity` an activity holds it, `exam_subject` an
+ * exam subject lists it (the course team only: learners play exam media only inside the exam,
+ * decision 0030).
  */
-export const ResourceViaSchema = z.enum(['course', 'activity', 'exam_subject']);
+export const ResourceViaSchema = z.enum(['course', 'library', 'activity', 'exam_subject']);
 export type ResourceVia = z.infer<typeof ResourceViaSchema>;
 
 /** One file of a folder: sizes in bytes, `created_at` ISO 8601; `folder` is the key of its folder. */
@@ -64,6 +66,16 @@ export const CourseResourcesSchema = z.object({
   truncated: z.boolean(),
 });
 export type CourseResources = z.infer<typeof CourseResourcesSchema>;
+
+/**
+ * `POST /api/user/course/{courseId}/resources/library`: library files (my own, or shared with me)
+ * to reuse in the course by reference — no bytes copied, no quota charged again. At most 100.
+ */
+export const CourseLibraryFilesBodySchema = z.object({ upload_ids: z.array(z.number().int().positive()).min(1).max(100) });
+export type CourseLibraryFilesBody = z.infer<typeof CourseLibraryFilesBodySchema>;
+
+/** `DELETE /api/user/course/{courseId}/resources/library/{uploadId}`: stop reusing one library file in the course. */
+export const CourseLibraryFileParamsSchema = CourseResourcesParamsSchema.extend({ uploadId: z.coerce.number().int().positive() });
 
 /** `GET /api/blobstorage/open-client-url?parent_id=`: the folder (course) to open in a desktop client. */
 export const OpenClientUrlQuerySchema = z.object({ parent_id: z.coerce.number().int().positive() });

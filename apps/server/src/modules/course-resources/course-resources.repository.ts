@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
 import { examSubjects } from '../exams/exams.table.js';
+import { libraryItems } from '../library/library.table.js';
 import { uploads } from '../uploads/uploads.table.js';
 
 /**
@@ -18,6 +19,7 @@ const fileColumns = {
   status: uploads.status,
   isAllowDownload: uploads.isAllowDownload,
   createdAt: uploads.createdAt,
+  parentType: uploads.parentType,
   /** The folder of a folder upload (`meta.folder`, e.g. `Week 1/Slides`); null otherwise. */
   folder: sql<string | null>`${uploads.meta} ->> 'folder'`,
 };
@@ -32,6 +34,8 @@ export interface ResourceFileRow {
   status: (typeof uploads.$inferSelect)['status'];
   isAllowDownload: boolean;
   createdAt: Date;
+  /** `course`, or `library` for a library file reused in the course (listCourseFiles); whatever holds it otherwise. */
+  parentType: string;
   folder: string | null;
 }
 
@@ -61,12 +65,35 @@ const holderColumns = {
   activitySort: activities.sort,
 };
 
-/** Live, received files whose parent is the course, newest first, at most `limit`. One SELECT. */
-export async function listCourseFiles(db: Db, courseId: number, limit: number): Promise<ResourceFileRow[]> {
+/** `uploads.meta.courseIds` (a library file's courses reusing it by reference) contains `courseId`. */
+const reusedIn = (courseId: number) => sql`coalesce(${uploads.meta} -> 'courseIds', '[]'::jsonb) @> ${JSON.stringify([courseId])}::jsonb`;
+
+/**
+ * Live, received files whose parent is the course, and the library files of the course's
+ * organisation reused in it by reference (`meta.courseIds`, decision 0131) whose library item is
+ * not in its owner's trash, newest first, at most `limit`. One SELECT.
+ */
+export async function listCourseFiles(db: Db, course: { id: number; orgId: number }, limit: number): Promise<ResourceFileRow[]> {
   return db
     .select(fileColumns)
     .from(uploads)
-    .where(and(eq(uploads.parentType, 'course'), eq(uploads.parentId, courseId), isNull(uploads.deletedAt), isNotNull(uploads.receivedAt)))
+    .leftJoin(libraryItems, eq(libraryItems.uploadId, uploads.id))
+    .where(
+      and(
+        or(
+          and(eq(uploads.parentType, 'course'), eq(uploads.parentId, course.id)),
+          and(
+            eq(uploads.parentType, 'library'),
+            eq(uploads.orgId, course.orgId),
+            reusedIn(course.id),
+            isNotNull(libraryItems.id),
+            isNull(libraryItems.trashedAt),
+          ),
+        ),
+        isNull(uploads.deletedAt),
+        isNotNull(uploads.receivedAt),
+      ),
+    )
     .orderBy(desc(uploads.createdAt), desc(uploads.id))
     .limit(limit);
 }
@@ -106,4 +133,81 @@ export async function listFilesByIds(db: Db, ids: readonly number[]): Promise<Re
     .select(fileColumns)
     .from(uploads)
     .where(and(inArray(uploads.id, [...ids]), isNull(uploads.deletedAt), isNotNull(uploads.receivedAt)));
+}
+
+/** A library file as the course's reuse checks read it: its owner, whether received, and its library item's trash state (null: no item). */
+export interface LibraryUploadRow {
+  id: number;
+  orgId: number;
+  ownerId: number;
+  parentType: string;
+  receivedAt: Date | null;
+  itemId: number | null;
+  trashedAt: Date | null;
+}
+
+/** Of these ids, the live uploads with their library item (if any). One SELECT; none when `ids` is empty. */
+export async function listLibraryUploads(db: Db, ids: readonly number[]): Promise<LibraryUploadRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: uploads.id,
+      orgId: uploads.orgId,
+      ownerId: uploads.ownerId,
+      parentType: uploads.parentType,
+      receivedAt: uploads.receivedAt,
+      itemId: libraryItems.id,
+      trashedAt: libraryItems.trashedAt,
+    })
+    .from(uploads)
+    .leftJoin(libraryItems, eq(libraryItems.uploadId, uploads.id))
+    .where(and(inArray(uploads.id, [...ids]), isNull(uploads.deletedAt)));
+}
+
+/** Adds `courseId` to the reusing courses of these library uploads (once each: those already reusing it are left as they are). One UPDATE. */
+export async function addCourseReuse(db: Db, uploadIds: readonly number[], courseId: number): Promise<void> {
+  if (uploadIds.length === 0) return;
+  await db
+    .update(uploads)
+    .set({
+      meta: sql`jsonb_set(${uploads.meta}, '{courseIds}', coalesce(${uploads.meta} -> 'courseIds', '[]'::jsonb) || ${JSON.stringify([courseId])}::jsonb)`,
+      updatedAt: new Date(),
+    })
+    .where(and(inArray(uploads.id, [...uploadIds]), eq(uploads.parentType, 'library'), sql`not ${reusedIn(courseId)}`));
+}
+
+/** Removes `courseId` from the reusing courses of one library upload; false when the course did not reuse it. One UPDATE. */
+export async function removeCourseReuse(db: Db, uploadId: number, courseId: number): Promise<boolean> {
+  const rows = await db
+    .update(uploads)
+    .set({
+      meta: sql`jsonb_set(${uploads.meta}, '{courseIds}', coalesce((select jsonb_agg(e) from jsonb_array_elements(${uploads.meta} -> 'courseIds') e where e <> ${JSON.stringify(courseId)}::jsonb), '[]'::jsonb))`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(uploads.id, uploadId), eq(uploads.parentType, 'library'), isNull(uploads.deletedAt), reusedIn(courseId)))
+    .returning({ id: uploads.id });
+  return rows.length > 0;
+}
+
+/**
+ * The courses reusing these library uploads by reference (`meta.courseIds`), one row per upload
+ * and course; `liveOnly`: only uploads whose library item is not in the trash (what the course
+ * lists). One SELECT; none when `uploadIds` is empty.
+ */
+export async function listCourseReuses(db: Db, uploadIds: readonly number[], liveOnly: boolean): Promise<{ uploadId: number; courseId: number }[]> {
+  if (uploadIds.length === 0) return [];
+  const rows = await db
+    .select({ uploadId: uploads.id, courseIds: sql<number[] | null>`${uploads.meta} -> 'courseIds'` })
+    .from(uploads)
+    .innerJoin(libraryItems, eq(libraryItems.uploadId, uploads.id))
+    .where(
+      and(
+        inArray(uploads.id, [...uploadIds]),
+        eq(uploads.parentType, 'library'),
+        isNull(uploads.deletedAt),
+        sql`jsonb_array_length(coalesce(${uploads.meta} -> 'courseIds', '[]'::jsonb)) > 0`,
+        liveOnly ? isNull(libraryItems.trashedAt) : undefined,
+      ),
+    );
+  return rows.flatMap((r) => (r.courseIds ?? []).map((courseId) => ({ uploadId: r.uploadId, courseId: Number(courseId) })));
 }

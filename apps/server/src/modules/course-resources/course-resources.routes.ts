@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CourseResourcesParamsSchema, CourseResourcesSchema, ErrorBodySchema, OpenClientUrlQuerySchema, OpenClientUrlSchema } from '@atrium/contracts';
+import {
+  CourseLibraryFileParamsSchema,
+  CourseLibraryFilesBodySchema,
+  CourseResourcesParamsSchema,
+  CourseResourcesSchema,
+  ErrorBodySchema,
+  OpenClientUrlQuerySchema,
+  OpenClientUrlSchema,
+} from '@atrium/contracts';
+import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
-import { courseResources, openClientUrl } from './course-resources.service.js';
+import { courseResources, openClientUrl, reuseLibraryFiles, stopReusingLibraryFile } from './course-resources.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -17,6 +26,33 @@ export const courseResourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: CourseResourcesSchema, ...errors },
     },
     handler: async (request) => courseResources(app.deps, actorOf(request), request.params.courseId),
+  });
+
+  app.post('/api/user/course/:courseId/resources/library', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['uploads'],
+      summary:
+        'Reuse library files (my own or shared with me) in the course by reference: listed with the course’s files, no bytes copied, no quota charged again; the course team only',
+      params: CourseResourcesParamsSchema,
+      body: CourseLibraryFilesBodySchema,
+      response: { 200: CourseResourcesSchema, ...errors },
+    },
+    handler: async (request) => reuseLibraryFiles(app.deps, actorOf(request), request.params.courseId, request.body),
+  });
+
+  app.delete('/api/user/course/:courseId/resources/library/:uploadId', {
+    config: { action: 'course.manage_content' },
+    schema: {
+      tags: ['uploads'],
+      summary: 'Stop reusing a library file in the course (the file stays in its owner’s library)',
+      params: CourseLibraryFileParamsSchema,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await stopReusingLibraryFile(app.deps, actorOf(request), request.params.courseId, request.params.uploadId);
+      return reply.status(204).send(null);
+    },
   });
 
   app.get('/api/blobstorage/open-client-url', {

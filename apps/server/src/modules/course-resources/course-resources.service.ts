@@ -1,11 +1,24 @@
-import { COURSE_RESOURCES_CAP, type CourseResources, type OpenClientUrl, type ResourceFile, type ResourceFolder, type ResourceVia } from '@atrium/contracts';
+import {
+  COURSE_RESOURCES_CAP,
+  type CourseLibraryFilesBody,
+  type CourseResources,
+  type OpenClientUrl,
+  type ResourceFile,
+  type ResourceFolder,
+  type ResourceVia,
+} from '@atrium/contracts';
+import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { authorize } from '../access/authorize.js';
 import { may } from '../courses/courses.policy.js';
+import { reusableUploadIds } from '../uploads/upload-parents.js';
 import { learnerFileView } from '../uploads/uploads.policy.js';
 import {
+  addCourseReuse,
   listActivityFiles,
+  listLibraryUploads,
+  removeCourseReuse,
   listCourseFiles,
   listExamSubjectFiles,
   listFilesByIds,
@@ -41,7 +54,7 @@ export async function courseResources(deps: AppDeps, actor: Actor, courseId: num
   const { course, kinds } = await authorize(deps, actor, 'course.view', { courseId });
   const isTeam = may(kinds, 'manage_content');
   const [courseRows, held, listed] = await Promise.all([
-    listCourseFiles(deps.db, courseId, COURSE_RESOURCES_CAP + 1),
+    listCourseFiles(deps.db, course, COURSE_RESOURCES_CAP + 1),
     listActivityFiles(deps.db, courseId, COURSE_RESOURCES_CAP + 1),
     listExamSubjectFiles(deps.db, courseId),
   ]);
@@ -74,10 +87,12 @@ export async function courseResources(deps: AppDeps, actor: Actor, courseId: num
     const path = f.folder?.trim() || '';
     byPath.set(path, [...(byPath.get(path) ?? []), f]);
   }
-  folders.get(COURSE_FOLDER_KEY)!.files = (byPath.get('') ?? []).map((f) => present(f, COURSE_FOLDER_KEY, 'course'));
+  // A library file reused in the course (decision 0131) is listed with the course's files, `via: library`.
+  const viaOf = (f: ResourceFileRow): ResourceVia => (f.parentType === 'library' ? 'library' : 'course');
+  folders.get(COURSE_FOLDER_KEY)!.files = (byPath.get('') ?? []).map((f) => present(f, COURSE_FOLDER_KEY, viaOf(f)));
   for (const path of [...byPath.keys()].filter((p) => p !== '').sort((a, b) => a.localeCompare(b))) {
     const key = folderKeyOf(path);
-    folders.set(key, { key, kind: 'folder', path, module: null, activity: null, files: byPath.get(path)!.map((f) => present(f, key, 'course')) });
+    folders.set(key, { key, kind: 'folder', path, module: null, activity: null, files: byPath.get(path)!.map((f) => present(f, key, viaOf(f))) });
   }
 
   // Activity files, then (the team only) exam subjects' media, in module and activity order.
@@ -124,6 +139,45 @@ export async function courseResources(deps: AppDeps, actor: Actor, courseId: num
     file_count: ordered.reduce((n, f) => n + f.files.length, 0),
     truncated,
   };
+}
+
+/**
+ * `POST /api/user/course/{courseId}/resources/library` (issue 19 §3, decision 0131): reuse library
+ * files in the course **by reference** — the course lists them with its own files (learners under
+ * the same rules), while each stays its owner's library upload (no bytes copied, no row made, so
+ * the storage quota, which sums uploads, is not charged again). The course team only
+ * (`course.manage_content`); each file must be a live, received library file of the organisation,
+ * not in its owner's trash, and the actor's own or shared with them (the reuse check the activity
+ * editor's "From my library" uses, decision 0134). Otherwise nothing is written: 404
+ * LIBRARY_ITEM_NOT_FOUND naming `upload_ids` (another's file, a personal or course file, a missing
+ * one), 400 naming `upload_ids` (a file given twice, one still uploading). A file the course
+ * already reuses is left as it is. Answers the course's resources as the actor now reads them.
+ */
+export async function reuseLibraryFiles(deps: AppDeps, actor: Actor, courseId: number, body: CourseLibraryFilesBody): Promise<CourseResources> {
+  await authorize(deps, actor, 'course.manage_content', { courseId });
+  const ids = body.upload_ids;
+  if (new Set(ids).size !== ids.length) throw AppError.field('upload_ids', 'library.fileTwice');
+  const rows = (await listLibraryUploads(deps.db, ids)).filter(
+    (r) => r.orgId === actor.orgId && r.parentType === 'library' && r.itemId !== null && r.trashedAt === null,
+  );
+  const others = rows.filter((r) => r.ownerId !== actor.id);
+  const shared = others.length > 0 ? await reusableUploadIds(deps, actor, others) : new Set<number>();
+  const usable = rows.filter((r) => r.ownerId === actor.id || shared.has(r.id));
+  if (usable.length !== ids.length)
+    throw new AppError('LIBRARY_ITEM_NOT_FOUND', 'A file is not in your library or shared with you', { upload_ids: ['library.notYourUpload'] });
+  if (usable.some((r) => r.receivedAt === null)) throw AppError.field('upload_ids', 'library.uploadUnfinished');
+  await addCourseReuse(deps.db, ids, courseId);
+  return courseResources(deps, actor, courseId);
+}
+
+/**
+ * `DELETE /api/user/course/{courseId}/resources/library/{uploadId}`: the course stops reusing one
+ * library file (the file stays in its owner's library, untouched). The course team only; 404
+ * UPLOAD_NOT_FOUND when the course does not reuse it.
+ */
+export async function stopReusingLibraryFile(deps: AppDeps, actor: Actor, courseId: number, uploadId: number): Promise<void> {
+  await authorize(deps, actor, 'course.manage_content', { courseId });
+  if (!(await removeCourseReuse(deps.db, uploadId, courseId))) throw new AppError('UPLOAD_NOT_FOUND', 'This course does not reuse this library file');
 }
 
 /** Module sort, module id, activity sort, activity id: the course's order. */

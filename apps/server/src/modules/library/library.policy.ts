@@ -9,6 +9,7 @@ import { rolesInCourse } from '../enrolments/enrolments.repository.js';
 import type { UploadParentResolver } from '../uploads/upload-parents.js';
 import { findItem, type LibraryItemRow } from './library.repository.js';
 import { shareReachesUpload } from '../resource-groups/resource-groups.repository.js';
+import { listCourseReuses } from '../course-resources/course-resources.repository.js';
 
 /**
  * The library policy (issue 19 §1, decision 0132 in decision 0080's model). A library is its owner's
@@ -37,16 +38,19 @@ export async function libraryItemOf(deps: AppDeps, actor: Actor, itemId: number)
 /**
  * The upload parent `library` (registered at start-up): its owner manages a library file; someone
  * else sees it only through the activities holding it — the course team of such an activity's
- * course, or a learner while one of them is open to them (not an exam-only listing). Everyone
- * else: 'none'. Someone the file (or a folder above it) is shared with sees it too (decision 0134).
- * Statements: none for the owner; one for the shares, then two per holding course, plus the learner's.
+ * course, or a learner while one of them is open to them (not an exam-only listing) — or through
+ * a course reusing it in its resources (decision 0131; not while it is in its owner's trash): that
+ * course's team, and its learners under the rules of the course's own files (learnerFileView).
+ * Everyone else: 'none'. Someone the file (or a folder above it) is shared with sees it too
+ * (decision 0134). Statements: none for the owner; one for the shares, two for the holders and the
+ * reusing courses (together), then two per course, plus the learner's.
  */
 export const libraryUploadParent: UploadParentResolver = async (deps, actor, row) => {
   if (row.ownerId === actor.id) return 'manage';
   // Shared with the actor, or a folder above it (decision 0134): one statement.
   if (row.orgId === actor.orgId && (await shareReachesUpload(deps.db, row.id, actor.orgId, actor.id))) return 'view';
-  const holders = await listFileHolders(deps.db, [row.id]);
-  for (const courseId of new Set(holders.map((h) => h.courseId))) {
+  const [holders, reuses] = await Promise.all([listFileHolders(deps.db, [row.id]), listCourseReuses(deps.db, [row.id], true)]);
+  for (const courseId of new Set([...holders.map((h) => h.courseId), ...reuses.map((r) => r.courseId)])) {
     const course = await findCourse(deps.db, courseId);
     if (!course || course.orgId !== actor.orgId) continue;
     const roles = await rolesInCourse(deps.db, course.id, actor.id);

@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { authorize } from '../access/authorize.js';
+import { listCourseReuses } from '../course-resources/course-resources.repository.js';
 import { listFileHolders } from '../activities/activities.repository.js';
 import { emit, transaction } from '../events/events.service.js';
 import { derivedPrefix, enqueueProcessing } from '../uploads/processing-registry.js';
@@ -437,7 +438,8 @@ export async function copyItem(deps: AppDeps, actor: Actor, itemId: number, body
             isAllowDownload: u.isAllowDownload,
             sha256: u.sha256,
             receivedAt: u.receivedAt,
-            meta: u.type === 'link' ? u.meta : {},
+            // A copy is not reused in the original's courses (meta.courseIds, decision 0131).
+            meta: u.type === 'link' ? { ...u.meta, courseIds: undefined } : {},
           });
           made.push(copy);
           uploadId = copy.id;
@@ -511,7 +513,7 @@ async function removeBytes(deps: AppDeps, gone: readonly { id: number; key: stri
   }
 }
 
-/** Purges trash roots: their items, and the uploads they hold (rows and bytes). 409 LIBRARY_FILE_IN_USE while an activity uses one. */
+/** Purges trash roots: their items, and the uploads they hold (rows and bytes). 409 LIBRARY_FILE_IN_USE while an activity or a course's resources (decision 0131) use one. */
 async function purge(deps: AppDeps, rootIds: readonly number[]): Promise<void> {
   if (rootIds.length === 0) return;
   const gone = await transaction(deps, async (tx) => {
@@ -522,8 +524,11 @@ async function purge(deps: AppDeps, rootIds: readonly number[]): Promise<void> {
     }
     const uploadIds = nodes.filter((n) => n.uploadId !== null).map((n) => n.uploadId!);
     const holders = await listFileHolders(tx, uploadIds);
-    if (holders.length > 0)
-      throw new AppError('LIBRARY_FILE_IN_USE', 'A file is used by a course activity: remove it there first', { item: ['library.fileInUse'] });
+    const reuses = await listCourseReuses(tx, uploadIds, false);
+    if (holders.length > 0 || reuses.length > 0)
+      throw new AppError('LIBRARY_FILE_IN_USE', 'A file is used by a course activity or a course’s resources: remove it there first', {
+        item: ['library.fileInUse'],
+      });
     await deleteItems(tx, rootIds);
     return markUploadsDeleted(tx, uploadIds);
   });

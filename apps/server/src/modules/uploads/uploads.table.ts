@@ -20,6 +20,8 @@ export interface UploadMeta {
   embedUrl?: string;
   /** A folder upload's folder (its relative path without the file name, e.g. `Week 1/Slides`): the course resources page groups by it. */
   folder?: string;
+  /** A library file's courses reusing it by reference (course resources, decision 0131); the library file stays its owner's. */
+  courseIds?: number[];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CourseResources } from '@atrium/contracts';
 import { api } from '../../lib/api-client';
 import { uploadKeys } from '../uploads/api';
@@ -20,5 +20,26 @@ export function useCourseResources(courseId: number) {
     queryKey: courseResourcesKeys.folders(courseId),
     queryFn: ({ signal }) => api.get<CourseResources>(`/api/user/course/${courseId}/resources/folder`, undefined, signal),
     refetchInterval: (query) => (query.state.data?.folders.some((f) => f.files.some((file) => file.status === 'processing')) ? 2000 : false),
+  });
+}
+
+/**
+ * `POST /api/user/course/{courseId}/resources/library` (decision 0131): reuse library files (mine
+ * or shared with me) in the course by reference; answers the course's resources, put in the cache.
+ */
+export function useReuseLibraryFiles(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uploadIds: number[]) => api.post<CourseResources>(`/api/user/course/${courseId}/resources/library`, { upload_ids: uploadIds }),
+    onSuccess: (data) => queryClient.setQueryData(courseResourcesKeys.folders(courseId), data),
+  });
+}
+
+/** `DELETE /api/user/course/{courseId}/resources/library/{uploadId}`: the course stops reusing a library file (it stays in the library). */
+export function useStopReusingLibraryFile(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uploadId: number) => api.delete<void>(`/api/user/course/${courseId}/resources/library/${uploadId}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: courseResourcesKeys.folders(courseId) }),
   });
 }

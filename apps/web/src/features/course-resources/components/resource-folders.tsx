@@ -1,5 +1,5 @@
-import { Button, Collapse, List, Space, Tag, Tooltip, Typography } from 'antd';
-import { DownloadOutlined, FolderOutlined } from '@ant-design/icons';
+import { Button, Collapse, List, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { DisconnectOutlined, DownloadOutlined, FolderOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, TIME_FORMAT, type ResourceFile, type ResourceFolder } from '@atrium/contracts';
@@ -14,15 +14,19 @@ const LINK_STYLE = { padding: 0, height: 'auto', whiteSpace: 'normal', textAlign
  * activity's files under "module › activity" with its type. Each file shows its type icon,
  * name (a button opening the previewer), size, upload time, status, and a download link when
  * `allow_download` is on or the reader is the course team (`canManage`; the server lets the team download).
+ * A library file the course reuses (`via: library`) is tagged so, and the team may remove it from
+ * the course (`onStopReusing`; it stays in the library).
  */
 export function ResourceFolders({
   folders,
   canManage,
   onOpen,
+  onStopReusing,
 }: {
   folders: readonly ResourceFolder[];
   canManage: boolean;
   onOpen: (folder: ResourceFolder, file: ResourceFile) => void;
+  onStopReusing?: (file: ResourceFile) => void;
 }) {
   const { t } = useTranslation('courseResources');
   const visible = folders.filter((f) => f.kind !== 'course' || f.files.length > 0);
@@ -37,7 +41,14 @@ export function ResourceFolders({
           <List
             dataSource={[...folder.files]}
             rowKey={(file) => `${folder.key}:${file.id}`}
-            renderItem={(file) => <FileRow file={file} canManage={canManage} onOpen={() => onOpen(folder, file)} />}
+            renderItem={(file) => (
+              <FileRow
+                file={file}
+                canManage={canManage}
+                onOpen={() => onOpen(folder, file)}
+                onStopReusing={onStopReusing && file.via === 'library' ? () => onStopReusing(file) : undefined}
+              />
+            )}
           />
         ),
       }))}
@@ -69,9 +80,27 @@ function FolderTitle({ folder, canManage }: { folder: ResourceFolder; canManage:
   );
 }
 
-function FileRow({ file, canManage, onOpen }: { file: ResourceFile; canManage: boolean; onOpen: () => void }) {
+function FileRow({
+  file,
+  canManage,
+  onOpen,
+  onStopReusing,
+}: {
+  file: ResourceFile;
+  canManage: boolean;
+  onOpen: () => void;
+  onStopReusing: (() => void) | undefined;
+}) {
   const { t } = useTranslation('courseResources');
   const mayDownload = file.allow_download || canManage;
+  const stop =
+    canManage && onStopReusing ? (
+      <Popconfirm key="stop" title={t('library.removeConfirm', { name: file.name })} okText={t('library.remove')} onConfirm={onStopReusing}>
+        <Tooltip title={t('library.remove')}>
+          <Button type="text" icon={<DisconnectOutlined />} aria-label={t('library.removeName', { name: file.name })} data-testid="resource-stop-reusing" />
+        </Tooltip>
+      </Popconfirm>
+    ) : null;
   return (
     <List.Item
       data-testid="resource-file"
@@ -93,6 +122,7 @@ function FileRow({ file, canManage, onOpen }: { file: ResourceFile; canManage: b
             {t('file.noDownload')}
           </Typography.Text>
         ),
+        ...(stop ? [stop] : []),
       ]}
     >
       <List.Item.Meta
@@ -113,6 +143,11 @@ function FileRow({ file, canManage, onOpen }: { file: ResourceFile; canManage: b
               </Tag>
             )}
             {file.via === 'exam_subject' && <Tag color="purple">{t('file.examMedia')}</Tag>}
+            {file.via === 'library' && (
+              <Tag color="blue" data-testid="resource-from-library">
+                {t('file.fromLibrary')}
+              </Tag>
+            )}
             {canManage && !file.allow_download && <Tag>{t('file.downloadOff')}</Tag>}
           </Space>
         }

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, Route } from 'react-router';
-import type { CourseResources, ResourceFile } from '@atrium/contracts';
+import { USER_ROLE, type CourseResources, type LibraryItem, type ResourceFile } from '@atrium/contracts';
+import { userOf } from '../../../test/fixtures';
 import { jsonResponse, renderWithApp } from '../../../test/render';
 import { CourseResourcesPage } from './course-resources-page';
 
@@ -208,5 +209,112 @@ describe('course resources /course/{id}/resource (issue 19 §3)', { timeout: 60_
     fail = false;
     await user.click(retry);
     expect(await screen.findAllByTestId('resource-file')).toHaveLength(3);
+  });
+});
+
+describe('reuse from the library on the course resources page (issue 19 §3)', { timeout: 60_000 }, () => {
+  const libraryFile = (id: number, name: string): LibraryItem => ({
+    id,
+    kind: 'file',
+    name,
+    parent_id: null,
+    size: 1024,
+    tags: [],
+    upload: { id: id + 100, name, type: 'document', status: 'finished', size: 1024, mime_type: null },
+    created_at: '2026-11-01T08:00:00.000Z',
+    updated_at: '2026-11-01T08:00:00.000Z',
+    trashed_at: null,
+  });
+  const reused: CourseResources = {
+    ...teamAnswer,
+    file_count: teamAnswer.file_count + 1,
+    folders: [
+      { ...teamAnswer.folders[0]!, files: [file(104, 'handbook.pdf', 'course', { via: 'library' }), ...teamAnswer.folders[0]!.files] },
+      ...teamAnswer.folders.slice(1),
+    ],
+  };
+  let role: (typeof USER_ROLE)[keyof typeof USER_ROLE];
+  let reusedNow: boolean;
+  const calls: { method: string; url: string; body: unknown }[] = [];
+
+  beforeEach(() => {
+    role = USER_ROLE.instructor;
+    reusedNow = false;
+    calls.length = 0;
+    answer = () => jsonResponse(200, reusedNow ? reused : teamAnswer);
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      if (method !== 'GET') calls.push({ method, url: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : null });
+      if (url.pathname === '/api/user') return jsonResponse(200, userOf({ role }));
+      if (url.pathname === '/api/library/items')
+        return jsonResponse(200, { folder: null, breadcrumbs: [], items: [libraryFile(4, 'handbook.pdf')], page: 1, page_size: 50, pages: 1, total: 1 });
+      if (url.pathname === '/api/user/course/2/resources/library' && method === 'POST') {
+        reusedNow = true;
+        return jsonResponse(200, reused);
+      }
+      if (url.pathname === '/api/user/course/2/resources/library/104' && method === 'DELETE') {
+        reusedNow = false;
+        return new Response(null, { status: 204 });
+      }
+      return route(input);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('the team picks a library file: it is added by reference, listed with the course files, and can be removed from the course', async () => {
+    const user = userEvent.setup();
+    renderPage(['instructor']);
+    await screen.findAllByTestId('resource-file');
+    await user.click(await screen.findByRole('button', { name: 'From my library' }));
+    expect(await screen.findByText(/The course uses the files from the library itself/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('checkbox', { name: 'Choose handbook.pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Add 1 file' }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'POST', url: '/api/user/course/2/resources/library', body: { upload_ids: [104] } }));
+    const row = await waitFor(() => {
+      const found = screen.getAllByTestId('resource-file').find((r) => r.getAttribute('data-upload-id') === '104');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(within(row).getByTestId('resource-from-library')).toHaveTextContent('From my library');
+    // Only the reused file can be removed from the course; the course's own files cannot (here).
+    expect(screen.getAllByTestId('resource-stop-reusing')).toHaveLength(1);
+    await user.click(within(row).getByRole('button', { name: 'Remove handbook.pdf from the course' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove from the course' }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'DELETE', url: '/api/user/course/2/resources/library/104', body: null }));
+    await waitFor(() => expect(screen.getAllByTestId('resource-file').map((r) => r.getAttribute('data-upload-id'))).not.toContain('104'));
+  });
+
+  it('shows the refusal of a file that is not in my library', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/user') return jsonResponse(200, userOf({ role }));
+      if (url.pathname === '/api/library/items')
+        return jsonResponse(200, { folder: null, breadcrumbs: [], items: [libraryFile(4, 'handbook.pdf')], page: 1, page_size: 50, pages: 1, total: 1 });
+      if (url.pathname === '/api/user/course/2/resources/library' && init?.method === 'POST')
+        return jsonResponse(404, { code: 'LIBRARY_ITEM_NOT_FOUND', message: 'no', errors: { upload_ids: ['library.notYourUpload'] } });
+      return route(input);
+    });
+    const user = userEvent.setup();
+    renderPage(['instructor']);
+    await user.click(await screen.findByRole('button', { name: 'From my library' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Choose handbook.pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Add 1 file' }));
+    expect(await screen.findByTestId('resources-reuse-error')).toBeInTheDocument();
+  });
+
+  it('learners get neither the library button nor the remove action', async () => {
+    role = USER_ROLE.student;
+    answer = () =>
+      jsonResponse(200, { ...learnerAnswer, folders: [{ ...learnerAnswer.folders[0]!, files: [file(104, 'handbook.pdf', 'course', { via: 'library' })] }] });
+    renderPage();
+    await screen.findAllByTestId('resource-file');
+    expect(screen.getByTestId('resource-from-library')).toHaveTextContent('From my library');
+    expect(screen.queryByRole('button', { name: 'From my library' })).toBeNull();
+    expect(screen.queryByTestId('resource-stop-reusing')).toBeNull();
   });
 });

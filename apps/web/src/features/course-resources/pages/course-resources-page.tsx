@@ -1,5 +1,5 @@
 import { Suspense, useMemo, useState } from 'react';
-import { Alert, Card, Empty, Skeleton, Typography } from 'antd';
+import { Alert, Card, Empty, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceFile, ResourceFolder } from '@atrium/contracts';
 import { ApiErrorResult } from '../../../components/status-results';
@@ -11,7 +11,9 @@ import { useCourseContext } from '../../courses/pages/course-page';
 import { UploadButton } from '../../uploads/components/upload-button';
 import { UploadProgressList } from '../../uploads/components/upload-progress-list';
 import { useUploader } from '../../uploads/hooks/use-uploader';
-import { useCourseResources } from '../api';
+import { LibraryPickerButton } from '../../library/components/library-picker';
+import { libraryErrors } from '../../library/lib/library-errors';
+import { useCourseResources, useReuseLibraryFiles, useStopReusingLibraryFile } from '../api';
 import { ResourceFolders } from '../components/resource-folders';
 
 const FilePreviewer = lazyNamed(() => import('../../previews/components/file-previewer'), 'FilePreviewer');
@@ -20,8 +22,9 @@ const FilePreviewer = lazyNamed(() => import('../../previews/components/file-pre
  * `/course/{id}/resource` (issue 19 §3, spec §2): every file of the course the reader may open,
  * by folder (`GET /api/user/course/{courseId}/resources/folder`); a file opens in the previewer,
  * an activity's file through its activity (notes, reads). The course team uploads course files
- * here (files or a folder: a folder upload keeps its folder). Reuse from the library is not here:
- * the library does not exist yet.
+ * here (files or a folder: a folder upload keeps its folder), and reuses files of their library
+ * (or shared with them) by reference through "From my library" (decision 0131): listed with the
+ * course's files, removable from the course without touching the library.
  */
 export function CourseResourcesPage() {
   const { t } = useTranslation('courseResources');
@@ -31,6 +34,9 @@ export function CourseResourcesPage() {
   const isTeam = resources.data?.can_manage ?? canTeach(course);
   const uploader = useUploader({ parentType: 'course', parentId: course.id });
   const [open, setOpen] = useState<number | null>(null);
+  const reuse = useReuseLibraryFiles(course.id);
+  const stopReusing = useStopReusingLibraryFile(course.id);
+  const reuseError = reuse.error ?? stopReusing.error;
 
   // Every file in the order shown, each with the activity it opens through (exam media: none, the team opens it directly).
   const entries = useMemo(
@@ -57,8 +63,29 @@ export function CourseResourcesPage() {
             {t('title')}
           </Typography.Title>
         }
-        extra={isTeam ? <UploadButton onFiles={uploader.addFiles} /> : null}
+        extra={
+          isTeam ? (
+            <Space wrap>
+              <LibraryPickerButton note={t('library.byReference')} onPick={(files) => reuse.mutate(files.map((f) => f.id))} />
+              <UploadButton onFiles={uploader.addFiles} />
+            </Space>
+          ) : null
+        }
       >
+        {reuseError && (
+          <Alert
+            type="error"
+            showIcon
+            closable
+            style={{ marginBottom: 12 }}
+            message={libraryErrors(reuseError, t).message}
+            onClose={() => {
+              reuse.reset();
+              stopReusing.reset();
+            }}
+            data-testid="resources-reuse-error"
+          />
+        )}
         {resources.isPending ? (
           <Skeleton active aria-busy="true" aria-label={t('loading')} data-testid="resources-loading" />
         ) : resources.isError ? (
@@ -69,7 +96,12 @@ export function CourseResourcesPage() {
           <>
             {resources.data.truncated && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('truncated')} />}
             <Typography.Paragraph type="secondary">{t('summary', { count: resources.data.file_count })}</Typography.Paragraph>
-            <ResourceFolders folders={resources.data.folders} canManage={resources.data.can_manage} onOpen={onOpen} />
+            <ResourceFolders
+              folders={resources.data.folders}
+              canManage={resources.data.can_manage}
+              onOpen={onOpen}
+              onStopReusing={(file) => stopReusing.mutate(file.id)}
+            />
           </>
         )}
       </Card>

@@ -15,9 +15,10 @@ import { SharedPickerList } from '../../resource-groups/components/shared-picker
  * "From my library" (issue 19 §1, decision 0132): the activity editor's choice of files already in
  * my library, used **by reference** (the activity holds the library's upload; no bytes are copied,
  * and learners open it only through the activity). Browse folders or search, tick files, add them.
- * Shown only to those who have a library (instructors, org admins).
+ * Shown only to those who have a library (instructors, org admins). The course resources page uses
+ * it too (decision 0131), with its own `note` on what "by reference" means there.
  */
-export function LibraryPickerButton({ onPick }: { onPick: (uploads: ActivityUpload[]) => void }) {
+export function LibraryPickerButton({ onPick, note }: { onPick: (uploads: ActivityUpload[]) => void; note?: string }) {
   const { t } = useTranslation('library');
   const { data: user } = useCurrentUser();
   const [open, setOpen] = useState(false);
@@ -29,6 +30,7 @@ export function LibraryPickerButton({ onPick }: { onPick: (uploads: ActivityUplo
       </Button>
       {open && (
         <LibraryPicker
+          note={note}
           onClose={() => setOpen(false)}
           onPick={(uploads) => {
             onPick(uploads);
@@ -40,7 +42,7 @@ export function LibraryPickerButton({ onPick }: { onPick: (uploads: ActivityUplo
   );
 }
 
-function LibraryPicker({ onPick, onClose }: { onPick: (uploads: ActivityUpload[]) => void; onClose: () => void }) {
+function LibraryPicker({ onPick, onClose, note }: { onPick: (uploads: ActivityUpload[]) => void; onClose: () => void; note?: string }) {
   const { t } = useTranslation('library');
   const [folder, setFolder] = useState<{ id: number; name: string } | null>(null);
   const [q, setQ] = useState('');
@@ -79,7 +81,7 @@ function LibraryPicker({ onPick, onClose }: { onPick: (uploads: ActivityUpload[]
       onCancel={onClose}
       width={640}
     >
-      <Typography.Paragraph type="secondary">{t('picker.byReference')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{note ?? t('picker.byReference')}</Typography.Paragraph>
       <Segmented
         style={{ marginBottom: 8 }}
         value={source}
