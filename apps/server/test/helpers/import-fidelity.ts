@@ -35,6 +35,17 @@ export interface ExpectedActivity {
   completion: { mode: number; view: boolean; grade: boolean; pass: boolean; submit: boolean; other: string[]; expected: boolean };
   /** The rich texts of the activity (intro, page content …) as in the XML. */
   texts: string[];
+  /**
+   * What the XML says should arrive for it (issue 21 §4): the Atrium type and how many activities
+   * of it (a book's chapters, a lesson's content pages as one page, a wiki's pages, a choice or
+   * feedback as a questionnaire), `count` 0 for a type reported and skipped (lti, an empty wiki),
+   * null for a type not counted here (label, unknown modules).
+   */
+  expected: { type: string; count: number } | null;
+  /** Questionnaire subjects the XML holds (choice: 1; feedback: its answerable items). */
+  questions: number;
+  /** Settings as the XML holds them: an assign's plugin configs (`<subtype>:<plugin>:<name>`), a SCORM's attempt, grading and display fields. */
+  settings: Record<string, string>;
 }
 
 /** A link in the backup's texts: to a course module (`cm`), the course, or an embedded file. */
@@ -148,7 +159,51 @@ export function fidelityOf(mbz: string): FidelityExpectation {
         'completionentries',
       ])
         if (Number(s(inst?.[key]) || 0) > 0) other.push(key);
-      const texts = [s(inst?.intro), s(inst?.content), ...arr<Node>(inst?.chapters?.chapter).map((c) => s(c.content))].filter(Boolean);
+      const lessonPages = arr<Node>(inst?.pages?.page);
+      const contentPages = mod === 'lesson' ? lessonPages.filter((p) => s(p.qtype) === '20') : [];
+      const subwikis = mod === 'wiki' ? arr<Node>(inst?.subwikis?.subwiki) : [];
+      const sharedWiki = subwikis.find((w) => s(w.groupid) === '0' && s(w.userid) === '0') ?? subwikis[0];
+      const wikiPages = arr<Node>(sharedWiki?.pages?.page);
+      const texts = [
+        s(inst?.intro),
+        s(inst?.content),
+        ...arr<Node>(inst?.chapters?.chapter).map((c) => s(c.content)),
+        ...contentPages.map((p) => s(p.contents)),
+        ...wikiPages.map((p) => s(p.cachedcontent)),
+      ].filter(Boolean);
+      const ONE: Record<string, string> = {
+        page: 'page',
+        url: 'web_link',
+        resource: 'material',
+        folder: 'material',
+        imscp: 'material',
+        assign: 'homework',
+        quiz: 'exam',
+        forum: 'forum',
+        scorm: 'scorm',
+      };
+      const feedbackItems = arr<Node>(inst?.items?.item).filter((i) => !['label', 'info', 'pagebreak', 'captcha'].includes(s(i.typ)));
+      const expected: ExpectedActivity['expected'] =
+        mod in ONE
+          ? { type: ONE[mod]!, count: 1 }
+          : mod === 'book'
+            ? { type: 'page', count: arr<Node>(inst?.chapters?.chapter).length }
+            : mod === 'lesson'
+              ? { type: 'page', count: contentPages.length > 0 ? 1 : 0 }
+              : mod === 'wiki'
+                ? { type: 'page', count: wikiPages.length }
+                : mod === 'choice'
+                  ? { type: 'questionnaire', count: arr<Node>(inst?.options?.option).filter((o) => s(o.text).trim() !== '').length >= 2 ? 1 : 0 }
+                  : mod === 'feedback'
+                    ? { type: 'questionnaire', count: feedbackItems.length > 0 ? 1 : 0 }
+                    : mod === 'lti' || mod === 'glossary'
+                      ? { type: mod, count: 0 }
+                      : null;
+      const questions = mod === 'choice' ? 1 : mod === 'feedback' ? feedbackItems.length : 0;
+      const settings: Record<string, string> = {};
+      if (mod === 'assign')
+        for (const c of arr<Node>(inst?.plugin_configs?.plugin_config)) settings[`${s(c.subtype)}:${s(c.plugin)}:${s(c.name)}`] = s(c.value);
+      if (mod === 'scorm') for (const k of ['maxattempt', 'grademethod', 'whatgrade', 'popup', 'hidetoc']) settings[k] = s(inst?.[k]);
       return {
         cm: s(a.moduleid),
         mod,
@@ -166,6 +221,9 @@ export function fidelityOf(mbz: string): FidelityExpectation {
           expected: Number(s(module.completionexpected) || 0) > 0,
         },
         texts,
+        expected,
+        questions,
+        settings,
       };
     });
     const course = (xml('course/course.xml').course ?? {}) as Node;
@@ -205,8 +263,8 @@ function filesUnder(dir: string, base = dir): string[] {
   });
 }
 
-/** The fixture `mbz` with some of its XML files edited (`edits`: path → new text from old), repacked as tar.gz. */
-export async function editedBackup(mbz: string, edits: Record<string, (xml: string) => string>): Promise<Buffer> {
+/** The fixture `mbz` with some of its XML files edited (`edits`: path → new text from old) and files `added` (path → text), repacked as tar.gz. */
+export async function editedBackup(mbz: string, edits: Record<string, (xml: string) => string>, added: Record<string, string> = {}): Promise<Buffer> {
   const dir = unpack(mbz);
   try {
     const entries: RawEntry[] = filesUnder(dir).map((name) => {
@@ -218,6 +276,10 @@ export async function editedBackup(mbz: string, edits: Record<string, (xml: stri
       return { name, data: edited };
     });
     for (const name of Object.keys(edits)) if (!entries.some((e) => e.name === name)) throw new Error(`${name} is not in ${mbz}`);
+    for (const [name, data] of Object.entries(added)) {
+      if (entries.some((e) => e.name === name)) throw new Error(`${name} is already in ${mbz}`);
+      entries.push({ name, data });
+    }
     return await tarGz(entries);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { sniffContent } from '../uploads/magic-bytes.js';
 import { findOrgSettings, type OrgSettings } from '../orgs/orgs.repository.js';
 import { insertUpload } from '../uploads/uploads.repository.js';
 import { insertImportedTopics, listImportedTopicRefs } from '../forum/forum-import.repository.js';
+import { insertImportedQuestionnaireSubjects } from '../questionnaires/questionnaires.service.js';
 import { bumpForumCourse } from '../forum/forum-list-cache.js';
 import { extractArchive, withTempDir, type ArchiveLimits } from './archive.js';
 import { BackupReadError, findBackupRoot, readBackup, type BackupFile, type BackupModel } from './backup-reader.js';
@@ -274,6 +275,7 @@ export async function importModel(
           await updateImportedActivityText(tx, activityId, { description: a.description, data: a.data });
         await insertExamSubjects(tx, activityId, bank.subjectsOf(a));
         if (a.topics) await insertImportedTopics(tx, { courseId: target.courseId, activityId }, a.topics);
+        if (a.questionnaire) await insertImportedQuestionnaireSubjects(tx, activityId, a.questionnaire);
       }
       for (const add of plan.forumAdditions)
         await insertImportedTopics(tx, { courseId: target.courseId, activityId: add.activityId }, resolvePlaceholders(add.topics, route));

@@ -2,6 +2,7 @@ import {
   defaultCompletionCriterion,
   type ActivityType,
   type CompletionCriterion,
+  type CreateQuestionnaireSubjectBody,
   type ImportReport,
   type ImportReportItem,
   type ImportReportLineKey,
@@ -62,6 +63,8 @@ export interface PlannedActivity {
   topics?: PlannedTopic[];
   /** From Moodle's completion settings (issue 21 §2); unset: the type's default. */
   completionCriterion?: CompletionCriterion;
+  /** A questionnaire's subjects in order (choice and feedback, issue 21 §4), written through the questionnaires service. */
+  questionnaire?: CreateQuestionnaireSubjectBody[];
 }
 
 export interface PlannedModule {
@@ -278,7 +281,8 @@ interface Mapped {
   /** A label's HTML, to append to its module's summary. */
   moduleText?: string;
   atriumType: string | null;
-  skipped?: string;
+  /** Why it was skipped (a keyed line for the types of issue 21 §4). */
+  skipped?: string | KeyedLine;
   questionItems?: ImportReportItem[];
 }
 
@@ -345,9 +349,9 @@ function mapActivity(ctx: Ctx, a: BackupActivity, sourceKey: string, published: 
     }
     case 'assign': {
       const grade = num(inst, 'grade') ?? 0;
-      if (grade < 0) ctx.notes.push('grading by scale was not kept');
       const attachments = attachAll(ctx, filesOf(ctx.model, a.contextId, component, 'introattachment'), usedBy);
-      const homework = assignSettings(inst, ctx.notes);
+      if (grade < 0) lose(ctx, line('assign_scale', {}, 'grading by scale was not kept'));
+      const homework = assignSettings(inst, ctx.notes, ctx.keys);
       return {
         activities: [
           base('homework', {
@@ -397,15 +401,289 @@ function mapActivity(ctx: Ctx, a: BackupActivity, sourceKey: string, published: 
       const packages = filesOf(ctx.model, a.contextId, component, 'package');
       const uploadIds = attachAll(ctx, packages, usedBy, { scorm: true });
       if (uploadIds.length === 0) return { activities: [], atriumType: null, skipped: 'the SCORM package file is missing from the backup' };
-      ctx.notes.push('SCORM attempts and tracking settings were not kept');
+      scormSettings(ctx, inst);
       return {
         activities: [base('scorm', { uploadIds, startTime: seconds(num(inst, 'timeopen')), endTime: seconds(num(inst, 'timeclose')) })],
         atriumType: 'scorm',
       };
     }
+    case 'lesson':
+      return lessonPages(ctx, a, inst, base, published, usedBy);
+    case 'wiki':
+      return wikiPages(ctx, a, inst, base, published, usedBy);
+    case 'choice':
+      return choiceQuestionnaire(ctx, inst, base);
+    case 'feedback':
+      return feedbackQuestionnaire(ctx, inst, base);
+    case 'lti':
+      return { activities: [], atriumType: null, skipped: line('skipped_lti', {}, 'skipped: LTI not available yet') };
     default:
       return { activities: [], atriumType: null, skipped: `Moodle module "${mod}" has no Atrium equivalent` };
   }
+}
+
+/** Moodle lesson page types (mod/lesson/locallib.php): content pages, structure pages, everything else a question. */
+const LESSON_BRANCH_TABLE = 20;
+const LESSON_STRUCTURE = new Set([21, 30, 31]); // end of branch, cluster, end of cluster
+
+type BaseActivity = (type: ActivityType, extra?: Partial<PlannedActivity>) => PlannedActivity;
+
+/** The nodes of a linked list of pages (`prevpageid` / `nextpageid`) in reading order; pages the chain misses follow by id. */
+function chainOrder(pages: XmlValue[]): XmlValue[] {
+  const byId = new Map(pages.map((p) => [attr(p, 'id') ?? '', p]));
+  const ordered: XmlValue[] = [];
+  const seen = new Set<string>();
+  let current = pages.find((p) => (num(p, 'prevpageid') ?? 0) === 0 && byId.has(attr(p, 'id') ?? ''));
+  while (current && !seen.has(attr(current, 'id') ?? '')) {
+    seen.add(attr(current, 'id') ?? '');
+    ordered.push(current);
+    current = byId.get(String(num(current, 'nextpageid') ?? 0));
+  }
+  const rest = pages.filter((p) => !seen.has(attr(p, 'id') ?? '')).sort((x, y) => Number(attr(x, 'id') ?? 0) - Number(attr(y, 'id') ?? 0));
+  return [...ordered, ...rest];
+}
+
+/**
+ * A lesson (issue 21 §4) → one page holding its content pages in the lesson's order (the
+ * `prevpageid` / `nextpageid` chain), each under its title: what a learner reads going
+ * through it with "Continue". Question pages are not imported (a keyed line counts them and
+ * names the first), nor the branch buttons (the pages follow one another in order), nor the
+ * lesson's grade, time limit and retake settings.
+ */
+function lessonPages(ctx: Ctx, a: BackupActivity, inst: XmlValue, base: BaseActivity, published: boolean, usedBy: string): Mapped {
+  const pages = chainOrder(list(child(inst, 'pages'), 'page'));
+  const parts: string[] = [];
+  const questions: string[] = [];
+  let branches = false;
+  for (const p of pages) {
+    const qtype = num(p, 'qtype') ?? 0;
+    if (LESSON_STRUCTURE.has(qtype)) continue;
+    if (qtype !== LESSON_BRANCH_TABLE) {
+      questions.push(text(p, 'title') ?? '');
+      continue;
+    }
+    const pageId = attr(p, 'id') ?? '';
+    const body = richText(ctx, text(p, 'contents'), filesOf(ctx.model, a.contextId, 'mod_lesson', 'page_contents', pageId), usedBy) ?? '';
+    parts.push(`<h2>${escapeHtml(text(p, 'title') ?? '')}</h2>\n${body}`);
+    if (list(child(p, 'answers'), 'answer').length > 1) branches = true;
+  }
+  if (parts.length === 0)
+    return {
+      activities: [],
+      atriumType: null,
+      skipped:
+        questions.length > 0
+          ? line(
+              'skipped_lesson_questions_only',
+              { count: questions.length },
+              `the lesson holds only question pages (${questions.length}), which were not imported`,
+            )
+          : line('skipped_lesson_empty', {}, 'the lesson has no pages'),
+    };
+  if (questions.length > 0)
+    lose(
+      ctx,
+      line(
+        'lesson_questions',
+        { count: questions.length, title: clip(questions[0]!) },
+        `${questions.length} question page(s) of the lesson (the first: "${clip(questions[0]!)}") were not imported`,
+      ),
+    );
+  if (branches) lose(ctx, line('lesson_branches', {}, "the lesson's branch buttons were not kept: its content pages follow one another in order"));
+  if ((num(inst, 'grade') ?? 0) > 0 && questions.length > 0) lose(ctx, line('lesson_grade', {}, "the lesson's grade was not kept"));
+  if ((num(inst, 'timelimit') ?? 0) > 0) lose(ctx, line('lesson_time_limit', {}, "the lesson's time limit was not kept"));
+  return {
+    activities: [
+      base('page', {
+        isPublished: published,
+        startTime: seconds(num(inst, 'available')),
+        endTime: seconds(num(inst, 'deadline')),
+        data: { content: parts.join('\n') },
+      }),
+    ],
+    atriumType: 'page',
+  };
+}
+
+/**
+ * A wiki (issue 21 §4) → one page per wiki page (its rendered `cachedcontent`, else its latest
+ * version), the first page first, then by title, as book chapters are. Wiki pages are user data in
+ * Moodle: a backup made without users holds none (skipped with a keyed line). Only the course-wide
+ * wiki is taken; group and individual wikis (subwikis of a group or a user) are reported.
+ */
+function wikiPages(ctx: Ctx, a: BackupActivity, inst: XmlValue, base: BaseActivity, published: boolean, usedBy: string): Mapped {
+  const subwikis = list(child(inst, 'subwikis'), 'subwiki');
+  const shared = subwikis.find((w) => (num(w, 'groupid') ?? 0) === 0 && (num(w, 'userid') ?? 0) === 0) ?? subwikis[0];
+  const pages = shared ? list(child(shared, 'pages'), 'page') : [];
+  if (pages.length === 0)
+    return {
+      activities: [],
+      atriumType: null,
+      skipped: line('skipped_wiki_empty', {}, 'the backup holds no page of this wiki (wiki pages are user data: back up with users to import them)'),
+    };
+  if (subwikis.length > 1)
+    lose(ctx, line('wiki_subwikis', { count: subwikis.length - 1 }, `${subwikis.length - 1} group or individual wiki(s) were not imported`));
+  const first = (text(inst, 'firstpagetitle') ?? '').trim();
+  const sorted = [...pages].sort((x, y) => {
+    const tx = (text(x, 'title') ?? '').trim();
+    const ty = (text(y, 'title') ?? '').trim();
+    return Number(ty === first) - Number(tx === first) || tx.localeCompare(ty);
+  });
+  const wikiTitle = text(inst, 'name') ?? a.title;
+  const files = filesOf(ctx.model, a.contextId, 'mod_wiki', 'attachments', attr(shared, 'id') ?? undefined);
+  const activities = sorted.map((p, i) => {
+    const versions = list(child(p, 'versions'), 'version');
+    const latest = versions.sort((x, y) => (num(y, 'version') ?? 0) - (num(x, 'version') ?? 0))[0];
+    const html = text(p, 'cachedcontent') ?? (latest ? text(latest, 'content') : null);
+    return base('page', {
+      sourceKey: i === 0 ? base('page').sourceKey : `${base('page').sourceKey}:wikipage:${attr(p, 'id') ?? ''}`,
+      title: clip(sorted.length === 1 ? wikiTitle : `${wikiTitle} – ${text(p, 'title') ?? ''}`),
+      description: i === 0 ? base('page').description : null,
+      isPublished: published,
+      data: { content: richText(ctx, html, files, usedBy) ?? '' },
+    });
+  });
+  if (pages.some((p) => /\/mod\/wiki\/(view|create)\.php/.test(text(p, 'cachedcontent') ?? '')))
+    lose(ctx, line('wiki_links', {}, 'links between wiki pages still point at the Moodle site'));
+  if (activities.length > 1) lose(ctx, line('wiki_pages', { count: activities.length }, `each of its ${activities.length} pages became its own page`));
+  return { activities, atriumType: 'page' };
+}
+
+/** SCORM grading methods (`grademethod`) and attempt grading (`whatgrade`) of mod/scorm/locallib.php. */
+const SCORM_GRADE_METHODS = ['objects', 'highest', 'average', 'sum'] as const;
+const SCORM_WHAT_GRADES = ['highest', 'average', 'first', 'last'] as const;
+
+/**
+ * SCORM settings (issue 21 §4) Atrium's SCORM activity has no field for (it keeps the package's own
+ * tracking, every attempt, shown in the page), each a keyed line: attempts allowed, the grading
+ * method, which attempt counts, a new window and its size, a hidden table of contents.
+ */
+function scormSettings(ctx: Ctx, inst: XmlValue): void {
+  const maxAttempt = num(inst, 'maxattempt') ?? 0;
+  if (maxAttempt > 0) lose(ctx, line('scorm_attempts', { count: maxAttempt }, `at most ${maxAttempt} attempt(s) were allowed: Atrium does not limit attempts`));
+  const method = SCORM_GRADE_METHODS[num(inst, 'grademethod') ?? 1] ?? 'highest';
+  lose(
+    ctx,
+    line(
+      `scorm_grade_method_${method}`,
+      {},
+      `its grade was the ${method === 'objects' ? 'number of learning objects completed' : `${method} score of its learning objects`}: Atrium keeps the package's own score`,
+    ),
+  );
+  if (maxAttempt !== 1) {
+    const what = SCORM_WHAT_GRADES[num(inst, 'whatgrade') ?? 0] ?? 'highest';
+    // The last attempt counting is what Atrium does (one stored state per learner).
+    if (what !== 'last') lose(ctx, line(`scorm_attempt_grade_${what}`, {}, `the ${what} attempt's grade counted: Atrium keeps the latest`));
+  }
+  if ((num(inst, 'popup') ?? 0) === 1) lose(ctx, line('scorm_display_window', {}, 'it opened in a new window: it opens in the page'));
+  if ((num(inst, 'hidetoc') ?? 0) > 0) lose(ctx, line('scorm_toc_hidden', {}, 'its table of contents was hidden: it is shown'));
+}
+
+/** A questionnaire option or row label: plain text, one line, at most 500 characters. */
+function labelOf(html: string): string {
+  const t = plainTextOf(html).replace(/\s+/g, ' ').trim();
+  return t.length > 500 ? `${t.slice(0, 499)}…` : t;
+}
+
+/**
+ * A choice (issue 21 §4) → a questionnaire of one subject: its name the question, its options the
+ * options (single, or multiple when Moodle allowed several), opening and closing times kept; results
+ * shown to learners when Moodle showed them at any time, named (not anonymous) as Moodle's choice
+ * always knows who answered. Answer limits per option and changing an answer are reported.
+ */
+function choiceQuestionnaire(ctx: Ctx, inst: XmlValue, base: BaseActivity): Mapped {
+  const options = list(child(inst, 'options'), 'option')
+    .map((o) => labelOf(text(o, 'text') ?? ''))
+    .filter(Boolean)
+    .slice(0, 50);
+  if (options.length < 2) return { activities: [], atriumType: null, skipped: line('skipped_choice_options', {}, 'the choice has fewer than two options') };
+  const showResults = num(inst, 'showresults') ?? 0;
+  if ((num(inst, 'limitanswers') ?? 0) === 1) lose(ctx, line('choice_limits', {}, 'the limits on how many may choose each option were not kept'));
+  if ((num(inst, 'allowupdate') ?? 0) === 1) lose(ctx, line('choice_update', {}, 'learners cannot change their answer once submitted'));
+  if (showResults === 2) lose(ctx, line('choice_results_after_close', {}, 'results are shown right after answering, not only once the choice closes'));
+  const activity = base('questionnaire', {
+    startTime: seconds(num(inst, 'timeopen')),
+    endTime: seconds(num(inst, 'timeclose')),
+    data: { anonymous: false, show_results: showResults > 0 },
+    questionnaire: [
+      {
+        type: (num(inst, 'allowmultiple') ?? 0) === 1 ? 'multiple_selection' : 'single_selection',
+        description: `<p>${escapeHtml(clip(text(inst, 'name') ?? ''))}</p>`,
+        is_required: true,
+        options,
+      },
+    ],
+  });
+  return { activities: [activity], atriumType: 'questionnaire' };
+}
+
+/** Moodle feedback multichoice separators (mod/feedback/item/multichoice/lib.php). */
+const FEEDBACK_TYPE_SEP = '>>>>>';
+const FEEDBACK_ADJUST_SEP = '<<<<<';
+const FEEDBACK_VALUE_SEP = '####';
+
+/**
+ * A feedback (issue 21 §4) → a questionnaire, its items in order: multiple choice (radio, drop-down:
+ * single; check boxes: multiple), rated multiple choice (single, the values reported), short text,
+ * long text, numeric (short text, its range reported). Labels and information items, page breaks,
+ * captchas and conditions on an earlier answer are reported. Anonymous as Moodle set it; results
+ * shown when Moodle published its analysis. Opening and closing times kept.
+ */
+function feedbackQuestionnaire(ctx: Ctx, inst: XmlValue, base: BaseActivity): Mapped {
+  const items = list(child(inst, 'items'), 'item').sort((x, y) => (num(x, 'position') ?? 0) - (num(y, 'position') ?? 0));
+  const subjects: CreateQuestionnaireSubjectBody[] = [];
+  const left: Record<string, number> = {};
+  let rated = false;
+  let numeric = false;
+  let dependent = false;
+  for (const item of items) {
+    const typ = text(item, 'typ') ?? '';
+    const presentation = text(item, 'presentation') ?? '';
+    const description = `<p>${escapeHtml(clip(plainTextOf(text(item, 'name') ?? '')))}</p>`;
+    const required = (num(item, 'required') ?? 0) === 1;
+    if ((num(item, 'dependitem') ?? 0) > 0) dependent = true;
+    if (typ === 'multichoice' || typ === 'multichoicerated') {
+      const sep = presentation.indexOf(FEEDBACK_TYPE_SEP);
+      const kind = sep > 0 ? presentation.slice(0, sep) : 'r';
+      const body = (sep >= 0 ? presentation.slice(sep + FEEDBACK_TYPE_SEP.length) : presentation).split(FEEDBACK_ADJUST_SEP)[0]!;
+      const options = body
+        .split('|')
+        .map((o) =>
+          labelOf(typ === 'multichoicerated' && o.includes(FEEDBACK_VALUE_SEP) ? o.slice(o.indexOf(FEEDBACK_VALUE_SEP) + FEEDBACK_VALUE_SEP.length) : o),
+        )
+        .filter(Boolean)
+        .slice(0, 50);
+      if (options.length < 2) {
+        left.choice = (left.choice ?? 0) + 1;
+        continue;
+      }
+      if (typ === 'multichoicerated') rated = true;
+      subjects.push({ type: kind === 'c' ? 'multiple_selection' : 'single_selection', description, is_required: required, options });
+    } else if (typ === 'textfield' || typ === 'numeric') {
+      if (typ === 'numeric') numeric = true;
+      subjects.push({ type: 'text', description, is_required: required, multiline: false });
+    } else if (typ === 'textarea') subjects.push({ type: 'text', description, is_required: required, multiline: true });
+    else left[typ || 'unknown'] = (left[typ || 'unknown'] ?? 0) + 1;
+  }
+  if (subjects.length === 0)
+    return { activities: [], atriumType: null, skipped: line('skipped_feedback_empty', {}, 'the feedback has no question Atrium can ask') };
+  for (const [typ, count] of Object.entries(left))
+    lose(ctx, line('feedback_item_dropped', { type: typ, count }, `${count} feedback item(s) of the kind "${typ}" were not imported`));
+  if (rated) lose(ctx, line('feedback_rated', {}, 'the values of rated choices were not kept: they became plain options'));
+  if (numeric) lose(ctx, line('feedback_numeric', {}, 'numeric answers became short text answers: their range is not checked'));
+  if (dependent) lose(ctx, line('feedback_dependent', {}, 'questions shown only after a given answer are always shown'));
+  if ((num(inst, 'multiple_submit') ?? 0) === 1) lose(ctx, line('feedback_multiple', {}, 'learners answer once: multiple submissions were not kept'));
+  const activity = base('questionnaire', {
+    startTime: seconds(num(inst, 'timeopen')),
+    endTime: seconds(num(inst, 'timeclose')),
+    data: { anonymous: (num(inst, 'anonymous') ?? 1) === 1, show_results: (num(inst, 'publish_stats') ?? 0) === 1 },
+    questionnaire: subjects,
+  });
+  return { activities: [activity], atriumType: 'questionnaire' };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /**
@@ -642,7 +920,9 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
     const sectionVisible = model.sections.find((s) => s.id === a.sectionId)?.visible ?? true;
     const mapped = mapActivity(ctx, a, key, a.visible && sectionVisible);
     if (mapped.skipped) {
-      items.push({ ...reportBase, outcome: 'skipped', atrium_type: null, notes: [mapped.skipped] });
+      const why = mapped.skipped;
+      if (typeof why !== 'string') keys.set(why.text, { key: why.key, params: why.params });
+      items.push({ ...reportBase, outcome: 'skipped', atrium_type: null, notes: [typeof why === 'string' ? why : why.text] });
       continue;
     }
     // Access restrictions (issue 21 §1): the activity's own and its section's; dates carried, anything else unpublished and reported.
@@ -801,6 +1081,7 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
 export function assignSettings(
   inst: XmlValue,
   notes: string[],
+  keys?: Map<string, ImportReportLineKey>,
 ): {
   due_date: string | null;
   cut_off_date: string | null;
@@ -819,20 +1100,28 @@ export function assignSettings(
   const due = seconds(num(inst, 'duedate'));
   let cutOff = seconds(num(inst, 'cutoffdate'));
   if (due && cutOff && cutOff < due) {
-    notes.push('the cut-off date was before the due date and was not kept');
+    lose({ notes, keys }, line('assign_cutoff_dropped', {}, 'the cut-off date was before the due date and was not kept'));
     cutOff = null;
   }
   const files = setting('file', 'enabled') === '1';
   const online = setting('onlinetext', 'enabled') === '1';
   const maxFiles = Number(setting('file', 'maxfilesubmissions') ?? 0);
   const maxBytes = Number(setting('file', 'maxsubmissionsizebytes') ?? 0);
-  if (configs.length > 0 && !files && !online) notes.push('no submission type was enabled: files and online text are both accepted');
-  if (Number(setting('onlinetext', 'wordlimitenabled') ?? 0) === 1) notes.push('the online text word limit was not kept');
-  if ((num(inst, 'requiresubmissionstatement') ?? 0) === 1) notes.push('the submission statement was not kept');
-  if ((num(inst, 'blindmarking') ?? 0) === 1) notes.push('anonymous (blind) marking was not kept');
+  const lost = (key: string, text: string, params: Record<string, string | number> = {}) => lose({ notes, keys }, line(key, params, text));
+  if (configs.length > 0 && !files && !online) lost('assign_no_type', 'no submission type was enabled: files and online text are both accepted');
+  if (Number(setting('onlinetext', 'wordlimitenabled') ?? 0) === 1) lost('assign_word_limit', 'the online text word limit was not kept');
+  if (files && (setting('file', 'filetypeslist') ?? '').trim() !== '')
+    lost('assign_file_types', `the accepted file types (${setting('file', 'filetypeslist')!.trim()}) were not kept`, {
+      types: setting('file', 'filetypeslist')!.trim(),
+    });
+  if ((num(inst, 'requiresubmissionstatement') ?? 0) === 1) lost('assign_statement', 'the submission statement was not kept');
+  if ((num(inst, 'blindmarking') ?? 0) === 1) lost('assign_blind', 'anonymous (blind) marking was not kept');
+  // Feedback types: comments, feedback files and annotated PDFs are Atrium's own grading features; the offline grading worksheet is not.
+  const feedback = (plugin: string) => configs.some((c) => c.subtype === 'assignfeedback' && c.plugin === plugin && c.name === 'enabled' && c.value === '1');
+  if (feedback('offline')) lost('assign_feedback_offline', 'the offline grading worksheet was not kept: grade in Atrium');
   const team = (num(inst, 'teamsubmission') ?? 0) === 1;
   if (team && (num(inst, 'requireallteammemberssubmit') ?? 0) === 1)
-    notes.push('"all team members must submit" was not kept: one member hands in for the group');
+    lost('assign_team_all', '"all team members must submit" was not kept: one member hands in for the group');
   return {
     due_date: due?.toISOString() ?? null,
     cut_off_date: cutOff?.toISOString() ?? null,

@@ -8,6 +8,7 @@ import {
   type QuestionnaireSubjectType,
   type SubmitQuestionnaireBody,
 } from '@atrium/contracts';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { spreadsheetFile, type SpreadsheetFile } from '../../lib/spreadsheet.js';
 import { randomString } from '../../lib/crypto.js';
@@ -146,6 +147,15 @@ function subjectValues(body: CreateQuestionnaireSubjectBody, previous?: Question
       break;
   }
   return { type: body.type, description: sanitizeRichText(body.description), isRequired: body.is_required, data };
+}
+
+/**
+ * Subjects of a questionnaire the Moodle importer made (issue 21 §4: choice and feedback), written in
+ * the import's transaction `tx` after the activity row, in order. Each body is checked as the subjects
+ * route checks it (AppError naming the field), like every other row of the import.
+ */
+export async function insertImportedQuestionnaireSubjects(tx: Db, activityId: number, bodies: readonly CreateQuestionnaireSubjectBody[]): Promise<void> {
+  for (const body of bodies) await insertQuestionnaireSubject(tx, { activityId, ...subjectValues(body) });
 }
 
 /** `POST /api/questionnaires/{activityId}/subjects` (course team). 400 naming the field. */
