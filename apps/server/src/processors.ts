@@ -2,13 +2,13 @@ import { audioProcessor, officeProcessor, pdfProcessor, videoProcessor } from '.
 import { coursePackageProcessor } from './modules/imports/course-package.processor.js';
 import { scormProcessor } from './modules/scorm/scorm.processor.js';
 import { registerProcessor } from './modules/uploads/processing-registry.js';
-import { registerUploadCreationCheck, registerUploadParent, registerUploadReuse } from './modules/uploads/upload-parents.js';
+import { registerUploadCreationCheck, registerUploadDeletion, registerUploadParent, registerUploadReuse } from './modules/uploads/upload-parents.js';
 import { submissionUploadParent } from './modules/homework/homework.policy.js';
 import { bulletinUploadParent } from './modules/bulletins/bulletins.policy.js';
 import { entryUploadParent } from './modules/entries/entries.policy.js';
 import { replyUploadParent, topicUploadParent } from './modules/forum/forum.policy.js';
 import { libraryUploadParent } from './modules/library/library.policy.js';
-import { quotaUploadCheck } from './modules/library/library.service.js';
+import { quotaUploadCheck, trashLibraryUpload } from './modules/library/library.service.js';
 import { sharedUploadReuse } from './modules/resource-groups/resource-groups.service.js';
 
 /**
@@ -32,6 +32,7 @@ export function registerUploadParents(): void {
   // My library (decision 0132): its files, and the storage quota every new upload is checked against.
   registerUploadParent('library', libraryUploadParent);
   registerUploadCreationCheck('storage-quota', quotaUploadCheck);
+  registerUploadDeletion('library', trashLibraryUpload);
   // Resource sharing (decision 0134): a library file shared with the actor may be used in their activities by reference.
   registerUploadReuse('library', sharedUploadReuse);
 }

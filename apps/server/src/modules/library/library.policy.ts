@@ -7,7 +7,7 @@ import { canCreateCourse, isCourseTeam, isCourseViewer } from '../courses/course
 import { findCourse } from '../courses/courses.repository.js';
 import { rolesInCourse } from '../enrolments/enrolments.repository.js';
 import type { UploadParentResolver } from '../uploads/upload-parents.js';
-import { findItem, type LibraryItemRow } from './library.repository.js';
+import { findItem, findItemOfUpload, type LibraryItemRow } from './library.repository.js';
 import { shareReachesUpload } from '../resource-groups/resource-groups.repository.js';
 import { listCourseReuses } from '../course-resources/course-resources.repository.js';
 
@@ -42,14 +42,22 @@ export async function libraryItemOf(deps: AppDeps, actor: Actor, itemId: number)
  * a course reusing it in its resources (decision 0131; not while it is in its owner's trash): that
  * course's team, and its learners under the rules of the course's own files (learnerFileView).
  * Everyone else: 'none'. Someone the file (or a folder above it) is shared with sees it too
- * (decision 0134). Statements: none for the owner; one for the shares, two for the holders and the
- * reusing courses (together), then two per course, plus the learner's.
+ * (decision 0134). While the file is in its owner's trash, activities and courses no longer open it
+ * (it is removed for them until restored). Statements: none for the owner; one for the shares,
+ * three for the item, the holders and the reusing courses (together), then two per course, plus
+ * the learner's.
  */
 export const libraryUploadParent: UploadParentResolver = async (deps, actor, row) => {
   if (row.ownerId === actor.id) return 'manage';
   // Shared with the actor, or a folder above it (decision 0134): one statement.
   if (row.orgId === actor.orgId && (await shareReachesUpload(deps.db, row.id, actor.orgId, actor.id))) return 'view';
-  const [holders, reuses] = await Promise.all([listFileHolders(deps.db, [row.id]), listCourseReuses(deps.db, [row.id], true)]);
+  const [item, holders, reuses] = await Promise.all([
+    findItemOfUpload(deps.db, row.id),
+    listFileHolders(deps.db, [row.id]),
+    listCourseReuses(deps.db, [row.id], true),
+  ]);
+  // In its owner's trash (or its item gone): removed for the activities and courses using it.
+  if (!item || item.trashedAt) return 'none';
   for (const courseId of new Set([...holders.map((h) => h.courseId), ...reuses.map((r) => r.courseId)])) {
     const course = await findCourse(deps.db, courseId);
     if (!course || course.orgId !== actor.orgId) continue;

@@ -284,3 +284,52 @@ describe('a library file used in an activity', () => {
     expect(purge.json().code).toBe('LIBRARY_FILE_IN_USE');
   });
 });
+
+describe('the owner deleting a library file through DELETE /api/uploads/{id}', () => {
+  it('puts it in the library trash: removed for the activity using it, quota still counted, restorable, purged for good', async () => {
+    const file = await libraryFile('instructor', 'old-quiz.txt', null, 300);
+    const uploadId = file.upload!.id;
+    const mod = await ok<{ id: number }>('instructor', 'POST', `/api/courses/${w.course.id}/modules`, { title: 'Trash unit' });
+    await ok('instructor', 'PUT', `/api/modules/${mod.id}/publish`, { published: true });
+    const activity = await ok<{ id: number }>('instructor', 'POST', `/api/courses/${w.course.id}/activities`, {
+      module_id: mod.id,
+      type: 'material',
+      title: 'Old quiz',
+      upload_ids: [uploadId],
+    });
+    await ok('instructor', 'PUT', `/api/activities/${activity.id}/publish`, { published: true });
+    expect((await call('student', 'GET', `/api/uploads/${uploadId}/blob`)).statusCode).toBe(200);
+    const usageBefore = await ok<LibraryUsage>('instructor', 'GET', '/api/library/usage');
+
+    // Nobody else may delete it.
+    for (const who of ['student', 'instructor2', 'adminB'] as const)
+      expect([403, 404], who).toContain((await call(who, 'DELETE', `/api/uploads/${uploadId}`)).statusCode);
+    expect((await ok<LibraryList>('instructor', 'GET', '/api/library/items?q=old-quiz')).items.map((i) => i.id)).toEqual([file.id]);
+
+    await ok('instructor', 'DELETE', `/api/uploads/${uploadId}`, undefined, 204);
+    const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId));
+    expect(row!.deletedAt).toBeNull();
+    expect(await t.app.deps.storage.stat(row!.key)).toBeDefined();
+    expect((await ok<LibraryList>('instructor', 'GET', '/api/library/items?q=old-quiz')).items).toEqual([]);
+    expect((await ok<{ items: LibraryItem[] }>('instructor', 'GET', '/api/library/trash')).items.map((i) => i.id)).toContain(file.id);
+    // Removed for the activity: its learner (and another teacher) no longer open it; the quota still counts it.
+    for (const url of [`/api/uploads/${uploadId}`, `/api/uploads/${uploadId}/blob`, `/api/activities/${activity.id}/uploads/${uploadId}`])
+      expect([403, 404], url).toContain((await call('student', 'GET', url)).statusCode);
+    expect((await ok<LibraryUsage>('instructor', 'GET', '/api/library/usage')).user).toEqual(usageBefore.user);
+    // Twice: nothing more.
+    await ok('instructor', 'DELETE', `/api/uploads/${uploadId}`, undefined, 204);
+
+    // Restored: the activity's learner opens it again.
+    await ok('instructor', 'POST', `/api/library/trash/${file.id}/restore`);
+    expect((await call('student', 'GET', `/api/uploads/${uploadId}/blob`)).statusCode).toBe(200);
+
+    // Purged (once no activity uses it): the upload and its bytes are gone, the quota freed.
+    await ok('instructor', 'DELETE', `/api/uploads/${uploadId}`, undefined, 204);
+    await ok('instructor', 'PUT', `/api/activities/${activity.id}`, { upload_ids: [] });
+    await ok('instructor', 'DELETE', `/api/library/trash/${file.id}`, undefined, 204);
+    const [after] = await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId));
+    expect(after!.deletedAt).not.toBeNull();
+    expect(await t.app.deps.storage.stat(row!.key)).toBeUndefined();
+    expect((await ok<LibraryUsage>('instructor', 'GET', '/api/library/usage')).user.used).toBeLessThan(usageBefore.user.used);
+  });
+});

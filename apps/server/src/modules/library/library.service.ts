@@ -23,7 +23,7 @@ import { listCourseReuses } from '../course-resources/course-resources.repositor
 import { listFileHolders } from '../activities/activities.repository.js';
 import { emit, transaction } from '../events/events.service.js';
 import { derivedPrefix, enqueueProcessing } from '../uploads/processing-registry.js';
-import type { UploadCreationCheck } from '../uploads/upload-parents.js';
+import type { UploadCreationCheck, UploadDeletion } from '../uploads/upload-parents.js';
 import { findLiveUpload, insertUpload, lockLiveUploads, reparentUploads, type UploadRow } from '../uploads/uploads.repository.js';
 import { randomUUID } from 'node:crypto';
 import { libraryLimits } from './library.limits.js';
@@ -34,6 +34,7 @@ import {
   childFolders,
   countFolders,
   deleteItems,
+  findItemOfUpload,
   insertItems,
   listChildren,
   listFolders,
@@ -472,6 +473,24 @@ export async function trashItem(deps: AppDeps, actor: Actor, itemId: number): Pr
     await trashSubtree(tx, item.id, new Date());
   });
 }
+
+/**
+ * `DELETE /api/uploads/{id}` of a library file by its owner (registered as the `library` parent's
+ * upload deletion, decision 0132): the file goes into the library's trash like
+ * `DELETE /api/library/items/{id}` — restorable, its bytes kept and its size still counted in the
+ * quota until purged; activities and courses using it no longer open it meanwhile. Already in the
+ * trash: nothing more. False (the uploads module deletes the upload) when no library item holds it.
+ */
+export const trashLibraryUpload: UploadDeletion = async (deps, actor, row) => {
+  if (row.ownerId !== actor.id) return false;
+  return transaction(deps, async (tx) => {
+    const found = await findItemOfUpload(tx, row.id);
+    const item = found ? await lockItem(tx, found.id) : undefined;
+    if (!item) return false;
+    if (!item.trashedAt) await trashSubtree(tx, item.id, new Date());
+    return true;
+  });
+};
 
 /** `GET /api/library/trash`: what was deleted, last first. */
 export async function trashList(deps: AppDeps, actor: Actor, query: { page: number; page_size: number }): Promise<LibraryTrash> {

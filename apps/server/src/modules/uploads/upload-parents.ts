@@ -80,3 +80,23 @@ export async function reusableUploadIds(deps: AppDeps, actor: Actor, rows: reado
   }
   return out;
 }
+
+/**
+ * How another module deletes one of its files when its owner calls `DELETE /api/uploads/{id}`
+ * (after the upload policy let them manage it), registered per parent type at start-up: the
+ * library puts the file in its trash (decision 0132) instead of deleting the upload and its bytes.
+ * Answers true when it handled the deletion, false to let the uploads module delete as usual.
+ */
+export type UploadDeletion = (deps: AppDeps, actor: Actor, row: Pick<UploadRow, 'id' | 'parentType' | 'parentId' | 'ownerId' | 'orgId'>) => Promise<boolean>;
+
+const deletions = new Map<string, UploadDeletion>();
+
+/** Registers (or replaces) the deletion of `parentType`. */
+export function registerUploadDeletion(parentType: string, deletion: UploadDeletion): void {
+  deletions.set(parentType, deletion);
+}
+
+/** The deletion of a parent type, or undefined (the uploads module deletes the upload itself). */
+export function uploadDeletion(parentType: string): UploadDeletion | undefined {
+  return deletions.get(parentType);
+}

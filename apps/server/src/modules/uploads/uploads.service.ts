@@ -26,7 +26,7 @@ import { sniffContent } from './magic-bytes.js';
 import { signMediaUrl } from '../media/signed-url.js';
 import { presentUpload, type MediaSigner } from './uploads.presenter.js';
 import { accessToParent, learnerFileStates, type UploadAccessKind } from './uploads.policy.js';
-import { runUploadCreationChecks } from './upload-parents.js';
+import { runUploadCreationChecks, uploadDeletion } from './upload-parents.js';
 import {
   findLiveUpload,
   insertUpload,
@@ -291,9 +291,12 @@ export async function openBlob(deps: AppDeps, actor: Actor, uploadId: number, is
   return { key: row.key, name: row.name, mimeType: row.mimeType ?? 'application/octet-stream', size: row.size };
 }
 
-/** `DELETE /api/uploads/{id}`: the owner or the course team removes a file; its bytes are deleted. */
+/** `DELETE /api/uploads/{id}`: the owner or the course team removes a file; its bytes are deleted (a library file goes into its library's trash instead). */
 export async function deleteUpload(deps: AppDeps, actor: Actor, uploadId: number): Promise<void> {
   const { row } = await authorize(deps, actor, 'upload.manage', { uploadId });
+  // A parent module may delete its files its own way (the library: into its trash, decision 0132).
+  const deletion = uploadDeletion(row.parentType);
+  if (deletion && (await deletion(deps, actor, row))) return;
   await markDeleted(deps.db, row.id);
   await deps.storage.delete(row.key);
   await deps.storage.deletePrefix(derivedPrefix(row.id));
