@@ -46,6 +46,8 @@ export interface ExpectedActivity {
   questions: number;
   /** Settings as the XML holds them: an assign's plugin configs (`<subtype>:<plugin>:<name>`), a SCORM's attempt, grading and display fields. */
   settings: Record<string, string>;
+  /** An IMS content package's table of contents (imscp.xml `structure`): its items' titles in order. */
+  toc: string[];
 }
 
 /** A link in the backup's texts: to a course module (`cm`), the course, or an embedded file. */
@@ -224,6 +226,7 @@ export function fidelityOf(mbz: string): FidelityExpectation {
         expected,
         questions,
         settings,
+        toc: mod === 'imscp' ? [...s(inst?.structure).matchAll(/s:5:"title";s:\d+:"(.*?)";s:5:"level"/g)].map((m) => m[1]!) : [],
       };
     });
     const course = (xml('course/course.xml').course ?? {}) as Node;

@@ -295,6 +295,16 @@ async function checkTypes(x: FidelityExpectation, got: Imported): Promise<Record
         expect(keys).toContain(`scorm_attempt_grade_${['highest', 'average', 'first', 'last'][Number(a.settings.whatgrade)]}`);
       if (a.settings.popup === '1') expect(keys).toContain('scorm_display_window');
     }
+    if (a.mod === 'imscp' && acts.length === 1 && a.toc.length > 0) {
+      const description = acts[0]!.description ?? '';
+      const at = a.toc.map((title) => description.indexOf(`<li>${title}`));
+      expect(
+        at.every((i) => i >= 0),
+        description,
+      ).toBe(true);
+      expect([...at].sort((x, y) => x - y)).toEqual(at);
+      expect(item!.note_keys).toContainEqual({ key: 'imscp_toc', params: { count: a.toc.length } });
+    }
     const entry = (byType[a.mod] ??= [0, 0]);
     entry[0] += acts.length > 0 ? 1 : 0;
     entry[1] += 1;
@@ -605,6 +615,22 @@ describe('module types no fixture holds (written into the Lorem Ipsum backup in 
     feedbackItem(68, 8, 'textfield', 'Your programme', '30|255') +
     `</items>`;
 
+  const GLOSSARY =
+    `${el('name', 'Terms')}${el('intro', '')}<introformat>1</introformat><allowduplicatedentries>0</allowduplicatedentries><displayformat>dictionary</displayformat>` +
+    `<mainglossary>0</mainglossary><showspecial>1</showspecial><showalphabet>1</showalphabet><showall>1</showall><allowcomments>0</allowcomments><allowprintview>1</allowprintview>` +
+    `<usedynalink>0</usedynalink><defaultapproval>1</defaultapproval><globalglossary>0</globalglossary><entbypage>10</entbypage><editalways>0</editalways><rsstype>0</rsstype>` +
+    `<rssarticles>0</rssarticles><assessed>0</assessed><assesstimestart>0</assesstimestart><assesstimefinish>0</assesstimefinish><scale>0</scale>` +
+    `<timecreated>1461361815</timecreated><timemodified>1461361815</timemodified><completionentries>0</completionentries><entries>` +
+    ['Lorem', 'Ipsum']
+      .map(
+        (c, i) =>
+          `<entry id="${71 + i}"><userid>2</userid>${el('concept', c)}${el('definition', `<p>${c} means…</p>`)}<definitionformat>1</definitionformat>` +
+          `<definitiontrust>0</definitiontrust><attachment></attachment><timecreated>1461361815</timecreated><timemodified>1461361815</timemodified><teacherentry>1</teacherentry>` +
+          `<sourceglossaryid>0</sourceglossaryid><usedynalink>0</usedynalink><casesensitive>0</casesensitive><fullmatch>1</fullmatch><approved>1</approved><aliases></aliases><ratings></ratings></entry>`,
+      )
+      .join('') +
+    `</entries><categories></categories>`;
+
   const ADDED: { cm: number; mod: string; title: string; inner: string }[] = [
     { cm: 101, mod: 'lesson', title: 'Lorem lesson', inner: LESSON },
     {
@@ -620,6 +646,7 @@ describe('module types no fixture holds (written into the Lorem Ipsum backup in 
     { cm: 104, mod: 'lti', title: 'External tool', inner: LTI },
     { cm: 105, mod: 'choice', title: 'Which day suits you?', inner: CHOICE },
     { cm: 106, mod: 'feedback', title: 'Course feedback', inner: FEEDBACK },
+    { cm: 107, mod: 'glossary', title: 'Terms', inner: GLOSSARY },
   ];
 
   /** The Lorem backup with `modules` added to its first topic (moodle_backup.xml contents, the section's sequence, each module's folder). */
@@ -657,7 +684,7 @@ describe('module types no fixture holds (written into the Lorem Ipsum backup in 
   it('lesson → one page of its content pages in order; wiki → a page per wiki page; choice and feedback → questionnaires; lti and an empty wiki → keyed lines', async () => {
     const { bytes, x } = await withModules(ADDED);
     const got = await importBytes('lorem-types.mbz', bytes);
-    await check('lorem2016 with lesson, wikis, lti, choice and feedback written in', x, got);
+    await check('lorem2016 with lesson, wikis, lti, choice, feedback and glossary written in', x, got);
     const item = (cm: string) => got.report.items.find((i) => i.kind === 'activity' && i.source_id === cm)!;
 
     const lesson = got.activityOf('101')!;
@@ -679,6 +706,8 @@ describe('module types no fixture holds (written into the Lorem Ipsum backup in 
 
     expect(item('103')).toMatchObject({ outcome: 'skipped', note_keys: [{ key: 'skipped_wiki_empty', params: {} }] });
     expect(item('104')).toMatchObject({ outcome: 'skipped', notes: ['skipped: LTI not available yet'], note_keys: [{ key: 'skipped_lti', params: {} }] });
+
+    expect(item('107')).toMatchObject({ outcome: 'skipped', note_keys: [{ key: 'skipped_glossary', params: { count: 2 } }] });
 
     const subjectsOf = async (cm: string) =>
       (

@@ -32,9 +32,11 @@ import { attr, child, list, num, text, type XmlValue } from './safe-xml.js';
 /**
  * Mapping of a Moodle backup onto Atrium's course content (issue 8 "mapping"):
  * sections → modules, page → page, label → text of its module, url → web_link,
- * resource / folder / imscp → material, book → one page per chapter, assign →
- * homework, quiz → exam with its subjects (mbz-quiz.ts), forum → forum, scorm → scorm.
- * Anything else is skipped and named in the report. Pure: no I/O; files are
+ * resource / folder / imscp → material (imscp with its table of contents), book → one page per
+ * chapter, lesson → one page of its content pages, wiki → one page per wiki page, choice / feedback
+ * → questionnaire, assign → homework, quiz → exam with its subjects (mbz-quiz.ts), forum → forum,
+ * scorm → scorm (issue 21 §4, decision 0040 "Fidelity"). Anything else (glossary, lti, …) is skipped
+ * and named in the report. Pure: no I/O; files are
  * turned into upload ids by the `resolve` callback (see FileResolver).
  */
 
@@ -330,8 +332,20 @@ function mapActivity(ctx: Ctx, a: BackupActivity, sourceKey: string, published: 
     case 'imscp': {
       const packageFiles = filesOf(ctx.model, a.contextId, component, 'backup');
       const files = packageFiles.length > 0 ? packageFiles : filesOf(ctx.model, a.contextId, component, 'content');
-      ctx.notes.push('the IMS content package is offered as a file; its table of contents is not kept');
-      return { activities: [base('material', { uploadIds: attachAll(ctx, files, usedBy) })], atriumType: 'material' };
+      // Its table of contents (issue 21 §4): imscp.xml `structure`, Moodle's serialised tree of the manifest's items, as a list in the description.
+      const toc = imscpContents(text(inst, 'structure'));
+      const description = [intro(), toc ? `<p>Contents</p>${toc.html}` : null].filter(Boolean).join('\n') || null;
+      lose(
+        ctx,
+        toc
+          ? line(
+              'imscp_toc',
+              { count: toc.count },
+              `the IMS content package is offered as a file; its table of contents (${toc.count} item(s)) is listed in the description`,
+            )
+          : line('imscp_file', {}, 'the IMS content package is offered as a file; its table of contents could not be read'),
+      );
+      return { activities: [base('material', { description, uploadIds: attachAll(ctx, files, usedBy) })], atriumType: 'material' };
     }
     case 'book': {
       const chapters = list(child(inst, 'chapters'), 'chapter');
@@ -415,6 +429,18 @@ function mapActivity(ctx: Ctx, a: BackupActivity, sourceKey: string, published: 
       return choiceQuestionnaire(ctx, inst, base);
     case 'feedback':
       return feedbackQuestionnaire(ctx, inst, base);
+    case 'glossary': {
+      const entries = list(child(inst, 'entries'), 'entry').length;
+      return {
+        activities: [],
+        atriumType: null,
+        skipped: line(
+          'skipped_glossary',
+          { count: entries },
+          `skipped: its ${entries} entr(ies) were not imported — vocabulary entries belong to the organisation and are written by its admins`,
+        ),
+      };
+    }
     case 'lti':
       return { activities: [], atriumType: null, skipped: line('skipped_lti', {}, 'skipped: LTI not available yet') };
     default:
@@ -680,6 +706,73 @@ function feedbackQuestionnaire(ctx: Ctx, inst: XmlValue, base: BaseActivity): Ma
     questionnaire: subjects,
   });
   return { activities: [activity], atriumType: 'questionnaire' };
+}
+
+/**
+ * PHP `serialize()` output as JSON-like values (arrays as objects by key, strings, numbers, booleans,
+ * null); null when unreadable. Strings' lengths are UTF-8 bytes. Only what imscp.xml `structure` holds.
+ */
+export function phpUnserialize(serialized: string): unknown {
+  const bytes = Buffer.from(serialized, 'utf8');
+  let at = 0;
+  const until = (ch: string) => {
+    const end = bytes.indexOf(ch, at);
+    if (end < 0) throw new Error('unterminated');
+    const out = bytes.subarray(at, end).toString('utf8');
+    at = end + 1;
+    return out;
+  };
+  const value = (depth: number): unknown => {
+    if (depth > 20) throw new Error('too deep');
+    const type = String.fromCharCode(bytes[at]!);
+    at += 2;
+    if (type === 'N') return null;
+    if (type === 'i' || type === 'd') return Number(until(';'));
+    if (type === 'b') return until(';') === '1';
+    if (type === 's') {
+      const length = Number(until(':'));
+      const out = bytes.subarray(at + 1, at + 1 + length).toString('utf8');
+      at += length + 3;
+      return out;
+    }
+    if (type === 'a') {
+      const count = Number(until(':'));
+      at += 1;
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < count; i++) {
+        const key = value(depth + 1);
+        out[String(key)] = value(depth + 1);
+      }
+      at += 1;
+      return out;
+    }
+    throw new Error(`unknown type ${type}`);
+  };
+  try {
+    return value(0);
+  } catch {
+    return null;
+  }
+}
+
+/** The table of contents of an IMS content package (imscp.xml `structure`) as nested lists of its items' titles; null when there is none. */
+function imscpContents(structure: string | null): { html: string; count: number } | null {
+  if (!structure) return null;
+  const tree = phpUnserialize(structure);
+  let count = 0;
+  const items = (node: unknown, depth: number): string => {
+    if (!node || typeof node !== 'object' || depth > 10) return '';
+    const lis = Object.values(node as Record<string, unknown>).flatMap((item) => {
+      if (!item || typeof item !== 'object') return [];
+      const { title, subitems } = item as { title?: unknown; subitems?: unknown };
+      if (typeof title !== 'string' || title.trim() === '') return [];
+      count += 1;
+      return [`<li>${escapeHtml(clip(title))}${items(subitems, depth + 1)}</li>`];
+    });
+    return lis.length > 0 ? `<ol>${lis.join('')}</ol>` : '';
+  };
+  const html = items(tree, 0);
+  return html ? { html, count } : null;
 }
 
 function escapeHtml(value: string): string {
