@@ -62,9 +62,9 @@ test('instructor shares a PDF by access code; student joins and reads it', async
   await step(student, testInfo, 'student-in-course');
 
   await student.getByTestId('course-file').filter({ hasText: 'pdfjs__tracemonkey.pdf' }).getByText('pdfjs__tracemonkey.pdf').click();
-  await expect(student.getByTestId('page-indicator')).toHaveText('Page 1 of 14');
+  await expect(student.getByTestId('page-indicator')).toHaveText('Page 1 of 14', { timeout: 90_000 });
   const page1 = student.getByTestId('pdf-page-1');
-  await expect(page1).toHaveAttribute('data-rendered', 'true');
+  await expect(page1).toHaveAttribute('data-rendered', 'true', { timeout: 90_000 });
   await expect(page1.locator('.textLayer')).toContainText('Trace-based Just-in-Time Type Specialization');
   expect(await inkedPixels(student, '[data-testid="pdf-page-1"] canvas')).toBeGreaterThan(2000);
   await step(student, testInfo, 'student-reads-pdf-page-1');
