@@ -1,22 +1,9 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
-import { expect, signIn, step, test } from './helpers.js';
+import { type Page } from '@playwright/test';
+import { api, expect, signedIn, step, test } from './helpers.js';
 
 // Issue 18 journeys: two students and an instructor discuss in a forum topic (a mention makes a
 // notification whose click lands on the reply; replies arrive live), and a student asks a question
 // on page 3 of a PDF from the previewer and sees the teaching team's answer.
-
-async function signedIn(page: Page, userName: string): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, userName);
-  await expect(page).toHaveURL(/\/user\/index$/);
-}
-
-/** A JSON call through the signed-in context of `page` (its session cookie); throws on anything but 2xx. */
-async function api<T = { id: number }>(request: APIRequestContext, method: string, url: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(url, { method, data });
-  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** The bell's unread count, read from its accessible name ("Notifications, N unread"). */
 async function unreadOf(page: Page): Promise<number> {

@@ -1,4 +1,4 @@
-import { test as base, expect, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 
 /**
  * Playwright's `test`, closing after each test the browser contexts it opened itself
@@ -32,6 +32,20 @@ export async function signIn(page: Page, userName: string, password = DEMO_PASSW
   await page.getByLabel('User name').fill(userName);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Opens /login, signs in as `userName` (demo password) and waits for the home page. */
+export async function signedIn(page: Page, userName: string): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, userName);
+  await expect(page).toHaveURL(/\/user\/index$/);
+}
+
+/** A JSON call through a signed-in context's request (its session cookie); throws on anything but 2xx. */
+export async function api<T = { id: number }>(request: APIRequestContext, method: string, url: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(url, { method, data });
+  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
 }
 
 /** Opens the course header's access-code popup (the course page must be shown) and reads the code (spec §5: 7+ of 0-9A-Z). */

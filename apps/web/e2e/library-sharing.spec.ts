@@ -1,24 +1,10 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, type Page } from '@playwright/test';
-import { closePreviewer, expect, fixturePath, openActivity, openFile, signIn, step, test } from './helpers.js';
+import { api, closePreviewer, expect, fixturePath, openActivity, openFile, signedIn, step, test } from './helpers.js';
 
 // Issue 19 journey: an instructor uploads a folder to the library, shares it to a resource group;
 // a colleague opens it from the shared view and uses one of its files, by reference, in an activity
 // of their own course; the instructor sees who opened and reused it.
-
-async function signedIn(page: Page, userName: string): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, userName);
-  await expect(page).toHaveURL(/\/user\/index$/);
-}
-
-/** A JSON call through the signed-in context of `page` (its session cookie); throws on anything but 2xx. */
-async function api<T = { id: number }>(request: APIRequestContext, method: string, url: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(url, { method, data });
-  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 test('a folder from the library shared to a resource group; a colleague opens it and uses a file in their course', async ({ browser }, testInfo) => {
   test.setTimeout(480_000);

@@ -1,21 +1,7 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
-import { expect, signIn, step, test } from './helpers.js';
+import { api, expect, signedIn, step, test } from './helpers.js';
 
 // Issue 19 §5 journey: a student's home page (/user/index) lists the week's deadlines and today's
 // lessons of the courses they study — and nothing of a course they do not.
-
-async function signedIn(page: Page, userName: string): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, userName);
-  await expect(page).toHaveURL(/\/user\/index$/);
-}
-
-/** A JSON call through the signed-in context of `page` (its session cookie); throws on anything but 2xx. */
-async function api<T = { id: number }>(request: APIRequestContext, method: string, url: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(url, { method, data });
-  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 test('a student’s home page lists the week’s deadlines and today’s lessons of their courses', async ({ browser }, testInfo) => {
   test.setTimeout(300_000);
