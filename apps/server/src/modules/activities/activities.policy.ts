@@ -8,7 +8,7 @@ import { rolesInCourse } from '../enrolments/enrolments.repository.js';
 import { findState } from '../progress/progress.repository.js';
 import { findActivity, findModule, type ActivityRow, type FileHolderRow } from './activities.repository.js';
 import { accessOf } from './completion.js';
-import { loadCourseStudy, type StudiedActivity } from './course-study.js';
+import { loadCourseStudy, type CourseStudy, type StudiedActivity } from './course-study.js';
 
 /**
  * The activity policy (issue 14 §1, decision 0080): whether a learner may open
@@ -46,8 +46,12 @@ export async function studied(
   mode: LearningMode,
   now = new Date(),
 ): Promise<StudiedActivity> {
-  const study = await loadCourseStudy(deps.db, row.courseId, actor.id, { mode, bypass: isTeamView, now });
-  const found = study.byId.get(row.id);
+  return studiedIn(await loadCourseStudy(deps.db, row.courseId, actor.id, { mode, bypass: isTeamView, now }), row.id);
+}
+
+/** One activity of a course study already read. ACTIVITY_NOT_FOUND when the study does not hold it. */
+export function studiedIn(study: CourseStudy, activityId: number): StudiedActivity {
+  const found = study.byId.get(activityId);
   if (!found) throw new AppError('ACTIVITY_NOT_FOUND', NOT_FOUND);
   return found;
 }

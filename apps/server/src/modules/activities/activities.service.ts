@@ -33,8 +33,8 @@ import {
   type ActivityValues,
 } from './activities.repository.js';
 import { presentActivity } from './activities.presenter.js';
-import { contentAccess } from './content.service.js';
-import { assertOpen, studied } from './activities.policy.js';
+import { contentAccess, contentStudy } from './content.service.js';
+import { assertOpen, studied, studiedIn } from './activities.policy.js';
 
 const NOT_FOUND = 'This activity does not exist or was deleted';
 
@@ -208,8 +208,9 @@ export async function publishActivity(deps: AppDeps, actor: Actor, activityId: n
  */
 export async function getActivity(deps: AppDeps, actor: Actor, activityId: number, now = new Date()): Promise<Activity> {
   const row = await activityRow(deps, activityId);
-  const access = await contentAccess(deps, actor, row.courseId, 'view');
-  const a = await studied(deps, actor, row, access.isTeamView, access.course.learningMode, now);
+  // Four statements with the session (decision 0140): the activity, the course with my roles, the tree with my state.
+  const { access, study } = await contentStudy(deps, actor, row.courseId, 'view', now);
+  const a = studiedIn(study, row.id);
   assertOpen(a);
   return presentActivity(row, a, { isTeamView: access.isTeamView, now });
 }

@@ -24,12 +24,14 @@ import {
   listActivities,
   listModules,
   nextModuleSort,
+  readStudyRows,
   updateModuleRow,
   writeOrder,
   type ModuleValues,
+  type StudyRows,
 } from './activities.repository.js';
 import { presentActivitySummary, presentModule } from './activities.presenter.js';
-import { loadCourseStudy } from './course-study.js';
+import { studyOf, type CourseStudy } from './course-study.js';
 
 /** A course as one actor meets its content: the course team sees everything and is never locked out, unless previewing as a student. */
 export interface ContentAccess extends CourseAccess {
@@ -46,6 +48,24 @@ export async function contentAccess(deps: AppDeps, actor: Actor, courseId: numbe
 }
 
 /**
+ * contentAccess and the actor's course study in two statements (decision 0140): the course with the
+ * actor's roles (courseFor), then the content tree with the actor's read records and course state, whose
+ * preview flag decides the team view as contentAccess does. Throws COURSE_NOT_FOUND, FORBIDDEN.
+ */
+export async function contentStudy(
+  deps: AppDeps,
+  actor: Actor,
+  courseId: number,
+  action: CourseAction,
+  now = new Date(),
+): Promise<{ access: ContentAccess; study: CourseStudy; state: StudyRows['state'] }> {
+  const course = await courseFor(deps, actor, courseId, action);
+  const rows = await readStudyRows(deps.db, courseId, actor.id, { withState: true });
+  const access: ContentAccess = { ...course, isTeamView: may(course.kinds, 'manage_content') && rows.state?.previewAs == null };
+  return { access, study: studyOf(rows, { mode: course.course.learningMode, bypass: access.isTeamView, now }), state: rows.state };
+}
+
+/**
  * `GET /api/courses/{id}/content` (issue 7; spec §2 `/course/{id}/content`):
  * modules in order with their activities in order, each with the requester's
  * completion and access; students (and the team previewing as students) see
@@ -54,11 +74,8 @@ export async function contentAccess(deps: AppDeps, actor: Actor, courseId: numbe
  * COURSE_NOT_FOUND, FORBIDDEN.
  */
 export async function getContent(deps: AppDeps, actor: Actor, courseId: number, now = new Date()): Promise<CourseContent> {
-  const access = await contentAccess(deps, actor, courseId, 'view');
-  const [study, state] = await Promise.all([
-    loadCourseStudy(deps.db, courseId, actor.id, { mode: access.course.learningMode, bypass: access.isTeamView, now }),
-    findState(deps.db, courseId, actor.id),
-  ]);
+  // Three statements with the session (decision 0140): the course with my roles, then the tree with my records and my state.
+  const { access, study, state } = await contentStudy(deps, actor, courseId, 'view', now);
   const modules = study.modules
     .filter((m) => access.isTeamView || m.row.isPublished)
     .map((m) => ({

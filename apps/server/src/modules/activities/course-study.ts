@@ -1,15 +1,6 @@
 import type { ActivityAccess, LearningMode } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
-import {
-  listActivities,
-  listActivityUploads,
-  listModules,
-  listReadRecords,
-  type ActivityUploadRow,
-  type ModuleRow,
-  type ReadRecordFacts,
-  type TreeActivityRow,
-} from './activities.repository.js';
+import { readStudyRows, type ActivityUploadRow, type StudyRows, type ModuleRow, type ReadRecordFacts, type TreeActivityRow } from './activities.repository.js';
 import { accessOf, completenessPercent, isActivityCompleted } from './completion.js';
 
 /** One activity with the learner's completion and access. */
@@ -33,8 +24,8 @@ export interface CourseStudy {
 
 /**
  * Loads a course's modules, live activities, their uploads and one user's read
- * records (four queries), and evaluates completion (isActivityCompleted) and
- * access (accessOf: `bypass` for the course team) at `now`.
+ * records (one statement, readStudyRows), and evaluates completion
+ * (isActivityCompleted) and access (accessOf: `bypass` for the course team) at `now`.
  */
 export async function loadCourseStudy(
   db: Db,
@@ -42,12 +33,12 @@ export async function loadCourseStudy(
   userId: number,
   options: { mode: LearningMode; bypass: boolean; now?: Date },
 ): Promise<CourseStudy> {
-  const [moduleRows, activityRows, uploadRows, records] = await Promise.all([
-    listModules(db, courseId),
-    listActivities(db, courseId),
-    listActivityUploads(db, { courseId }),
-    listReadRecords(db, courseId, userId),
-  ]);
+  return studyOf(await readStudyRows(db, courseId, userId), options);
+}
+
+/** The study of rows read by readStudyRows (completion and access evaluated at `now`, `bypass` for the course team). */
+export function studyOf(rows: StudyRows, options: { mode: LearningMode; bypass: boolean; now?: Date }): CourseStudy {
+  const { modules: moduleRows, activities: activityRows, uploads: uploadRows, records } = rows;
   const uploadsOf = groupBy(uploadRows, (u) => u.activityId);
   const recordsOf = groupBy(records, (r) => r.activityId);
   const activitiesOf = groupBy(activityRows, (a) => a.moduleId);

@@ -19,7 +19,6 @@ import { emit } from '../events/events.service.js';
 import { courseFor, isOrgAdmin } from './courses.policy.js';
 import { assertManagesOrganisation } from '../orgs/orgs.policy.js';
 import { orgSettingsOf } from './course-header.service.js';
-import { latestImportsOf } from '../imports/imports.repository.js';
 import { presentCourse } from './courses.presenter.js';
 import { countManagedCourseStates, countManagedCoursesMatching, listManagedCoursesPage, updateCourseRow, type ManagedScope } from './courses.repository.js';
 import { getCourse } from './courses.service.js';
@@ -49,13 +48,7 @@ export async function listManagedCourses(deps: AppDeps, actor: Actor, filter: Co
   const rows = await listManagedCoursesPage(deps.db, scopeOf(actor), filter, actor.id, pageSize, offsetOf(page, pageSize));
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && page > 1) total = await countManagedCoursesMatching(deps.db, scopeOf(actor), filter);
-  const imports = await latestImportsOf(
-    deps.db,
-    rows.map((r) => r.course.id),
-  );
-  const items: Course[] = rows.map((r) =>
-    presentCourse(r.course, { instructors: r.instructors, studentCount: r.studentCount, myRoles: r.myRoles, latestImport: imports.get(r.course.id) }),
-  );
+  const items: Course[] = rows.map((r) => presentCourse(r.course, r));
   return toPage(items, total, page, pageSize);
 }
 

@@ -2,8 +2,7 @@ import { USER_ROLE, type CourseRole } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { rolesInCourse } from '../enrolments/enrolments.repository.js';
-import { findCourse, type CourseWithDepartment } from './courses.repository.js';
+import { findCourseWithRoles, type CourseWithDepartment } from './courses.repository.js';
 
 /**
  * The course policy (issue 14 §1, decision 0080): who someone is towards one
@@ -56,10 +55,12 @@ export async function courseFor(
   action: CourseAction,
   options: { includeDeleted?: boolean } = {},
 ): Promise<CourseAccess> {
-  const course = await findCourse(deps.db, courseId);
+  // The course and the actor's roles in one statement (decision 0140).
+  const found = await findCourseWithRoles(deps.db, courseId, actor.id);
+  const course = found?.course;
   if (!course || (course.deletedAt && !options.includeDeleted)) throw new AppError('COURSE_NOT_FOUND', 'This course does not exist or was deleted');
   if (course.orgId !== actor.orgId) throw new AppError('FORBIDDEN', 'This course belongs to another organisation');
-  const roles = await rolesInCourse(deps.db, courseId, actor.id);
+  const roles = found.roles;
   const kinds = kindsOf(actor, course, roles);
   if (!may(kinds, action)) throw new AppError('FORBIDDEN', 'Your role in this course does not allow this');
   return { course, roles, kinds };

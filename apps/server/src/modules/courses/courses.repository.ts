@@ -4,10 +4,18 @@ import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { departments } from '../orgs/orgs.table.js';
 import { enrolments } from '../enrolments/enrolments.table.js';
+import type { LatestImport } from '../imports/imports.repository.js';
+import { courseImports } from '../imports/imports.table.js';
+import { uploads } from '../uploads/uploads.table.js';
 import { courses } from './courses.table.js';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type CourseWithDepartment = CourseRow & { departmentName: string | null };
+
+/** json columns arrive parsed from node-postgres and PGlite alike; a string (a driver that does not parse) is parsed here. */
+function parseJson<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
 
 export async function insertCourse(db: Db, values: typeof courses.$inferInsert): Promise<CourseRow> {
   const [row] = await db.insert(courses).values(values).returning();
@@ -23,6 +31,26 @@ export async function findCourse(db: Db, id: number): Promise<CourseWithDepartme
     .where(eq(courses.id, id))
     .limit(1);
   return row ? { ...row.course, departmentName: row.departmentName } : undefined;
+}
+
+/**
+ * A course with its department name and `userId`'s roles in it (enrolment order), or undefined when there is
+ * no such course: one SELECT for the access check of every course route (decision 0140; it was two).
+ */
+export async function findCourseWithRoles(db: Db, id: number, userId: number): Promise<{ course: CourseWithDepartment; roles: CourseRole[] } | undefined> {
+  const [row] = await db
+    .select({
+      course: courses,
+      departmentName: departments.name,
+      roles: sql<
+        CourseRole[] | string
+      >`(select coalesce(json_agg(e.role order by e.id), '[]'::json) from enrolments e where e.course_id = ${courses.id} and e.user_id = ${userId})`,
+    })
+    .from(courses)
+    .leftJoin(departments, eq(departments.id, courses.departmentId))
+    .where(eq(courses.id, id))
+    .limit(1);
+  return row ? { course: { ...row.course, departmentName: row.departmentName }, roles: parseJson(row.roles) } : undefined;
 }
 
 /** The course's learning mode as `{ learningMode }`, or undefined when there is no such course. One SELECT. */
@@ -77,23 +105,86 @@ function isMemberOf(db: Db, userId: number): SQL {
   );
 }
 
-/** One page of the courses `userId` is enrolled in (any role) under the filter, newest first, and the total. */
+/** What a course list shows about each course besides its row: student count, instructors, the viewer's roles, the latest import. */
+export interface CourseListFacts {
+  studentCount: number;
+  instructors: { id: number; name: string }[];
+  myRoles: CourseRole[];
+  latestImport: LatestImport | undefined;
+}
+
+/**
+ * The select columns of a course list's facts for `viewerId`, as correlated subqueries on `courses`
+ * (one statement answers a page with its facts, decision 0140): the filtered total (window count),
+ * the student count, the instructors in enrolment order, the viewer's roles and the latest import.
+ */
+function courseListColumns(viewerId: number) {
+  return {
+    course: courses,
+    departmentName: departments.name,
+    total: sql<number>`(count(*) over ())::int`,
+    studentCount: sql<number>`(select count(*)::int from enrolments e where e.course_id = ${courses.id} and e.role = 'student')`,
+    instructors: sql<
+      { id: number; name: string }[] | string
+    >`(select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name) order by e.id), '[]'::json) from enrolments e join users u on u.id = e.user_id where e.course_id = ${courses.id} and e.role = 'instructor')`,
+    myRoles: sql<
+      CourseRole[] | string
+    >`(select coalesce(json_agg(e.role order by e.id), '[]'::json) from enrolments e where e.course_id = ${courses.id} and e.user_id = ${viewerId})`,
+    latestImport: sql<
+      LatestImport | string | null
+    >`(select json_build_object('importId', ci.id, 'status', ci.status, 'uploadId', ci.upload_id, 'name', iu.name) from ${courseImports} ci join ${uploads} iu on iu.id = ci.upload_id where ci.course_id = ${courses.id} order by ci.id desc limit 1)`,
+  };
+}
+
+type CourseListRow = {
+  course: CourseRow;
+  departmentName: string | null;
+  total: number;
+  studentCount: number;
+  instructors: { id: number; name: string }[] | string;
+  myRoles: CourseRole[] | string;
+  latestImport: LatestImport | string | null;
+};
+
+function toListed(r: CourseListRow): { course: CourseWithDepartment; total: number } & CourseListFacts {
+  const latest = r.latestImport === null ? undefined : parseJson(r.latestImport);
+  return {
+    course: { ...r.course, departmentName: r.departmentName },
+    total: Number(r.total ?? 0),
+    studentCount: Number(r.studentCount),
+    instructors: parseJson(r.instructors),
+    myRoles: parseJson(r.myRoles),
+    latestImport: latest
+      ? { importId: Number(latest.importId), status: Number(latest.status) as 0 | 1 | 2, uploadId: Number(latest.uploadId), name: latest.name }
+      : undefined,
+  };
+}
+
+/**
+ * One page of the courses `userId` is enrolled in (any role) under the filter, newest first, each with its
+ * facts for `userId`, and the total: one SELECT (a second counts the total only for a page past the end).
+ */
 export async function listCoursesOfUser(db: Db, userId: number, limit: number, offset: number, filter: MyCourseFilter = {}) {
-  const isMember = isMemberOf(db, userId);
-  const where = and(isMember, isNull(courses.deletedAt), ...myCourseWhere(filter));
-  const rows = await db
-    .select({ course: courses, departmentName: departments.name })
-    .from(courses)
-    .leftJoin(departments, eq(departments.id, courses.departmentId))
-    .where(where)
-    .orderBy(desc(courses.createdAt), desc(courses.id))
-    .limit(limit)
-    .offset(offset);
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(courses)
-    .where(where);
-  return { rows: rows.map((r) => ({ ...r.course, departmentName: r.departmentName })), total: Number(count?.total ?? 0) };
+  const where = and(isMemberOf(db, userId), isNull(courses.deletedAt), ...myCourseWhere(filter));
+  const rows = (
+    await db
+      .select(courseListColumns(userId))
+      .from(courses)
+      .leftJoin(departments, eq(departments.id, courses.departmentId))
+      .where(where)
+      .orderBy(desc(courses.createdAt), desc(courses.id))
+      .limit(limit)
+      .offset(offset)
+  ).map(toListed);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && offset > 0) {
+    const [count] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(courses)
+      .where(where);
+    total = Number(count?.total ?? 0);
+  }
+  return { rows, total };
 }
 
 /** The distinct academic years and semesters of the live courses `userId` is enrolled in (nulls left out). One SELECT. */
@@ -147,23 +238,13 @@ function managedWhere(scope: ManagedScope, filter: CourseListFilter): SQL {
   return and(...parts)!;
 }
 
-/** A management-list row: the course with its department name, the filtered total (window count), student count, instructors and the viewer's roles. */
-export interface ManagedCourseRow {
-  course: CourseWithDepartment;
-  total: number;
-  studentCount: number;
-  instructors: { id: number; name: string }[];
-  myRoles: CourseRole[];
-}
-
-/** json columns arrive parsed from node-postgres and PGlite alike; a string (a driver that does not parse) is parsed here. */
-function parseJson<T>(value: T | string): T {
-  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
-}
+/** A management-list row: the course with its department name, the filtered total (window count) and its list facts for the viewer. */
+export type ManagedCourseRow = { course: CourseWithDepartment; total: number } & CourseListFacts;
 
 /**
  * One page of the management list, newest first: each row with the filtered total, student count,
- * instructors and `viewerId`'s roles, in one SELECT (decision 0013: the list must stay fast at 10,000 courses).
+ * instructors, `viewerId`'s roles and the latest import, in one SELECT (decision 0013: the list must
+ * stay fast at 10,000 courses; decision 0140: one statement after the access check).
  */
 export async function listManagedCoursesPage(
   db: Db,
@@ -174,31 +255,14 @@ export async function listManagedCoursesPage(
   offset: number,
 ): Promise<ManagedCourseRow[]> {
   const rows = await db
-    .select({
-      course: courses,
-      departmentName: departments.name,
-      total: sql<number>`(count(*) over ())::int`,
-      studentCount: sql<number>`(select count(*)::int from enrolments e where e.course_id = ${courses.id} and e.role = 'student')`,
-      instructors: sql<
-        { id: number; name: string }[]
-      >`(select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name) order by e.id), '[]'::json) from enrolments e join users u on u.id = e.user_id where e.course_id = ${courses.id} and e.role = 'instructor')`,
-      myRoles: sql<
-        CourseRole[]
-      >`(select coalesce(json_agg(e.role order by e.id), '[]'::json) from enrolments e where e.course_id = ${courses.id} and e.user_id = ${viewerId})`,
-    })
+    .select(courseListColumns(viewerId))
     .from(courses)
     .leftJoin(departments, eq(departments.id, courses.departmentId))
     .where(managedWhere(scope, filter))
     .orderBy(desc(courses.createdAt), desc(courses.id))
     .limit(limit)
     .offset(offset);
-  return rows.map((r) => ({
-    course: { ...r.course, departmentName: r.departmentName },
-    total: Number(r.total ?? 0),
-    studentCount: Number(r.studentCount),
-    instructors: parseJson(r.instructors),
-    myRoles: parseJson(r.myRoles),
-  }));
+  return rows.map(toListed);
 }
 
 /** How many courses of the scope match the filter. One SELECT. */

@@ -1,34 +1,15 @@
 import type { Course, CoursePage, CreateCourseBody, MyCourseTerms, MyCoursesQuery } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { emit, transaction } from '../events/events.service.js';
-import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { offsetOf, toPage } from '../../lib/pagination.js';
 import type { Actor } from '../../plugins/auth.js';
 import { isDepartmentOfOrg } from '../orgs/orgs.repository.js';
-import { insertEnrolment, instructorsOf, rolesInCourse, rolesInCourses, studentCountsOf } from '../enrolments/enrolments.repository.js';
+import { insertEnrolment, instructorsOf, rolesInCourse, studentCountsOf } from '../enrolments/enrolments.repository.js';
 import { latestImportsOf } from '../imports/imports.repository.js';
 import { canCreateCourse, isCourseViewer } from './courses.policy.js';
 import { presentCourse } from './courses.presenter.js';
-import { findCourse, insertCourse, listCoursesOfUser, listTermsOfUser, type CourseWithDepartment } from './courses.repository.js';
-
-async function presentMany(db: Db, rows: CourseWithDepartment[], userId: number): Promise<Course[]> {
-  const ids = rows.map((r) => r.id);
-  const [instructors, counts, roles, imports] = await Promise.all([
-    instructorsOf(db, ids),
-    studentCountsOf(db, ids),
-    rolesInCourses(db, ids, userId),
-    latestImportsOf(db, ids),
-  ]);
-  return rows.map((row) =>
-    presentCourse(row, {
-      instructors: instructors.get(row.id) ?? [],
-      studentCount: counts.get(row.id) ?? 0,
-      myRoles: roles.get(row.id) ?? [],
-      latestImport: imports.get(row.id),
-    }),
-  );
-}
+import { findCourse, insertCourse, listCoursesOfUser, listTermsOfUser } from './courses.repository.js';
 
 /**
  * Creates a course in the actor's organisation and enrols the actor as its
@@ -86,7 +67,12 @@ export async function getCourse(deps: AppDeps, actor: Actor, courseId: number): 
 export async function listMyCourses(deps: AppDeps, actor: Actor, query: MyCoursesQuery): Promise<CoursePage> {
   const filter = { academicYear: query.academic_year, semester: query.semester, status: query.status, courseType: query.course_type };
   const { rows, total } = await listCoursesOfUser(deps.db, actor.id, query.page_size, offsetOf(query.page, query.page_size), filter);
-  return toPage(await presentMany(deps.db, rows, actor.id), total, query.page, query.page_size);
+  return toPage(
+    rows.map((r) => presentCourse(r.course, r)),
+    total,
+    query.page,
+    query.page_size,
+  );
 }
 
 /** `GET /api/user/course-terms`: the term names of my courses for the list's filters; years newest first, semesters by name. */

@@ -5,8 +5,7 @@ import type { Actor } from '../../plugins/auth.js';
 import { activityAccess, guestActivity, learnerAccessOfHolders, type ActivityAccess } from '../activities/activities.policy.js';
 import { listFileHolders, type ActivityRow } from '../activities/activities.repository.js';
 import { isCourseTeam, isCourseViewer } from '../courses/courses.policy.js';
-import { findCourse, type CourseWithDepartment } from '../courses/courses.repository.js';
-import { rolesInCourse } from '../enrolments/enrolments.repository.js';
+import { findCourseWithRoles, type CourseWithDepartment } from '../courses/courses.repository.js';
 import { uploadParentResolver } from './upload-parents.js';
 import { activityHoldsUpload, findLiveUpload, type UploadRow } from './uploads.repository.js';
 
@@ -96,9 +95,11 @@ export async function accessToParent(
   const resolver = uploadParentResolver(row.parentType);
   if (resolver) return { access: await resolver(deps, actor, { id: row.id ?? 0, ...row }) };
   if (row.parentType === 'course' && row.parentId !== null) {
-    const course = await findCourse(deps.db, row.parentId);
+    // The course and the actor's roles in one statement (decision 0140).
+    const found = await findCourseWithRoles(deps.db, row.parentId, actor.id);
+    const course = found?.course;
     if (!course || course.orgId !== actor.orgId) return { access: 'missing' };
-    const roles = await rolesInCourse(deps.db, course.id, actor.id);
+    const roles = found.roles;
     if (isCourseTeam(actor, course, roles)) return { access: 'manage', course };
     if (isCourseViewer(actor, course, roles)) return { access: 'view', course };
     return { access: 'none', course };
