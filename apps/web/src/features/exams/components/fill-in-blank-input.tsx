@@ -41,7 +41,7 @@ export function FillInBlankInput({
   const attach = useCallback(
     (node: HTMLDivElement | null) => {
       if (!node) return;
-      renderFormulas(node);
+      void renderFormulas(node);
       for (const link of node.querySelectorAll('a[href]')) {
         link.setAttribute('target', '_blank');
         link.setAttribute('rel', 'noopener noreferrer');

@@ -11,7 +11,7 @@ export function RichHtml({ html, testId }: { html: string; testId?: string }) {
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!root.current) return;
-    renderFormulas(root.current);
+    void renderFormulas(root.current);
     for (const link of root.current.querySelectorAll('a[href]')) {
       link.setAttribute('target', '_blank');
       link.setAttribute('rel', 'noopener noreferrer');
