@@ -459,6 +459,8 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'POST /api/library/trash/{itemId}/restore': 'library.write',
   'DELETE /api/library/trash/{itemId}': 'library.write',
   'DELETE /api/library/trash': 'library.write',
+  'GET /api/org/library-settings': 'organisation.manage',
+  'PUT /api/org/library-settings': 'organisation.manage',
   'GET /api/resource-groups': 'resource_group.read',
   'POST /api/resource-groups': 'resource_group.manage',
   'GET /api/resource-groups/{groupId}': 'resource_group.read',

@@ -26,6 +26,7 @@ const ManagementLayout = lazyNamed(() => import('./layouts/management-layout'), 
 const ManagementOverviewPage = lazyNamed(() => import('../features/management/pages/management-overview-page'), 'ManagementOverviewPage');
 const ManagementMeetingsPage = lazyNamed(() => import('../features/calendar/pages/management-meetings-page'), 'ManagementMeetingsPage');
 const OrgSettingsPage = lazyNamed(() => import('../features/calendar/pages/org-settings-page'), 'OrgSettingsPage');
+const LibrarySettingsPage = lazyNamed(() => import('../features/library/pages/library-settings-page'), 'LibrarySettingsPage');
 const UserSettingsPage = lazyNamed(() => import('../features/auth/pages/user-settings-page'), 'UserSettingsPage');
 const CalendarPage = lazyNamed(() => import('../features/calendar/pages/calendar-page'), 'CalendarPage');
 const CourseImportPage = lazyNamed(() => import('../features/imports/pages/course-import-page'), 'CourseImportPage');
@@ -214,6 +215,7 @@ export const routes: RouteObject[] = [
           { path: 'plan', element: <ManagementSectionPage section="plan" /> },
           { path: 'calendar-meeting', element: <ManagementMeetingsPage /> },
           { path: 'org-settings', element: <OrgSettingsPage /> },
+          { path: 'library-settings', element: <LibrarySettingsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -144,3 +144,61 @@ export const LibraryUsageSchema = z.object({
   limits: z.object({ max_folder_depth: z.number().int(), max_folders: z.number().int() }),
 });
 export type LibraryUsage = z.infer<typeof LibraryUsageSchema>;
+
+/** The organisation's library limits as its administrators set them (decision 0132): each the organisation's own value, or null for the default. */
+const LibraryLimitValuesSchema = z.object({
+  max_folder_depth: z.number().int(),
+  max_folders: z.number().int(),
+  user_quota_bytes: z.number().int(),
+  org_quota_bytes: z.number().int(),
+});
+
+/**
+ * `GET /api/org/library-settings` (org admins): the limits in force (`effective`), what the
+ * organisation set (`custom`, null where it keeps the default), the `defaults`, and the usage —
+ * bytes of the organisation's live uploads (courses, personal files, libraries, the trash until
+ * purged) and its ten biggest users.
+ */
+export const LibrarySettingsSchema = z.object({
+  effective: LibraryLimitValuesSchema,
+  custom: z.object({
+    max_folder_depth: z.number().int().nullable(),
+    max_folders: z.number().int().nullable(),
+    user_quota_bytes: z.number().int().nullable(),
+    org_quota_bytes: z.number().int().nullable(),
+  }),
+  defaults: LibraryLimitValuesSchema,
+  usage: z.object({
+    org_used: z.number().int(),
+    top_users: z.array(z.object({ id: z.number().int(), name: z.string(), user_name: z.string(), used: z.number().int() })),
+  }),
+});
+export type LibrarySettings = z.infer<typeof LibrarySettingsSchema>;
+
+/** Largest byte quota accepted (1 PiB). */
+export const LIBRARY_MAX_QUOTA_BYTES = 1024 ** 5;
+
+/**
+ * `PUT /api/org/library-settings` (org admins): any of the limits; null goes back to the default,
+ * an absent one is kept. Depth 1–50, folders 1–100,000, quotas 1 MiB – 1 PiB (bytes); the
+ * per-user quota may not exceed the organisation's.
+ */
+export const LibrarySettingsBodySchema = z.object({
+  max_folder_depth: z.number().int().min(1).max(50).nullable().optional(),
+  max_folders: z.number().int().min(1).max(100_000).nullable().optional(),
+  user_quota_bytes: z
+    .number()
+    .int()
+    .min(1024 ** 2)
+    .max(LIBRARY_MAX_QUOTA_BYTES)
+    .nullable()
+    .optional(),
+  org_quota_bytes: z
+    .number()
+    .int()
+    .min(1024 ** 2)
+    .max(LIBRARY_MAX_QUOTA_BYTES)
+    .nullable()
+    .optional(),
+});
+export type LibrarySettingsBody = z.infer<typeof LibrarySettingsBodySchema>;

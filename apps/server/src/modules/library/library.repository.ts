@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } fro
 import type { LibrarySort } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../uploads/uploads.table.js';
+import { users } from '../users/users.table.js';
 import { spaceCjk } from '../../lib/cjk.js';
 import { libraryItems, libraryTags } from './library.table.js';
 
@@ -421,4 +422,18 @@ export async function storageUsed(db: Db, ownerId: number, orgId: number): Promi
       (select coalesce(sum(size), 0) from ${uploads} where org_id = ${orgId} and deleted_at is null) as org_used`);
   const row = rowsOf(result)[0] as { user_used: string | number; org_used: string | number } | undefined;
   return { user: Number(row?.user_used ?? 0), org: Number(row?.org_used ?? 0) };
+}
+
+/** The `limit` users of organisation `orgId` with the most bytes in live uploads, most first. One SELECT. */
+export async function topStorageUsers(db: Db, orgId: number, limit: number): Promise<{ id: number; name: string; userName: string; used: number }[]> {
+  const used = sql<string>`coalesce(sum(${uploads.size}), 0)`;
+  const rows = await db
+    .select({ id: users.id, name: users.name, userName: users.userName, used })
+    .from(uploads)
+    .innerJoin(users, eq(users.id, uploads.ownerId))
+    .where(and(eq(uploads.orgId, orgId), isNull(uploads.deletedAt)))
+    .groupBy(users.id, users.name, users.userName)
+    .orderBy(desc(used), asc(users.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, used: Number(r.used) }));
 }

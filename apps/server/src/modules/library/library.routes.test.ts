@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_ROLE, type LibraryItem, type LibraryList, type LibraryUsage } from '@atrium/contracts';
+import { USER_ROLE, type LibraryItem, type LibraryList, type LibrarySettings, type LibraryUsage } from '@atrium/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { countStatements } from '../../../test/helpers/count-statements.js';
 import { waitForProcessed } from '../../../test/uploads-client.js';
@@ -331,5 +331,55 @@ describe('the owner deleting a library file through DELETE /api/uploads/{id}', (
     expect(after!.deletedAt).not.toBeNull();
     expect(await t.app.deps.storage.stat(row!.key)).toBeUndefined();
     expect((await ok<LibraryUsage>('instructor', 'GET', '/api/library/usage')).user.used).toBeLessThan(usageBefore.user.used);
+  });
+});
+
+describe('the organisation’s library settings', () => {
+  it('are read and set by its administrators only, with the usage, field errors named, null back to the default', async () => {
+    await settings({});
+    await libraryFile('instructor', 'counted.txt', null, 500);
+    const admin = await t.factories.login(w.admin.userName);
+    const asAdmin = (method: 'GET' | 'PUT', payload?: object) =>
+      t.app.inject({ method, url: '/api/org/library-settings', headers: { cookie: admin }, ...(payload ? { payload } : {}) });
+
+    const first = await asAdmin('GET');
+    expect(first.statusCode, first.body).toBe(200);
+    const s = first.json() as LibrarySettings;
+    expect(s.custom).toEqual({ max_folder_depth: null, max_folders: null, user_quota_bytes: null, org_quota_bytes: null });
+    expect(s.effective).toEqual(s.defaults);
+    expect(s.usage.org_used).toBeGreaterThan(0);
+    expect(s.usage.top_users.map((u) => u.id)).toContain(w.instructor.id);
+
+    for (const who of ['instructor', 'student', 'adminB'] as const) {
+      expect((await call(who, 'GET', '/api/org/library-settings')).statusCode, who).toBe(who === 'adminB' ? 200 : 403);
+      if (who !== 'adminB') expect((await call(who, 'PUT', '/api/org/library-settings', { max_folders: 2 })).statusCode, who).toBe(403);
+    }
+    // Another organisation's administrator sees their own organisation, not this one.
+    expect(((await call('adminB', 'GET', '/api/org/library-settings')).json() as LibrarySettings).usage.top_users.map((u) => u.id)).not.toContain(
+      w.instructor.id,
+    );
+
+    const set = await asAdmin('PUT', { max_folder_depth: 3, user_quota_bytes: 2 * 1024 ** 2 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((set.json() as LibrarySettings).effective).toMatchObject({
+      max_folder_depth: 3,
+      user_quota_bytes: 2 * 1024 ** 2,
+      max_folders: s.defaults.max_folders,
+    });
+    const usage = await ok<LibraryUsage>('instructor', 'GET', '/api/library/usage');
+    expect(usage.user.quota).toBe(2 * 1024 ** 2);
+    expect(usage.limits.max_folder_depth).toBe(3);
+
+    const above = await asAdmin('PUT', { user_quota_bytes: 3 * 1024 ** 2, org_quota_bytes: 2 * 1024 ** 2 });
+    expect(above.statusCode).toBe(400);
+    expect(above.json().errors).toHaveProperty('user_quota_bytes');
+    const bad = await asAdmin('PUT', { max_folder_depth: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('max_folder_depth');
+    expect(((await asAdmin('GET')).json() as LibrarySettings).effective.max_folder_depth).toBe(3);
+
+    const reset = await asAdmin('PUT', { max_folder_depth: null, user_quota_bytes: null });
+    expect((reset.json() as LibrarySettings).custom).toEqual({ max_folder_depth: null, max_folders: null, user_quota_bytes: null, org_quota_bytes: null });
+    expect((await ok<LibraryUsage>('instructor', 'GET', '/api/library/usage')).user.quota).toBe(s.defaults.user_quota_bytes);
   });
 });

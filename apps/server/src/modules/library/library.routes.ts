@@ -11,6 +11,8 @@ import {
   LibraryItemsSchema,
   LibraryListQuerySchema,
   LibraryListSchema,
+  LibrarySettingsBodySchema,
+  LibrarySettingsSchema,
   LibraryTagListSchema,
   LibraryTrashQuerySchema,
   LibraryTrashSchema,
@@ -25,6 +27,7 @@ import {
   createFolder,
   emptyTrash,
   folderTree,
+  librarySettings,
   libraryTags,
   libraryUsage,
   listLibrary,
@@ -32,6 +35,7 @@ import {
   restoreItem,
   trashItem,
   trashList,
+  updateLibrarySettings,
 } from './library.service.js';
 
 import { presentedResponse } from '../../lib/presented-response.js';
@@ -148,5 +152,26 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       await emptyTrash(app.deps, actorOf(request));
       return reply.status(204).send(null);
     },
+  });
+
+  // The organisation's library limits and storage usage (decision 0132), for its administrators.
+  app.get('/api/org/library-settings', {
+    config: { action: 'organisation.manage' },
+    schema: {
+      tags,
+      summary: 'My organisation’s library limits (in force, its own, the defaults) and storage usage with its biggest users (administrators)',
+      response: { 200: LibrarySettingsSchema, ...errors },
+    },
+    handler: async (request) => librarySettings(app.deps, actorOf(request)),
+  });
+  app.put('/api/org/library-settings', {
+    config: { action: 'organisation.manage' },
+    schema: {
+      tags,
+      summary: 'Set my organisation’s library limits (folder depth and count, per-user and organisation storage quota; null: the default) (administrators)',
+      body: LibrarySettingsBodySchema,
+      response: { 200: LibrarySettingsSchema, ...errors },
+    },
+    handler: async (request) => updateLibrarySettings(app.deps, actorOf(request), request.body),
   });
 };

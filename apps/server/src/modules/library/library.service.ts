@@ -9,6 +9,8 @@ import {
   type LibraryItemPatch,
   type LibraryList,
   type LibraryListQuery,
+  type LibrarySettings,
+  type LibrarySettingsBody,
   type LibraryTagList,
   type LibraryTrash,
   type LibraryUsage,
@@ -26,7 +28,9 @@ import { derivedPrefix, enqueueProcessing } from '../uploads/processing-registry
 import type { UploadCreationCheck, UploadDeletion } from '../uploads/upload-parents.js';
 import { findLiveUpload, insertUpload, lockLiveUploads, reparentUploads, type UploadRow } from '../uploads/uploads.repository.js';
 import { randomUUID } from 'node:crypto';
-import { libraryLimits } from './library.limits.js';
+import { LIBRARY_DEFAULTS, libraryLimits } from './library.limits.js';
+import { findOrgSettings, mergeOrgSettings, type OrgSettings } from '../orgs/orgs.repository.js';
+import { assertManagesOrganisation } from '../orgs/orgs.policy.js';
 import { ITEM_NOT_FOUND } from './library.policy.js';
 import {
   LIBRARY_PARENT,
@@ -50,6 +54,7 @@ import {
   subtreeOf,
   tagCounts,
   tagsOf,
+  topStorageUsers,
   trashSubtree,
   untrash,
   updateItem,
@@ -595,3 +600,65 @@ export async function checkQuota(deps: AppDeps, actor: Actor, bytes: number): Pr
 
 /** The quota as a creation check of every upload (registered at start-up: courses, personal files, the library alike). */
 export const quotaUploadCheck: UploadCreationCheck = async (deps, actor, upload) => checkQuota(deps, actor, upload.size);
+
+/** The organisation settings keys of the library limits (orgs.table.ts), by the API's names. */
+const SETTING_KEYS = {
+  max_folder_depth: 'libraryMaxFolderDepth',
+  max_folders: 'libraryMaxFolders',
+  user_quota_bytes: 'userStorageQuotaBytes',
+  org_quota_bytes: 'orgStorageQuotaBytes',
+} as const;
+
+/**
+ * `GET /api/org/library-settings` (issue 19 §1, decision 0132): the organisation's library limits
+ * (in force, its own, the defaults) and its storage usage with its ten biggest users. Org admins
+ * only (FORBIDDEN otherwise). Three statements, together.
+ */
+export async function librarySettings(deps: AppDeps, actor: Actor): Promise<LibrarySettings> {
+  assertManagesOrganisation(actor, 'Only organisation administrators see the library settings');
+  const [settings, used, top] = await Promise.all([
+    findOrgSettings(deps.db, actor.orgId),
+    storageUsed(deps.db, actor.id, actor.orgId),
+    topStorageUsers(deps.db, actor.orgId, 10),
+  ]);
+  const own = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : null);
+  const custom = {
+    max_folder_depth: own(settings?.libraryMaxFolderDepth),
+    max_folders: own(settings?.libraryMaxFolders),
+    user_quota_bytes: own(settings?.userStorageQuotaBytes),
+    org_quota_bytes: own(settings?.orgStorageQuotaBytes),
+  };
+  const defaults = {
+    max_folder_depth: LIBRARY_DEFAULTS.maxFolderDepth,
+    max_folders: LIBRARY_DEFAULTS.maxFolders,
+    user_quota_bytes: LIBRARY_DEFAULTS.userQuotaBytes,
+    org_quota_bytes: LIBRARY_DEFAULTS.orgQuotaBytes,
+  };
+  return {
+    effective: {
+      max_folder_depth: custom.max_folder_depth ?? defaults.max_folder_depth,
+      max_folders: custom.max_folders ?? defaults.max_folders,
+      user_quota_bytes: custom.user_quota_bytes ?? defaults.user_quota_bytes,
+      org_quota_bytes: custom.org_quota_bytes ?? defaults.org_quota_bytes,
+    },
+    custom,
+    defaults,
+    usage: { org_used: used.org, top_users: top.map((u) => ({ id: u.id, name: u.name, user_name: u.userName, used: u.used })) },
+  };
+}
+
+/**
+ * `PUT /api/org/library-settings`: sets any of the limits (null: back to the default; absent: kept).
+ * The per-user quota may not exceed the organisation's (400 naming `user_quota_bytes`,
+ * `library.userQuotaAboveOrg`). Lowering a quota or a limit below what is used refuses only new
+ * uploads and folders, never deletes. Org admins only.
+ */
+export async function updateLibrarySettings(deps: AppDeps, actor: Actor, body: LibrarySettingsBody): Promise<LibrarySettings> {
+  const current = await librarySettings(deps, actor);
+  const next = (key: keyof typeof SETTING_KEYS) => (body[key] === undefined ? current.effective[key] : (body[key] ?? current.defaults[key]));
+  if (next('user_quota_bytes') > next('org_quota_bytes')) throw AppError.field('user_quota_bytes', 'library.userQuotaAboveOrg');
+  const patch: Record<string, number | null> = {};
+  for (const key of Object.keys(SETTING_KEYS) as (keyof typeof SETTING_KEYS)[]) if (body[key] !== undefined) patch[SETTING_KEYS[key]] = body[key] ?? null;
+  if (Object.keys(patch).length > 0) await mergeOrgSettings(deps.db, actor.orgId, patch as Partial<OrgSettings>);
+  return librarySettings(deps, actor);
+}

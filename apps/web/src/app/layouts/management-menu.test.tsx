@@ -39,11 +39,11 @@ describe('ManagementMenu: only the sections the server lets the person open (iss
   });
 
   it('shows organisation admins every section', async () => {
-    const all = ['Overview', 'Course management', 'Course audit', 'Plan', 'Meeting overview', 'Organisation settings'];
+    const all = ['Overview', 'Course management', 'Course audit', 'Plan', 'Meeting overview', 'Organisation settings', 'Library and storage'];
     expect(await menuLabels(USER_ROLE.admin)).toEqual(all);
   });
 
   it('shows wg admins every section too (the server counts them as organisation admins)', async () => {
-    expect(await menuLabels(USER_ROLE.wgAdmin)).toHaveLength(6);
+    expect(await menuLabels(USER_ROLE.wgAdmin)).toHaveLength(7);
   });
 });

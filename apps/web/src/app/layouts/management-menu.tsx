@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Menu } from 'antd';
-import { AppstoreOutlined, AuditOutlined, BookOutlined, CalendarOutlined, ProfileOutlined, SettingOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, AuditOutlined, BookOutlined, CalendarOutlined, DatabaseOutlined, ProfileOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { USER_ROLE, type User } from '@atrium/contracts';
@@ -24,6 +24,7 @@ export const MANAGEMENT_SECTIONS = [
   { key: '/management/plan', labelKey: 'menu.plan', icon: <ProfileOutlined />, audience: 'admin' },
   { key: '/management/calendar-meeting', labelKey: 'menu.calendarMeeting', icon: <CalendarOutlined />, audience: 'admin' },
   { key: '/management/org-settings', labelKey: 'menu.orgSettings', icon: <SettingOutlined />, audience: 'admin' },
+  { key: '/management/library-settings', labelKey: 'menu.librarySettings', icon: <DatabaseOutlined />, audience: 'admin' },
 ] as const satisfies readonly { key: string; labelKey: string; icon: ReactNode; audience: ManagementAudience }[];
 
 /** Whether `user` may open sections for `audience`: admins all, instructors the `manager` ones, nobody else any. */

@@ -1,5 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LibraryFolderTree, LibraryItem, LibraryItemPatch, LibraryList, LibrarySort, LibraryTagList, LibraryTrash, LibraryUsage } from '@atrium/contracts';
+import type {
+  LibraryFolderTree,
+  LibraryItem,
+  LibraryItemPatch,
+  LibraryList,
+  LibrarySettings,
+  LibrarySettingsBody,
+  LibrarySort,
+  LibraryTagList,
+  LibraryTrash,
+  LibraryUsage,
+} from '@atrium/contracts';
 import { api } from '../../lib/api-client';
 
 /** My library (issue 19 §1, decision 0132): the `/api/library/...` calls and their query keys. */
@@ -88,3 +99,23 @@ export const useTrashItem = () => useLibraryMutation((id: number) => api.delete<
 export const useRestoreItem = () => useLibraryMutation((id: number) => api.post<LibraryItem>(`/api/library/trash/${id}/restore`));
 export const usePurgeItem = () => useLibraryMutation((id: number) => api.delete<null>(`/api/library/trash/${id}`));
 export const useEmptyTrash = () => useLibraryMutation(() => api.delete<null>('/api/library/trash'));
+
+/** `GET /api/org/library-settings` (org admins, decision 0132): the organisation's library limits and storage usage. */
+export function useLibrarySettings() {
+  return useQuery({
+    queryKey: ['library', 'org-settings'] as const,
+    queryFn: ({ signal }) => api.get<LibrarySettings>('/api/org/library-settings', undefined, signal),
+  });
+}
+
+/** `PUT /api/org/library-settings`: any of the limits (null: the default); the answer replaces the cached settings. */
+export function useUpdateLibrarySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LibrarySettingsBody) => api.put<LibrarySettings>('/api/org/library-settings', body),
+    onSuccess: (data) => {
+      queryClient.setQueryData(['library', 'org-settings'], data);
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.usage });
+    },
+  });
+}
