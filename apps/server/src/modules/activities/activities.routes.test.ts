@@ -482,7 +482,7 @@ describe('completion from read records and course study completeness', () => {
     expect((await read(page)).json()).toEqual({ is_completed: true, study_completeness: 75 });
     expect((await w.call('GET', `/api/courses/${w.course.id}/can-unpublished`, 'instructor')).json().can_unpublished).toBe(false);
     await t.app.deps.db.update(courses).set({ learningMode: 'free' }).where(eq(courses.id, w.course.id));
-  });
+  }, 120_000);
 });
 
 describe('XSS corpus through every rich-text field', () => {
