@@ -15,7 +15,9 @@ test('instructor shares a PDF by access code; student joins and reads it', async
   await signIn(teacher, 'instructor');
   await expect(teacher).toHaveURL(/\/user\/index$/);
   await expect(teacher.getByText('Welcome, Ivan Instructor')).toBeVisible();
-  await expect(teacher.getByText('Introduction to Programming Languages').first()).toBeVisible();
+  // The home page lists the six most recently used courses: earlier journeys' courses may have pushed the
+  // demo course off it, so only the list and its way to every course are expected here.
+  await expect(teacher.getByRole('link', { name: 'All my courses' })).toBeVisible();
   await step(teacher, testInfo, 'instructor-home');
 
   await teacher.goto('/user/courses');
