@@ -67,17 +67,7 @@ export async function listActivityUploads(db: Db, filter: { courseId: number } |
       ? and(eq(activities.courseId, filter.courseId), isNull(activities.deletedAt), isNull(uploads.deletedAt))
       : and(inArray(activityUploads.activityId, filter.activityIds), isNull(uploads.deletedAt));
   const rows = await db
-    .select({
-      activityId: activityUploads.activityId,
-      id: uploads.id,
-      name: uploads.name,
-      type: uploads.type,
-      status: uploads.status,
-      size: uploads.size,
-      numPages: sql<number | null>`(${uploads.meta}->>'numPages')::int`,
-      duration: sql<number | null>`(${uploads.meta}->>'duration')::float8`,
-      sort: activityUploads.sort,
-    })
+    .select(UPLOAD_COLUMNS)
     .from(activityUploads)
     .innerJoin(activities, eq(activities.id, activityUploads.activityId))
     .innerJoin(uploads, eq(uploads.id, activityUploads.uploadId))
@@ -92,14 +82,7 @@ export type ReadRecordFacts = Pick<ReadRecordRow, 'activityId' | 'uploadId' | 'v
 /** One learner's read records of every activity of a course. */
 export async function listReadRecords(db: Db, courseId: number, userId: number): Promise<ReadRecordFacts[]> {
   return db
-    .select({
-      activityId: activityReadRecords.activityId,
-      uploadId: activityReadRecords.uploadId,
-      viewedPages: activityReadRecords.viewedPages,
-      viewedRanges: activityReadRecords.viewedRanges,
-      isCompleted: activityReadRecords.isCompleted,
-      updatedAt: activityReadRecords.updatedAt,
-    })
+    .select(RECORD_COLUMNS)
     .from(activityReadRecords)
     .innerJoin(activities, eq(activities.id, activityReadRecords.activityId))
     .where(and(eq(activityReadRecords.userId, userId), eq(activities.courseId, courseId)));
