@@ -34,7 +34,7 @@ test('an admin publishes a popup bulletin: a signed-in student’s bell rises li
     // ------------------------------------------------------------ the admin writes the bulletin
     await admin.goto('/bulletin-list/?type=org');
     await admin.getByRole('button', { name: 'New bulletin' }).click();
-    const drawer = admin.getByRole('dialog', { name: 'New organisation bulletin' });
+    const drawer = admin.getByRole('dialog', { name: 'New organization bulletin' });
     await drawer.getByLabel('Title').fill(title);
     await drawer.locator('[contenteditable="true"]').first().click();
     await admin.keyboard.type('The library is closed on Friday for inventory.');

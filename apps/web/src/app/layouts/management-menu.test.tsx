@@ -39,7 +39,7 @@ describe('ManagementMenu: only the sections the server lets the person open (iss
   });
 
   it('shows organisation admins every section', async () => {
-    const all = ['Overview', 'Course management', 'Course audit', 'Plan', 'Meeting overview', 'Organisation settings', 'Library and storage'];
+    const all = ['Overview', 'Course management', 'Course audit', 'Plan', 'Meeting overview', 'Organization settings', 'Library and storage'];
     expect(await menuLabels(USER_ROLE.admin)).toEqual(all);
   });
 

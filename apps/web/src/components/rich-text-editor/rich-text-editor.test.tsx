@@ -19,7 +19,7 @@ describe('RichTextEditor toolbar (spec §9 defaults)', () => {
       'Italic',
       'Underline',
       'Strikethrough',
-      'Text colour',
+      'Text color',
       'Bulleted list',
       'Numbered list',
       'Quote',

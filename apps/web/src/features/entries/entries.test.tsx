@@ -120,7 +120,7 @@ describe('the entries select in the editor', { timeout: 30_000 }, () => {
       </VocabularyEntries>,
     );
     await actor.click(await screen.findByRole('button', { name: 'Insert entry' }));
-    expect(await screen.findByText('Your organisation has no entries yet.')).toBeInTheDocument();
+    expect(await screen.findByText('Your organization has no entries yet.')).toBeInTheDocument();
     unmount();
 
     serve({ on: true, list: () => jsonResponse(403, { code: 'ENTRIES_DISABLED', message: 'Vocabulary entries are not turned on for this organisation' }) });

@@ -160,7 +160,7 @@ describe('ActivityFormModal exam settings (issue 15)', () => {
     expect(settings).toHaveTextContent('When the scores are published');
     fireEvent.change(within(settings).getByLabelText('Time limit'), { target: { value: '' } });
     fireEvent.change(within(settings).getByLabelText('Attempts allowed'), { target: { value: '0' } });
-    fireEvent.change(within(settings).getByLabelText('Pass mark (points)'), { target: { value: '12' } });
+    fireEvent.change(within(settings).getByLabelText('Passing score (points)'), { target: { value: '12' } });
     await userEvent.click(within(settings).getByRole('switch', { name: 'Shuffle questions' }));
     await userEvent.click(saveButton(dialog));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));

@@ -60,7 +60,7 @@ describe('UserSettingsPage (time zone)', { timeout: 60_000 }, () => {
       time_zone: 'Asia/Taipei',
     });
     await actor.click(screen.getByLabelText('Time zone'));
-    await actor.click(await screen.findByTitle('Follow my organisation (Asia/Shanghai)'));
+    await actor.click(await screen.findByTitle('Follow my organization (Asia/Shanghai)'));
     await actor.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts).toBe(2));
     expect(JSON.parse(String(fetchMock.mock.calls.filter(([u, i]) => String(u) === '/api/user/time-zone' && i?.method === 'PUT')[1]?.[1]?.body))).toEqual({

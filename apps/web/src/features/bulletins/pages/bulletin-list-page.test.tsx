@@ -124,7 +124,7 @@ describe('the bulletin list /bulletin-list (issue 17 §3; spec §2)', { timeout:
     renderWithApp(<BulletinListPage />, { route: '/bulletin-list/?type=org' });
     await user.click(await screen.findByRole('button', { name: /New bulletin/ }));
     const drawer = await screen.findByTestId('bulletin-compose');
-    expect(within(drawer).getByText('New organisation bulletin')).toBeInTheDocument();
+    expect(within(drawer).getByText('New organization bulletin')).toBeInTheDocument();
     await user.click(within(drawer).getByRole('button', { name: 'Publish' }));
     expect(await within(drawer).findByText('Give the bulletin a title.')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);

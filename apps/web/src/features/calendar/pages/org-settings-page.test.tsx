@@ -38,7 +38,7 @@ const puts = () => fetchMock.mock.calls.filter(([u, i]) => String(u) === '/api/o
 
 async function choose(zone: string) {
   const actor = userEvent.setup();
-  const box = screen.getByLabelText('Organisation time zone');
+  const box = screen.getByLabelText('Organization time zone');
   await actor.click(box);
   await actor.paste(zone);
   await actor.click(await screen.findByTitle(new RegExp(`\\) ${zone.replace('/', '\\/')}$`)));
@@ -56,7 +56,7 @@ describe('organisation settings: time zone (decision 0020)', { timeout: 120_000 
     serve(2, (body) => jsonResponse(200, org(body.time_zone)));
     renderWithApp(<OrgSettingsPage />);
     expect(await screen.findByText('Northwind: settings')).toBeInTheDocument();
-    const field = screen.getByLabelText('Organisation time zone').closest('.ant-select') as HTMLElement;
+    const field = screen.getByLabelText('Organization time zone').closest('.ant-select') as HTMLElement;
     expect(within(field).getByText(/\) Asia\/Shanghai$/)).toBeInTheDocument();
     await choose('Asia/Taipei');
     await waitFor(() => expect(puts()).toHaveLength(1));
@@ -77,7 +77,7 @@ describe('organisation settings: time zone (decision 0020)', { timeout: 120_000 
   it('a non-administrator is told the page is not theirs and gets no form', async () => {
     serve(0, () => jsonResponse(403, { code: 'FORBIDDEN', message: 'no' }));
     renderWithApp(<OrgSettingsPage />);
-    expect(await screen.findByText('Only organisation administrators change the organisation’s settings.')).toBeInTheDocument();
-    expect(screen.queryByLabelText('Organisation time zone')).toBeNull();
+    expect(await screen.findByText('Only organization administrators change the organization’s settings.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Organization time zone')).toBeNull();
   });
 });

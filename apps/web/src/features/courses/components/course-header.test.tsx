@@ -50,7 +50,7 @@ describe('CourseHeader tabs (issue 20 §13: only what the person may open)', () 
     const names = await tabNames();
     expect(names).toContain('Content');
     expect(names).toContain('Forum');
-    expect(names).not.toContain('Enrolments');
+    expect(names).not.toContain('Enrollments');
     expect(names).not.toContain('Warning');
   });
 
@@ -58,14 +58,14 @@ describe('CourseHeader tabs (issue 20 §13: only what the person may open)', () 
     serve(header);
     renderWithApp(<CourseHeader course={{ ...course, my_roles: ['instructor_assistant'] }} />, { route: '/course/3' });
     const names = await tabNames();
-    expect(names).toContain('Enrolments');
+    expect(names).toContain('Enrollments');
     expect(names).toContain('Warning');
   });
 
   it('shows an organisation admin with no course role both team tabs once the header says they manage the course', async () => {
     serve({ ...header, can_manage: true });
     renderWithApp(<CourseHeader course={{ ...course, my_roles: [] }} />, { route: '/course/3' });
-    expect(await screen.findByRole('tab', { name: 'Enrolments' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Enrollments' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Warning' })).toBeInTheDocument();
   });
 
@@ -73,7 +73,7 @@ describe('CourseHeader tabs (issue 20 §13: only what the person may open)', () 
     serve({ ...header, can_manage: true, preview_as: 'student' });
     renderWithApp(<CourseHeader course={{ ...course, my_roles: ['instructor'] }} />, { route: '/course/3' });
     expect(await screen.findByText('Compilers')).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.queryByRole('tab', { name: 'Enrolments' })).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.queryByRole('tab', { name: 'Enrollments' })).not.toBeInTheDocument());
     expect(screen.queryByRole('tab', { name: 'Warning' })).not.toBeInTheDocument();
   });
 });

@@ -19,7 +19,7 @@ describe('TeamTeachingPopup (spec §7, §8)', () => {
     renderWithApp(<TeamTeachingPopup courseId={4} open onClose={vi.fn()} />);
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(await within(dialog).findByText('Choose an organisation.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Choose an organization.')).toBeInTheDocument();
     expect(within(dialog).getByText('Choose a department.')).toBeInTheDocument();
     expect(within(dialog).getByText('Choose at least one instructor.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/toggle-opened-orgs?toggle=org_team_teaching']);
@@ -28,6 +28,6 @@ describe('TeamTeachingPopup (spec §7, §8)', () => {
   it('says so when the organisation has team teaching off', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { orgs: [] }));
     renderWithApp(<TeamTeachingPopup courseId={4} open onClose={vi.fn()} />);
-    expect(await screen.findByText('Team teaching is not enabled for your organisation.')).toBeInTheDocument();
+    expect(await screen.findByText('Team teaching is not enabled for your organization.')).toBeInTheDocument();
   });
 });

@@ -88,7 +88,7 @@ describe('the course’s subject bank (issue 15 §1)', { timeout: 30_000 }, () =
       ).toEqual(['Capital of France?', 'Water boils at 100 °C.']),
     );
     expect(await within(drawer).findByText('Geography')).toBeInTheDocument();
-    expect(within(drawer).getByText('Uncategorised')).toBeInTheDocument();
+    expect(within(drawer).getByText('Uncategorized')).toBeInTheDocument();
 
     await user.click(within(drawer).getByLabelText('Type'));
     await user.click(await screen.findByTitle('True or false'));
@@ -139,7 +139,7 @@ describe('the course’s subject bank (issue 15 §1)', { timeout: 30_000 }, () =
     expect(bodyOf('PUT', '/api/subject-categories/5')).toEqual({ name: 'Capitals' });
 
     const confirm = await askToDeleteGeography(user, drawer);
-    expect(confirm).toHaveTextContent('Its 1 question stays in the bank, uncategorised');
+    expect(confirm).toHaveTextContent('Its 1 question stays in the bank, uncategorized');
     expect(calls('DELETE', '/api/subject-categories/5')).toHaveLength(0);
     await user.click(within(confirm).getByText('Delete').closest('button')!);
     await waitFor(() => expect(calls('DELETE', '/api/subject-categories/5')).toHaveLength(1));

@@ -104,7 +104,7 @@ describe('the team’s subject list and form (issue 15)', { timeout: 30_000 }, (
     const dialog = await openEdit(user, 1);
     await user.click(within(dialog).getByLabelText('Option A is right'));
     await user.click(saveButton(dialog));
-    expect(await within(dialog).findByText('Tick exactly one right option.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Check exactly one right option.')).toBeInTheDocument();
     expect(calls('PUT', '/api/exam-subjects/41')).toHaveLength(0);
   });
 

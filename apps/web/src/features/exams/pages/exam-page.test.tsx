@@ -156,7 +156,7 @@ describe('the exam on its learning-activity page (issue 15)', { timeout: 30_000 
     const result = await screen.findByTestId('exam-result');
     expect(within(result).getByRole('heading')).toHaveTextContent('Attempt 2: result');
     expect(within(result).getByTestId('result-score')).toHaveTextContent('1 / 2');
-    expect(within(result).getByTestId('result-passed')).toHaveTextContent('Not passed (pass mark 1.5)');
+    expect(within(result).getByTestId('result-passed')).toHaveTextContent('Not passed (passing score 1.5)');
     const second = within(result).getAllByTestId('result-subject')[1]!;
     expect(second).toHaveTextContent('0 / 1');
     expect(second).toHaveTextContent('No answer');

@@ -79,15 +79,15 @@ describe('library settings /management/library-settings (issue 19 §1)', { timeo
     renderWithApp(<LibrarySettingsPage />);
     await screen.findByTestId('org-usage');
     await user.type(screen.getByLabelText('Storage quota per user'), '20');
-    await user.type(screen.getByLabelText('Organisation storage quota'), '10');
+    await user.type(screen.getByLabelText('Organization storage quota'), '10');
     await user.click(screen.getByRole('button', { name: 'Save library settings' }));
-    expect((await screen.findAllByText("The quota per user cannot be larger than the organisation's quota.")).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText("The quota per user cannot be larger than the organization's quota.")).length).toBeGreaterThan(0);
   });
 
   it('tells someone who is not an administrator that the page is not theirs', async () => {
     role = USER_ROLE.instructor;
     renderWithApp(<LibrarySettingsPage />);
-    expect(await screen.findByText('Only organisation administrators can change the library settings.')).toBeInTheDocument();
+    expect(await screen.findByText('Only organization administrators can change the library settings.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save library settings' })).toBeNull();
   });
 });

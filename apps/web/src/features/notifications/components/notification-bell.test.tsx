@@ -170,7 +170,7 @@ describe('the header bell and the notification stream (issue 17 §1–2)', { tim
     renderBell();
     await user.click(badge());
     const item = await screen.findByTestId('notification-item');
-    expect(item).toHaveTextContent("Your organisation's plan is about to expire");
+    expect(item).toHaveTextContent("Your organization's plan is about to expire");
     await user.click(item);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/management/plan'));
     expect(calls('PUT', '/api/notifications/read')).toHaveLength(0);

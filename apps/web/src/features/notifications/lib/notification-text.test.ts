@@ -20,7 +20,7 @@ describe('notification wording and destinations', () => {
     expect(notificationTitle(t, { kind: 'homework.graded', payload: { title: 'Essay 1', score: 87 } })).toBe('Homework graded: Essay 1 — 87');
     expect(notificationTitle(t, { kind: 'homework.graded', payload: { title: 'Essay 1' } })).toBe('Homework graded: Essay 1');
     expect(notificationTitle(t, { kind: 'plan.expiring', payload: { at: '2099-03-01T00:00:00.000Z' } })).toMatch(
-      /^Your organisation's plan expires on 2099-0[23]-/,
+      /^Your organization's plan expires on 2099-0[23]-/,
     );
   });
 
