@@ -86,3 +86,51 @@ describe('translations (STYLE.md: a check fails on a key missing from en-us or z
     expect(checked).toBeGreaterThan(80);
   });
 });
+
+/**
+ * Names that stay as they are in every language: products, standards, formats, providers and
+ * programming languages (issue 23 §1's allowlist of true constants).
+ */
+const CONSTANTS =
+  /\b(Atrium|SCORM|xAPI|LTI|PDF|Moodle|ZIP|CSV|XLSX?|DOCX?|PPTX?|HTML|URL|QR|iCal|ICS|WPS|Word|PowerPoint|Excel|YouTube|Vimeo|Bilibili|Youku|ClassIn|Zoom|WeLink|DingTalk|Microsoft Teams|Tencent Meeting|JavaScript|Python|KaTeX|LaTeX|MP3|MP4|SMTP|API|ID|IP|OK|KB|MB|GB|TB)\b/g;
+
+/** True when a value holds nothing to translate: only constants, {{variables}}, digits and punctuation. */
+function onlyConstants(text: string): boolean {
+  return text.replace(/\{\{[^}]*\}\}/g, '').replace(CONSTANTS, '').replace(/[\d\s\p{P}\p{S}]/gu, '') === '';
+}
+
+function tags(text: string): string[] {
+  return [...text.matchAll(/<\/?[\w-]+\s*\/?>/g)].map((m) => m[0].replace(/\s/g, '')).sort();
+}
+
+describe('every language of spec §1 (issue 23 §1)', () => {
+  const others = LOCALES.filter((lang) => lang !== 'en-us');
+  const cases = others.flatMap((lang) => NAMESPACES.map((ns) => [lang, ns] as const));
+
+  it.each(cases)('%s/%s has every en-us key, none empty, none left in English, the same {{variables}} and tags', (lang, ns) => {
+    const en = namespace('en-us', ns) ?? new Map<string, string>();
+    const tr = namespace(lang, ns);
+    expect(tr, `${lang}/${ns}.json`).toBeDefined();
+    const problems: string[] = [];
+    for (const [key, english] of en) {
+      const text = tr?.get(key);
+      if (text === undefined) problems.push(`missing ${key}`);
+      else if (text.trim() === '') problems.push(`empty ${key}`);
+      else {
+        // en-gb is English; every other language must translate what is not a constant.
+        if (!lang.startsWith('en-') && text === english && !onlyConstants(english)) problems.push(`left in English ${key}: ${text}`);
+        if (variables(text).join() !== variables(english).join()) problems.push(`variables of ${key}: ${variables(text).join()} ≠ ${variables(english).join()}`);
+        if (tags(text).join() !== tags(english).join()) problems.push(`tags of ${key}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('can fail: a value left in English, a missing variable and a constant are told apart', () => {
+    expect(onlyConstants('SCORM {{version}}')).toBe(true);
+    expect(onlyConstants('{{score}} / {{max}}')).toBe(true);
+    expect(onlyConstants('Save')).toBe(false);
+    expect(onlyConstants('Open PDF')).toBe(false);
+    expect(variables('{{count}} files')).not.toEqual(variables('files'));
+  });
+});
