@@ -3,6 +3,7 @@
 // Otherwise: for "start" it prints the exact install command and what will not work without each tool, and
 // lets the server start anyway (issue 20 §11); for "e2e" and "ci" it stops with that command.
 // Usage: node scripts/ensure-system-packages.mjs <start|e2e|ci>
+// A need is a command on PATH, or `font:<lang>`: a font fontconfig lists for that language.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,17 @@ const WITHOUT = {
   'libreoffice-nogui': 'Office files (docx, pptx, xlsx) are not converted to PDF, so they cannot be previewed',
   'poppler-utils': "PDFs' pages are not counted nor drawn, so PDF uploads fail and have no page previews",
   chromium: 'the browser journeys (Playwright) cannot run',
+  'fonts-noto-cjk': 'Chinese text shows as empty boxes in the browser (screenshots of the zh-cn, zh-tw and zh-mo pages)',
+  'fonts-thai-tlwg': 'Thai text shows as empty boxes in the browser (screenshots of the th-th pages)',
+  'fonts-lohit-taml': 'Tamil text shows as empty boxes in the browser (screenshots of the ta-in pages)',
 };
+
+/** The fonts the browser needs to draw the languages of spec §1 with real glyphs (issue 23 §3): `font:<fontconfig lang>`. */
+const FONTS = [
+  ['font:zh-cn', 'fonts-noto-cjk'],
+  ['font:th', 'fonts-thai-tlwg'],
+  ['font:ta', 'fonts-lohit-taml'],
+];
 
 /** Per task: [command looked up on PATH, Debian package that provides it]. */
 const NEEDS = {
@@ -31,6 +42,7 @@ const NEEDS = {
     ['ffmpeg', 'ffmpeg'],
     ['pdfinfo', 'poppler-utils'],
     ['soffice', 'libreoffice-nogui'],
+    ...FONTS,
   ],
   ci: [
     ['chromium', 'chromium'],
@@ -38,6 +50,7 @@ const NEEDS = {
     ['pdftoppm', 'poppler-utils'],
     ['pdfinfo', 'poppler-utils'],
     ['soffice', 'libreoffice-nogui'],
+    ...FONTS,
   ],
 };
 
@@ -62,7 +75,14 @@ function onPath(command) {
   });
 }
 
-const missing = [...new Set(needs.filter(([command]) => !onPath(command)).map(([, pkg]) => pkg))];
+/** True when fontconfig knows a font covering the language `lang` (false without fontconfig). */
+function hasFont(lang) {
+  const listed = spawnSync('fc-list', [`:lang=${lang}`, 'family'], { encoding: 'utf8' });
+  return listed.status === 0 && listed.stdout.trim() !== '';
+}
+
+const present = (need) => (need.startsWith('font:') ? hasFont(need.slice('font:'.length)) : onPath(need));
+const missing = [...new Set(needs.filter(([need]) => !present(need)).map(([, pkg]) => pkg))];
 if (missing.length === 0) process.exit(0);
 
 const installCommand = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
