@@ -37,21 +37,8 @@ const NEEDS = {
     ['pdftoppm', 'poppler-utils'],
   ],
   // The upload-folder journey transcodes, converts and counts pages for real.
-  e2e: [
-    ['chromium', 'chromium'],
-    ['ffmpeg', 'ffmpeg'],
-    ['pdfinfo', 'poppler-utils'],
-    ['soffice', 'libreoffice-nogui'],
-    ...FONTS,
-  ],
-  ci: [
-    ['chromium', 'chromium'],
-    ['ffmpeg', 'ffmpeg'],
-    ['pdftoppm', 'poppler-utils'],
-    ['pdfinfo', 'poppler-utils'],
-    ['soffice', 'libreoffice-nogui'],
-    ...FONTS,
-  ],
+  e2e: [['chromium', 'chromium'], ['ffmpeg', 'ffmpeg'], ['pdfinfo', 'poppler-utils'], ['soffice', 'libreoffice-nogui'], ...FONTS],
+  ci: [['chromium', 'chromium'], ['ffmpeg', 'ffmpeg'], ['pdftoppm', 'poppler-utils'], ['pdfinfo', 'poppler-utils'], ['soffice', 'libreoffice-nogui'], ...FONTS],
 };
 
 /** Tasks that run without their packages (reported instead). */

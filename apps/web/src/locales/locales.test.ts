@@ -96,7 +96,12 @@ const CONSTANTS =
 
 /** True when a value holds nothing to translate: only constants, {{variables}}, digits and punctuation. */
 function onlyConstants(text: string): boolean {
-  return text.replace(/\{\{[^}]*\}\}/g, '').replace(CONSTANTS, '').replace(/[\d\s\p{P}\p{S}]/gu, '') === '';
+  return (
+    text
+      .replace(/\{\{[^}]*\}\}/g, '')
+      .replace(CONSTANTS, '')
+      .replace(/[\d\s\p{P}\p{S}]/gu, '') === ''
+  );
 }
 
 function tags(text: string): string[] {
@@ -119,7 +124,8 @@ describe('every language of spec §1 (issue 23 §1)', () => {
       else {
         // en-gb is English; every other language must translate what is not a constant.
         if (!lang.startsWith('en-') && text === english && !onlyConstants(english)) problems.push(`left in English ${key}: ${text}`);
-        if (variables(text).join() !== variables(english).join()) problems.push(`variables of ${key}: ${variables(text).join()} ≠ ${variables(english).join()}`);
+        if (variables(text).join() !== variables(english).join())
+          problems.push(`variables of ${key}: ${variables(text).join()} ≠ ${variables(english).join()}`);
         if (tags(text).join() !== tags(english).join()) problems.push(`tags of ${key}`);
       }
     }
