@@ -15,6 +15,8 @@ import { expect, fixturePath, joinCourseByCode, readAccessCode, signIn, step, te
  * an image, smaple_gif.gif (decision 0040, "Deviations"): the journey opens that.
  */
 test('instructor imports a Moodle backup from the content page; a student opens the imported page, resource and exam', async ({ browser }, testInfo) => {
+  // Processing the upload and the import run in the worker, which shares CI's two cores with a server suite.
+  test.setTimeout(480_000);
   const courseName = `Imported sample ${Date.now().toString(36)}`;
   const page = await (await browser.newContext()).newPage();
   await page.goto('/login');
@@ -49,7 +51,7 @@ test('instructor imports a Moodle backup from the content page; a student opens 
     await search.fill('Sample Course');
     await search.press('Enter');
     await expect(popup.getByRole('row', { name: /Sample Course/ })).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 60_000 });
+  }).toPass({ timeout: 180_000 });
   await step(page, testInfo, 'package-listed');
 
   await popup
@@ -64,7 +66,7 @@ test('instructor imports a Moodle backup from the content page; a student opens 
   await expect(popup.getByRole('button', { name: 'Import' })).toBeDisabled();
   await step(page, testInfo, 'import-running');
 
-  await expect(page.getByText('The course package was imported.')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('The course package was imported.')).toBeVisible({ timeout: 180_000 });
   await expect(progress).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`${courseUrl}/imports/\\d+$`));
   const reportUrl = new URL(page.url()).pathname;
@@ -154,9 +156,9 @@ test('instructor uploads a .mbz straight into a course from the content page', a
   await page.goto(`/course/${courseId}/content`);
   const bar = page.getByTestId('course-import-bar');
   await bar.getByTestId('mbz-upload-input').setInputFiles(fixturePath('mbz/moodlecore__mod_quiz__moodle_311_quiz.mbz'));
-  await expect(bar.getByRole('progressbar', { name: 'Import progress' }).or(bar.getByText(/was imported/))).toBeVisible({ timeout: 60_000 });
+  await expect(bar.getByRole('progressbar', { name: 'Import progress' }).or(bar.getByText(/was imported/))).toBeVisible({ timeout: 180_000 });
   await step(page, testInfo, 'direct-upload-running');
-  await expect(bar).toContainText('The course package moodlecore__mod_quiz__moodle_311_quiz.mbz was imported.', { timeout: 60_000 });
+  await expect(bar).toContainText('The course package moodlecore__mod_quiz__moodle_311_quiz.mbz was imported.', { timeout: 180_000 });
   await expect(page.getByTestId('content-activity')).toHaveCount(1);
   await step(page, testInfo, 'direct-upload-done');
   await bar.getByRole('link', { name: 'View the import report' }).click();

@@ -25,7 +25,8 @@ test('a folder from the library shared to a resource group; a colleague opens it
   await teacher.goto('/user/resource-groups');
   await teacher.getByLabel('New group name').fill(groupName);
   await teacher.getByRole('button', { name: 'Create' }).click();
-  await teacher.getByText(groupName, { exact: true }).click();
+  // The new group is listed (and may open at once, its name then also heading the members card).
+  await teacher.getByRole('link', { name: groupName, exact: true }).click();
   await expect(teacher).toHaveURL(/#\/\d+\/members$/);
   await teacher.getByLabel('User name of a teacher').fill('admin');
   await teacher.getByRole('button', { name: 'Add', exact: true }).click();
@@ -48,9 +49,16 @@ test('a folder from the library shared to a resource group; a colleague opens it
   await teacher.getByRole('button', { name: `Actions for ${folderName}` }).click();
   await teacher.getByRole('menuitem', { name: 'Share' }).click();
   const share = teacher.getByRole('dialog', { name: `Share “${folderName}”` });
-  await share.getByRole('combobox', { name: 'A resource group' }).click();
-  await teacher.locator(`.ant-select-item-option[title="${groupName}"]`).click();
-  await share.getByRole('button', { name: 'Share', exact: true }).click();
+  // The group is chosen once the Share button is enabled: a click that lands while the list is still
+  // opening (or its groups still loading) is not a choice, so open and choose until it is.
+  const shareButton = share.getByRole('button', { name: 'Share', exact: true });
+  const option = teacher.locator(`.ant-select-item-option[title="${groupName}"]`);
+  await expect(async () => {
+    if (!(await option.isVisible())) await share.getByRole('combobox', { name: 'A resource group' }).click();
+    await option.click({ timeout: 5000 });
+    await expect(shareButton).toBeEnabled({ timeout: 2000 });
+  }).toPass({ timeout: 60_000 });
+  await shareButton.click();
   await expect(share.getByRole('listitem').filter({ hasText: groupName })).toBeVisible();
   await step(teacher, testInfo, 'instructor-shared-folder');
   await share.getByRole('button', { name: 'Close' }).first().click();

@@ -61,7 +61,20 @@ export function ResourceGroupsPage() {
               renderItem={(g) => (
                 <List.Item onClick={() => select(g.id)} style={{ cursor: 'pointer', fontWeight: g.id === selected ? 600 : undefined }}>
                   <List.Item.Meta
-                    title={<a onClick={() => select(g.id)}>{g.name}</a>}
+                    title={
+                      // A real link (the group's members route): reachable by keyboard and named as a link.
+                      <a
+                        href={`#/${g.id}/members`}
+                        aria-current={g.id === selected ? 'true' : undefined}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          e.stopPropagation();
+                          void select(g.id);
+                        }}
+                      >
+                        {g.name}
+                      </a>
+                    }
                     description={t('groups.summary', { role: t(`role.${g.my_role}`), count: g.member_count })}
                   />
                 </List.Item>
