@@ -28,6 +28,31 @@ export const UPLOAD_CONCURRENCY = 5;
 export const LOCALES = ['en-us', 'zh-cn', 'zh-tw', 'zh-mo', 'en-gb', 'th-th', 'id-id', 'ms-my', 'vi-vn', 'ta-in'] as const;
 export type Locale = (typeof LOCALES)[number];
 
+/** True when `value` is one of the interface languages of spec §1. */
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * The interface language for a stored choice and a person's preferred languages (the browser's
+ * `navigator.languages`, or an `Accept-Language` header's tags in order of preference, RFC 9110
+ * §12.5.4): the stored one if valid, else the first preferred language that matches exactly or by
+ * its primary subtag (zh-hk, zh-hant → zh-tw; zh → zh-cn, en → en-us, th → th-th …), else en-us.
+ * Case-insensitive.
+ */
+export function pickLocale(stored: string | null, preferred: readonly string[]): Locale {
+  if (isLocale(stored)) return stored;
+  const primaryDefaults: Record<string, Locale> = { zh: 'zh-cn', en: 'en-us', th: 'th-th', id: 'id-id', ms: 'ms-my', vi: 'vi-vn', ta: 'ta-in' };
+  for (const raw of preferred) {
+    const lang = raw.toLowerCase();
+    if (isLocale(lang)) return lang;
+    if (lang === 'zh-hk' || lang.startsWith('zh-hant')) return 'zh-tw';
+    const primary = primaryDefaults[lang.split('-')[0] ?? ''];
+    if (primary) return primary;
+  }
+  return LOCALES[0];
+}
+
 /** Time display formats (dayjs tokens) of spec §9. */
 export const TIME_FORMAT = {
   display: 'YYYY.MM.DD HH:mm',

@@ -8,6 +8,9 @@ export const MAX_ID = 2_147_483_647;
 /** Names of fields holding ids: `id`, `ids`, `*_id`, `*_ids`, and route parameters such as `courseId`. */
 const ID_NAME = /(^|_)ids?$|[a-z]Ids?$/;
 
+/** The field error of a text holding a NUL character (a `*_MESSAGE` constant: translated, scripts/extract-server-messages.mjs). */
+const NUL_MESSAGE = 'must not contain a NUL character';
+
 /**
  * The first problem in `value` (a parsed JSON body, query or route parameters), as
  * [field path, message], or null: a string holding a NUL character (PostgreSQL text cannot
@@ -16,7 +19,7 @@ const ID_NAME = /(^|_)ids?$|[a-z]Ids?$/;
  * (`data.items.2.title`).
  */
 export function inputProblem(value: unknown, path = ''): [string, string] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? [path, 'must not contain a NUL character'] : null;
+  if (typeof value === 'string') return value.includes('\u0000') ? [path, NUL_MESSAGE] : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = inputProblem(value[i], path ? `${path}.${i}` : String(i));
@@ -27,7 +30,7 @@ export function inputProblem(value: unknown, path = ''): [string, string] | null
   if (value && typeof value === 'object' && !isBinary(value)) {
     for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
       const at = path ? `${path}.${key}` : key;
-      if (key.includes('\u0000')) return [at, 'must not contain a NUL character'];
+      if (key.includes('\u0000')) return [at, NUL_MESSAGE];
       if (ID_NAME.test(key) && tooLargeId(inner)) return [at, `must be at most ${MAX_ID}`];
       const found = inputProblem(inner, at);
       if (found) return found;

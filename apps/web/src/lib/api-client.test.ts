@@ -65,6 +65,19 @@ describe('apiRequest', () => {
     expect(headers.get('Content-Type')).toBe('application/json');
   });
 
+  it('asks for the interface language (Accept-Language), so server messages follow it', async () => {
+    const i18next = (await import('i18next')).default;
+    const before = i18next.language;
+    i18next.language = 'th-th';
+    try {
+      fetchMock.mockResolvedValue(jsonResponse(200, {}));
+      await apiRequest('/api/user');
+      expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Accept-Language')).toBe('th-th');
+    } finally {
+      i18next.language = before;
+    }
+  });
+
   it('leaves the Request-Scope header out when none is set', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, {}));
     await apiRequest('/api/user');

@@ -2,9 +2,11 @@
  * The one HTTP client of the web app (ARCHITECTURE.md conventions): JSON in and
  * out, same-origin cookies, the `Request-Scope` header when set (spec §7), the
  * one error body `{ code, message, errors }` as `ApiError`, and any 401 sends the
- * user to `/login?next=…` (spec §2, §8).
+ * user to `/login?next=…` (spec §2, §8). Every call asks for the interface language
+ * (`Accept-Language`), so the server's messages and field errors read in it (issue 23 §2).
  */
-import type { ErrorBody } from '@atrium/contracts';
+import i18next from 'i18next';
+import { isLocale, type ErrorBody } from '@atrium/contracts';
 
 /** A failed API call: HTTP status, error code, user-facing message and field errors. */
 export class ApiError extends Error {
@@ -117,6 +119,7 @@ function headersFor(hasBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
   if (requestScope) headers.set('Request-Scope', requestScope);
+  if (isLocale(i18next.language)) headers.set('Accept-Language', i18next.language);
   return headers;
 }
 

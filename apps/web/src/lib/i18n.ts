@@ -6,7 +6,7 @@
  */
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LOCALES, type Locale } from '@atrium/contracts';
+import { LOCALES, isLocale, pickLocale, type Locale } from '@atrium/contracts';
 
 /** Translation namespaces, one per feature (STYLE.md i18n). */
 
@@ -74,28 +74,8 @@ const lazyBackend: BackendModule = {
   },
 };
 
-/** True when `value` is one of the interface languages of spec §1. */
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
-/**
- * The interface language for a stored choice and the browser's languages:
- * the stored one if valid, else the first browser language that matches
- * exactly or by its primary subtag (zh-hk → zh-tw, en → en-us), else en-us.
- */
-export function pickLocale(stored: string | null, browserLanguages: readonly string[]): Locale {
-  if (isLocale(stored)) return stored;
-  const primaryDefaults: Record<string, Locale> = { zh: 'zh-cn', en: 'en-us', th: 'th-th', id: 'id-id', ms: 'ms-my', vi: 'vi-vn', ta: 'ta-in' };
-  for (const raw of browserLanguages) {
-    const lang = raw.toLowerCase();
-    if (isLocale(lang)) return lang;
-    if (lang === 'zh-hk' || lang === 'zh-hant') return 'zh-tw';
-    const primary = primaryDefaults[lang.split('-')[0] ?? ''];
-    if (primary) return primary;
-  }
-  return FALLBACK_LOCALE;
-}
+/** The language checks live in contracts, shared with the server's Accept-Language reading (spec §1). */
+export { isLocale, pickLocale };
 
 function readStoredLocale(): string | null {
   try {
