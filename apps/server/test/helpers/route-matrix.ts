@@ -151,6 +151,7 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'POST /api/logout': 'public.sign_in',
   'GET /api/user': 'self.read',
   'PUT /api/user/time-zone': 'self.write',
+  'PUT /api/user/locale': 'self.write',
   'POST /api/course': 'course.create',
   'GET /api/courses/{id}': 'course.view',
   'PUT /api/courses/{id}': 'course.edit',

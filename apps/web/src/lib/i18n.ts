@@ -85,6 +85,12 @@ function readStoredLocale(): string | null {
   }
 }
 
+/** The language chosen in this browser (localStorage), or null when none was chosen here. */
+export function storedLocale(): Locale | null {
+  const stored = readStoredLocale();
+  return isLocale(stored) ? stored : null;
+}
+
 /** Stores the choice and switches the interface language. */
 export async function changeLocale(locale: Locale): Promise<void> {
   try {

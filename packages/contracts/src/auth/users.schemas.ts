@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../constants.js';
 export { USER_ROLE } from '../constants.js';
 
 export const UserRoleSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
@@ -19,6 +20,8 @@ export const UserSchema = z.object({
   mobilePhone: z.string().nullable(),
   /** The user's own IANA time zone, or null to follow the organisation's (decision 0020). */
   time_zone: z.string().nullable(),
+  /** The interface language the user chose (spec §1), or null when never chosen; e-mails to them are written in it. */
+  locale: z.enum(LOCALES).nullable().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -38,6 +41,10 @@ export const UpdateTimeZoneBodySchema = z.object({
   time_zone: z.string().max(64).refine(isIanaTimeZone, 'not a known IANA time zone').nullable(),
 });
 export type UpdateTimeZoneBody = z.infer<typeof UpdateTimeZoneBodySchema>;
+
+/** `PUT /api/user/locale` body: one of the interface languages of spec §1, or null to forget the choice. */
+export const UpdateLocaleBodySchema = z.object({ locale: z.enum(LOCALES).nullable() });
+export type UpdateLocaleBody = z.infer<typeof UpdateLocaleBodySchema>;
 
 /** `POST /api/login` body (issue 2: JSON `{ user_name, password }`). */
 export const LoginBodySchema = z.object({

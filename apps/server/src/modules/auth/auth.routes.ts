@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, LoginBodySchema, UpdateTimeZoneBodySchema, UserSchema } from '@atrium/contracts';
+import { ErrorBodySchema, LoginBodySchema, UpdateLocaleBodySchema, UpdateTimeZoneBodySchema, UserSchema } from '@atrium/contracts';
 import { SESSION_COOKIE, clearSessionCookie, requireAccount, setSessionCookie } from '../../plugins/auth.js';
 import { presentUser } from '../users/users.presenter.js';
 import { rateLimitedError } from '../../plugins/write-limits.js';
-import { LoginLockedError, login, logout, updateTimeZone } from './auth.service.js';
+import { LoginLockedError, login, logout, updateLocale, updateTimeZone } from './auth.service.js';
 
 /** A 429 of the sign-in: RATE_LIMITED and the seconds to wait (also in `Retry-After`). */
 const RateLimitedBodySchema = ErrorBodySchema.extend({ retry_after: z.number().int().positive() });
@@ -67,5 +67,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: UserSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
     },
     handler: async (request) => updateTimeZone(app.deps, requireAccount(request).user.id, request.body.time_zone),
+  });
+
+  app.put('/api/user/locale', {
+    config: { action: 'self.write' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Set my interface language (spec §1; e-mails to me are written in it) or forget it (null); answers me',
+      body: UpdateLocaleBodySchema,
+      response: { 200: UserSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+    },
+    handler: async (request) => updateLocale(app.deps, requireAccount(request).user.id, request.body.locale),
   });
 };

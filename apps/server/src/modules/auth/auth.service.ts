@@ -1,10 +1,10 @@
 import { isIPv6 } from 'node:net';
-import type { LoginBody, User } from '@atrium/contracts';
+import type { Locale, LoginBody, User } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { emit, transaction } from '../events/events.service.js';
-import { findUserByUserName, findUserWithOrg, setUserTimeZone, type UserWithOrg } from '../users/users.repository.js';
+import { findUserByUserName, findUserWithOrg, setUserLocale, setUserTimeZone, type UserWithOrg } from '../users/users.repository.js';
 import { presentUser } from '../users/users.presenter.js';
 import { clearAccountAttempts, recordAddressFailure, reserveLoginAttempt, type LockoutRule } from './login-attempts.repository.js';
 import { verifyPassword } from './password.js';
@@ -135,6 +135,19 @@ export async function updateTimeZone(deps: AppDeps, userId: number, timeZone: st
     await setUserTimeZone(tx, userId, timeZone);
     await emit(deps, tx, { type: 'user.time_zone_changed', payload: { user_id: userId, time_zone: timeZone } });
   });
+  forgetCachedSessions(deps, userId);
+  const withOrg = await findUserWithOrg(deps.db, userId);
+  if (!withOrg) throw new AppError('USER_NOT_FOUND', 'This user does not exist');
+  return presentUser(withOrg);
+}
+
+/**
+ * `PUT /api/user/locale` (beyond the spec; decision 0141): stores the interface language the user
+ * chose in the language menu (one of spec §1's, checked by UpdateLocaleBodySchema: 400 naming
+ * locale otherwise), or null to forget it. E-mails to the user are written in it.
+ */
+export async function updateLocale(deps: AppDeps, userId: number, locale: Locale | null): Promise<User> {
+  await setUserLocale(deps.db, userId, locale);
   forgetCachedSessions(deps, userId);
   const withOrg = await findUserWithOrg(deps.db, userId);
   if (!withOrg) throw new AppError('USER_NOT_FOUND', 'This user does not exist');

@@ -52,3 +52,30 @@ describe('PUT /api/user/time-zone', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: c } })).statusCode).toBe(401);
   });
 });
+
+describe('PUT /api/user/locale (issue 23 §2)', () => {
+  const putLocale = (payload: unknown, c: string | null = cookie) =>
+    t.app.inject({ method: 'PUT', url: '/api/user/locale', ...(c ? { headers: { cookie: c } } : {}), payload: payload as object });
+
+  it('stores one of the ten languages and answers the user; GET /api/user shows it; null forgets it', async () => {
+    expect((await me()).locale).toBeNull();
+    const res = await putLocale({ locale: 'th-th' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().locale).toBe('th-th');
+    expect((await me()).locale).toBe('th-th');
+    expect((await me(otherCookie)).locale).toBeNull();
+    expect((await putLocale({ locale: null })).json().locale).toBeNull();
+    expect((await me()).locale).toBeNull();
+  });
+
+  it('answers 400 naming locale for a language outside spec §1 or a missing field (nothing changed); 401 signed out', async () => {
+    await putLocale({ locale: 'vi-vn' });
+    for (const bad of [{ locale: 'de-de' }, { locale: 'TH-TH' }, { locale: 3 }, {}]) {
+      const res = await putLocale(bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().errors, JSON.stringify(bad)).toHaveProperty('locale');
+    }
+    expect((await me()).locale).toBe('vi-vn');
+    expect((await putLocale({ locale: 'en-gb' }, null)).statusCode).toBe(401);
+  });
+});

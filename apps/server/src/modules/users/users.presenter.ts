@@ -1,4 +1,4 @@
-import type { User, UserRole } from '@atrium/contracts';
+import { isLocale, type User, type UserRole } from '@atrium/contracts';
 import type { UserWithOrg } from './users.repository.js';
 
 /** The API shape of a user (spec §3 User); never includes the password hash. */
@@ -14,5 +14,6 @@ export function presentUser({ user, org, department }: UserWithOrg): User {
     email: user.email,
     mobilePhone: user.mobilePhone,
     time_zone: user.timeZone,
+    locale: isLocale(user.locale) ? user.locale : null,
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
-import { USER_ROLE } from '@atrium/contracts';
+import { USER_ROLE, type Locale } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { departments, orgs } from '../orgs/orgs.table.js';
 import { users } from './users.table.js';
@@ -38,6 +38,11 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert): Pro
 /** Sets (or clears, with null) the user's own IANA time zone. One UPDATE. */
 export async function setUserTimeZone(db: Db, userId: number, timeZone: string | null): Promise<void> {
   await db.update(users).set({ timeZone }).where(eq(users.id, userId));
+}
+
+/** Stores the interface language the user chose (null forgets it). One UPDATE. */
+export async function setUserLocale(db: Db, userId: number, locale: Locale | null): Promise<void> {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
 }
 
 /** The user's id, name and e-mail (to send them something), or undefined. One SELECT. */

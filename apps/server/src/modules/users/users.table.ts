@@ -18,6 +18,8 @@ export const users = pgTable(
     mobilePhone: text('mobile_phone'),
     /** IANA time zone the user's calendar repeats in; null = the org's, else Asia/Shanghai (decision 0020). */
     timeZone: text('time_zone'),
+    /** The interface language the person chose (spec §1 LOCALES); null = not chosen yet. E-mails to them are written in it (issue 23 §2). */
+    locale: text('locale'),
     passwordHash: text('password_hash').notNull(),
     /** When the user proved they read `email` (a signed link, issue 17 §4); null = unverified. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),

@@ -9,6 +9,7 @@ import { AppHeader } from './app-header';
 import { AppFooter } from './app-footer';
 import { NotificationsLayer } from '../../features/notifications/components/notifications-layer';
 import { AccountLayer } from '../../features/prompts/components/account-layer';
+import { LocaleSync } from '../../features/auth/components/locale-sync';
 import { VocabularyEntries } from '../../features/entries/components/vocabulary-entries';
 import './app-layout.css';
 
@@ -37,6 +38,7 @@ export function AppLayout() {
       <AppHeader />
       <NotificationsLayer />
       <AccountLayer />
+      <LocaleSync />
       <main className="atrium-main">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginBody, UpdateEmailBody, User } from '@atrium/contracts';
+import type { Locale, LoginBody, UpdateEmailBody, User } from '@atrium/contracts';
 import { api, LOGIN_PATH } from '../../lib/api-client';
 
 /** Query keys of the auth feature. */
@@ -49,6 +49,15 @@ export function useUpdateTimeZone() {
       queryClient.setQueryData(authKeys.me, user);
       void queryClient.invalidateQueries({ queryKey: ['calendar'] });
     },
+  });
+}
+
+/** `PUT /api/user/locale`: my interface language (spec §1), kept with my account so e-mails to me are written in it (issue 23 §2). */
+export function useUpdateLocale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (locale: Locale | null) => api.put<User>('/api/user/locale', { locale }),
+    onSuccess: (user) => queryClient.setQueryData(authKeys.me, user),
   });
 }
 

@@ -1,0 +1,55 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import i18n from 'i18next';
+import { jsonResponse, renderWithApp } from '../../../test/render';
+import { changeLocale, LOCALE_STORAGE_KEY } from '../../../lib/i18n';
+import { LocaleSync } from './locale-sync';
+
+const fetchMock = vi.fn<typeof fetch>();
+const me = (locale: string | null) => ({
+  id: 3,
+  userNo: 'S3',
+  user_name: 'sam',
+  name: 'Sam',
+  role: 1,
+  org: { id: 1, name: 'Demo' },
+  department: null,
+  email: null,
+  mobilePhone: null,
+  time_zone: null,
+  locale,
+});
+
+describe('LocaleSync (issue 23 §2: the account keeps the chosen language)', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    window.localStorage.removeItem(LOCALE_STORAGE_KEY);
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    window.localStorage.removeItem(LOCALE_STORAGE_KEY);
+    await i18n.changeLanguage('en-us');
+  });
+
+  it('a browser with no choice of its own takes the account’s language, and sends nothing', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, me('th-th')));
+    renderWithApp(<LocaleSync />);
+    await waitFor(() => expect(i18n.language).toBe('th-th'));
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toEqual([]);
+  });
+
+  it('a language chosen in this browser is stored with the account once', async () => {
+    await changeLocale('vi-vn');
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'PUT' ? jsonResponse(200, me(JSON.parse(String(init.body)).locale as string)) : jsonResponse(200, me(null)),
+    );
+    renderWithApp(<LocaleSync />);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(String(puts[0]?.[0])).toBe('/api/user/locale');
+    expect(JSON.parse(String(puts[0]?.[1]?.body))).toEqual({ locale: 'vi-vn' });
+    expect(i18n.language).toBe('vi-vn');
+  });
+});
