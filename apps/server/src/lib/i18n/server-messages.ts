@@ -15,6 +15,16 @@
 import Negotiator from 'negotiator';
 import * as zodLocales from 'zod/locales';
 import { pickLocale, type Locale } from '@atrium/contracts';
+import emailsEnGb from './emails/en-gb.json' with { type: 'json' };
+import emailsEnUs from './emails/en-us.json' with { type: 'json' };
+import emailsIdId from './emails/id-id.json' with { type: 'json' };
+import emailsMsMy from './emails/ms-my.json' with { type: 'json' };
+import emailsTaIn from './emails/ta-in.json' with { type: 'json' };
+import emailsThTh from './emails/th-th.json' with { type: 'json' };
+import emailsViVn from './emails/vi-vn.json' with { type: 'json' };
+import emailsZhCn from './emails/zh-cn.json' with { type: 'json' };
+import emailsZhMo from './emails/zh-mo.json' with { type: 'json' };
+import emailsZhTw from './emails/zh-tw.json' with { type: 'json' };
 import enGb from './locales/en-gb.json' with { type: 'json' };
 import enUs from './locales/en-us.json' with { type: 'json' };
 import idId from './locales/id-id.json' with { type: 'json' };
@@ -161,4 +171,30 @@ export function translateSchemaIssue(
   const raw = { ...(issue.params ?? {}), code: issue.keyword, path: [], message, input };
   if (zodText('en-us', raw) === message) return zodText(locale, raw) ?? message;
   return translateMessage(locale, message);
+}
+
+/** The keys of the e-mail and SMS texts (`emails/<lang>.json`; the source is `emails/en-gb.json`). */
+export type EmailTextKey = keyof typeof emailsEnGb;
+
+/** The e-mail and SMS texts of each language (issue 23 §2); the source, British English, is also the text for a recipient with no language. */
+export const EMAIL_CATALOGS: Readonly<Record<Locale, Partial<Record<EmailTextKey, string>>>> = {
+  'en-gb': emailsEnGb,
+  'en-us': emailsEnUs,
+  'zh-cn': emailsZhCn,
+  'zh-tw': emailsZhTw,
+  'zh-mo': emailsZhMo,
+  'th-th': emailsThTh,
+  'id-id': emailsIdId,
+  'ms-my': emailsMsMy,
+  'vi-vn': emailsViVn,
+  'ta-in': emailsTaIn,
+};
+
+/**
+ * An e-mail or SMS text in the recipient's language (`null`: none chosen, the source English), its
+ * `{placeholders}` filled from `values`; a text a language lacks falls back to the source.
+ */
+export function emailText(locale: Locale | null, key: EmailTextKey, values: Record<string, string | number> = {}): string {
+  const template = (locale ? EMAIL_CATALOGS[locale][key] : undefined) ?? emailsEnGb[key];
+  return template.replace(PLACEHOLDER, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }

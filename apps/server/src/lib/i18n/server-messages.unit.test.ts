@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@atrium/contracts';
 import sources from './messages.json' with { type: 'json' };
-import { requestLocale, SERVER_CATALOGS, translateErrorBody, translateMessage } from './server-messages.js';
+import { EMAIL_CATALOGS, emailText, requestLocale, SERVER_CATALOGS, translateErrorBody, translateMessage } from './server-messages.js';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -65,5 +65,34 @@ describe('server messages in every language (issue 23 §2)', () => {
     expect(requestLocale({ 'accept-language': 'en;q=0.5, zh-HK;q=0.9' })).toBe('zh-tw');
     expect(requestLocale({ 'accept-language': 'de-DE' })).toBe('en-us');
     expect(requestLocale({ 'accept-language': 'ms' })).toBe('ms-my');
+  });
+
+  it.each(LOCALES.filter((l) => l !== 'en-gb'))(
+    'e-mails: %s has every text, none empty or (outside English) left in English, with the same {placeholders}',
+    (locale) => {
+      const source = EMAIL_CATALOGS['en-gb'];
+      const catalog = EMAIL_CATALOGS[locale];
+      const problems: string[] = [];
+      for (const [key, english] of Object.entries(source)) {
+        const text = catalog[key as keyof typeof source];
+        if (text === undefined || text.trim() === '') problems.push(`missing: ${key}`);
+        else {
+          if (!locale.startsWith('en-') && text === english) problems.push(`left in English: ${key}`);
+          if (placeholders(text).join() !== placeholders(english).join()) problems.push(`placeholders: ${key}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(Object.keys(catalog).filter((key) => !(key in source))).toEqual([]);
+    },
+  );
+
+  it('e-mail texts fill their placeholders; a recipient with no language reads the source', () => {
+    expect(emailText(null, 'auth_code.subject', { code: '123456' })).toBe('Your Atrium code: 123456');
+    expect(emailText('en-us', 'verification.text_sign_up', { name: 'Ada', url: 'https://x.test/v' })).toContain(
+      'signing your organization up:\nhttps://x.test/v',
+    );
+    const thai = emailText('th-th', 'auth_code.subject', { code: '123456' });
+    expect(thai).toContain('123456');
+    expect(thai).not.toBe('Your Atrium code: 123456');
   });
 });

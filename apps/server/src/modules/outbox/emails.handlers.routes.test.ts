@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { calendarWorld, injectAs, type CalendarWorld } from '../../../test/helpers/calendar-world.js';
 import { domainEventHandlings, domainEvents } from '../events/events.table.js';
+import { EMAIL_CATALOGS } from '../../lib/i18n/server-messages.js';
 import { outboxEmails } from './outbox.table.js';
 
 // The e-mails handler (decision 0081) for timetable notices: `send_ntf` on a timetable write
@@ -38,5 +39,18 @@ describe('timetable notices', () => {
       .where(and(eq(domainEventHandlings.eventId, event!.id), eq(domainEventHandlings.handler, 'outbox.emails')));
     expect(handling).toMatchObject({ attempts: 1, lastError: null });
     expect(handling!.doneAt).not.toBeNull();
+  });
+
+  it('each member’s e-mail is in the language they chose (issue 23 §2); the instructor’s text stays as written', async () => {
+    const send = injectAs(t, w);
+    expect((await send('PUT', '/api/user/locale', 'student', { locale: 'zh-cn' })).statusCode).toBe(200);
+    const before = (await notices()).length;
+    const res = await send('POST', '/api/calendar-timetables', 'instructor', { course_id: w.course.id, ...lesson, send_ntf: true, ntf_content: '7 号教室' });
+    expect(res.statusCode).toBe(200);
+    const mails = (await notices()).slice(before);
+    const subject = EMAIL_CATALOGS['zh-cn']['timetable.subject'];
+    expect(subject).toBeDefined();
+    expect(mails.map((m) => [m.to, m.subject, m.text])).toEqual([['student@example.test', subject!.replace('{course}', w.course.name), '7 号教室']]);
+    expect(mails[0]!.subject).not.toContain('Timetable of');
   });
 });

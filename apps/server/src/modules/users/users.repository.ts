@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
-import { USER_ROLE, type Locale } from '@atrium/contracts';
+import { isLocale, USER_ROLE, type Locale } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { departments, orgs } from '../orgs/orgs.table.js';
 import { users } from './users.table.js';
@@ -43,6 +43,22 @@ export async function setUserTimeZone(db: Db, userId: number, timeZone: string |
 /** Stores the interface language the user chose (null forgets it). One UPDATE. */
 export async function setUserLocale(db: Db, userId: number, locale: Locale | null): Promise<void> {
   await db.update(users).set({ locale }).where(eq(users.id, userId));
+}
+
+/**
+ * The chosen interface language of the users at these e-mail addresses (lower-cased address →
+ * language; addresses of nobody, or of users who never chose, are absent). One SELECT; none for no address.
+ */
+export async function localesByEmail(db: Db, emails: readonly string[]): Promise<Map<string, Locale>> {
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const out = new Map<string, Locale>();
+  if (wanted.length === 0) return out;
+  const rows = await db
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .where(and(inArray(sql`lower(${users.email})`, wanted), sql`${users.locale} is not null`));
+  for (const row of rows) if (row.email && isLocale(row.locale)) out.set(row.email.toLowerCase(), row.locale);
+  return out;
 }
 
 /** The user's id, name and e-mail (to send them something), or undefined. One SELECT. */
