@@ -14,14 +14,16 @@ const WITHOUT = {
   'libreoffice-nogui': 'Office files (docx, pptx, xlsx) are not converted to PDF, so they cannot be previewed',
   'poppler-utils': "PDFs' pages are not counted nor drawn, so PDF uploads fail and have no page previews",
   chromium: 'the browser journeys (Playwright) cannot run',
-  'fonts-noto-cjk': 'Chinese text shows as empty boxes in the browser (screenshots of the zh-cn, zh-tw and zh-mo pages)',
+  'fonts-droid-fallback':
+    'Chinese text shows as empty boxes in the browser (screenshots of the zh-cn, zh-tw and zh-mo pages) and as ? in the PDFs the server writes',
   'fonts-thai-tlwg': 'Thai text shows as empty boxes in the browser (screenshots of the th-th pages)',
   'fonts-lohit-taml': 'Tamil text shows as empty boxes in the browser (screenshots of the ta-in pages)',
 };
 
 /** The fonts the browser needs to draw the languages of spec §1 with real glyphs (issue 23 §3): `font:<fontconfig lang>`. */
 const FONTS = [
-  ['font:zh-cn', 'fonts-noto-cjk'],
+  // Droid Sans Fallback: one TTF (fontconfig rates it zh-tw and ja), which pdf-lib can embed too (lib/pdf-fonts.ts); Noto CJK comes as collections (TTC) it cannot.
+  ['font:zh-tw', 'fonts-droid-fallback'],
   ['font:th', 'fonts-thai-tlwg'],
   ['font:ta', 'fonts-lohit-taml'],
 ];

@@ -1,7 +1,7 @@
 /**
  * Fonts for PDFs the server writes with pdf-lib (annotated submissions, certificates): Helvetica
  * when it covers the text, else a font of the machine that covers more of it — one CJK font
- * (Debian's Droid/Noto CJK/WenQuanYi/AR PL, or what `fc-list :lang=zh` finds) and one broad
+ * (Debian's Droid Sans Fallback, or a TTF/OTF `fc-list :lang=zh` finds; never a collection) and one broad
  * Latin/Greek/Cyrillic font (DejaVu/Noto Sans) — embedded subset on first use. Characters no font
  * has are drawn as `?` (shownText); nothing here throws on a missing font.
  */
@@ -22,16 +22,12 @@ export function shownText(font: PDFFont, text: string): string {
     .join('');
 }
 
-/** Fonts known to cover CJK (Debian packages), then a broad Latin/Greek/Cyrillic font; TTF/OTF first, collections (TTC) after. */
-const FONT_CANDIDATES = [
-  '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf',
-  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
-  '/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc',
-  '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc',
-  '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc',
-  '/usr/share/fonts/truetype/arphic/uming.ttc',
-  '/usr/share/fonts/truetype/arphic/ukai.ttc',
-];
+/**
+ * A font known to cover CJK (Debian's fonts-droid-fallback), then a broad Latin/Greek/Cyrillic font.
+ * Font collections (.ttc: Noto CJK, WenQuanYi, AR PL) are never used: pdf-lib embeds one font per
+ * file, and with a collection it wrote an invalid font after a minute's work (found when CI installed Noto CJK).
+ */
+const FONT_CANDIDATES = ['/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf'];
 const BROAD_FONT_CANDIDATES = ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf'];
 
 let fontFilesCache: Uint8Array[] | null = null;
@@ -44,15 +40,14 @@ function readFont(path: string): Uint8Array | null {
   }
 }
 
-/** The machine's CJK font files found by `fc-list :lang=zh` (empty when fontconfig is absent). */
+/** The machine's single-font CJK files (TTF/OTF, no collections) found by `fc-list :lang=zh` (empty when fontconfig is absent). */
 function fontconfigCjkFiles(): string[] {
   try {
     const out = execFileSync('fc-list', [':lang=zh', 'file'], { encoding: 'utf8', timeout: 3000, stdio: ['ignore', 'pipe', 'ignore'] });
     return out
       .split('\n')
       .map((line) => line.trim().replace(/:$/, ''))
-      .filter((file) => /\.(ttf|otf|ttc)$/i.test(file))
-      .sort((a, b) => Number(/\.ttc$/i.test(a)) - Number(/\.ttc$/i.test(b)));
+      .filter((file) => /\.(ttf|otf)$/i.test(file));
   } catch {
     return [];
   }
