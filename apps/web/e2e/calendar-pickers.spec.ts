@@ -68,14 +68,18 @@ test('an event with an attached file; a meeting with host, participant and cours
   await expect(page.getByRole('button', { name: '新增行程' })).toBeVisible();
   await expect(page.getByText('時間依 Asia/Tokyo 顯示')).toBeVisible();
   await step(page, testInfo, 'calendar-zh-tw');
-  // This box has no CJK fonts, so the screenshots show boxes: keep the page's text too, to read.
+  // Keep the page's text too, to read beside the screenshot.
   await writeFile(testInfo.outputPath('calendar-zh-tw.txt'), await page.locator('body').innerText());
   await page.getByRole('button', { name: '新增會議' }).click();
   await expect(dialog.getByText('與會者')).toBeVisible();
   await step(page, testInfo, 'meeting-popup-zh-tw');
   await writeFile(testInfo.outputPath('meeting-popup-zh-tw.txt'), await dialog.innerText());
 
-  // Leave the demo instructor as found: following the organisation's zone, in English.
+  // The language chosen in this browser went with the account (issue 23 §2): a new browser signing in reads zh-tw.
+  await expect.poll(async () => ((await (await page.request.get('/api/user')).json()) as { locale: string | null }).locale).toBe('zh-tw');
+
+  // Leave the demo instructor as found: following the organisation's zone, in English, with no language kept.
   expect((await page.request.put('/api/user/time-zone', { data: { time_zone: null } })).status()).toBe(200);
   await page.evaluate(() => window.localStorage.removeItem('atrium.locale'));
+  expect((await page.request.put('/api/user/locale', { data: { locale: null } })).status()).toBe(200);
 });
