@@ -1,24 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import i18n from 'i18next';
+import type { Locale } from '@atrium/contracts';
+import { userOf } from '../../../test/fixtures';
 import { jsonResponse, renderWithApp } from '../../../test/render';
 import { changeLocale, LOCALE_STORAGE_KEY } from '../../../lib/i18n';
 import { LocaleSync } from './locale-sync';
 
 const fetchMock = vi.fn<typeof fetch>();
-const me = (locale: string | null) => ({
-  id: 3,
-  userNo: 'S3',
-  user_name: 'sam',
-  name: 'Sam',
-  role: 1,
-  org: { id: 1, name: 'Demo' },
-  department: null,
-  email: null,
-  mobilePhone: null,
-  time_zone: null,
-  locale,
-});
+const me = (locale: Locale | null) => userOf({ locale });
 
 describe('LocaleSync (issue 23 §2: the account keeps the chosen language)', () => {
   beforeEach(() => {
@@ -42,7 +32,7 @@ describe('LocaleSync (issue 23 §2: the account keeps the chosen language)', () 
   it('a language chosen in this browser is stored with the account once', async () => {
     await changeLocale('vi-vn');
     fetchMock.mockImplementation(async (input, init) =>
-      init?.method === 'PUT' ? jsonResponse(200, me(JSON.parse(String(init.body)).locale as string)) : jsonResponse(200, me(null)),
+      init?.method === 'PUT' ? jsonResponse(200, me(JSON.parse(String(init.body)).locale as Locale)) : jsonResponse(200, me(null)),
     );
     renderWithApp(<LocaleSync />);
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
