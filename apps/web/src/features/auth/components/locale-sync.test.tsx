@@ -25,7 +25,8 @@ describe('LocaleSync (issue 23 §2: the account keeps the chosen language)', () 
   it('a browser with no choice of its own takes the account’s language, and sends nothing', async () => {
     fetchMock.mockImplementation(async () => jsonResponse(200, me('th-th')));
     renderWithApp(<LocaleSync />);
-    await waitFor(() => expect(i18n.language).toBe('th-th'));
+    // Switching loads the language's namespaces (lazy chunks): slow on a busy machine.
+    await waitFor(() => expect(i18n.language).toBe('th-th'), { timeout: 20_000 });
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toEqual([]);
   });
 
@@ -35,7 +36,7 @@ describe('LocaleSync (issue 23 §2: the account keeps the chosen language)', () 
       init?.method === 'PUT' ? jsonResponse(200, me(JSON.parse(String(init.body)).locale as Locale)) : jsonResponse(200, me(null)),
     );
     renderWithApp(<LocaleSync />);
-    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true), { timeout: 20_000 });
     const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
     expect(puts).toHaveLength(1);
     expect(String(puts[0]?.[0])).toBe('/api/user/locale');
