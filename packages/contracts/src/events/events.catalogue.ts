@@ -29,6 +29,12 @@ export const DomainEventSchemas = {
   'activity.read': z.object({ course_id: id, activity_id: id, user_id: id, upload_id: z.number().int().nonnegative().nullable() }),
   /** An activity's content, settings or publication changed. */
   'activity.changed': z.object({ course_id: id, activity_id: id }),
+  /**
+   * Who may see what in a course changed, besides enrolments and activities: a member's role
+   * (`role`), a group or its members (`group`), a member's preview as a student or visitor
+   * (`preview`), a module's publication or dates (`module`). `user_id` when one member's access alone changed.
+   */
+  'course.access_changed': z.object({ course_id: id, user_id: id.nullable(), cause: z.enum(['role', 'group', 'preview', 'module']) }),
   /** An upload finished processing and is ready to serve. */
   'upload.ready': z.object({ upload_id: id }),
   /** An upload's processing failed for good. */

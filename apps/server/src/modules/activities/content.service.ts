@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
+import { emit, transaction } from '../events/events.service.js';
 import type { Actor } from '../../plugins/auth.js';
 import { courseFor, may, type CourseAccess, type CourseAction } from '../courses/courses.policy.js';
 import { updateCourseRow } from '../courses/courses.repository.js';
@@ -109,6 +110,9 @@ async function moduleForTeam(deps: AppDeps, actor: Actor, moduleId: number) {
   return row;
 }
 
+/** The event of a module published, unpublished or deleted: which of its activities learners may open changed. */
+const moduleChanged = (courseId: number) => ({ type: 'course.access_changed', payload: { course_id: courseId, user_id: null, cause: 'module' } }) as const;
+
 const cleanSummary = (summary: string | null | undefined) => (summary == null ? summary : sanitizeRichText(summary));
 
 /** `POST /api/courses/{id}/modules`: a new unpublished module at the end; the summary is sanitised. */
@@ -121,19 +125,26 @@ export async function createModule(deps: AppDeps, actor: Actor, courseId: number
 
 /** `PUT /api/modules/{id}` (and `/publish`): title, sanitised summary, published flag. */
 export async function updateModule(deps: AppDeps, actor: Actor, moduleId: number, body: UpdateModuleBody): Promise<Module> {
-  await moduleForTeam(deps, actor, moduleId);
+  const before = await moduleForTeam(deps, actor, moduleId);
   const values: Partial<ModuleValues> = { updatedAt: new Date() };
   if (body.title !== undefined) values.title = body.title;
   if (body.summary !== undefined) values.summary = cleanSummary(body.summary);
   if (body.is_published !== undefined) values.isPublished = body.is_published;
-  const row = await updateModuleRow(deps.db, moduleId, values);
+  const row = await transaction(deps, async (tx) => {
+    const updated = await updateModuleRow(tx, moduleId, values);
+    if (body.is_published !== undefined && body.is_published !== before.isPublished) await emit(deps, tx, moduleChanged(before.courseId));
+    return updated;
+  });
   return presentModule(row!);
 }
 
 /** `DELETE /api/modules/{id}`: the module and its activities (and their read records) go. */
 export async function deleteModule(deps: AppDeps, actor: Actor, moduleId: number): Promise<{ message: string }> {
-  await moduleForTeam(deps, actor, moduleId);
-  await deleteModuleRow(deps.db, moduleId);
+  const before = await moduleForTeam(deps, actor, moduleId);
+  await transaction(deps, async (tx) => {
+    await deleteModuleRow(tx, moduleId);
+    await emit(deps, tx, moduleChanged(before.courseId));
+  });
   return { message: 'Module deleted' };
 }
 

@@ -119,10 +119,17 @@ export async function switchType(deps: AppDeps, actor: Actor, courseId: number, 
   return { lite: toLite };
 }
 
+/** The event of a team member entering or leaving preview: what they may see in the course changed. */
+const previewChanged = (courseId: number, userId: number) =>
+  ({ type: 'course.access_changed', payload: { course_id: courseId, user_id: userId, cause: 'preview' } }) as const;
+
 /** `PUT /api/courses/{id}/preview`: the course team sees the course as a student or a visitor would (spec §4 preview mode). */
 export async function enterPreview(deps: AppDeps, actor: Actor, courseId: number, body: PreviewBody): Promise<CourseHeaderState> {
   await courseFor(deps, actor, courseId, 'preview');
-  await upsertState(deps.db, courseId, actor.id, { previewAs: body.as });
+  await transaction(deps, async (tx) => {
+    await upsertState(tx, courseId, actor.id, { previewAs: body.as });
+    await emit(deps, tx, previewChanged(courseId, actor.id));
+  });
   return headerState(deps, actor, courseId);
 }
 
@@ -130,7 +137,10 @@ export async function enterPreview(deps: AppDeps, actor: Actor, courseId: number
 export async function leavePreview(deps: AppDeps, actor: Actor, courseId: number): Promise<ReferResponse> {
   await courseFor(deps, actor, courseId, 'preview');
   const state = await findState(deps.db, courseId, actor.id);
-  await upsertState(deps.db, courseId, actor.id, { previewAs: null });
+  await transaction(deps, async (tx) => {
+    await upsertState(tx, courseId, actor.id, { previewAs: null });
+    await emit(deps, tx, previewChanged(courseId, actor.id));
+  });
   return { refer: state?.previewAs === 'visitor' ? '/' : `/course/${courseId}` };
 }
 

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { courseFor } from '../courses/courses.policy.js';
+import { emit, transaction } from '../events/events.service.js';
 import {
   deleteCourseGroupRow,
   deleteGroupMembers,
@@ -69,9 +70,10 @@ export async function createCourseGroup(
   const memberIds = await checkMembers(deps.db, courseId, body.member_ids);
   let id: number;
   try {
-    id = await deps.db.transaction(async (tx) => {
+    id = await transaction(deps, async (tx) => {
       const groupId = await insertCourseGroup(tx, courseId, body.name);
       await insertGroupMembers(tx, groupId, memberIds);
+      await emit(deps, tx, groupChanged(courseId));
       return groupId;
     });
   } catch (error) {
@@ -80,6 +82,12 @@ export async function createCourseGroup(
   }
   return { message: 'created', group: (await groupsOf(deps.db, courseId, id))[0]! };
 }
+
+/** The event of a write to a course's groups (their names or members): who sees group-only things changed. */
+const groupChanged = (courseId: number) => ({
+  type: 'course.access_changed' as const,
+  payload: { course_id: courseId, user_id: null, cause: 'group' as const },
+});
 
 async function groupIn(db: Db, courseId: number, groupId: number): Promise<void> {
   if (!(await isGroupOfCourse(db, courseId, groupId))) throw new AppError('COURSE_GROUP_NOT_FOUND', 'This group does not exist');
@@ -97,10 +105,11 @@ export async function updateCourseGroup(
   await groupIn(deps.db, courseId, groupId);
   await checkNameFree(deps.db, courseId, body.name, groupId);
   const memberIds = await checkMembers(deps.db, courseId, body.member_ids);
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps, async (tx) => {
     await renameCourseGroup(tx, groupId, body.name);
     await deleteGroupMembers(tx, groupId);
     await insertGroupMembers(tx, groupId, memberIds);
+    await emit(deps, tx, groupChanged(courseId));
   });
   return { message: 'updated', group: (await groupsOf(deps.db, courseId, groupId))[0]! };
 }
@@ -109,6 +118,9 @@ export async function updateCourseGroup(
 export async function deleteCourseGroup(deps: AppDeps, actor: Actor, courseId: number, groupId: number): Promise<{ message: string }> {
   await courseFor(deps, actor, courseId, 'enrol');
   await groupIn(deps.db, courseId, groupId);
-  await deleteCourseGroupRow(deps.db, groupId);
+  await transaction(deps, async (tx) => {
+    await deleteCourseGroupRow(tx, groupId);
+    await emit(deps, tx, groupChanged(courseId));
+  });
   return { message: 'deleted' };
 }

@@ -84,11 +84,12 @@ async function keepOneInstructor(deps: AppDeps, rows: { courseId: number; role: 
 export async function changeEnrolmentRole(deps: AppDeps, actor: Actor, body: { enrollment_ids: number[]; role: CourseRole }): Promise<{ message: string }> {
   const rows = await enrolmentsFor(deps, actor, body.enrollment_ids);
   if (body.role !== 'instructor') await keepOneInstructor(deps, rows);
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps, async (tx) => {
     for (const row of rows) {
       if (row.role === body.role) continue;
       if (await holdsRole(tx, row.courseId, row.userId, body.role)) await deleteEnrolments(tx, [row.id]);
       else await setEnrolmentRole(tx, row.id, body.role);
+      await emit(deps, tx, { type: 'course.access_changed', payload: { course_id: row.courseId, user_id: row.userId, cause: 'role' } });
     }
   });
   return { message: `${rows.length} member(s) changed` };

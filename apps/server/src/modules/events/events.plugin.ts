@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { calendarCacheHandler } from '../calendar/calendar-cache.handlers.js';
+import { forumCacheHandler } from '../forum/forum-cache.handlers.js';
 import { emailsHandler } from '../outbox/emails.handlers.js';
 import { completenessHandler } from '../progress/completeness.handlers.js';
 import { submissionCompletionHandler } from '../progress/submission-completion.handlers.js';
@@ -14,6 +15,7 @@ export const EVENT_HANDLERS = [
   completenessHandler,
   submissionCompletionHandler,
   calendarCacheHandler,
+  forumCacheHandler,
   emailsHandler,
   gradebookHandler,
   examScoresPublicationHandler,

@@ -5,6 +5,26 @@ import type { AppDeps } from '../../lib/deps.js';
 /** PostgreSQL channel on which instances tell each other that a course's forum changed (payload `instanceId:courseId`). */
 export const FORUM_CHANNEL = 'atrium_forum';
 
+/** Most bytes of list answers one instance keeps (least recently used dropped first). */
+export const FORUM_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
+/**
+ * Longest life of a cached list answer, in ms: a bound for changes no domain event announces (a
+ * user's new name, a course deleted by hand). Every change the forum's answers depend on that
+ * Atrium makes is announced and forgets the answers at once; this only bounds the rest.
+ */
+export const FORUM_ANSWER_MAX_AGE_MS = 60_000;
+
+/** One reader's list answer as sent (UTF-8 JSON), and when it was computed. */
+export interface AnswerEntry {
+  courseId: number;
+  userId: number;
+  /** `mark()` read before the answer's first statement: any bump of the course or the reader after it makes the answer stale. */
+  since: number;
+  /** Epoch ms from which the answer is no longer served (a forum opens or closes; at most FORUM_ANSWER_MAX_AGE_MS). */
+  until: number;
+  body: Buffer;
+}
+
 /** The order of one list page as computed: its topic ids in order, the total and whether it is exact (forum.repository.ts listTopicsPage). */
 export interface TopicOrder {
   ids: readonly number[];
@@ -30,16 +50,40 @@ export interface TopicOrder {
  * - `shared` is false while other processes' writes could go unheard (PostgreSQL LISTEN not held):
  *   nothing is served or stored then.
  * - At most `max` orders (least recently used dropped first); 0 turns the cache off.
+ *
+ * Above the orders, the **answers** (decision 0110, "Answers per reader"): a reader's whole list
+ * answer as sent (JSON bytes), keyed by the reader, their organisation role, the place and the query,
+ * so a repeated list costs no statement at all. An answer is served only while
+ * - the course's generation is the one it was computed in: forum writes (topics, replies, likes,
+ *   moderation, imports) and the access changes the domain events announce (`enrolment.created`,
+ *   `enrolment.removed`, `activity.changed`, `course.access_changed`: roles, groups, preview,
+ *   modules) bump it (forum-cache.handlers.ts);
+ * - the reader's own generation is the one it was computed in: their reads and subscriptions bump it;
+ * - its time has not run out: the next start or end of a forum activity the reader's access depends
+ *   on, and at most FORUM_ANSWER_MAX_AGE_MS (for changes no event announces: a renamed author).
+ * Learners of a checkpoint course are never answered from it (their access follows their progress).
+ * At most FORUM_ANSWER_CACHE_BYTES of answers.
  */
 export class ForumListCache implements CoherentCache {
   private readonly orders: LRUCache<string, TopicOrder> | null;
+  private readonly answers: LRUCache<string, AnswerEntry> | null;
   private readonly generations = new Map<number, number>();
+  /** A counter of bumps, and the count at each course's and each reader's last bump (answers). */
+  private seq = 0;
+  private readonly courseBumps = new Map<number, number>();
+  private readonly userBumps = new Map<number, number>();
+  /** The count when everything was last forgotten: answers computed before it are never kept. */
+  private forgotten = 0;
   /** Bumped when this instance (re)starts hearing others: every course's entries are forgotten at once. */
   private epoch = 0;
   shared = true;
 
-  constructor(readonly max: number) {
+  constructor(
+    readonly max: number,
+    maxAnswerBytes = FORUM_ANSWER_CACHE_BYTES,
+  ) {
     this.orders = max > 0 ? new LRUCache({ max }) : null;
+    this.answers = max > 0 && maxAnswerBytes > 0 ? new LRUCache({ maxSize: maxAnswerBytes, sizeCalculation: (e) => e.body.length + 200 }) : null;
   }
 
   /** The generation of a course's forum (opaque; compare with `===`). */
@@ -59,9 +103,51 @@ export class ForumListCache implements CoherentCache {
     this.orders.set(`${courseId}|${generation}|${key}`, order);
   }
 
-  /** Forgets a course's orders (its generation moves on; old entries age out unused). */
+  /** Forgets a course's orders and answers (its generation moves on; old entries age out unused). */
   bump(courseId: number): void {
     this.generations.set(courseId, (this.generations.get(courseId) ?? 0) + 1);
+    this.courseBumps.set(courseId, ++this.seq);
+  }
+
+  /** Forgets one reader's answers in every course (they read a topic, subscribed, unsubscribed). */
+  bumpUser(userId: number): void {
+    this.userBumps.set(userId, ++this.seq);
+  }
+
+  /** The bump counter now: read it before computing an answer, pass it as the answer's `since`. */
+  mark(): number {
+    return this.seq;
+  }
+
+  private fresh(entry: Pick<AnswerEntry, 'courseId' | 'userId' | 'since'>): boolean {
+    return (
+      entry.since >= this.forgotten && (this.courseBumps.get(entry.courseId) ?? 0) <= entry.since && (this.userBumps.get(entry.userId) ?? 0) <= entry.since
+    );
+  }
+
+  /**
+   * A reader's cached list answer under `key` (which names the reader, the place and the query),
+   * if the course's forum and the reader's marks are still in the generations it was computed in
+   * and its time has not run out (`now`, epoch ms).
+   */
+  getAnswer(key: string, now = Date.now()): Buffer | undefined {
+    if (!this.answers || !this.shared) return undefined;
+    const entry = this.answers.get(key);
+    if (!entry) return undefined;
+    if (entry.until <= now || !this.fresh(entry)) {
+      this.answers.delete(key);
+      return undefined;
+    }
+    return entry.body;
+  }
+
+  /**
+   * Keeps an answer computed since `entry.since` (`mark()` before its first statement), unless its
+   * course or reader was bumped meanwhile; served until `until` (epoch ms), at most FORUM_ANSWER_MAX_AGE_MS.
+   */
+  setAnswer(key: string, entry: AnswerEntry, now = Date.now()): void {
+    if (!this.answers || !this.shared || !this.fresh(entry)) return;
+    this.answers.set(key, { ...entry, until: Math.min(entry.until, now + FORUM_ANSWER_MAX_AGE_MS) });
   }
 
   /** On when FORUM_LIST_CACHE is above 0. */
@@ -73,12 +159,21 @@ export class ForumListCache implements CoherentCache {
   forgetAll(): void {
     this.epoch += 1;
     this.generations.clear();
+    this.courseBumps.clear();
+    this.userBumps.clear();
+    this.forgotten = ++this.seq;
     this.orders?.clear();
+    this.answers?.clear();
   }
 
   /** Orders held (tests, the benchmark). */
   get size(): number {
     return this.orders?.size ?? 0;
+  }
+
+  /** Answers held (tests). */
+  get answerCount(): number {
+    return this.answers?.size ?? 0;
   }
 }
 
@@ -103,6 +198,11 @@ export function bumpForumCourse(deps: Pick<AppDeps, 'config' | 'database' | 'log
   return caches.publish(deps, String(courseId), (cache) => cache.bump(courseId));
 }
 
+/** As bumpForumCourse, for one reader's own marks (read, subscriptions) in every course (payload `u<userId>`). */
+export function bumpForumReader(deps: Pick<AppDeps, 'config' | 'database' | 'log'>, userId: number): Promise<void> {
+  return caches.publish(deps, `u${userId}`, (cache) => cache.bumpUser(userId));
+}
+
 /**
  * On PostgreSQL, LISTENs on FORUM_CHANNEL (a connection of its own, re-established with backoff)
  * and bumps the course another instance wrote to. Until the LISTEN holds, and from a lost
@@ -111,7 +211,10 @@ export function bumpForumCourse(deps: Pick<AppDeps, 'config' | 'database' | 'log
  */
 export function startForumListener(deps: Pick<AppDeps, 'config' | 'database' | 'log'>): Promise<() => Promise<void>> {
   return caches.listen(deps, (cache, detail) => {
-    const courseId = Number(detail);
-    if (detail !== '' && Number.isSafeInteger(courseId)) cache.bump(courseId);
+    const reader = detail.startsWith('u');
+    const id = Number(reader ? detail.slice(1) : detail);
+    if (detail === '' || detail === 'u' || !Number.isSafeInteger(id)) return;
+    if (reader) cache.bumpUser(id);
+    else cache.bump(id);
   });
 }

@@ -57,7 +57,7 @@ import {
   subscribeTopic,
 } from './forum.service.js';
 
-import { presentedResponse } from '../../lib/presented-response.js';
+import { presentedResponse, sendJson } from '../../lib/presented-response.js';
 import { startForumListener } from './forum-list-cache.js';
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 const tags = ['forum'];
@@ -89,7 +89,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: TopicListQuerySchema,
       response: { 200: TopicPageSchema, ...errors },
     },
-    handler: async (request) => listForumTopics(app.deps, actorOf(request), request.params.activityId, request.query),
+    handler: async (request, reply) => sendJson(reply, await listForumTopics(app.deps, actorOf(request), request.params.activityId, request.query)),
   });
   app.post('/api/forum/:activityId/topics', {
     config: { action: 'forum.post' },
@@ -125,7 +125,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: CourseTopicListQuerySchema,
       response: { 200: TopicPageSchema, ...errors },
     },
-    handler: async (request) => listCourseTopics(app.deps, actorOf(request), request.params.courseId, request.query),
+    handler: async (request, reply) => sendJson(reply, await listCourseTopics(app.deps, actorOf(request), request.params.courseId, request.query)),
   });
   app.post('/api/courses/:courseId/forum/topics', {
     config: { action: 'forum.post' },
@@ -150,7 +150,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: TopicListQuerySchema,
       response: { 200: TopicPageSchema, ...errors },
     },
-    handler: async (request) => listTeamTopics(app.deps, actorOf(request), request.params.courseId, request.query),
+    handler: async (request, reply) => sendJson(reply, await listTeamTopics(app.deps, actorOf(request), request.params.courseId, request.query)),
   });
   app.post('/api/courses/:courseId/teaching-team/topics', {
     config: { action: 'course.manage_content' },

@@ -24,7 +24,7 @@ import { emit, transaction } from '../events/events.service.js';
 import { markDeleted } from '../uploads/uploads.repository.js';
 import { takeOverFiles } from '../uploads/take-over.js';
 import type { ForumAccess, ForumPlace, TopicGrant } from './forum.policy.js';
-import { bumpForumCourse, forumListCacheOf, type TopicOrder } from './forum-list-cache.js';
+import { bumpForumCourse, bumpForumReader, forumListCacheOf, type TopicOrder } from './forum-list-cache.js';
 import {
   REPLY_PARENT,
   TOPIC_PARENT,
@@ -241,15 +241,57 @@ async function page(deps: AppDeps, scope: TopicScope, query: TopicListQuery): Pr
 }
 
 /**
+ * The epoch ms until which a reader's list answer may be served as computed now: the next start or
+ * end of a forum activity of the course (the learner's open forums follow them); never for a
+ * learner of a checkpoint course (their open forums follow their progress): 0. The team: no bound.
+ */
+function answerLifetime(access: ForumAccess, now: number): number {
+  if (access.isTeam) return Number.POSITIVE_INFINITY;
+  if (access.ctx.learningMode === 'checkpoint') return 0;
+  let until = Number.POSITIVE_INFINITY;
+  for (const f of access.ctx.forums) for (const t of [f.start, f.end]) if (t !== null && t > now && t < until) until = t;
+  return until;
+}
+
+/**
+ * A list answer as sent (UTF-8 JSON bytes of a TopicPage), from the reader's answer cache when it
+ * holds a fresh one (forum-list-cache.ts: no statement at all), else computed by `compute` — which
+ * authorizes (its errors propagate) — and kept. `place` names the list; the key adds the reader,
+ * their organisation and role (what `authorize` reads from the session) and the query.
+ */
+async function listAnswer(
+  deps: AppDeps,
+  actor: Actor,
+  place: string,
+  query: TopicListQuery | CourseTopicListQuery,
+  compute: () => Promise<{ access: ForumAccess; page: TopicPage }>,
+): Promise<Buffer> {
+  const cache = forumListCacheOf(deps);
+  const key = JSON.stringify([actor.id, actor.orgId, actor.role, place, query]);
+  const hit = cache.getAnswer(key);
+  if (hit) return hit;
+  const since = cache.mark();
+  const now = Date.now();
+  const { access, page: answer } = await compute();
+  const body = Buffer.from(JSON.stringify(answer));
+  const until = answerLifetime(access, now);
+  if (until > now) cache.setAnswer(key, { courseId: access.courseId, userId: actor.id, since, until, body });
+  return body;
+}
+
+/**
  * `GET /api/forum/{activityId}/topics`: a page of a forum activity's topics the reader may see
  * (group topics of their groups, hidden ones only their own; the team all), pinned first then
  * latest activity (with `q`: matches, latest activity first; forum.repository.ts listTopicsPage);
- * `filter` unread|mine|subscribed, `group_id`. Four statements (session, context, page and count
- * together); five with `q` (one probe of the matching replies first).
+ * `filter` unread|mine|subscribed, `group_id`. Answers the TopicPage as JSON bytes: no
+ * statement when the reader's answer is cached; else four (session, context, page and count
+ * together), five with `q` (one probe of the matching replies first).
  */
-export async function listForumTopics(deps: AppDeps, actor: Actor, activityId: number, query: TopicListQuery): Promise<TopicPage> {
-  const access = await authorize(deps, actor, 'forum.read', { activityId });
-  return page(deps, scopeOf(access, actor, 'course', { activityIds: [activityId], general: false }), query);
+export async function listForumTopics(deps: AppDeps, actor: Actor, activityId: number, query: TopicListQuery): Promise<Buffer> {
+  return listAnswer(deps, actor, `forum:${activityId}`, query, async () => {
+    const access = await authorize(deps, actor, 'forum.read', { activityId });
+    return { access, page: await page(deps, scopeOf(access, actor, 'course', { activityIds: [activityId], general: false }), query) };
+  });
 }
 
 /** The places of the course-wide list the reader sees: every open forum activity (the team: every one) and the general category, or the one `activity_id` names. */
@@ -264,16 +306,20 @@ function coursePlaces(access: ForumAccess, activityId: number | undefined): { ac
   return { activityIds: open, general: true };
 }
 
-/** `GET /api/courses/{courseId}/forum/topics`: the course forum (every forum activity the reader may open and the general category). */
-export async function listCourseTopics(deps: AppDeps, actor: Actor, courseId: number, query: CourseTopicListQuery): Promise<TopicPage> {
-  const access = await authorize(deps, actor, 'forum.read', { courseId, space: 'course' });
-  return page(deps, scopeOf(access, actor, 'course', coursePlaces(access, query.activity_id)), query);
+/** `GET /api/courses/{courseId}/forum/topics`: the course forum (every forum activity the reader may open and the general category), as JSON bytes (listForumTopics). */
+export async function listCourseTopics(deps: AppDeps, actor: Actor, courseId: number, query: CourseTopicListQuery): Promise<Buffer> {
+  return listAnswer(deps, actor, `course:${courseId}`, query, async () => {
+    const access = await authorize(deps, actor, 'forum.read', { courseId, space: 'course' });
+    return { access, page: await page(deps, scopeOf(access, actor, 'course', coursePlaces(access, query.activity_id)), query) };
+  });
 }
 
-/** `GET /api/courses/{courseId}/teaching-team/topics`: the teaching team's forum (the team only; FORUM_NOT_FOUND to others). */
-export async function listTeamTopics(deps: AppDeps, actor: Actor, courseId: number, query: TopicListQuery): Promise<TopicPage> {
-  const access = await authorize(deps, actor, 'forum.read', { courseId, space: 'team' });
-  return page(deps, scopeOf(access, actor, 'team', { activityIds: [], general: false }), query);
+/** `GET /api/courses/{courseId}/teaching-team/topics`: the teaching team's forum (the team only; FORUM_NOT_FOUND to others), as JSON bytes (listForumTopics). */
+export async function listTeamTopics(deps: AppDeps, actor: Actor, courseId: number, query: TopicListQuery): Promise<Buffer> {
+  return listAnswer(deps, actor, `team:${courseId}`, query, async () => {
+    const access = await authorize(deps, actor, 'forum.read', { courseId, space: 'team' });
+    return { access, page: await page(deps, scopeOf(access, actor, 'team', { activityIds: [], general: false }), query) };
+  });
 }
 
 /** `GET /api/courses/{courseId}/forum`: the course forum's places with topic and unread counts, the reader's groups, and whether they moderate. Five statements (session, context, then counts, groups and subscriptions together). */
@@ -362,6 +408,7 @@ export async function getTopic(deps: AppDeps, actor: Actor, topicId: number): Pr
     listTopicAttachments(deps.db, topicId),
     markTopicRead(deps.db, topicId, actor.id),
   ]);
+  await bumpForumReader(deps, actor.id);
   return detailOf(grant, replies, attachments, actor);
 }
 
@@ -576,16 +623,19 @@ export async function moderateReply(deps: AppDeps, actor: Actor, replyId: number
 
 /** `PUT|DELETE /api/topics/{id}/like`: like or unlike a topic (idempotent; the counter stays exact). */
 export async function likeTopic(deps: AppDeps, actor: Actor, topicId: number, on: boolean): Promise<ForumToggleAnswer> {
-  await authorize(deps, actor, 'topic.react', { topicId });
+  const grant = await authorize(deps, actor, 'topic.react', { topicId });
   await transaction(deps, async (tx) => setLike(tx, topicId, 0, actor.id, on));
+  await bumpForumCourse(deps, grant.topic.courseId);
   const row = await findTopicView(deps.db, topicId, actor.id);
   return { liked: Boolean(row!.liked), like_count: row!.likeCount };
 }
 
 /** `PUT|DELETE /api/replies/{id}/like`: like or unlike a reply (idempotent). */
 export async function likeReply(deps: AppDeps, actor: Actor, replyId: number, on: boolean): Promise<ForumToggleAnswer> {
-  const reply = replyOf(await authorize(deps, actor, 'topic.react', { replyId }));
+  const grant = await authorize(deps, actor, 'topic.react', { replyId });
+  const reply = replyOf(grant);
   await transaction(deps, async (tx) => setLike(tx, reply.topicId, replyId, actor.id, on));
+  await bumpForumCourse(deps, grant.topic.courseId);
   const row = await findReplyView(deps.db, replyId, actor.id);
   return { liked: Boolean(row!.liked), like_count: row!.likeCount };
 }
@@ -593,6 +643,7 @@ export async function likeReply(deps: AppDeps, actor: Actor, replyId: number, on
 async function toggleSubscription(deps: AppDeps, actor: Actor, target: SubscriptionTarget, on: boolean): Promise<ForumToggleAnswer> {
   if (on) await subscribe(deps.db, actor.id, target);
   else await unsubscribe(deps.db, actor.id, target);
+  await bumpForumReader(deps, actor.id);
   return { subscribed: on };
 }
 
@@ -618,6 +669,7 @@ export async function subscribeGeneral(deps: AppDeps, actor: Actor, courseId: nu
 export async function markRead(deps: AppDeps, actor: Actor, topicId: number): Promise<Topic> {
   const grant = await authorize(deps, actor, 'topic.read', { topicId });
   await markTopicRead(deps.db, topicId, actor.id);
+  await bumpForumReader(deps, actor.id);
   return presentTopic({ ...grant.topic, unread: false });
 }
 
