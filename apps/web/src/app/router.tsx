@@ -3,14 +3,15 @@ import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObjec
 import type { QueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '../components/page-spinner';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { lazyNamed, reloadForStaleChunk } from '../lib/lazy-named';
+import { lazyNamed, lazyPreloadable, reloadForStaleChunk } from '../lib/lazy-named';
+import { preloadCourse, preloadForumTopic, preloadShell } from './route-preload';
 import { RouteError } from './route-error';
 import { GUEST_ACTIVITY_ROUTE } from '../features/previews/lib/guest-path';
 import { preloadEditorPdf } from '../features/pdf-editor/preload';
 
 // Every page is its own chunk, so /login loads only the shell and the login form.
 const LoginPage = lazyNamed(() => import('../features/auth/pages/login-page'), 'LoginPage');
-const AppShell = lazyNamed(() => import('./layouts/app-layout'), 'AppShell');
+const AppShell = lazyPreloadable(() => import('./layouts/app-layout'), 'AppShell');
 const UserIndexPage = lazyNamed(() => import('../features/dashboard/pages/user-index-page'), 'UserIndexPage');
 const MyCoursesPage = lazyNamed(() => import('../features/courses/pages/my-courses-page'), 'MyCoursesPage');
 const StudiosPage = lazyNamed(() => import('../features/courses/pages/my-courses-page'), 'StudiosPage');
@@ -20,7 +21,7 @@ const ResourceGroupsPage = lazyNamed(() => import('../features/resource-groups/p
 const SharedResourcePage = lazyNamed(() => import('../features/resource-groups/pages/shared-resource-page'), 'SharedResourcePage');
 const TrackUserResourcePage = lazyNamed(() => import('../features/resource-groups/pages/track-user-resource-page'), 'TrackUserResourcePage');
 const JoinCoursePage = lazyNamed(() => import('../features/courses/pages/join-course-page'), 'JoinCoursePage');
-const CoursePage = lazyNamed(() => import('../features/courses/pages/course-page'), 'CoursePage');
+const CoursePage = lazyPreloadable(() => import('../features/courses/pages/course-page'), 'CoursePage');
 const CourseHomePage = lazyNamed(() => import('../features/courses/pages/course-home-page'), 'CourseHomePage');
 const ManagementLayout = lazyNamed(() => import('./layouts/management-layout'), 'ManagementLayout');
 const ManagementOverviewPage = lazyNamed(() => import('../features/management/pages/management-overview-page'), 'ManagementOverviewPage');
@@ -48,7 +49,7 @@ const CourseScorePage = lazyNamed(() => import('../features/gradebook/pages/cour
 const CourseContentPage = lazyNamed(() => import('../features/activities/pages/course-content-page'), 'CourseContentPage');
 const LearningActivityPage = lazyNamed(() => import('../features/activities/pages/learning-activity-page'), 'LearningActivityPage');
 const ManagementSectionPage = lazyNamed(() => import('../features/management/pages/management-section-page'), 'ManagementSectionPage');
-const CourseForumPage = lazyNamed(() => import('../features/forum/pages/course-forum-page'), 'CourseForumPage');
+const CourseForumPage = lazyPreloadable(() => import('../features/forum/pages/course-forum-page'), 'CourseForumPage');
 const CourseResourcesPage = lazyNamed(() => import('../features/course-resources/pages/course-resources-page'), 'CourseResourcesPage');
 const TeachingTeamPage = lazyNamed(() => import('../features/forum/pages/teaching-team-page'), 'TeachingTeamPage');
 const GroupSetPage = lazyNamed(() => import('../features/forum/pages/group-set-page'), 'GroupSetPage');
@@ -85,35 +86,27 @@ function page(element: ReactNode) {
 let preloadClient: QueryClient | null = null;
 
 /**
- * Loaders that start a page's chunks and first data as navigation starts (route-preload.ts), where
- * they would otherwise load one after the other as each lazy component renders: shell → course page
- * → forum page → topic. They answer at once (null): nothing waits for them.
+ * Loaders that start a page's first data (route-preload.ts, in the entry chunk: the requests leave as the
+ * router starts, not after a chunk) and its chunks as navigation starts, where they would otherwise load
+ * one after the other as each lazy component renders: shell → course page → forum page → topic. The
+ * pages are lazyPreloadable, so once their chunks are in they render without suspending (no 300 ms reveal
+ * wait per level). They answer at once (null): nothing waits for them.
  */
 const preload = {
   shell: () => {
-    void import('./layouts/app-layout');
-    if (preloadClient) {
-      const client = preloadClient;
-      void import('./route-preload').then((m) => m.preloadShell(client));
-    }
+    if (preloadClient) preloadShell(preloadClient);
+    AppShell.preload().catch(() => {});
     return null;
   },
   course: ({ params }: LoaderFunctionArgs) => {
-    void import('../features/courses/pages/course-page');
-    if (preloadClient) {
-      const client = preloadClient;
-      void import('./route-preload').then((m) => m.preloadCourse(client, Number(params.id)));
-    }
+    if (preloadClient) preloadCourse(preloadClient, Number(params.id));
+    CoursePage.preload().catch(() => {});
     return null;
   },
   forum: ({ request }: LoaderFunctionArgs) => {
-    void import('../features/forum/pages/course-forum-page');
     // The hash is not in the request: read it only when the address is already the page's (a first load).
-    if (preloadClient && new URL(request.url).pathname === window.location.pathname) {
-      const client = preloadClient;
-      const hash = window.location.hash;
-      void import('./route-preload').then((m) => m.preloadForumTopic(client, hash));
-    }
+    if (preloadClient && new URL(request.url).pathname === window.location.pathname) preloadForumTopic(preloadClient, window.location.hash);
+    CourseForumPage.preload().catch(() => {});
     return null;
   },
 };
