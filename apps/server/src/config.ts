@@ -61,6 +61,7 @@ const EnvSchema = z.object({
   CALENDAR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** How many forum topic-list orders one process keeps (0: none); modules/forum/forum-list-cache.ts. */
   FORUM_LIST_CACHE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
+  ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   COOKIE_SECURE: booleanString.default(false),
   /** Issue 20 §2: Strict-Transport-Security max-age in seconds, only behind HTTPS (0: no HSTS header). */
   HSTS_MAX_AGE: z.coerce.number().int().nonnegative().default(0),
@@ -126,6 +127,8 @@ export interface Config {
   calendarCacheMs: number;
   /** How many topic-list orders one process keeps (0: the cache is off); forum writes drop a course's at once (modules/forum/forum-list-cache.ts). */
   forumListCacheEntries: number;
+  /** Most bytes of whole answers each per-reader answer cache of one process keeps (forum lists, library lists; 0: off); see lib/answer-cache.ts. */
+  answerCacheBytes: number;
   cookieSecure: boolean;
   /** `Strict-Transport-Security` max-age in seconds; 0 sends none (plugins/security-headers.ts). */
   hstsMaxAgeSeconds: number;
@@ -189,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionCacheMs: e.SESSION_CACHE_MS,
     calendarCacheMs: e.CALENDAR_CACHE_MS,
     forumListCacheEntries: e.FORUM_LIST_CACHE,
+    answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
     cookieSecure: e.COOKIE_SECURE,
     hstsMaxAgeSeconds: e.HSTS_MAX_AGE,
     scormContent: {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { calendarCacheHandler } from '../calendar/calendar-cache.handlers.js';
 import { forumCacheHandler } from '../forum/forum-cache.handlers.js';
+import { libraryCacheHandler } from '../library/library-cache.handlers.js';
 import { emailsHandler } from '../outbox/emails.handlers.js';
 import { completenessHandler } from '../progress/completeness.handlers.js';
 import { submissionCompletionHandler } from '../progress/submission-completion.handlers.js';
@@ -16,6 +17,7 @@ export const EVENT_HANDLERS = [
   submissionCompletionHandler,
   calendarCacheHandler,
   forumCacheHandler,
+  libraryCacheHandler,
   emailsHandler,
   gradebookHandler,
   examScoresPublicationHandler,

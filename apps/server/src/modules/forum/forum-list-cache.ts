@@ -1,29 +1,17 @@
 import { LRUCache } from 'lru-cache';
+import { AnswerCache } from '../../lib/answer-cache.js';
 import { coherentCaches, type CoherentCache } from '../../lib/instance-caches.js';
 import type { AppDeps } from '../../lib/deps.js';
 
 /** PostgreSQL channel on which instances tell each other that a course's forum changed (payload `instanceId:courseId`). */
 export const FORUM_CHANNEL = 'atrium_forum';
 
-/** Most bytes of list answers one instance keeps (least recently used dropped first). */
-export const FORUM_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 /**
  * Longest life of a cached list answer, in ms: a bound for changes no domain event announces (a
  * user's new name, a course deleted by hand). Every change the forum's answers depend on that
  * Atrium makes is announced and forgets the answers at once; this only bounds the rest.
  */
 export const FORUM_ANSWER_MAX_AGE_MS = 60_000;
-
-/** One reader's list answer as sent (UTF-8 JSON), and when it was computed. */
-export interface AnswerEntry {
-  courseId: number;
-  userId: number;
-  /** `mark()` read before the answer's first statement: any bump of the course or the reader after it makes the answer stale. */
-  since: number;
-  /** Epoch ms from which the answer is no longer served (a forum opens or closes; at most FORUM_ANSWER_MAX_AGE_MS). */
-  until: number;
-  body: Buffer;
-}
 
 /** The order of one list page as computed: its topic ids in order, the total and whether it is exact (forum.repository.ts listTopicsPage). */
 export interface TopicOrder {
@@ -62,28 +50,23 @@ export interface TopicOrder {
  * - its time has not run out: the next start or end of a forum activity the reader's access depends
  *   on, and at most FORUM_ANSWER_MAX_AGE_MS (for changes no event announces: a renamed author).
  * Learners of a checkpoint course are never answered from it (their access follows their progress).
- * At most FORUM_ANSWER_CACHE_BYTES of answers.
+ * At most ANSWER_CACHE_MB of answers (`maxAnswerBytes`).
  */
 export class ForumListCache implements CoherentCache {
   private readonly orders: LRUCache<string, TopicOrder> | null;
-  private readonly answers: LRUCache<string, AnswerEntry> | null;
+  /** Readers' whole answers (lib/answer-cache.ts), scoped `c<courseId>` and `u<userId>`. */
+  readonly answers: AnswerCache;
   private readonly generations = new Map<number, number>();
-  /** A counter of bumps, and the count at each course's and each reader's last bump (answers). */
-  private seq = 0;
-  private readonly courseBumps = new Map<number, number>();
-  private readonly userBumps = new Map<number, number>();
-  /** The count when everything was last forgotten: answers computed before it are never kept. */
-  private forgotten = 0;
   /** Bumped when this instance (re)starts hearing others: every course's entries are forgotten at once. */
   private epoch = 0;
   shared = true;
 
   constructor(
     readonly max: number,
-    maxAnswerBytes = FORUM_ANSWER_CACHE_BYTES,
+    maxAnswerBytes = 32 * 1024 * 1024,
   ) {
     this.orders = max > 0 ? new LRUCache({ max }) : null;
-    this.answers = max > 0 && maxAnswerBytes > 0 ? new LRUCache({ maxSize: maxAnswerBytes, sizeCalculation: (e) => e.body.length + 200 }) : null;
+    this.answers = new AnswerCache(max > 0 ? maxAnswerBytes : 0, FORUM_ANSWER_MAX_AGE_MS);
   }
 
   /** The generation of a course's forum (opaque; compare with `===`). */
@@ -106,48 +89,28 @@ export class ForumListCache implements CoherentCache {
   /** Forgets a course's orders and answers (its generation moves on; old entries age out unused). */
   bump(courseId: number): void {
     this.generations.set(courseId, (this.generations.get(courseId) ?? 0) + 1);
-    this.courseBumps.set(courseId, ++this.seq);
+    this.answers.bump(`c${courseId}`);
   }
 
   /** Forgets one reader's answers in every course (they read a topic, subscribed, unsubscribed). */
   bumpUser(userId: number): void {
-    this.userBumps.set(userId, ++this.seq);
+    this.answers.bump(`u${userId}`);
   }
 
-  /** The bump counter now: read it before computing an answer, pass it as the answer's `since`. */
+  /** The answers' bump counter now: read it before computing an answer (its `since`). */
   mark(): number {
-    return this.seq;
+    return this.answers.mark();
   }
 
-  private fresh(entry: Pick<AnswerEntry, 'courseId' | 'userId' | 'since'>): boolean {
-    return (
-      entry.since >= this.forgotten && (this.courseBumps.get(entry.courseId) ?? 0) <= entry.since && (this.userBumps.get(entry.userId) ?? 0) <= entry.since
-    );
-  }
-
-  /**
-   * A reader's cached list answer under `key` (which names the reader, the place and the query),
-   * if the course's forum and the reader's marks are still in the generations it was computed in
-   * and its time has not run out (`now`, epoch ms).
-   */
+  /** A reader's cached list answer under `key`, unless stale (lib/answer-cache.ts) or while other instances' writes could go unheard. */
   getAnswer(key: string, now = Date.now()): Buffer | undefined {
-    if (!this.answers || !this.shared) return undefined;
-    const entry = this.answers.get(key);
-    if (!entry) return undefined;
-    if (entry.until <= now || !this.fresh(entry)) {
-      this.answers.delete(key);
-      return undefined;
-    }
-    return entry.body;
+    return this.shared ? this.answers.get(key, now) : undefined;
   }
 
-  /**
-   * Keeps an answer computed since `entry.since` (`mark()` before its first statement), unless its
-   * course or reader was bumped meanwhile; served until `until` (epoch ms), at most FORUM_ANSWER_MAX_AGE_MS.
-   */
-  setAnswer(key: string, entry: AnswerEntry, now = Date.now()): void {
-    if (!this.answers || !this.shared || !this.fresh(entry)) return;
-    this.answers.set(key, { ...entry, until: Math.min(entry.until, now + FORUM_ANSWER_MAX_AGE_MS) });
+  /** Keeps a reader's list answer in a course, computed since `since` (`answers.mark()` before its first statement), until `until` (epoch ms). */
+  setAnswer(key: string, entry: { courseId: number; userId: number; since: number; until: number; body: Buffer }, now = Date.now()): void {
+    if (!this.shared) return;
+    this.answers.set(key, { scopes: [`c${entry.courseId}`, `u${entry.userId}`], since: entry.since, until: entry.until, body: entry.body }, now);
   }
 
   /** On when FORUM_LIST_CACHE is above 0. */
@@ -159,11 +122,8 @@ export class ForumListCache implements CoherentCache {
   forgetAll(): void {
     this.epoch += 1;
     this.generations.clear();
-    this.courseBumps.clear();
-    this.userBumps.clear();
-    this.forgotten = ++this.seq;
     this.orders?.clear();
-    this.answers?.clear();
+    this.answers.forgetAll();
   }
 
   /** Orders held (tests, the benchmark). */
@@ -173,14 +133,14 @@ export class ForumListCache implements CoherentCache {
 
   /** Answers held (tests). */
   get answerCount(): number {
-    return this.answers?.size ?? 0;
+    return this.answers.size;
   }
 }
 
 const caches = coherentCaches({
   channel: FORUM_CHANNEL,
   label: 'forum list cache',
-  create: (config) => new ForumListCache(config.forumListCacheEntries),
+  create: (config) => new ForumListCache(config.forumListCacheEntries, config.answerCacheBytes),
 });
 
 /** The topic-order cache of one running instance (keyed by its deps; size from FORUM_LIST_CACHE). */

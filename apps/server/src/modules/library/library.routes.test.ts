@@ -176,6 +176,32 @@ describe('folders', () => {
   });
 });
 
+describe('listings answered from the owner’s cache', () => {
+  it('answer a repeated listing without a statement, the same bytes, and show every write at once', async () => {
+    const box = (await folder('instructor', 'Cached')).json() as LibraryItem;
+    const file = await libraryFile('instructor', 'kept.txt', box.id, 10);
+    const url = `/api/library/items?folder_id=${box.id}`;
+    const first = await countStatements(t, () => call('instructor', 'GET', url));
+    const second = await countStatements(t, () => call('instructor', 'GET', url));
+    const own = (sqls: string[]) => sqls.filter((q) => !/"sessions"/.test(q)).length;
+    expect(own(first.sql)).toBeGreaterThan(0);
+    expect(own(second.sql), second.sql.join('\n')).toBe(0);
+    expect(second.res.body).toBe(first.res.body);
+    const names = async () => (await ok<LibraryList>('instructor', 'GET', url)).items.map((i) => i.name);
+    expect(await names()).toEqual(['kept.txt']);
+    await ok('instructor', 'PUT', `/api/library/items/${file.id}`, { name: 'renamed.txt', tags: ['week 1'] });
+    expect(await names()).toEqual(['renamed.txt']);
+    expect((await ok<LibraryList>('instructor', 'GET', `/api/library/items?tag=${encodeURIComponent('week 1')}`)).items.map((i) => i.id)).toEqual([file.id]);
+    // Deleted through the uploads API (into the trash, by the library's own deletion).
+    expect((await call('instructor', 'DELETE', `/api/uploads/${file.upload!.id}`)).statusCode).toBe(204);
+    expect(await names()).toEqual([]);
+    // Another owner's listing is theirs: the same query answers their own library.
+    const other = (await folder('instructor2', 'Cached')).json() as LibraryItem;
+    expect((await ok<LibraryList>('instructor2', 'GET', '/api/library/items?q=cached')).items.map((i) => i.id)).toEqual([other.id]);
+    expect((await ok<LibraryList>('instructor', 'GET', '/api/library/items?q=cached')).items.map((i) => i.id)).toEqual([box.id]);
+  });
+});
+
 describe('storage quota', () => {
   it('is enforced on every new upload, the library’s and a course’s alike, for the user and the organisation; 90 % is notified', async () => {
     const before = await ok<LibraryUsage>('instructor', 'GET', '/api/library/usage');

@@ -30,7 +30,7 @@ import {
   librarySettings,
   libraryTags,
   libraryUsage,
-  listLibrary,
+  listLibraryAnswer,
   purgeItem,
   restoreItem,
   trashItem,
@@ -38,12 +38,24 @@ import {
   updateLibrarySettings,
 } from './library.service.js';
 
-import { presentedResponse } from '../../lib/presented-response.js';
+import { presentedResponse, sendJson } from '../../lib/presented-response.js';
+import { bumpLibraryOwner, startLibraryListener } from './library-cache.js';
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 413: ErrorBodySchema };
 const tags = ['library'];
 
 /** My library (issue 19 §1, decision 0132): an instructor's own folders and files, the trash and the storage quota. */
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Listings are cached per owner (library-cache.ts): every write through these routes (all to the
+  // actor's own library) forgets the actor's listings before its answer is sent, on every instance.
+  let stopListening = async () => undefined as void;
+  app.addHook('onReady', async () => {
+    stopListening = await startLibraryListener(app.deps);
+  });
+  app.addHook('onClose', async () => stopListening());
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.account) await bumpLibraryOwner(app.deps, request.account.user.id);
+    return payload;
+  });
   app.get('/api/library/items', {
     config: { action: 'library.read' },
     // The presenter is typed against the contract: no zod response pass (a page of 50 items).
@@ -55,7 +67,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: LibraryListQuerySchema,
       response: { 200: LibraryListSchema, ...errors },
     },
-    handler: async (request) => listLibrary(app.deps, actorOf(request), request.query),
+    handler: async (request, reply) => sendJson(reply, await listLibraryAnswer(app.deps, actorOf(request), request.query)),
   });
   app.get('/api/library/folders', {
     config: { action: 'library.read' },

@@ -61,6 +61,7 @@ import {
   type LibraryItemRow,
   type LibraryListRow,
 } from './library.repository.js';
+import { bumpLibraryOwner, libraryCacheOf } from './library-cache.js';
 
 /**
  * My library (issue 19 §1, decision 0132): an instructor's folders and files (uploads with parent
@@ -171,6 +172,22 @@ async function uniquely<T>(field: string, write: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(error)) throw fieldError(field, 'library.nameTaken');
     throw error;
   }
+}
+
+/**
+ * `GET /api/library/items` as sent (UTF-8 JSON of a LibraryList): from the owner's answer cache
+ * when it holds a fresh one (library-cache.ts: no statement), else listLibrary's answer, kept.
+ * Errors as listLibrary (never cached).
+ */
+export async function listLibraryAnswer(deps: AppDeps, actor: Actor, query: LibraryListQuery): Promise<Buffer> {
+  const cache = libraryCacheOf(deps);
+  const key = JSON.stringify([actor.id, actor.orgId, actor.role, query]);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const since = cache.answers.mark();
+  const body = Buffer.from(JSON.stringify(await listLibrary(deps, actor, query)));
+  cache.set(key, actor.id, since, body);
+  return body;
 }
 
 /** `GET /api/library/items`: a folder's items (folder_id; the root without), or search results (q, tag) across the library. */
@@ -488,13 +505,15 @@ export async function trashItem(deps: AppDeps, actor: Actor, itemId: number): Pr
  */
 export const trashLibraryUpload: UploadDeletion = async (deps, actor, row) => {
   if (row.ownerId !== actor.id) return false;
-  return transaction(deps, async (tx) => {
+  const trashed = await transaction(deps, async (tx) => {
     const found = await findItemOfUpload(tx, row.id);
     const item = found ? await lockItem(tx, found.id) : undefined;
     if (!item) return false;
     if (!item.trashedAt) await trashSubtree(tx, item.id, new Date());
     return true;
   });
+  if (trashed) await bumpLibraryOwner(deps, actor.id);
+  return trashed;
 };
 
 /** `GET /api/library/trash`: what was deleted, last first. */
