@@ -87,27 +87,26 @@ let preloadClient: QueryClient | null = null;
 
 /**
  * Loaders that start a page's first data (route-preload.ts, in the entry chunk: the requests leave as the
- * router starts, not after a chunk) and its chunks as navigation starts, where they would otherwise load
- * one after the other as each lazy component renders: shell → course page → forum page → topic. The
- * pages are lazyPreloadable, so once their chunks are in they render without suspending (no 300 ms reveal
- * wait per level). They answer at once (null): nothing waits for them.
+ * router starts, not after a chunk) and its chunk as navigation starts, where they would otherwise load
+ * one after the other as each lazy component renders: shell → course page → forum page → topic. Each
+ * answers (null) once its page's chunk is in (or failed: the page's lazy load then shows the error), so
+ * the router draws the shell, the course and the forum in one render, none of them suspending (React
+ * would show each level's fallback and reveal it no sooner than 300 ms later). The data is not waited for.
  */
+const noData = () => null;
 const preload = {
   shell: () => {
     if (preloadClient) preloadShell(preloadClient);
-    AppShell.preload().catch(() => {});
-    return null;
+    return AppShell.preload().then(noData, noData);
   },
   course: ({ params }: LoaderFunctionArgs) => {
     if (preloadClient) preloadCourse(preloadClient, Number(params.id));
-    CoursePage.preload().catch(() => {});
-    return null;
+    return CoursePage.preload().then(noData, noData);
   },
   forum: ({ request }: LoaderFunctionArgs) => {
     // The hash is not in the request: read it only when the address is already the page's (a first load).
     if (preloadClient && new URL(request.url).pathname === window.location.pathname) preloadForumTopic(preloadClient, window.location.hash);
-    CourseForumPage.preload().catch(() => {});
-    return null;
+    return CourseForumPage.preload().then(noData, noData);
   },
 };
 
