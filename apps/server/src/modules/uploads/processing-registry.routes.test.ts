@@ -27,6 +27,19 @@ describe('processing registry', () => {
         throw new ProcessingError('TOOL_TIMEOUT', 'ffmpeg did not finish within 7 s', { tool: 'ffmpeg', seconds: 7 });
       },
     });
+    // One that derives a key while another module writes its own key into the same row's meta.
+    registerProcessor({
+      kind: 'test-meta',
+      queue: 'upload-inspect',
+      matches: (row) => row.name.startsWith('meta-'),
+      run: async (deps, row) => {
+        await deps.db
+          .update(uploads)
+          .set({ meta: { ...row.meta, courseIds: [courseId] } })
+          .where(eq(uploads.id, row.id));
+        return { numPages: 3 };
+      },
+    });
     registerProcessor({
       kind: 'test-crash',
       queue: 'upload-inspect',
@@ -73,6 +86,14 @@ describe('processing registry', () => {
     const done = await waitForProcessed(t, cookie, await upload('crash-notes.txt'));
     expect(done).toMatchObject({ status: 'failed', failure_code: 'PROCESSING_CRASHED', failure_params: {} });
     expect(JSON.stringify(done)).not.toMatch(/ECONNREFUSED|10\.1\.2\.3|internal detail/);
+  });
+
+  it('merges what processing derived into meta, keeping keys written meanwhile (a course reusing the file)', async () => {
+    const id = await upload('meta-kept.txt');
+    const done = await waitForProcessed(t, cookie, id);
+    expect(done.status).toBe('ready');
+    const [row] = await t.database.db.select({ meta: uploads.meta }).from(uploads).where(eq(uploads.id, id));
+    expect(row!.meta).toMatchObject({ numPages: 3, courseIds: [courseId] });
   });
 
   it('a file with no processor ends ready with no failure', async () => {

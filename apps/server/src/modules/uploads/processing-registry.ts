@@ -144,13 +144,8 @@ export async function processUpload(deps: AppDeps, uploadId: number, jobId: stri
     // Text, images and packages have no processor: nothing to derive; their bytes were checked on arrival.
     const meta = processor ? await processor.run(deps, row, ctx) : {};
     await transaction(deps, async (tx) => {
-      const finished = await finishProcessing(tx, uploadId, jobId, {
-        status: 'ready',
-        meta: { ...row.meta, ...meta },
-        failureReason: null,
-        failureCode: null,
-        failureParams: null,
-      });
+      // Only what processing derived: meta keys written meanwhile (a course reusing the file) stay.
+      const finished = await finishProcessing(tx, uploadId, jobId, { status: 'ready', failureReason: null, failureCode: null, failureParams: null }, meta);
       if (finished) await emit(deps, tx, { type: 'upload.ready', payload: { upload_id: uploadId } });
     });
     deps.log.info({ uploadId, jobId }, 'upload processed');

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { uploads, uploadVideos } from './uploads.table.js';
+import { uploads, uploadVideos, type UploadMeta } from './uploads.table.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
 /** What processing learns of a file (uploads.meta), for processors. */
@@ -42,11 +42,23 @@ export async function beatProcessing(db: Db, id: number, jobId?: string): Promis
     .where(jobId ? and(eq(uploads.id, id), eq(uploads.processingJobId, jobId)) : eq(uploads.id, id));
 }
 
-/** Ends processing of upload `id` with `values` (status, meta, failure), only while job `jobId` still owns it. */
-export async function finishProcessing(db: Db, id: number, jobId: string, values: Partial<typeof uploads.$inferInsert>): Promise<boolean> {
+/**
+ * Ends processing of upload `id` with `values` (status, failure), only while job `jobId` still owns
+ * it. `metaPatch`, what processing derived (pages, duration, renditions…), is merged into the row's
+ * `meta` as it is at this write (jsonb `||`), so keys other modules wrote meanwhile (a course
+ * reusing the file, `courseIds`) are kept.
+ */
+export async function finishProcessing(
+  db: Db,
+  id: number,
+  jobId: string,
+  values: Omit<Partial<typeof uploads.$inferInsert>, 'meta'>,
+  metaPatch?: Partial<UploadMeta>,
+): Promise<boolean> {
+  const meta = metaPatch ? { meta: sql<UploadMeta>`${uploads.meta} || ${JSON.stringify(metaPatch)}::jsonb` } : {};
   const rows = await db
     .update(uploads)
-    .set({ ...values, processingHeartbeatAt: null, updatedAt: new Date() })
+    .set({ ...values, ...meta, processingHeartbeatAt: null, updatedAt: new Date() })
     .where(and(eq(uploads.id, id), eq(uploads.processingJobId, jobId)))
     .returning({ id: uploads.id });
   return rows.length > 0;
