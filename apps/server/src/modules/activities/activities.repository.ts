@@ -27,6 +27,8 @@ export interface ActivityUploadRow {
   numPages: number | null;
   duration: number | null;
   sort: number;
+  /** A library file its owner put in the library's trash (decision 0132): removed for learners until restored. */
+  inTrash: boolean;
 }
 
 /** A course's modules in order (sort, then id). */
@@ -99,6 +101,7 @@ const UPLOAD_COLUMNS = {
   numPages: sql<number | null>`(${uploads.meta}->>'numPages')::int`,
   duration: sql<number | null>`(${uploads.meta}->>'duration')::float8`,
   sort: activityUploads.sort,
+  inTrash: sql<boolean>`exists (select 1 from library_items li where li.upload_id = ${uploads.id} and li.trashed_at is not null)`,
 } satisfies JsonSelection;
 const RECORD_COLUMNS = {
   activityId: activityReadRecords.activityId,

@@ -45,7 +45,8 @@ export function studyOf(rows: StudyRows, options: { mode: LearningMode; bypass: 
   const modules = moduleRows.map((row) => ({
     row,
     activities: (activitiesOf.get(row.id) ?? []).map((a): StudiedActivity => {
-      const uploads = uploadsOf.get(a.id) ?? [];
+      // A library file in its owner's trash is removed for learners (decision 0132); the team still sees it.
+      const uploads = (uploadsOf.get(a.id) ?? []).filter((u) => options.bypass || !u.inTrash);
       const isCompleted = isActivityCompleted(
         { type: a.type, criterion: a.completionCriterion, percent: a.completionPercent, uploads },
         recordsOf.get(a.id) ?? [],

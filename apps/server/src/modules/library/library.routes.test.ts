@@ -342,12 +342,17 @@ describe('the owner deleting a library file through DELETE /api/uploads/{id}', (
     for (const url of [`/api/uploads/${uploadId}`, `/api/uploads/${uploadId}/blob`, `/api/activities/${activity.id}/uploads/${uploadId}`])
       expect([403, 404], url).toContain((await call('student', 'GET', url)).statusCode);
     expect((await ok<LibraryUsage>('instructor', 'GET', '/api/library/usage')).user).toEqual(usageBefore.user);
+    // The activity no longer lists it to its learners; its team still sees it (to restore or replace it).
+    const listed = async (who: Who) => (await ok<{ uploads: { id: number }[] }>(who, 'GET', `/api/activities/${activity.id}`)).uploads.map((u) => u.id);
+    expect(await listed('student')).toEqual([]);
+    expect(await listed('instructor')).toEqual([uploadId]);
     // Twice: nothing more.
     await ok('instructor', 'DELETE', `/api/uploads/${uploadId}`, undefined, 204);
 
     // Restored: the activity's learner opens it again.
     await ok('instructor', 'POST', `/api/library/trash/${file.id}/restore`);
     expect((await call('student', 'GET', `/api/uploads/${uploadId}/blob`)).statusCode).toBe(200);
+    expect(await listed('student')).toEqual([uploadId]);
 
     // Purged (once no activity uses it): the upload and its bytes are gone, the quota freed.
     await ok('instructor', 'DELETE', `/api/uploads/${uploadId}`, undefined, 204);
