@@ -209,6 +209,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: webDist,
       wildcard: false,
       preCompressed: true,
+      // Cache-Control is ours (setHeaders): send's own `public, max-age=0` would replace it.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');

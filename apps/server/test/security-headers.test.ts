@@ -100,6 +100,10 @@ describe('security headers', () => {
     expect(asset.statusCode).toBe(200);
     expectAppPolicy(asset.headers['content-security-policy']);
     expectCommonHeaders(asset.headers);
+    // Hashed assets are kept by browsers for a year without asking again; the page itself always asks.
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(page.headers['cache-control']).toBe('no-cache');
 
     const user = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: w.cookies.student } });
     expect(user.statusCode).toBe(200);
