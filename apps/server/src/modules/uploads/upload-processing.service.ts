@@ -25,7 +25,9 @@ export const TEXT_PREVIEW_BYTES = 1024 * 1024;
  */
 export async function presentOne(deps: AppDeps, actor: Actor, uploadId: number): Promise<Upload> {
   const { row, access } = await authorize(deps, actor, 'upload.read', { uploadId });
-  return presentUploadFor(deps, actor, row, await listVideosOf(deps.db, [row.id]), access);
+  // Only videos have renditions (the video processor, `POST /api/uploads/{id}/videos`): no statement for the rest.
+  const videos = row.type === 'video' ? await listVideosOf(deps.db, [row.id]) : [];
+  return presentUploadFor(deps, actor, row, videos, access);
 }
 
 async function describeObject(deps: AppDeps, key: string): Promise<StoredObject | undefined> {
