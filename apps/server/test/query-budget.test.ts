@@ -82,8 +82,8 @@ const HOT: Hot[] = [
   { route: 'GET /api/courses/{id}/content', who: 'instructor', url: () => `/api/courses/${w.course.id}/content`, statements: 3, rounds: 3 },
   { route: 'GET /api/activities/{id}', who: 'student', url: () => `/api/activities/${activityId}`, statements: 4, rounds: 4 },
   { route: 'GET /api/activities/{id}', who: 'instructor', url: () => `/api/activities/${activityId}`, statements: 4, rounds: 4 },
-  { route: 'GET /api/uploads/{id}', who: 'student', url: () => `/api/uploads/${uploadId}`, statements: 4, rounds: 4 },
-  { route: 'GET /api/uploads/{id}', who: 'instructor', url: () => `/api/uploads/${uploadId}`, statements: 3, rounds: 3 },
+  { route: 'GET /api/uploads/{id}', who: 'student', url: () => `/api/uploads/${uploadId}`, statements: 3, rounds: 3 },
+  { route: 'GET /api/uploads/{id}', who: 'instructor', url: () => `/api/uploads/${uploadId}`, statements: 2, rounds: 2 },
   // The management course list with a keyword filter (POST /api/courses; the org's settings, for the management code, then one page).
   {
     route: 'POST /api/courses (keyword)',

@@ -53,6 +53,39 @@ export async function findCourseWithRoles(db: Db, id: number, userId: number): P
   return row ? { course: { ...row.course, departmentName: row.departmentName }, roles: parseJson(row.roles) } : undefined;
 }
 
+/**
+ * A live upload, and — when its parent is a course — that course with its department name and
+ * `userId`'s roles (as findCourseWithRoles): one SELECT for the upload policy (decision 0140).
+ * `course` is undefined for other parents and when the parent course no longer exists; undefined
+ * when there is no live upload of this id.
+ */
+export async function findUploadWithCourseRoles(
+  db: Db,
+  uploadId: number,
+  userId: number,
+): Promise<{ upload: typeof uploads.$inferSelect; course: CourseWithDepartment | undefined; roles: CourseRole[] } | undefined> {
+  const [row] = await db
+    .select({
+      upload: uploads,
+      course: courses,
+      departmentName: departments.name,
+      roles: sql<
+        CourseRole[] | string
+      >`(select coalesce(json_agg(e.role order by e.id), '[]'::json) from enrolments e where e.course_id = ${courses.id} and e.user_id = ${userId})`,
+    })
+    .from(uploads)
+    .leftJoin(courses, and(eq(uploads.parentType, 'course'), eq(courses.id, uploads.parentId)))
+    .leftJoin(departments, eq(departments.id, courses.departmentId))
+    .where(and(eq(uploads.id, uploadId), isNull(uploads.deletedAt)))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    upload: row.upload,
+    course: row.course ? { ...row.course, departmentName: row.departmentName } : undefined,
+    roles: row.course ? parseJson(row.roles) : [],
+  };
+}
+
 /** The course's learning mode as `{ learningMode }`, or undefined when there is no such course. One SELECT. */
 export async function findCourseLearningMode(db: Db, courseId: number): Promise<Pick<CourseRow, 'learningMode'> | undefined> {
   const [row] = await db.select({ learningMode: courses.learningMode }).from(courses).where(eq(courses.id, courseId));

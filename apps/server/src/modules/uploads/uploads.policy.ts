@@ -1,11 +1,11 @@
-import type { ActivityAccess as AccessState } from '@atrium/contracts';
+import type { ActivityAccess as AccessState, CourseRole } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { activityAccess, guestActivity, learnerAccessOfHolders, type ActivityAccess } from '../activities/activities.policy.js';
 import { listFileHolders, type ActivityRow } from '../activities/activities.repository.js';
 import { isCourseTeam, isCourseViewer } from '../courses/courses.policy.js';
-import { findCourseWithRoles, type CourseWithDepartment } from '../courses/courses.repository.js';
+import { findCourseWithRoles, findUploadWithCourseRoles, type CourseWithDepartment } from '../courses/courses.repository.js';
 import { uploadParentResolver } from './upload-parents.js';
 import { activityHoldsUpload, findLiveUpload, type UploadRow } from './uploads.repository.js';
 
@@ -90,13 +90,15 @@ export async function accessToParent(
   deps: AppDeps,
   actor: Actor,
   row: Pick<UploadRow, 'parentType' | 'parentId' | 'ownerId' | 'orgId'> & { id?: number },
+  /** The parent course and the actor's roles, when already read with the upload (findUploadWithCourseRoles). */
+  known?: { course: CourseWithDepartment | undefined; roles: CourseRole[] },
 ): Promise<{ access: 'missing' | 'none' | 'view' | 'manage'; course?: CourseWithDepartment }> {
   if (row.orgId !== actor.orgId) return { access: 'missing' };
   const resolver = uploadParentResolver(row.parentType);
   if (resolver) return { access: await resolver(deps, actor, { id: row.id ?? 0, ...row }) };
   if (row.parentType === 'course' && row.parentId !== null) {
-    // The course and the actor's roles in one statement (decision 0140).
-    const found = await findCourseWithRoles(deps.db, row.parentId, actor.id);
+    // The course and the actor's roles in one statement (decision 0140), or none when read with the upload.
+    const found = known ?? (await findCourseWithRoles(deps.db, row.parentId, actor.id));
     const course = found?.course;
     if (!course || course.orgId !== actor.orgId) return { access: 'missing' };
     const roles = found.roles;
@@ -114,9 +116,11 @@ export async function accessToParent(
  * activity holding it closed to this learner: CLOSED_MESSAGE).
  */
 export async function uploadAccess(deps: AppDeps, actor: Actor, uploadId: number, now = new Date()): Promise<{ row: UploadRow; access: UploadAccessKind }> {
-  const row = await findLiveUpload(deps.db, uploadId);
-  if (!row) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
-  const parent = await accessToParent(deps, actor, row);
+  // The upload with its parent course and the actor's roles: one statement (decision 0140).
+  const found = await findUploadWithCourseRoles(deps.db, uploadId, actor.id);
+  if (!found) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
+  const row = found.upload;
+  const parent = await accessToParent(deps, actor, row, { course: found.course, roles: found.roles });
   if (parent.access === 'missing') throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
   if (parent.access === 'none') throw new AppError('FORBIDDEN', 'You cannot open this file');
   if (!row.receivedAt && row.ownerId !== actor.id) throw new AppError('UPLOAD_NOT_FOUND', NOT_FOUND_MESSAGE);
