@@ -46,6 +46,15 @@ function toolsOf(parent: number): number[] {
     .map(Number);
 }
 
+/** The command name of a live process (`/proc/<pid>/comm`), or '' when it is gone. */
+function commOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'latin1').trim();
+  } catch {
+    return '';
+  }
+}
+
 describe('after a server was killed', () => {
   it('the next start removes the temporary folders of dead processes and keeps those of live ones', async () => {
     const dead = path.join(tmp, `atrium-run-${deadPid()}`);
@@ -77,8 +86,11 @@ describe('after a server was killed', () => {
       { cwd: root, stdio: 'ignore' },
     );
     started.push(server.pid!);
-    expect(await until(() => toolsOf(server.pid!).length > 0, 30_000)).toBe(true);
-    const [tool] = toolsOf(server.pid!);
+    // Running the tool itself: setpriv has set the parent-death signal and exec'd it (killed before
+    // that, on a busy machine, the tool would outlive the server; the next start reaps it, below).
+    const running = () => toolsOf(server.pid!).filter((pid) => commOf(pid) === 'sleep');
+    expect(await until(() => running().length > 0, 30_000)).toBe(true);
+    const [tool] = running();
     started.push(tool!);
     process.kill(server.pid!, 'SIGKILL');
     expect(await until(() => !isAlive(tool!))).toBe(true);
