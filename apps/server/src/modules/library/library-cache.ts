@@ -11,9 +11,10 @@ export const LIBRARY_ANSWER_MAX_AGE_MS = 60_000;
 /**
  * Per-instance cache of library listings as sent (decision 0132, "Answers"): an owner's folder
  * pages and searches (`GET /api/library/items`), keyed by the owner and the query, scoped
- * `o<ownerId>`. Every committed library write of the owner (library.service.ts) and an upload of
- * theirs finishing or failing its processing (library-cache.handlers.ts) bumps the owner; other
- * instances hear it through NOTIFY. While the LISTEN is not held nothing is served or kept.
+ * `o<ownerId>`. Every write through the library's routes (their `onSend` hook, library.routes.ts),
+ * the uploads API trashing a library file (trashLibraryUpload) and an upload of the owner's finishing
+ * or failing its processing (library-cache.handlers.ts) bump the owner; other instances hear it
+ * through NOTIFY. While the LISTEN is not held nothing is served or kept.
  */
 export class LibraryCache implements CoherentCache {
   readonly answers: AnswerCache;
