@@ -47,7 +47,7 @@ describe('ExamActivityMedia (exam media on the exam activity page)', { timeout: 
     fetchMock.mockResolvedValue(jsonResponse(200, { items: [row({ activity_id: 8 })] }));
     const { container } = renderWithApp(<ExamActivityMedia courseId={2} activityId={7} />);
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await vi.waitFor(() => expect(container.querySelector('.ant-spin')).toBeNull());
+    await vi.waitFor(() => expect(container.querySelector('.page-spinner')).toBeNull());
     expect(screen.queryByTestId('exam-activity-media')).not.toBeInTheDocument();
   });
 });
