@@ -28,13 +28,26 @@ export interface ObjectStore {
   /** Removes every object whose key starts with `prefix/` (derived files, block chunks). */
   deletePrefix(prefix: string): Promise<void>;
   /**
-   * Writes the concatenation of `sources` (in order) to `key` and answers its size
+   * Writes the concatenation of `sources` (in order; a source is an object or the
+   * byte range `start … start + size − 1` of one) to `key` and answers its size
    * and SHA-256; `observe(index, chunk)` sees every byte of source `index` on the
    * way (CRC checks). Nothing is left at `key` when it rejects. S3: multipart
    * upload with parts of at least 5 MiB.
    */
-  compose(key: string, sources: readonly string[], observe?: (index: number, chunk: Buffer) => void): Promise<StoredObject>;
+  compose(key: string, sources: readonly ComposeSource[], observe?: (index: number, chunk: Buffer) => void): Promise<StoredObject>;
+  /**
+   * Local disk only (S3 objects cannot be written in place): streams `body` into
+   * `key` from byte `position` on, creating a sparse object when absent and leaving
+   * other bytes alone; answers the bytes written. Rejects with a PayloadLimitError
+   * before writing past `maxBytes` (bytes already written stay). Decision 0142.
+   */
+  writeAt?(key: string, position: number, body: Readable, options: { maxBytes: number }): Promise<{ size: number }>;
+  /** Local disk only: makes the first `size` bytes of `source` the object `key` by truncating and renaming it (no copy); `source` is gone. */
+  adopt?(key: string, source: string, size: number): Promise<void>;
 }
+
+/** A source of ObjectStore.compose: a whole object, or `size` bytes of one from byte `start`. */
+export type ComposeSource = string | { key: string; start: number; size: number };
 
 /** Thrown by ObjectStore.put when the body exceeds its byte limit: failure code PAYLOAD_TOO_LARGE with `limit` in bytes. */
 export class PayloadLimitError extends FailureError {

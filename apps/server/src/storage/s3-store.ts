@@ -13,7 +13,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { assertSafeKey, PayloadLimitError, type ObjectStore, type StoredObject } from './object-store.js';
+import { assertSafeKey, PayloadLimitError, type ComposeSource, type ObjectStore, type StoredObject } from './object-store.js';
 
 /** S3's smallest part of a multipart upload, except the last: 5 MiB. We use 8 MiB (two 4 MiB blocks). */
 export const S3_PART_BYTES = 8 * 1024 * 1024;
@@ -168,12 +168,14 @@ export class S3Store implements ObjectStore {
     } while (token);
   }
 
-  async compose(key: string, sources: readonly string[], observe?: (index: number, chunk: Buffer) => void): Promise<StoredObject> {
+  async compose(key: string, sources: readonly ComposeSource[], observe?: (index: number, chunk: Buffer) => void): Promise<StoredObject> {
     assertSafeKey(key);
     const writer = new MultipartWriter(this.client, this.bucket, key);
     try {
       for (const [index, source] of sources.entries()) {
-        for await (const chunk of await this.get(source)) {
+        const stream =
+          typeof source === 'string' ? await this.get(source) : await this.get(source.key, { start: source.start, end: source.start + source.size - 1 });
+        for await (const chunk of stream) {
           observe?.(index, chunk as Buffer);
           await writer.write(chunk as Buffer);
         }

@@ -100,6 +100,48 @@ describe.each(['local', 's3'] as const)('block protocol on the %s store (Qiniu v
     expect(sha256(await download(upload.id))).toBe(sha256(FILE));
   });
 
+  it('takes five blocks at once (the usual client) and answers the sha256 of the whole file; a second mkfile gets 409', async () => {
+    const data = textOf(5 * UPLOAD_CHUNK_SIZE_BYTES + 12_345, 'parallel');
+    const upload = await createUpload('parallel.txt', data.length);
+    const token = await fetchUptoken(t, cookie, upload.id);
+    const starts = Array.from({ length: 6 }, (_, i) => i * UPLOAD_CHUNK_SIZE_BYTES);
+    const answers = await Promise.all(
+      starts.map((start) => {
+        const block = data.subarray(start, start + UPLOAD_CHUNK_SIZE_BYTES);
+        return protocolCall(t, token, `/mkblk/${block.length}`, block);
+      }),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const mk = () => protocolCall(t, token, `/mkfile/${data.length}/key/${keyPath(upload.key)}`, answers.map((a) => a.json().ctx).join(','));
+    const res = await mk();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ key: upload.key, hash: sha256(data) });
+    expect(sha256(await download(upload.id))).toBe(sha256(data));
+    expect(await blocksOf(upload.id)).toEqual([]);
+    expect(await t.app.deps.storage.stat(`blocks/${upload.id}/spool`)).toBeUndefined();
+    expect((await mk()).json()).toMatchObject({ code: 'UPLOAD_ALREADY_RECEIVED' });
+  });
+
+  it('refuses a chunk longer than its block has left (413) and a racing second chunk of one block (701), keeping the winner only', async () => {
+    const data = textOf(300_000, 'race');
+    const upload = await createUpload('race.txt', data.length);
+    const token = await fetchUptoken(t, cookie, upload.id);
+    const first = (await protocolCall(t, token, `/mkblk/${data.length}`, data.subarray(0, 100_000))).json();
+    const tooLong = await protocolCall(t, token, `/bput/${first.ctx}/100000`, textOf(200_001, 'long'));
+    expect(tooLong.statusCode).toBe(413);
+    expect(tooLong.json().errors).toHaveProperty('body');
+    expect((await blocksOf(upload.id))[0]).toMatchObject({ offset: 100_000, ctx: first.ctx });
+    const rivals = [data.subarray(100_000, 200_000), textOf(100_000, 'rival')];
+    const raced = await Promise.all(rivals.map((chunk) => protocolCall(t, token, `/bput/${first.ctx}/100000`, chunk)));
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 701]);
+    const winner = raced.findIndex((r) => r.statusCode === 200);
+    const sent = Buffer.concat([data.subarray(0, 100_000), rivals[winner]!, data.subarray(200_000)]);
+    const last = await protocolCall(t, token, `/bput/${raced[winner]!.json().ctx}/200000`, data.subarray(200_000));
+    const res = await protocolCall(t, token, `/mkfile/${data.length}/key/${keyPath(upload.key)}`, last.json().ctx);
+    expect(res.json()).toEqual({ key: upload.key, hash: sha256(sent) });
+    expect(sha256(await download(upload.id))).toBe(sha256(sent));
+  });
+
   it('lets mkblk be repeated for one block: either ctx completes the file, and the spare block is dropped', async () => {
     const small = textOf(300_000, 'small');
     const upload = await createUpload('twice.txt', small.length);
@@ -210,6 +252,9 @@ describe.each(['local', 's3'] as const)('block protocol on the %s store (Qiniu v
     const res = await sendByBlocks(t, token, upload, exe);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'UPLOAD_CONTENT_MISMATCH', errors: { name: ['fileUpload.formatLimit'] } });
+    expect(await t.app.deps.storage.stat(upload.key)).toBeUndefined();
+    const again = await sendByBlocks(t, token, upload, exe);
+    expect(again.json()).toMatchObject({ code: 'UPLOAD_CONTENT_MISMATCH' });
     expect(await t.app.deps.storage.stat(upload.key)).toBeUndefined();
     const after = await t.app.inject({ method: 'GET', url: `/api/uploads/${upload.id}`, headers: { cookie } });
     expect(after.json()).toMatchObject({ status: 'processing', upload_url: `/api/uploads/${upload.id}/content` });

@@ -5,15 +5,19 @@ import { UPLOAD_CHUNK_SIZE_BYTES, type BlockProgress, type MkfileResult, type Up
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
-import { PayloadLimitError } from '../../storage/object-store.js';
+import { PayloadLimitError, type StoredObject } from '../../storage/object-store.js';
+import { assemblyOf, slotStart, spoolKeyOf, takeAssembly } from './block-assembly.js';
 import {
   advanceUploadBlock,
   deleteBlocksOfUpload,
   findLiveUploadToken,
+  findBlocksOfUpload,
   findUploadBlock,
+  findUploadBlocks,
   insertUploadBlock,
   insertUploadToken,
   type BlockChunk,
+  type UploadBlockRow,
 } from './upload-blocks.repository.js';
 import { findLiveUpload, type UploadRow } from './uploads.repository.js';
 import { acceptReceivedObject } from './uploads.service.js';
@@ -64,25 +68,48 @@ function blockIdOf(ctx: string): string | undefined {
 
 const ctxError = (message: string) => new AppError('UPLOAD_CTX_INVALID', message, { ctx: [message] });
 
-async function storeChunk(deps: AppDeps, key: string, body: Readable, maxBytes: number): Promise<BlockChunk> {
+/** Where a chunk goes: its own object (S3), or `key` from byte `start` (the local spool, decision 0142). */
+type ChunkTarget = { key: string; start?: number };
+
+/** Stores a chunk of at most `maxBytes`, answering it with its CRC-32 and its bytes (kept for the assembly's hash). */
+async function storeChunk(deps: AppDeps, target: ChunkTarget, body: Readable, maxBytes: number): Promise<{ chunk: BlockChunk; buffers: Buffer[] }> {
   let sum = 0;
+  const buffers: Buffer[] = [];
   const observed = new Transform({
     transform(chunk: Buffer, _enc, done) {
       sum = crc32(chunk, sum);
+      buffers.push(chunk);
       done(null, chunk);
     },
   });
   body.on('error', (error) => observed.destroy(error));
   body.pipe(observed);
   try {
-    const stored = await deps.storage.put(key, observed, { maxBytes, skipHash: true });
-    return { key, size: stored.size, crc32: sum >>> 0 };
+    const stored =
+      target.start !== undefined && deps.storage.writeAt
+        ? await deps.storage.writeAt(target.key, target.start, observed, { maxBytes })
+        : await deps.storage.put(target.key, observed, { maxBytes, skipHash: true });
+    return { chunk: { ...target, size: stored.size, crc32: sum >>> 0 }, buffers };
   } catch (error) {
     if (error instanceof PayloadLimitError)
       throw new AppError('PAYLOAD_TOO_LARGE', `This chunk is larger than the ${maxBytes} bytes left in its block`, { body: ['too large'] });
     throw error;
   }
 }
+
+/** The first slot of the spool no stored block of `uploadId` uses (after a restart: never overwrite one). */
+async function firstFreeSlot(deps: AppDeps, uploadId: number): Promise<number> {
+  const rows = await findBlocksOfUpload(deps.db, uploadId);
+  const ends = rows.flatMap((row) => row.chunks.map((c) => (c.start === undefined ? 0 : Math.floor(c.start / UPLOAD_CHUNK_SIZE_BYTES) + 1)));
+  return Math.max(0, ...ends);
+}
+
+/** The upload's assembly on a store with positional writes (local disk), else undefined (S3: one object per chunk). */
+const assemblyFor = (deps: AppDeps, uploadId: number) =>
+  deps.storage.writeAt && deps.storage.adopt ? assemblyOf(uploadId, () => firstFreeSlot(deps, uploadId)) : undefined;
+
+/** Blocks of this process with a chunk being written: a second chunk for one of them gets 701 without writing. */
+const blocksBeingWritten = new Set<string>();
 
 function progressOf(block: { ctx: string; offset: number; expiresAt: Date }, chunk: BlockChunk): BlockProgress {
   return {
@@ -106,9 +133,12 @@ export async function makeBlock(deps: AppDeps, upload: UploadRow, blockSize: num
     throw AppError.field('blockSize', `blockSize must be 1 … ${Math.min(UPLOAD_CHUNK_SIZE_BYTES, upload.size)} bytes`);
   }
   const id = randomUUID();
-  const chunk = await storeChunk(deps, `blocks/${upload.id}/${id}/0`, body, blockSize);
+  const assembly = await assemblyFor(deps, upload.id);
+  const slot = assembly?.allocateSlot();
+  const target = slot === undefined ? { key: `blocks/${upload.id}/${id}/0` } : { key: spoolKeyOf(upload.id), start: slotStart(slot) };
+  const { chunk, buffers } = await storeChunk(deps, target, body, blockSize);
   if (chunk.size === 0) {
-    await deps.storage.delete(chunk.key);
+    if (slot === undefined) await deps.storage.delete(chunk.key);
     throw AppError.field('body', 'The first chunk of a block cannot be empty');
   }
   const block = {
@@ -121,6 +151,7 @@ export async function makeBlock(deps: AppDeps, upload: UploadRow, blockSize: num
     expiresAt: new Date(Date.now() + BLOCK_TTL_MS),
   };
   await insertUploadBlock(deps.db, block);
+  if (slot !== undefined) assembly?.received(slot, id, buffers, chunk.size === blockSize);
   return progressOf(block, chunk);
 }
 
@@ -141,19 +172,70 @@ export async function putChunk(deps: AppDeps, upload: UploadRow, ctx: string, of
   if (block.expiresAt.getTime() <= Date.now()) throw reject('This block expired: start it again with mkblk');
   if (block.ctx !== ctx || block.offset !== offset) throw reject(`Stale ctx or offset: the block has ${block.offset} bytes`);
   if (offset >= block.blockSize) throw reject('This block is complete');
-  const chunk = await storeChunk(deps, `blocks/${upload.id}/${block.id}/${offset}`, body, block.blockSize - offset);
-  const next = { ctx: newCtx(block.id, offset + chunk.size), offset: offset + chunk.size, expiresAt: new Date(Date.now() + BLOCK_TTL_MS) };
-  const updated = await advanceUploadBlock(deps.db, block.id, ctx, { ...next, chunks: [...block.chunks, chunk] });
-  if (!updated) {
-    await deps.storage.delete(chunk.key);
-    throw ctxError('Another chunk of this block arrived first');
+  if (blocksBeingWritten.has(block.id)) throw reject('Another chunk of this block is arriving');
+  blocksBeingWritten.add(block.id);
+  try {
+    const first = block.chunks[0]!;
+    const inSpool = first.start !== undefined;
+    const target = inSpool ? { key: first.key, start: first.start! + offset } : { key: `blocks/${upload.id}/${block.id}/${offset}` };
+    const { chunk, buffers } = await storeChunk(deps, target, body, block.blockSize - offset);
+    const next = { ctx: newCtx(block.id, offset + chunk.size), offset: offset + chunk.size, expiresAt: new Date(Date.now() + BLOCK_TTL_MS) };
+    const updated = await advanceUploadBlock(deps.db, block.id, ctx, { ...next, chunks: [...block.chunks, chunk] });
+    if (!updated) {
+      if (!inSpool) await deps.storage.delete(chunk.key);
+      throw ctxError('Another chunk of this block arrived first');
+    }
+    if (inSpool) {
+      const assembly = await assemblyFor(deps, upload.id);
+      assembly?.received(Math.floor(first.start! / UPLOAD_CHUNK_SIZE_BYTES), block.id, buffers, updated.offset === block.blockSize);
+    }
+    return progressOf(updated, chunk);
+  } finally {
+    blocksBeingWritten.delete(block.id);
   }
-  return progressOf(updated, chunk);
 }
 
 async function dropBlocks(deps: AppDeps, uploadId: number): Promise<void> {
   await deleteBlocksOfUpload(deps.db, uploadId);
   await deps.storage.deletePrefix(`blocks/${uploadId}`);
+}
+
+/**
+ * The fast path of mkfile (decision 0142): when the blocks lie in the spool in file
+ * order from byte 0 and this process hashed exactly them as they arrived, the spool
+ * becomes the file (truncate + rename) and the running SHA-256 its hash — no byte is
+ * read again. Undefined when any of that does not hold.
+ */
+async function adoptSpool(deps: AppDeps, upload: UploadRow, blocks: readonly UploadBlockRow[]): Promise<StoredObject | undefined> {
+  const spool = spoolKeyOf(upload.id);
+  let position = 0;
+  for (const chunk of blocks.flatMap((b) => b.chunks)) {
+    if (chunk.key !== spool || chunk.start !== position) return undefined;
+    position += chunk.size;
+  }
+  const sha256 = (await takeAssembly(upload.id))?.digestOf(blocks.map((b) => b.id));
+  if (!sha256 || !deps.storage.adopt || position !== upload.size) return undefined;
+  await deps.storage.adopt(upload.key, spool, upload.size);
+  return { size: upload.size, sha256 };
+}
+
+/** The slow path of mkfile: reads every chunk back into the upload's key, hashing and re-checking each chunk's CRC-32. */
+async function composeBlocks(deps: AppDeps, upload: UploadRow, chunks: readonly BlockChunk[]): Promise<StoredObject> {
+  await takeAssembly(upload.id);
+  const sums = chunks.map(() => 0);
+  const stored = await deps.storage.compose(
+    upload.key,
+    chunks.map((c) => (c.start === undefined ? c.key : { key: c.key, start: c.start, size: c.size })),
+    (index, data) => {
+      sums[index] = crc32(data, sums[index]);
+    },
+  );
+  const badChunk = chunks.findIndex((c, i) => c.crc32 !== sums[i]! >>> 0);
+  if (badChunk >= 0 || stored.size !== upload.size) {
+    await deps.storage.delete(upload.key);
+    throw new AppError('UPLOAD_SIZE_MISMATCH', 'A stored chunk no longer matches its CRC-32; send the file again', { crc32: ['mismatch'] });
+  }
+  return stored;
 }
 
 /**
@@ -176,10 +258,17 @@ export async function makeFile(deps: AppDeps, upload: UploadRow, fileSize: numbe
     .map((c) => c.trim())
     .filter(Boolean);
   if (ctxs.length === 0) throw AppError.field('ctx', 'Send the last ctx of every block, comma-separated');
+  const found = new Map(
+    (
+      await findUploadBlocks(
+        deps.db,
+        ctxs.map((ctx) => blockIdOf(ctx) ?? ''),
+      )
+    ).map((b) => [b.id, b]),
+  );
   const blocks = [];
   for (const ctx of ctxs) {
-    const blockId = blockIdOf(ctx);
-    const block = blockId ? await findUploadBlock(deps.db, blockId) : undefined;
+    const block = found.get(blockIdOf(ctx) ?? '');
     if (!block || block.uploadId !== upload.id || block.ctx !== ctx || block.expiresAt.getTime() <= Date.now())
       throw ctxError('A ctx is unknown, stale or expired');
     if (block.offset !== block.blockSize)
@@ -192,20 +281,14 @@ export async function makeFile(deps: AppDeps, upload: UploadRow, fileSize: numbe
   const total = blocks.reduce((sum, b) => sum + b.blockSize, 0);
   if (total !== fileSize) throw new AppError('UPLOAD_SIZE_MISMATCH', `The blocks hold ${total} bytes, not ${fileSize}`, { size: ['size mismatch'] });
   const chunks = blocks.flatMap((b) => b.chunks);
-  const sums = chunks.map(() => 0);
-  const stored = await deps.storage.compose(
-    upload.key,
-    chunks.map((c) => c.key),
-    (index, data) => {
-      sums[index] = crc32(data, sums[index]);
-    },
-  );
-  const badChunk = chunks.findIndex((c, i) => c.crc32 !== sums[i]! >>> 0);
-  if (badChunk >= 0 || stored.size !== upload.size) {
-    await deps.storage.delete(upload.key);
-    throw new AppError('UPLOAD_SIZE_MISMATCH', 'A stored chunk no longer matches its CRC-32; send the file again', { crc32: ['mismatch'] });
+  const adopted = await adoptSpool(deps, upload, blocks);
+  const stored = adopted ?? (await composeBlocks(deps, upload, chunks));
+  try {
+    await acceptReceivedObject(deps, upload, stored);
+  } catch (error) {
+    if (adopted) await dropBlocks(deps, upload.id); // their bytes became the refused file
+    throw error;
   }
-  await acceptReceivedObject(deps, upload, stored);
   await dropBlocks(deps, upload.id);
   return { key: upload.key, hash: stored.sha256 };
 }

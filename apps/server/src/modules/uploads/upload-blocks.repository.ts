@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { uploadBlocks, uploadTokens } from './upload-blocks.table.js';
 
@@ -29,6 +29,20 @@ export async function insertUploadBlock(db: Db, values: typeof uploadBlocks.$inf
 export async function findUploadBlock(db: Db, blockId: string): Promise<UploadBlockRow | undefined> {
   const [block] = await db.select().from(uploadBlocks).where(eq(uploadBlocks.id, blockId));
   return block;
+}
+
+/** The blocks with these ids (expired or not), in no particular order. One SELECT. */
+export async function findUploadBlocks(db: Db, blockIds: readonly string[]): Promise<UploadBlockRow[]> {
+  if (blockIds.length === 0) return [];
+  return db
+    .select()
+    .from(uploadBlocks)
+    .where(inArray(uploadBlocks.id, [...blockIds]));
+}
+
+/** Every block row of an upload (expired or not). One SELECT. */
+export async function findBlocksOfUpload(db: Db, uploadId: number): Promise<UploadBlockRow[]> {
+  return db.select().from(uploadBlocks).where(eq(uploadBlocks.uploadId, uploadId));
 }
 
 /**

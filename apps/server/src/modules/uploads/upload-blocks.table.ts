@@ -1,11 +1,16 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { uploads } from './uploads.table.js';
 
-/** One received chunk of a block: its object key, size in bytes and CRC-32 (unsigned). */
+/**
+ * One received chunk of a block: its object key, size in bytes and CRC-32 (unsigned);
+ * `start` when the chunk lies at that byte of the upload's spool object (local disk,
+ * decision 0142) rather than being the whole object.
+ */
 export interface BlockChunk {
   key: string;
   size: number;
   crc32: number;
+  start?: number;
 }
 
 /**
