@@ -86,6 +86,17 @@ describe('the topic list cache', () => {
     expect(TopicDetailSchema.strict().parse(opened.json())).toEqual(opened.json());
     const after = (await w.call('student', 'GET', url)).json() as TopicPage;
     expect(after.items[0]).toMatchObject({ id: topic!.id, unread: false });
+    // Opening (or marking) a topic already read changes nothing the reader's lists show: the answer stays.
+    expect((await w.call('student', 'GET', `/api/topics/${topic!.id}`)).statusCode).toBe(200);
+    expect((await w.call('student', 'PUT', `/api/topics/${topic!.id}/read`)).statusCode).toBe(200);
+    const again = await countStatements(t, () => w.call('student', 'GET', url));
+    expect(own(again.sql), again.sql.join('\n')).toBe(0);
+    expect(again.res.json()).toEqual(after);
+    // A new reply makes it unread again; reading it then is a change the next list shows.
+    await w.call('instructor', 'POST', `/api/topics/${topic!.id}/replies`, { content: '<p>More</p>' });
+    expect(((await w.call('student', 'GET', url)).json() as TopicPage).items[0]).toMatchObject({ id: topic!.id, unread: true });
+    expect((await w.call('student', 'GET', `/api/topics/${topic!.id}`)).statusCode).toBe(200);
+    expect(((await w.call('student', 'GET', url)).json() as TopicPage).items[0]).toMatchObject({ id: topic!.id, unread: false });
   });
 
   it('shows every kind of forum write in the next list at once: a topic, a reply, a pin, an edit, a hide, a deletion', async () => {

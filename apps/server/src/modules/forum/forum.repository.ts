@@ -470,13 +470,23 @@ export async function listReplyAuthors(db: Db, topicId: number): Promise<number[
 
 /**
  * Marks a topic read by `userId`: now, or its last activity when that is later (timestamps keep
- * microseconds, so the mark is taken in SQL); a later mark never moves back. One INSERT … ON CONFLICT.
+ * microseconds, so the mark is taken in SQL). A topic already read (its mark at or after its last
+ * activity) keeps its mark: nothing a reader sees would change. One INSERT … ON CONFLICT.
+ * @returns whether the topic was unread for `userId` (never read, or active since): what the reader's
+ *   lists show changed, so their cached answers must go (forum-list-cache.ts).
  */
-export async function markTopicRead(db: Db, topicId: number, userId: number): Promise<void> {
-  await db
+export async function markTopicRead(db: Db, topicId: number, userId: number): Promise<boolean> {
+  const lastActivity = sql`(select t.last_activity_at from forum_topics t where t.id = ${topicId})`;
+  const rows = await db
     .insert(forumReads)
-    .values({ topicId, userId, readAt: sql`greatest(now(), (select t.last_activity_at from forum_topics t where t.id = ${topicId}))` })
-    .onConflictDoUpdate({ target: [forumReads.topicId, forumReads.userId], set: { readAt: sql`greatest(${forumReads.readAt}, excluded.read_at)` } });
+    .values({ topicId, userId, readAt: sql`greatest(now(), ${lastActivity})` })
+    .onConflictDoUpdate({
+      target: [forumReads.topicId, forumReads.userId],
+      set: { readAt: sql`greatest(${forumReads.readAt}, excluded.read_at)` },
+      setWhere: sql`${forumReads.readAt} < ${lastActivity}`,
+    })
+    .returning({ topicId: forumReads.topicId });
+  return rows.length > 0;
 }
 
 /** Records the text a topic or reply had before an edit. One INSERT. */

@@ -403,12 +403,13 @@ export async function createTopic(deps: AppDeps, actor: Actor, place: ForumPlace
  */
 export async function getTopic(deps: AppDeps, actor: Actor, topicId: number): Promise<TopicDetail> {
   const grant = await authorize(deps, actor, 'topic.read', { topicId });
-  const [replies, attachments] = await Promise.all([
+  const [replies, attachments, wasUnread] = await Promise.all([
     listReplies(deps.db, topicId, { userId: actor.id, isTeam: grant.isTeam }),
     listTopicAttachments(deps.db, topicId),
     markTopicRead(deps.db, topicId, actor.id),
   ]);
-  await bumpForumReader(deps, actor.id);
+  // A topic read again changes none of the reader's lists: their cached answers stay.
+  if (wasUnread) await bumpForumReader(deps, actor.id);
   return detailOf(grant, replies, attachments, actor);
 }
 
@@ -668,8 +669,7 @@ export async function subscribeGeneral(deps: AppDeps, actor: Actor, courseId: nu
 /** `PUT /api/topics/{id}/read`: marks a topic read (idempotent). */
 export async function markRead(deps: AppDeps, actor: Actor, topicId: number): Promise<Topic> {
   const grant = await authorize(deps, actor, 'topic.read', { topicId });
-  await markTopicRead(deps.db, topicId, actor.id);
-  await bumpForumReader(deps, actor.id);
+  if (await markTopicRead(deps.db, topicId, actor.id)) await bumpForumReader(deps, actor.id);
   return presentTopic({ ...grant.topic, unread: false });
 }
 
