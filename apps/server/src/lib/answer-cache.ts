@@ -67,6 +67,23 @@ export class AnswerCache {
     this.entries.set(key, { ...entry, until: Math.min(entry.until, now + this.maxAgeMs) });
   }
 
+  /**
+   * The answer under `key` as sent, from the cache when fresh; else computed (`mark()` read first),
+   * serialised once (UTF-8 JSON) and kept under the scopes and time `compute` gives (`until`, epoch ms;
+   * unbounded by default, `maxAgeMs` still applies). With `serve` false (the owner cannot hear other
+   * instances' writes) it neither reads nor keeps. `compute`'s errors reach the caller; nothing is kept.
+   */
+  async answer(key: string, compute: (now: number) => Promise<{ answer: unknown; scopes: readonly string[]; until?: number }>, serve = true): Promise<Buffer> {
+    const hit = serve ? this.get(key) : undefined;
+    if (hit) return hit;
+    const since = this.mark();
+    const now = Date.now();
+    const { answer, scopes, until = Number.POSITIVE_INFINITY } = await compute(now);
+    const body = Buffer.from(JSON.stringify(answer));
+    if (serve) this.set(key, { scopes, since, until, body });
+    return body;
+  }
+
   /** Forgets every answer, and refuses those computed before now. */
   forgetAll(): void {
     this.bumps.clear();

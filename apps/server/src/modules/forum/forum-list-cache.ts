@@ -113,6 +113,21 @@ export class ForumListCache implements CoherentCache {
     this.answers.set(key, { scopes: [`c${entry.courseId}`, `u${entry.userId}`], since: entry.since, until: entry.until, body: entry.body }, now);
   }
 
+  /**
+   * A reader's list answer as sent (AnswerCache.answer): cached under `key`, stale once the course
+   * `compute` names or the reader is bumped, and at `until` (epoch ms).
+   */
+  answer(key: string, userId: number, compute: (now: number) => Promise<{ courseId: number; until: number; answer: unknown }>): Promise<Buffer> {
+    return this.answers.answer(
+      key,
+      async (now) => {
+        const { courseId, until, answer } = await compute(now);
+        return { answer, until, scopes: [`c${courseId}`, `u${userId}`] };
+      },
+      this.shared,
+    );
+  }
+
   /** On when FORUM_LIST_CACHE is above 0. */
   get enabled(): boolean {
     return this.max > 0;

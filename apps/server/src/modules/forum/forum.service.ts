@@ -266,17 +266,11 @@ async function listAnswer(
   query: TopicListQuery | CourseTopicListQuery,
   compute: () => Promise<{ access: ForumAccess; page: TopicPage }>,
 ): Promise<Buffer> {
-  const cache = forumListCacheOf(deps);
   const key = JSON.stringify([actor.id, actor.orgId, actor.role, place, query]);
-  const hit = cache.getAnswer(key);
-  if (hit) return hit;
-  const since = cache.mark();
-  const now = Date.now();
-  const { access, page: answer } = await compute();
-  const body = Buffer.from(JSON.stringify(answer));
-  const until = answerLifetime(access, now);
-  if (until > now) cache.setAnswer(key, { courseId: access.courseId, userId: actor.id, since, until, body });
-  return body;
+  return forumListCacheOf(deps).answer(key, actor.id, async (now) => {
+    const { access, page: answer } = await compute();
+    return { courseId: access.courseId, until: answerLifetime(access, now), answer };
+  });
 }
 
 /**

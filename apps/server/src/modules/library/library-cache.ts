@@ -28,14 +28,9 @@ export class LibraryCache implements CoherentCache {
     return this.maxBytes > 0;
   }
 
-  /** An owner's cached listing under `key`, unless stale or while other instances' writes could go unheard. */
-  get(key: string, now = Date.now()): Buffer | undefined {
-    return this.shared ? this.answers.get(key, now) : undefined;
-  }
-
-  /** Keeps an owner's listing computed since `since` (`answers.mark()` before its first statement). */
-  set(key: string, ownerId: number, since: number, body: Buffer, now = Date.now()): void {
-    if (this.shared) this.answers.set(key, { scopes: [`o${ownerId}`], since, until: Number.POSITIVE_INFINITY, body }, now);
+  /** An owner's listing as sent (AnswerCache.answer): cached under `key` until the owner is bumped. */
+  answer(key: string, ownerId: number, compute: () => Promise<unknown>): Promise<Buffer> {
+    return this.answers.answer(key, async () => ({ answer: await compute(), scopes: [`o${ownerId}`] }), this.shared);
   }
 
   bump(ownerId: number): void {

@@ -180,14 +180,8 @@ async function uniquely<T>(field: string, write: () => Promise<T>): Promise<T> {
  * Errors as listLibrary (never cached).
  */
 export async function listLibraryAnswer(deps: AppDeps, actor: Actor, query: LibraryListQuery): Promise<Buffer> {
-  const cache = libraryCacheOf(deps);
   const key = JSON.stringify([actor.id, actor.orgId, actor.role, query]);
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const since = cache.answers.mark();
-  const body = Buffer.from(JSON.stringify(await listLibrary(deps, actor, query)));
-  cache.set(key, actor.id, since, body);
-  return body;
+  return libraryCacheOf(deps).answer(key, actor.id, () => listLibrary(deps, actor, query));
 }
 
 /** `GET /api/library/items`: a folder's items (folder_id; the root without), or search results (q, tag) across the library. */
