@@ -1,6 +1,11 @@
 import { createHash, type Hash } from 'node:crypto';
 import { UPLOAD_CHUNK_SIZE_BYTES } from '@atrium/contracts';
 
+/** Held bytes per upload before its assembly gives up (5 blocks in flight need ~36 MiB at worst). */
+const MAX_HELD_BYTES = 48 * 1024 * 1024;
+/** Held bytes of all uploads together before the one adding more gives up (bounds the server's memory). */
+const MAX_HELD_BYTES_IN_PROCESS = 96 * 1024 * 1024;
+
 /**
  * In-process assembly state of one upload's blocks on a store with positional
  * writes (the local disk, decision 0142). Each mkblk takes the next **slot**: its
@@ -22,6 +27,8 @@ export class BlockAssembly {
   private readonly held = new Map<number, { blockId: string; buffers: Buffer[]; complete: boolean }>();
   private heldBytes = 0;
   private isAbandoned = false;
+  /** Bytes held by every assembly of this process. */
+  private static heldByAll = 0;
   touchedAt = Date.now();
 
   constructor(
@@ -51,9 +58,11 @@ export class BlockAssembly {
     entry.buffers.push(...buffers);
     entry.complete = isBlockComplete;
     this.held.set(slot, entry);
-    this.heldBytes += buffers.reduce((sum, b) => sum + b.length, 0);
+    const bytes = buffers.reduce((sum, b) => sum + b.length, 0);
+    this.heldBytes += bytes;
+    BlockAssembly.heldByAll += bytes;
     this.drain();
-    if (this.heldBytes > this.maxHeldBytes) this.abandon();
+    if (this.heldBytes > this.maxHeldBytes || BlockAssembly.heldByAll > MAX_HELD_BYTES_IN_PROCESS) this.abandon();
   }
 
   private drain(): void {
@@ -61,6 +70,7 @@ export class BlockAssembly {
       for (const buffer of entry.buffers) {
         this.hash.update(buffer);
         this.heldBytes -= buffer.length;
+        BlockAssembly.heldByAll -= buffer.length;
       }
       this.held.delete(this.hashedSlots);
       this.hashedBlockIds.push(entry.blockId);
@@ -68,10 +78,11 @@ export class BlockAssembly {
     }
   }
 
-  /** Drops the held bytes; the digest will not be offered. */
+  /** Drops the held bytes; the digest will not be offered (mkfile reads back). */
   abandon(): void {
     this.isAbandoned = true;
     this.held.clear();
+    BlockAssembly.heldByAll -= this.heldBytes;
     this.heldBytes = 0;
   }
 
@@ -82,11 +93,13 @@ export class BlockAssembly {
 
   /**
    * The SHA-256 (hex) of the blocks `blockIds` in that order, when they are exactly
-   * the blocks hashed (slots 0 … n−1, nothing else); undefined otherwise. Call once.
+   * the blocks hashed (slots 0 … n−1, nothing else); undefined otherwise. Releases
+   * the held bytes: call once.
    */
   digestOf(blockIds: readonly string[]): string | undefined {
-    if (this.isAbandoned || this.hashedBlockIds.length !== blockIds.length || this.hashedBlockIds.some((id, i) => id !== blockIds[i])) return undefined;
-    return this.hash.digest('hex');
+    const isExact = !this.isAbandoned && this.hashedBlockIds.length === blockIds.length && this.hashedBlockIds.every((id, i) => id === blockIds[i]);
+    this.abandon();
+    return isExact ? this.hash.digest('hex') : undefined;
   }
 }
 
@@ -96,8 +109,6 @@ export const spoolKeyOf = (uploadId: number) => `blocks/${uploadId}/spool`;
 /** First byte of `slot` in the spool. */
 export const slotStart = (slot: number) => slot * UPLOAD_CHUNK_SIZE_BYTES;
 
-/** Held bytes per upload before its assembly gives up (5 blocks in flight need ~36 MiB at worst). */
-const MAX_HELD_BYTES = 48 * 1024 * 1024;
 /** An upload's assembly idle this long is forgotten (mkfile then reads back). */
 const IDLE_MS = 3600_000;
 
@@ -130,7 +141,10 @@ function forgetIdle(now = Date.now()): void {
   for (const [uploadId, assembly] of assemblies) {
     void assembly.then(
       (a) => {
-        if (now - a.touchedAt > IDLE_MS && assemblies.get(uploadId) === assembly) assemblies.delete(uploadId);
+        if (now - a.touchedAt > IDLE_MS && assemblies.get(uploadId) === assembly) {
+          a.abandon();
+          assemblies.delete(uploadId);
+        }
       },
       () => undefined,
     );

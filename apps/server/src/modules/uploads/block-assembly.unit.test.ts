@@ -28,16 +28,21 @@ describe('BlockAssembly: SHA-256 of blocks hashed in slot order as they arrive (
 
   it('holds a block that completes before an earlier one, and offers no digest for another list of blocks', () => {
     const [a, b, c] = [randomBytes(64), randomBytes(64), randomBytes(10)];
-    const assembly = new BlockAssembly(0, 1 << 20);
-    const [sa, sb, sc] = [assembly.allocateSlot(), assembly.allocateSlot(), assembly.allocateSlot()];
-    assembly.received(sc, 'c', [c], true);
-    assembly.received(sb, 'b', [b], true);
-    expect(assembly.bytesHeld).toBe(74);
-    assembly.received(sa, 'a', [a], true);
-    expect(assembly.bytesHeld).toBe(0);
-    expect(assembly.digestOf(['a', 'c', 'b'])).toBeUndefined();
-    expect(assembly.digestOf(['a', 'b'])).toBeUndefined();
+    const arrive = () => {
+      const assembly = new BlockAssembly(0, 1 << 20);
+      const [sa, sb, sc] = [assembly.allocateSlot(), assembly.allocateSlot(), assembly.allocateSlot()];
+      assembly.received(sc, 'c', [c], true);
+      assembly.received(sb, 'b', [b], true);
+      expect(assembly.bytesHeld).toBe(74);
+      assembly.received(sa, 'a', [a], true);
+      expect(assembly.bytesHeld).toBe(0);
+      return assembly;
+    };
+    expect(arrive().digestOf(['a', 'c', 'b'])).toBeUndefined();
+    expect(arrive().digestOf(['a', 'b'])).toBeUndefined();
+    const assembly = arrive();
     expect(assembly.digestOf(['a', 'b', 'c'])).toBe(sha256(a, b, c));
+    expect(assembly.digestOf(['a', 'b', 'c'])).toBeUndefined(); // once only
   });
 
   it('starts at the first free slot and gives up (no digest, nothing held) past its byte limit', () => {
@@ -48,5 +53,20 @@ describe('BlockAssembly: SHA-256 of blocks hashed in slot order as they arrive (
     expect(assembly.bytesHeld).toBe(0);
     assembly.received(3, 'first', [randomBytes(10)], true);
     expect(assembly.digestOf(['first', 'later'])).toBeUndefined();
+  });
+
+  it('gives up on the upload that would make the process hold more than 96 MiB, not on the others', () => {
+    const big = Buffer.alloc(60 * 1024 * 1024, 1);
+    const [first, second] = [new BlockAssembly(0, 1 << 30), new BlockAssembly(0, 1 << 30)];
+    const [f0, f1] = [first.allocateSlot(), first.allocateSlot()];
+    const [s0, s1] = [second.allocateSlot(), second.allocateSlot()];
+    first.received(f1, 'f1', [big], true);
+    second.received(s1, 's1', [big], true);
+    expect(first.bytesHeld).toBe(big.length);
+    expect(second.bytesHeld).toBe(0);
+    first.received(f0, 'f0', [Buffer.from('a')], true);
+    second.received(s0, 's0', [Buffer.from('a')], true);
+    expect(first.digestOf(['f0', 'f1'])).toBe(sha256(Buffer.from('a'), big));
+    expect(second.digestOf(['s0', 's1'])).toBeUndefined();
   });
 });

@@ -221,7 +221,7 @@ async function adoptSpool(deps: AppDeps, upload: UploadRow, blocks: readonly Upl
 
 /** The slow path of mkfile: reads every chunk back into the upload's key, hashing and re-checking each chunk's CRC-32. */
 async function composeBlocks(deps: AppDeps, upload: UploadRow, chunks: readonly BlockChunk[]): Promise<StoredObject> {
-  await takeAssembly(upload.id);
+  (await takeAssembly(upload.id))?.abandon();
   const sums = chunks.map(() => 0);
   const stored = await deps.storage.compose(
     upload.key,
