@@ -1,10 +1,10 @@
 import { createHash, type Hash } from 'node:crypto';
 import { UPLOAD_CHUNK_SIZE_BYTES } from '@atrium/contracts';
 
-/** Held bytes per upload before its assembly gives up (5 blocks in flight need ~36 MiB at worst). */
-const MAX_HELD_BYTES = 48 * 1024 * 1024;
+/** Held bytes per upload before its assembly gives up (5 blocks in flight in file order: the 4 after the slowest, ≤ 16 MiB). */
+const MAX_HELD_BYTES = 32 * 1024 * 1024;
 /** Held bytes of all uploads together before the one adding more gives up (bounds the server's memory). */
-const MAX_HELD_BYTES_IN_PROCESS = 96 * 1024 * 1024;
+const MAX_HELD_BYTES_IN_PROCESS = 64 * 1024 * 1024;
 
 /**
  * In-process assembly state of one upload's blocks on a store with positional

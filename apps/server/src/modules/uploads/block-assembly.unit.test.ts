@@ -55,8 +55,8 @@ describe('BlockAssembly: SHA-256 of blocks hashed in slot order as they arrive (
     expect(assembly.digestOf(['first', 'later'])).toBeUndefined();
   });
 
-  it('gives up on the upload that would make the process hold more than 96 MiB, not on the others', () => {
-    const big = Buffer.alloc(60 * 1024 * 1024, 1);
+  it('gives up on the upload that would make the process hold more than 64 MiB, not on the others', () => {
+    const big = Buffer.alloc(40 * 1024 * 1024, 1);
     const [first, second] = [new BlockAssembly(0, 1 << 30), new BlockAssembly(0, 1 << 30)];
     const [f0, f1] = [first.allocateSlot(), first.allocateSlot()];
     const [s0, s1] = [second.allocateSlot(), second.allocateSlot()];
