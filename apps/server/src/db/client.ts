@@ -51,16 +51,37 @@ export function openPostgres(databaseUrl: string): Database {
 }
 
 /**
+ * PGlite's shared_buffers in MiB when none is given (decision 0142): the buffer pool lives in PGlite's
+ * WebAssembly memory and is touched whole at start, so each MiB is a MiB of resident memory for the
+ * process's whole life (PostgreSQL's 128 MB default made 130 of a restarted server's 407 MB). The demo
+ * database is 14 MB; pages that miss come from the operating system's file cache through NODEFS.
+ */
+export const PGLITE_SHARED_BUFFERS_MB = 16;
+
+/**
+ * PostgreSQL start parameters of embedded PGlite: PGlite's own defaults (single-user mode, no parallel
+ * workers) plus `shared_buffers` of `sharedBuffersMb` MiB (at least 1).
+ */
+export function pgliteStartParams(sharedBuffersMb: number = PGLITE_SHARED_BUFFERS_MB): string[] {
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${Math.max(1, Math.floor(sharedBuffersMb))}MB`];
+}
+
+/**
  * Opens embedded PGlite. `dataDir` undefined keeps it in memory; `loadDataDir`
- * starts from a dump made by `PGlite.dumpDataDir()` (tests use a migrated template).
+ * starts from a dump made by `PGlite.dumpDataDir()` (tests use a migrated template);
+ * `sharedBuffersMb` sizes its buffer pool in MiB (default PGLITE_SHARED_BUFFERS_MB).
  * A new `dataDir` is initialised in a worker thread first (initPgliteDataDir).
  */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File; sharedBuffersMb?: number } = {}): Promise<Database> {
   if (options.dataDir && !options.loadDataDir && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
     mkdirSync(options.dataDir, { recursive: true });
     await initPgliteDataDir(options.dataDir);
   }
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    startParams: pgliteStartParams(options.sharedBuffersMb),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
