@@ -51,7 +51,7 @@ export function openPostgres(databaseUrl: string): Database {
 }
 
 /**
- * PGlite's shared_buffers in MiB when none is given (decision 0142): the buffer pool lives in PGlite's
+ * PGlite's shared_buffers in MiB when none is given (decision 0143): the buffer pool lives in PGlite's
  * WebAssembly memory and is touched whole at start, so each MiB is a MiB of resident memory for the
  * process's whole life (PostgreSQL's 128 MB default made 130 of a restarted server's 407 MB). The demo
  * database is 14 MB; pages that miss come from the operating system's file cache through NODEFS.
