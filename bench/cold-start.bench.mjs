@@ -8,23 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { waitForUrl } from './lib/wait-for.mjs';
 
 const port = 3190;
 const base = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-
-async function waitFor(url, deadline) {
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${url} did not answer in time`);
-}
 
 async function coldStart() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'));
@@ -33,7 +21,7 @@ async function coldStart() {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
-  await waitFor(`${base}/login`, Date.now() + 120_000);
+  await waitForUrl(`${base}/login`, Date.now() + 120_000, 50);
   const ms = performance.now() - started;
   return { ms, server, dataDir };
 }

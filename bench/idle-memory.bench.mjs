@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { withScratchPostgres } from './lib/load.ts';
+import { waitForUrl } from './lib/wait-for.mjs';
 
 const PGLITE_TARGET_MB = 300;
 const POSTGRES_TARGET_MB = 150;
@@ -23,19 +24,6 @@ const serverMain = process.env.BENCH_SERVER_MAIN ?? 'apps/server/dist/main.js'; 
 if (!existsSync(serverMain)) {
   console.log('idle memory: skipped (run `npm run build` first)');
   process.exit(0);
-}
-
-async function waitFor(url, deadline) {
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer in time`);
 }
 
 /** VmRSS, VmHWM, RssAnon and RssFile of `pid` in MiB (/proc/<pid>/status). */
@@ -80,7 +68,7 @@ async function measure(label, env) {
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
-    await waitFor(`${base}/api/health`, Date.now() + 180_000);
+    await waitForUrl(`${base}/api/health`, Date.now() + 180_000);
     const readyS = (performance.now() - started) / 1000;
     const atReady = procStatus(server.pid);
     await visit();

@@ -11,6 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fixturesDir } from '../apps/server/src/lib/fixtures.js';
+import { waitForUrl } from './lib/wait-for.mjs';
 
 const BLOCK = 4 * 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 ** 3);
@@ -21,18 +22,6 @@ const base = `http://127.0.0.1:${port}`;
 const work = mkdtempSync(path.join(os.tmpdir(), 'atrium-upload-bench-'));
 const fixtures = fixturesDir();
 const mb = (bytes, ms) => (bytes / 1e6 / (ms / 1000)).toFixed(1);
-
-async function waitFor(url, deadline = Date.now() + 120_000) {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 const rssOf = (pid) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -77,7 +66,7 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ATRIUM_DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', ATRIUM_SEED: 'true' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-await waitFor(`${base}/api/health`);
+await waitForUrl(`${base}/api/health`, Date.now() + 120_000);
 const login = await fetch(`${base}/api/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
