@@ -22,13 +22,15 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 
 /** Homework submissions and grading (issue 16 §1–2; spec §2 `#/{homeworkId}`, §5, §8 `homework.scoreError`). */
 export const homeworkRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A serving process compiles pdf-lib's paths once it is up, so the first grader's save is not the slow one (bench/grading);
-  // not under the test runner, where every test file starts an app.
-  if (process.env.NODE_ENV !== 'test') {
-    app.addHook('onReady', async () => {
-      setTimeout(() => void warmUpFlattening(), 200).unref();
-    });
-  }
+  // The first grader to open a submission's annotations has the process compile pdf-lib's paths, right after the answer, so
+  // their first save is not the slow one (bench/grading). Not at start: the warm-up left 20–55 MB of heap in every idle
+  // server (issue 22 target 6, bench/idle-memory). Not under the test runner, where every test file starts an app.
+  let warmedUp = process.env.NODE_ENV === 'test';
+  const warmUpOnce = () => {
+    if (warmedUp) return;
+    warmedUp = true;
+    setTimeout(() => void warmUpFlattening(), 0).unref();
+  };
   app.post('/api/homework/:activityId/submissions', {
     config: { action: 'activity.open' },
     schema: {
@@ -91,7 +93,11 @@ export const homeworkRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: AnnotationsQuerySchema,
       response: { 200: AnnotationsAnswerSchema, ...errors },
     },
-    handler: async (request) => getAnnotations(app.deps, actorOf(request), request.params.submissionId, request.query.upload_id),
+    handler: async (request) => {
+      const answer = await getAnnotations(app.deps, actorOf(request), request.params.submissionId, request.query.upload_id);
+      warmUpOnce();
+      return answer;
+    },
   });
   app.put('/api/homework-submissions/:submissionId/annotations', {
     config: { action: 'submission.grade' },
