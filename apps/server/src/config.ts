@@ -62,6 +62,8 @@ const EnvSchema = z.object({
   /** How many forum topic-list orders one process keeps (0: none); modules/forum/forum-list-cache.ts. */
   FORUM_LIST_CACHE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
   ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  /** Embedded PGlite's shared_buffers in MiB (decision 0143); resident for the process's life. */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(16),
   COOKIE_SECURE: booleanString.default(false),
   /** Issue 20 §2: Strict-Transport-Security max-age in seconds, only behind HTTPS (0: no HSTS header). */
   HSTS_MAX_AGE: z.coerce.number().int().nonnegative().default(0),
@@ -193,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     calendarCacheMs: e.CALENDAR_CACHE_MS,
     forumListCacheEntries: e.FORUM_LIST_CACHE,
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     cookieSecure: e.COOKIE_SECURE,
     hstsMaxAgeSeconds: e.HSTS_MAX_AGE,
     scormContent: {

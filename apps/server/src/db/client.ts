@@ -109,10 +109,13 @@ async function initPgliteDataDir(dataDir: string): Promise<void> {
   });
 }
 
-/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in `<dataDir>/pg`. */
-export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+/**
+ * Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in `<dataDir>/pg`
+ * with `pgliteSharedBuffersMb` MiB of shared_buffers (PGLITE_SHARED_BUFFERS_MB; default 16).
+ */
+export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string; pgliteSharedBuffersMb?: number }): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPglite({ dataDir: path.join(config.dataDir, 'pg') });
+  return openPglite({ dataDir: path.join(config.dataDir, 'pg'), sharedBuffersMb: config.pgliteSharedBuffersMb });
 }
 
 async function ping(db: Db): Promise<boolean> {

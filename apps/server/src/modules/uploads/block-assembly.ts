@@ -109,6 +109,9 @@ export const spoolKeyOf = (uploadId: number) => `blocks/${uploadId}/spool`;
 /** First byte of `slot` in the spool. */
 export const slotStart = (slot: number) => slot * UPLOAD_CHUNK_SIZE_BYTES;
 
+/** The slot holding spool byte `start` (inverse of slotStart). */
+export const slotOf = (start: number) => Math.floor(start / UPLOAD_CHUNK_SIZE_BYTES);
+
 /** An upload's assembly idle this long is forgotten (mkfile then reads back). */
 const IDLE_MS = 3600_000;
 

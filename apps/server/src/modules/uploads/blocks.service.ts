@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { PayloadLimitError, type StoredObject } from '../../storage/object-store.js';
-import { assemblyOf, slotStart, spoolKeyOf, takeAssembly } from './block-assembly.js';
+import { assemblyOf, slotOf, slotStart, spoolKeyOf, takeAssembly } from './block-assembly.js';
 import {
   advanceUploadBlock,
   deleteBlocksOfUpload,
@@ -71,14 +71,18 @@ const ctxError = (message: string) => new AppError('UPLOAD_CTX_INVALID', message
 /** Where a chunk goes: its own object (S3), or `key` from byte `start` (the local spool, decision 0142). */
 type ChunkTarget = { key: string; start?: number };
 
-/** Stores a chunk of at most `maxBytes`, answering it with its CRC-32 and its bytes (kept for the assembly's hash). */
+/**
+ * Stores a chunk of at most `maxBytes`, answering it with its CRC-32 and, for a spool
+ * target (`start` set: an assembly hashes it), its bytes; none are held for S3 objects.
+ */
 async function storeChunk(deps: AppDeps, target: ChunkTarget, body: Readable, maxBytes: number): Promise<{ chunk: BlockChunk; buffers: Buffer[] }> {
   let sum = 0;
   const buffers: Buffer[] = [];
+  const keepBytes = target.start !== undefined;
   const observed = new Transform({
     transform(chunk: Buffer, _enc, done) {
       sum = crc32(chunk, sum);
-      buffers.push(chunk);
+      if (keepBytes) buffers.push(chunk);
       done(null, chunk);
     },
   });
@@ -100,7 +104,7 @@ async function storeChunk(deps: AppDeps, target: ChunkTarget, body: Readable, ma
 /** The first slot of the spool no stored block of `uploadId` uses (after a restart: never overwrite one). */
 async function firstFreeSlot(deps: AppDeps, uploadId: number): Promise<number> {
   const rows = await findBlocksOfUpload(deps.db, uploadId);
-  const ends = rows.flatMap((row) => row.chunks.map((c) => (c.start === undefined ? 0 : Math.floor(c.start / UPLOAD_CHUNK_SIZE_BYTES) + 1)));
+  const ends = rows.flatMap((row) => row.chunks.map((c) => (c.start === undefined ? 0 : slotOf(c.start) + 1)));
   return Math.max(0, ...ends);
 }
 
@@ -187,7 +191,7 @@ export async function putChunk(deps: AppDeps, upload: UploadRow, ctx: string, of
     }
     if (inSpool) {
       const assembly = await assemblyFor(deps, upload.id);
-      assembly?.received(Math.floor(first.start! / UPLOAD_CHUNK_SIZE_BYTES), block.id, buffers, updated.offset === block.blockSize);
+      assembly?.received(slotOf(first.start!), block.id, buffers, updated.offset === block.blockSize);
     }
     return progressOf(updated, chunk);
   } finally {
