@@ -37,12 +37,13 @@ export interface ExpectedActivity {
   texts: string[];
   /**
    * What the XML says should arrive for it (issue 21 §4): the Atrium type and how many activities
-   * of it (a book's chapters, a lesson's content pages as one page, a wiki's pages, a choice or
+   * of it (a book's chapters, a lesson's content pages as one page — followed by an exam of its
+   * question pages, or that exam alone when it has no content page —, a wiki's pages, a choice or
    * feedback as a questionnaire), `count` 0 for a type reported and skipped (lti, an empty wiki),
    * null for a type not counted here (label, unknown modules).
    */
   expected: { type: string; count: number } | null;
-  /** Questionnaire subjects the XML holds (choice: 1; feedback: its answerable items). */
+  /** Questionnaire subjects the XML holds (choice: 1; feedback: its answerable items); a lesson's question pages (its exam's subjects). */
   questions: number;
   /** Settings as the XML holds them: an assign's plugin configs (`<subtype>:<plugin>:<name>`), a SCORM's attempt, grading and display fields. */
   settings: Record<string, string>;
@@ -163,6 +164,8 @@ export function fidelityOf(mbz: string): FidelityExpectation {
         if (Number(s(inst?.[key]) || 0) > 0) other.push(key);
       const lessonPages = arr<Node>(inst?.pages?.page);
       const contentPages = mod === 'lesson' ? lessonPages.filter((p) => s(p.qtype) === '20') : [];
+      // Question pages: every page but content (20), end of branch (21), cluster (30) and end of cluster (31).
+      const questionPages = mod === 'lesson' ? lessonPages.filter((p) => !['20', '21', '30', '31'].includes(s(p.qtype))) : [];
       const subwikis = mod === 'wiki' ? arr<Node>(inst?.subwikis?.subwiki) : [];
       const sharedWiki = subwikis.find((w) => s(w.groupid) === '0' && s(w.userid) === '0') ?? subwikis[0];
       const wikiPages = arr<Node>(sharedWiki?.pages?.page);
@@ -171,6 +174,7 @@ export function fidelityOf(mbz: string): FidelityExpectation {
         s(inst?.content),
         ...arr<Node>(inst?.chapters?.chapter).map((c) => s(c.content)),
         ...contentPages.map((p) => s(p.contents)),
+        ...questionPages.map((p) => s(p.contents)),
         ...wikiPages.map((p) => s(p.cachedcontent)),
       ].filter(Boolean);
       const ONE: Record<string, string> = {
@@ -191,7 +195,9 @@ export function fidelityOf(mbz: string): FidelityExpectation {
           : mod === 'book'
             ? { type: 'page', count: arr<Node>(inst?.chapters?.chapter).length }
             : mod === 'lesson'
-              ? { type: 'page', count: contentPages.length > 0 ? 1 : 0 }
+              ? contentPages.length === 0 && questionPages.length > 0
+                ? { type: 'exam', count: 1 }
+                : { type: 'page', count: contentPages.length > 0 ? 1 : 0 }
               : mod === 'wiki'
                 ? { type: 'page', count: wikiPages.length }
                 : mod === 'choice'
@@ -201,7 +207,7 @@ export function fidelityOf(mbz: string): FidelityExpectation {
                     : mod === 'lti' || mod === 'glossary'
                       ? { type: mod, count: 0 }
                       : null;
-      const questions = mod === 'choice' ? 1 : mod === 'feedback' ? feedbackItems.length : 0;
+      const questions = mod === 'choice' ? 1 : mod === 'feedback' ? feedbackItems.length : mod === 'lesson' ? questionPages.length : 0;
       const settings: Record<string, string> = {};
       if (mod === 'assign')
         for (const c of arr<Node>(inst?.plugin_configs?.plugin_config)) settings[`${s(c.subtype)}:${s(c.plugin)}:${s(c.name)}`] = s(c.value);

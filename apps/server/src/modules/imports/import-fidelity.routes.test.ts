@@ -8,6 +8,7 @@ import { fixturePath } from '../../../test/build-test-app.js';
 import { createImportWorld, uploadFile, waitForImport, type ImportWorld } from '../../../test/helpers/import-world.js';
 import { editedBackup, fidelityOf, type ExpectedRestriction, type FidelityExpectation } from '../../../test/helpers/import-fidelity.js';
 import { courses } from '../courses/courses.table.js';
+import { examSubjects } from '../exams/exams.table.js';
 import { questionnaireSubjects } from '../questionnaires/questionnaires.table.js';
 import { courseImportSources } from './imports.table.js';
 
@@ -270,10 +271,12 @@ async function checkTypes(x: FidelityExpectation, got: Imported): Promise<Record
     );
     const acts = keys.flatMap((src) => got.acts.filter((act) => act.id === src.activityId));
     const item = got.report.items.find((i) => i.kind === 'activity' && i.source_id === a.cm);
+    // A lesson with content and question pages: its page, then the exam of its question pages.
+    const lessonExam = a.mod === 'lesson' && a.expected.type === 'page' && a.expected.count > 0 && a.questions > 0;
     expect(
       acts.map((act) => act.type),
       `${a.mod} ${a.cm}`,
-    ).toEqual(Array(a.expected.count).fill(a.expected.type));
+    ).toEqual([...Array(a.expected.count).fill(a.expected.type), ...(lessonExam ? ['exam'] : [])]);
     if (a.expected.count === 0) {
       expect(item?.outcome, `${a.mod} ${a.cm}`).toBe('skipped');
       expect(keysOf(item).length, JSON.stringify(item)).toBe(1);
@@ -308,6 +311,15 @@ async function checkTypes(x: FidelityExpectation, got: Imported): Promise<Record
     const entry = (byType[a.mod] ??= [0, 0]);
     entry[0] += acts.length > 0 ? 1 : 0;
     entry[1] += 1;
+    // A lesson's question pages (issue 21 §4): each an exam subject with its report line (section: the lesson's title).
+    if (a.mod === 'lesson' && a.questions > 0) {
+      const exam = acts.find((act) => act.type === 'exam')!;
+      const subjects = await world.t.database.db.select().from(examSubjects).where(eq(examSubjects.activityId, exam.id));
+      expect(subjects.length, `lesson ${a.cm} subjects`).toBe(a.questions);
+      const lines = got.report.items.filter((i) => i.kind === 'question' && i.section === exam.title && i.source_type.startsWith('lesson_'));
+      expect(lines.map((l) => l.outcome).filter((o) => o !== 'skipped')).toHaveLength(a.questions);
+      if (a.expected.type === 'page') expect(keysOf(item)).toContain('lesson_questions_exam');
+    }
     if (a.expected.type === 'questionnaire' && acts.length === 1) {
       const subjects = await world.t.database.db.select().from(questionnaireSubjects).where(eq(questionnaireSubjects.activityId, acts[0]!.id));
       expect(subjects.length, `${a.mod} ${a.cm} questions`).toBe(a.questions);
@@ -550,31 +562,65 @@ describe('module types no fixture holds (written into the Lorem Ipsum backup in 
     `<completionexpected>0</completionexpected><availability>${NUL}</availability><showdescription>0</showdescription></module>`;
   const activityXml = (cm: number, mod: string, inner: string) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<activity id="${cm}" moduleid="${cm}" modulename="${mod}" contextid="${900 + cm}"><${mod} id="${cm}">${inner}</${mod}></activity>`;
-  const lessonPage = (id: number, prev: number, next: number, qtype: number, title: string, contents: string, answers: string[]) =>
-    `<page id="${id}">${el('prevpageid', prev)}${el('nextpageid', next)}${el('qtype', qtype)}<qoption>0</qoption><layout>1</layout><display>1</display>` +
+  type LessonAnswer = { text: string; jumpto?: number; score?: number; response?: string };
+  const lessonPage = (
+    id: number,
+    prev: number,
+    next: number,
+    qtype: number,
+    title: string,
+    contents: string,
+    answers: (string | LessonAnswer)[],
+    qoption = 0,
+  ) =>
+    `<page id="${id}">${el('prevpageid', prev)}${el('nextpageid', next)}${el('qtype', qtype)}${el('qoption', qoption)}<layout>1</layout><display>1</display>` +
     `<timecreated>1461361815</timecreated><timemodified>0</timemodified>${el('title', title)}${el('contents', contents)}<contentsformat>1</contentsformat><answers>` +
     answers
+      .map((x) => (typeof x === 'string' ? { text: x } : x))
       .map(
         (a, i) =>
-          `<answer id="${id * 10 + i}"><jumpto>-1</jumpto><grade>0</grade><score>0</score><flags>0</flags><timecreated>1461361815</timecreated><timemodified>0</timemodified>` +
-          `${el('answer_text', a)}<response>${NUL}</response><answerformat>0</answerformat><responseformat>0</responseformat><attempts></attempts></answer>`,
+          `<answer id="${id * 10 + i}">${el('jumpto', a.jumpto ?? -1)}<grade>0</grade>${el('score', a.score ?? 0)}<flags>0</flags><timecreated>1461361815</timecreated><timemodified>0</timemodified>` +
+          `${el('answer_text', a.text)}${a.response === undefined ? `<response>${NUL}</response>` : el('response', a.response)}<answerformat>0</answerformat><responseformat>0</responseformat><attempts></attempts></answer>`,
       )
       .join('') +
     `</answers><branches></branches></page>`;
-  // Pages listed out of order: the lesson's order is the prevpageid / nextpageid chain 11 → 13 → 12 → 14 → 15.
+  // Pages listed out of order: the lesson's order is the prevpageid / nextpageid chain 11 → 13 → 12 → 14 → 15 → 16 → 17 → 18 → 19 → 20.
+  // Custom scoring: a positive score is right. Question pages: 12 multichoice, 16 true/false, 17 short answer, 18 numerical, 19 matching, 20 essay.
   const LESSON =
     `${el('course', 2)}${el('name', 'Lorem lesson')}${el('intro', '<p>Work through it.</p>')}<introformat>1</introformat><practice>0</practice><modattempts>0</modattempts>` +
     `<usepassword>0</usepassword><password></password><dependency>0</dependency><conditions>a:0:{}</conditions><grade>10</grade><custom>1</custom><ongoing>0</ongoing>` +
     `<usemaxgrade>0</usemaxgrade><maxanswers>4</maxanswers><maxattempts>1</maxattempts><review>0</review><nextpagedefault>0</nextpagedefault><feedback>0</feedback>` +
-    `<minquestions>0</minquestions><maxpages>1</maxpages><timelimit>0</timelimit><retake>1</retake><activitylink>0</activitylink><mediafile></mediafile>` +
+    `<minquestions>0</minquestions><maxpages>1</maxpages><timelimit>600</timelimit><retake>1</retake><activitylink>0</activitylink><mediafile></mediafile>` +
     `<mediaheight>480</mediaheight><mediawidth>640</mediawidth><mediaclose>0</mediaclose><slideshow>0</slideshow><width>640</width><height>480</height>` +
     `<bgcolor>#FFFFFF</bgcolor><displayleft>0</displayleft><displayleftif>0</displayleftif><progressbar>0</progressbar><available>${T_2030}</available><deadline>0</deadline>` +
     `<timemodified>1461361815</timemodified><completionendreached>0</completionendreached><completiontimespent>0</completiontimespent><pages>` +
     lessonPage(11, 0, 13, 20, 'First steps', '<p>Alpha text.</p>', ['Continue']) +
-    lessonPage(12, 13, 14, 3, 'Check yourself', '<p>Which is right?</p>', ['This', 'That']) +
+    lessonPage(12, 13, 14, 3, 'Check yourself', '<p>Which is right?</p>', [
+      { text: 'This', score: 1 },
+      { text: 'That', jumpto: 0, response: '<p>Try again.</p>' },
+    ]) +
     lessonPage(13, 11, 12, 20, 'Going on', '<p>Beta text, see <a href="$@PAGEVIEWBYID*3@$">the page</a>.</p>', ['Back', 'Forward']) +
     lessonPage(14, 12, 15, 21, 'End of branch', '', []) +
-    lessonPage(15, 14, 0, 20, 'Last words', '<p>Gamma text.</p>', ['End']) +
+    lessonPage(15, 14, 16, 20, 'Last words', '<p>Gamma text.</p>', ['End']) +
+    lessonPage(16, 15, 17, 2, 'True or not', '<p>Lorem is Latin-like.</p>', [
+      { text: 'True', score: 1, jumpto: 19 },
+      { text: 'False', jumpto: 0 },
+    ]) +
+    lessonPage(17, 16, 18, 1, 'Capital', '<p>The capital of France?</p>', [
+      { text: 'Paris', score: 2 },
+      { text: 'Lyon', jumpto: 0 },
+    ]) +
+    lessonPage(18, 17, 19, 8, 'Pi', '<p>Pi to two decimals?</p>', [
+      { text: '3.14:3.15', score: 1 },
+      { text: '3', jumpto: 0 },
+    ]) +
+    lessonPage(19, 18, 20, 5, 'Sounds', '<p>Match the animals.</p>', [
+      { text: '', score: 1, response: '<p>Well matched.</p>' },
+      { text: '', jumpto: 0 },
+      { text: 'Cat', jumpto: 0, response: 'Meow' },
+      { text: 'Dog', jumpto: 0, response: 'Woof' },
+    ]) +
+    lessonPage(20, 19, 0, 10, 'Your view', '<p>Why read <a href="$@PAGEVIEWBYID*3@$">the page</a>?</p>', [{ text: '', score: 5 }]) +
     `</pages><grades></grades><timers></timers>`;
   const wikiPage = (id: number, title: string, html: string) =>
     `<page id="${id}">${el('title', title)}${el('cachedcontent', html)}<timecreated>1461361815</timecreated><timemodified>1461361815</timemodified>` +
@@ -696,8 +742,51 @@ describe('module types no fixture holds (written into the Lorem Ipsum backup in 
     expect(content).not.toContain('Which is right');
     expect(content).toContain(`href="/course/${got.course.id}/learning-activity#/${got.activityOf('3')!.id}"`);
     expect(item('101').outcome).toBe('imported_with_losses');
-    expect(keysOf(item('101'))).toEqual(expect.arrayContaining(['lesson_questions', 'lesson_branches', 'lesson_grade']));
-    expect(item('101').note_keys!.find((k) => k?.key === 'lesson_questions')!.params).toEqual({ count: 1, title: 'Check yourself' });
+    expect(keysOf(item('101')).sort()).toEqual(['lesson_branches', 'lesson_jumps', 'lesson_questions_exam', 'lesson_responses']);
+    expect(item('101').note_keys!.find((k) => k?.key === 'lesson_questions_exam')!.params).toEqual({ count: 6 });
+    // Responses: the wrong multichoice answer's and the matching page's right-response (its pairs' matches are no responses).
+    expect(item('101').note_keys!.find((k) => k?.key === 'lesson_responses')!.params).toEqual({ count: 2 });
+    // Its question pages, in the lesson's order, as the subjects of an exam right after the page, with the lesson's settings.
+    const exam = got.acts.find((x) => x.type === 'exam' && x.title === 'Lorem lesson')!;
+    expect(exam).toMatchObject({ moduleId: lesson.moduleId, sort: lesson.sort + 1, startTime: new Date(T_2030 * 1000) });
+    expect(exam.data).toMatchObject({ time_limit_seconds: 600, max_attempts: 0, max_grade: 10, grade_method: 'average' });
+    const subjects = (await world.t.database.db.select().from(examSubjects).where(eq(examSubjects.activityId, exam.id))).sort((x, y) => x.sort - y.sort);
+    expect(subjects.map((x) => [x.type, x.score, x.description])).toEqual([
+      ['single_selection', 1, '<p>Which is right?</p>'],
+      ['single_selection', 1, '<p>Lorem is Latin-like.</p>'],
+      ['short_answer', 2, '<p>The capital of France?</p>'],
+      ['numerical', 1, '<p>Pi to two decimals?</p>'],
+      ['matching', 1, '<p>Match the animals.</p>'],
+      [
+        'essay',
+        5,
+        `<p>Why read <a href="/course/${got.course.id}/learning-activity#/${got.activityOf('3')!.id}" target="_blank" rel="noopener noreferrer">the page</a>?</p>`,
+      ],
+    ]);
+    const data = subjects.map((x) => x.data as Record<string, unknown>);
+    expect((data[0]!.options as { content: string; is_answer: boolean }[]).map((o) => [o.content, o.is_answer])).toEqual([
+      ['This', true],
+      ['That', false],
+    ]);
+    expect((data[1]!.options as { content: string; is_answer: boolean }[]).map((o) => [o.content, o.is_answer])).toEqual([
+      ['True', true],
+      ['False', false],
+    ]);
+    expect(data[2]).toMatchObject({ answers: [['Paris']], case_sensitive: false });
+    expect(data[3]).toMatchObject({ numerical_answers: [{ value: 3.145, tolerance: expect.closeTo(0.005, 9) }] });
+    expect((data[4]!.pairs as { prompt: string; answer: string }[]).map((p) => [p.prompt, p.answer])).toEqual([
+      ['Cat', 'Meow'],
+      ['Dog', 'Woof'],
+    ]);
+    const questionLines = got.report.items.filter((i) => i.kind === 'question' && i.section === 'Lorem lesson');
+    expect(questionLines.map((l) => [l.source_id, l.outcome, l.atrium_type])).toEqual([
+      ['12', 'imported', 'single_selection'],
+      ['16', 'imported', 'single_selection'],
+      ['17', 'imported', 'short_answer'],
+      ['18', 'imported', 'numerical'],
+      ['19', 'imported', 'matching'],
+      ['20', 'imported', 'essay'],
+    ]);
 
     const wikiPages = got.acts.filter((a) => a.title.startsWith('Lorem wiki – '));
     expect(wikiPages.map((p) => p.title)).toEqual(['Lorem wiki – Home', 'Lorem wiki – Zeta']);

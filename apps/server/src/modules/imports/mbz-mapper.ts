@@ -27,13 +27,14 @@ import {
   type RestrictionOutcome,
 } from './mbz-fidelity.js';
 import { quizSettings, quizSubjects, type BankPlan, type PlannedCategory, type PlannedSubject, type QuizCtx } from './mbz-quiz.js';
+import { jumpsAway, lessonAnswers, lessonSubject, LESSON_QUESTION_TYPES, shownResponses, type LessonQuestionCtx } from './mbz-lesson.js';
 import { attr, child, list, num, text, type XmlValue } from './safe-xml.js';
 
 /**
  * Mapping of a Moodle backup onto Atrium's course content (issue 8 "mapping"):
  * sections → modules, page → page, label → text of its module, url → web_link,
  * resource / folder / imscp → material (imscp with its table of contents), book → one page per
- * chapter, lesson → one page of its content pages, wiki → one page per wiki page, choice / feedback
+ * chapter, lesson → one page of its content pages and an exam of its question pages (mbz-lesson.ts), wiki → one page per wiki page, choice / feedback
  * → questionnaire, assign → homework, quiz → exam with its subjects (mbz-quiz.ts), forum → forum,
  * scorm → scorm (issue 21 §4, decision 0040 "Fidelity"). Anything else (glossary, lti, …) is skipped
  * and named in the report. Pure: no I/O; files are
@@ -471,21 +472,24 @@ function chainOrder(pages: XmlValue[]): XmlValue[] {
 
 /**
  * A lesson (issue 21 §4) → one page holding its content pages in the lesson's order (the
- * `prevpageid` / `nextpageid` chain), each under its title: what a learner reads going
- * through it with "Continue". Question pages are not imported (a keyed line counts them and
- * names the first), nor the branch buttons (the pages follow one another in order), nor the
- * lesson's grade, time limit and retake settings.
+ * `prevpageid` / `nextpageid` chain), each under its title: what a learner reads going through it
+ * with "Continue"; and its question pages, in the same order, as the subjects of an exam after that
+ * page (mbz-lesson.ts; one report line per question page, as a quiz's). The exam keeps the lesson's
+ * grade, time limit, retakes (one attempt, or any number) and how retakes count (highest or
+ * average). Lost, each a keyed line: the question pages' places between the content pages, the
+ * branch buttons and where answers jump, the responses shown after an answer, several tries per
+ * question, the password, a practice lesson's being ungraded.
  */
 function lessonPages(ctx: Ctx, a: BackupActivity, inst: XmlValue, base: BaseActivity, published: boolean, usedBy: string): Mapped {
   const pages = chainOrder(list(child(inst, 'pages'), 'page'));
   const parts: string[] = [];
-  const questions: string[] = [];
+  const questions: XmlValue[] = [];
   let branches = false;
   for (const p of pages) {
     const qtype = num(p, 'qtype') ?? 0;
     if (LESSON_STRUCTURE.has(qtype)) continue;
     if (qtype !== LESSON_BRANCH_TABLE) {
-      questions.push(text(p, 'title') ?? '');
+      questions.push(p);
       continue;
     }
     const pageId = attr(p, 'id') ?? '';
@@ -493,7 +497,48 @@ function lessonPages(ctx: Ctx, a: BackupActivity, inst: XmlValue, base: BaseActi
     parts.push(`<h2>${escapeHtml(text(p, 'title') ?? '')}</h2>\n${body}`);
     if (list(child(p, 'answers'), 'answer').length > 1) branches = true;
   }
-  if (parts.length === 0)
+  // The question pages as exam subjects, one report line each (section: the lesson's title).
+  const lessonTitle = clip(text(inst, 'name') ?? a.title);
+  const order = pages.map((p) => attr(p, 'id') ?? '');
+  const lessonCtx: LessonQuestionCtx = {
+    custom: (num(inst, 'custom') ?? 0) === 1,
+    later: (pageId) => new Set(order.slice(order.indexOf(pageId) + 1)),
+  };
+  const subjects: PlannedSubject[] = [];
+  const questionItems: ImportReportItem[] = [];
+  let responses = 0;
+  let jumps = false;
+  for (const p of questions) {
+    const pageId = attr(p, 'id') ?? '';
+    const notes: string[] = [];
+    const qtype = num(p, 'qtype') ?? 0;
+    const mappable = qtype in LESSON_QUESTION_TYPES;
+    const description = mappable
+      ? (richText(
+          { ...ctx, notes },
+          text(p, 'contents'),
+          filesOf(ctx.model, a.contextId, 'mod_lesson', 'page_contents', pageId),
+          `${usedBy}, page "${text(p, 'title') ?? ''}"`,
+        ) ?? '')
+      : '';
+    const mapped = lessonSubject(lessonCtx, p, description, subjects.length, notes);
+    if ('subject' in mapped) {
+      subjects.push(mapped.subject);
+      responses += shownResponses(p);
+      if (lessonAnswers(p).some(jumpsAway)) jumps = true;
+    }
+    questionItems.push({
+      kind: 'question',
+      section: lessonTitle,
+      source_type: `lesson_${LESSON_QUESTION_TYPES[qtype] ?? qtype}`,
+      source_id: pageId,
+      title: clip(text(p, 'title') ?? ''),
+      outcome: 'why' in mapped ? 'skipped' : notes.length > 0 ? 'imported_with_losses' : 'imported',
+      atrium_type: 'subject' in mapped ? mapped.subject.type : null,
+      notes: 'why' in mapped ? [mapped.why] : notes,
+    });
+  }
+  if (parts.length === 0 && subjects.length === 0)
     return {
       activities: [],
       atriumType: null,
@@ -505,30 +550,64 @@ function lessonPages(ctx: Ctx, a: BackupActivity, inst: XmlValue, base: BaseActi
               `the lesson holds only question pages (${questions.length}), which were not imported`,
             )
           : line('skipped_lesson_empty', {}, 'the lesson has no pages'),
+      questionItems,
     };
-  if (questions.length > 0)
+  const skippedQuestions = questions.length - subjects.length;
+  if (skippedQuestions > 0)
     lose(
       ctx,
       line(
-        'lesson_questions',
-        { count: questions.length, title: clip(questions[0]!) },
-        `${questions.length} question page(s) of the lesson (the first: "${clip(questions[0]!)}") were not imported`,
+        'lesson_questions_skipped',
+        { count: skippedQuestions },
+        `${skippedQuestions} question page(s) of the lesson could not become exam subjects (see below)`,
+      ),
+    );
+  if (parts.length > 0 && subjects.length > 0)
+    lose(
+      ctx,
+      line(
+        'lesson_questions_exam',
+        { count: subjects.length },
+        `its ${subjects.length} question page(s) became an exam after its content pages: they no longer come between them`,
       ),
     );
   if (branches) lose(ctx, line('lesson_branches', {}, "the lesson's branch buttons were not kept: its content pages follow one another in order"));
-  if ((num(inst, 'grade') ?? 0) > 0 && questions.length > 0) lose(ctx, line('lesson_grade', {}, "the lesson's grade was not kept"));
-  if ((num(inst, 'timelimit') ?? 0) > 0) lose(ctx, line('lesson_time_limit', {}, "the lesson's time limit was not kept"));
-  return {
-    activities: [
-      base('page', {
-        isPublished: published,
-        startTime: seconds(num(inst, 'available')),
-        endTime: seconds(num(inst, 'deadline')),
-        data: { content: parts.join('\n') },
-      }),
-    ],
-    atriumType: 'page',
-  };
+  if (jumps)
+    lose(ctx, line('lesson_jumps', {}, 'where an answer led (another page, a branch, the end of the lesson) was not kept: the questions follow one another'));
+  if (responses > 0) lose(ctx, line('lesson_responses', { count: responses }, `the responses shown after ${responses} answer(s) were not kept`));
+  const grade = num(inst, 'grade') ?? 0;
+  const timeLimit = num(inst, 'timelimit') ?? 0;
+  const tries = num(inst, 'maxattempts') ?? 1;
+  if (subjects.length > 0) {
+    if (tries !== 1) lose(ctx, line('lesson_question_tries', {}, 'learners could try a question again: the exam takes one answer per question'));
+    if ((num(inst, 'practice') ?? 0) === 1) lose(ctx, line('lesson_practice', {}, 'a practice lesson (ungraded in Moodle) became a graded exam'));
+    if ((num(inst, 'usepassword') ?? 0) === 1) lose(ctx, line('lesson_password', {}, 'the lesson password was not kept'));
+  } else {
+    if (grade > 0 && questions.length > 0) lose(ctx, line('lesson_grade', {}, "the lesson's grade was not kept"));
+    if (timeLimit > 0) lose(ctx, line('lesson_time_limit', {}, "the lesson's time limit was not kept"));
+  }
+  const activities: PlannedActivity[] = [];
+  const startTime = seconds(num(inst, 'available'));
+  const endTime = seconds(num(inst, 'deadline'));
+  const page = base(parts.length > 0 ? 'page' : 'exam', { isPublished: published, startTime, endTime, data: { content: parts.join('\n') } });
+  if (parts.length > 0) activities.push(page);
+  if (subjects.length > 0)
+    activities.push({
+      ...page,
+      sourceKey: parts.length > 0 ? `${page.sourceKey}:questions` : page.sourceKey,
+      type: 'exam',
+      description: parts.length > 0 ? null : page.description,
+      subjects,
+      data: {
+        ...(timeLimit > 0 ? { time_limit_seconds: Math.min(Math.round(timeLimit), 7 * 24 * 3600) } : {}),
+        max_attempts: (num(inst, 'retake') ?? 0) === 1 ? 0 : 1,
+        max_grade: grade > 0 ? grade : null,
+        grade_method: (num(inst, 'usemaxgrade') ?? 0) === 1 ? 'highest' : 'average',
+        shuffle_subjects: false,
+        shuffle_options: false,
+      },
+    });
+  return { activities, atriumType: parts.length > 0 ? 'page' : 'exam', questionItems };
 }
 
 /**
@@ -1016,6 +1095,7 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
       const why = mapped.skipped;
       if (typeof why !== 'string') keys.set(why.text, { key: why.key, params: why.params });
       items.push({ ...reportBase, outcome: 'skipped', atrium_type: null, notes: [typeof why === 'string' ? why : why.text] });
+      if (mapped.questionItems) items.push(...mapped.questionItems);
       continue;
     }
     // Access restrictions (issue 21 §1): the activity's own and its section's; dates carried, anything else unpublished and reported.
