@@ -131,6 +131,8 @@ export interface Config {
   forumListCacheEntries: number;
   /** Most bytes of whole answers each per-reader answer cache of one process keeps (forum lists, library lists; 0: off); see lib/answer-cache.ts. */
   answerCacheBytes: number;
+  /** Embedded PGlite's shared_buffers in MiB (PGLITE_SHARED_BUFFERS_MB; decision 0143); unused on PostgreSQL. */
+  pgliteSharedBuffersMb: number;
   cookieSecure: boolean;
   /** `Strict-Transport-Security` max-age in seconds; 0 sends none (plugins/security-headers.ts). */
   hstsMaxAgeSeconds: number;
