@@ -39,7 +39,8 @@ export interface ExpectedActivity {
    * What the XML says should arrive for it (issue 21 §4): the Atrium type and how many activities
    * of it (a book's chapters, a lesson's content pages as one page — followed by an exam of its
    * question pages, or that exam alone when it has no content page —, a wiki's pages, a choice or
-   * feedback as a questionnaire), `count` 0 for a type reported and skipped (lti, an empty wiki),
+   * feedback as a questionnaire, a glossary's approved entries as a page), `count` 0 for a type
+   * reported and skipped (lti, an empty wiki or glossary),
    * null for a type not counted here (label, unknown modules).
    */
   expected: { type: string; count: number } | null;
@@ -49,6 +50,8 @@ export interface ExpectedActivity {
   settings: Record<string, string>;
   /** An IMS content package's table of contents (imscp.xml `structure`): its items' titles in order. */
   toc: string[];
+  /** A glossary's approved entries' terms (concepts), as the XML lists them. */
+  terms: string[];
 }
 
 /** A link in the backup's texts: to a course module (`cm`), the course, or an embedded file. */
@@ -176,6 +179,7 @@ export function fidelityOf(mbz: string): FidelityExpectation {
         ...contentPages.map((p) => s(p.contents)),
         ...questionPages.map((p) => s(p.contents)),
         ...wikiPages.map((p) => s(p.cachedcontent)),
+        ...(mod === 'glossary' ? arr<Node>(inst?.entries?.entry).filter((e) => s(e.approved) !== '0') : []).map((e) => s(e.definition)),
       ].filter(Boolean);
       const ONE: Record<string, string> = {
         page: 'page',
@@ -188,6 +192,13 @@ export function fidelityOf(mbz: string): FidelityExpectation {
         forum: 'forum',
         scorm: 'scorm',
       };
+      // A glossary's approved entries' terms (decision 0145): a page of them, and vocabulary entries while the organisation has them on.
+      const glossaryTerms =
+        mod === 'glossary'
+          ? arr<Node>(inst?.entries?.entry)
+              .filter((e) => s(e.approved) !== '0')
+              .map((e) => s(e.concept).replace(/\s+/g, ' ').trim())
+          : [];
       const feedbackItems = arr<Node>(inst?.items?.item).filter((i) => !['label', 'info', 'pagebreak', 'captcha'].includes(s(i.typ)));
       const expected: ExpectedActivity['expected'] =
         mod in ONE
@@ -204,9 +215,11 @@ export function fidelityOf(mbz: string): FidelityExpectation {
                   ? { type: 'questionnaire', count: arr<Node>(inst?.options?.option).filter((o) => s(o.text).trim() !== '').length >= 2 ? 1 : 0 }
                   : mod === 'feedback'
                     ? { type: 'questionnaire', count: feedbackItems.length > 0 ? 1 : 0 }
-                    : mod === 'lti' || mod === 'glossary'
-                      ? { type: mod, count: 0 }
-                      : null;
+                    : mod === 'glossary'
+                      ? { type: 'page', count: glossaryTerms.length > 0 ? 1 : 0 }
+                      : mod === 'lti'
+                        ? { type: mod, count: 0 }
+                        : null;
       const questions = mod === 'choice' ? 1 : mod === 'feedback' ? feedbackItems.length : mod === 'lesson' ? questionPages.length : 0;
       const settings: Record<string, string> = {};
       if (mod === 'assign')
@@ -232,6 +245,7 @@ export function fidelityOf(mbz: string): FidelityExpectation {
         expected,
         questions,
         settings,
+        terms: glossaryTerms,
         toc: mod === 'imscp' ? [...s(inst?.structure).matchAll(/s:5:"title";s:\d+:"(.*?)";s:5:"level"/g)].map((m) => m[1]!) : [],
       };
     });

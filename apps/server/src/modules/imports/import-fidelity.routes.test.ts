@@ -8,7 +8,10 @@ import { fixturePath } from '../../../test/build-test-app.js';
 import { createImportWorld, uploadFile, waitForImport, type ImportWorld } from '../../../test/helpers/import-world.js';
 import { editedBackup, fidelityOf, type ExpectedRestriction, type FidelityExpectation } from '../../../test/helpers/import-fidelity.js';
 import { courses } from '../courses/courses.table.js';
+import { entries, entryKeywords } from '../entries/entries.table.js';
 import { examSubjects } from '../exams/exams.table.js';
+import { findOrgSettings } from '../orgs/orgs.repository.js';
+import { orgs } from '../orgs/orgs.table.js';
 import { questionnaireSubjects } from '../questionnaires/questionnaires.table.js';
 import { courseImportSources } from './imports.table.js';
 
@@ -319,6 +322,17 @@ async function checkTypes(x: FidelityExpectation, got: Imported): Promise<Record
       const lines = got.report.items.filter((i) => i.kind === 'question' && i.section === exam.title && i.source_type.startsWith('lesson_'));
       expect(lines.map((l) => l.outcome).filter((o) => o !== 'skipped')).toHaveLength(a.questions);
       if (a.expected.type === 'page') expect(keysOf(item)).toContain('lesson_questions_exam');
+    }
+    // A glossary (decision 0145): a page of its approved terms; each an entry of the organisation while its vocabulary entries are on.
+    if (a.mod === 'glossary' && acts.length === 1) {
+      const content = String(acts[0]!.data.content);
+      for (const term of a.terms) expect(content, term).toContain(`<h3>${term.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</h3>`);
+      const orgId = world.w.org.id;
+      if ((await findOrgSettings(world.t.database.db, orgId))?.vocabularyEntries !== true) expect(keysOf(item)).toContain('glossary_entries_off');
+      else {
+        const names = (await world.t.database.db.select({ name: entries.name }).from(entries).where(eq(entries.orgId, orgId))).map((e) => e.name.toLowerCase());
+        for (const term of a.terms) expect(names, term).toContain(term.toLowerCase());
+      }
     }
     if (a.expected.type === 'questionnaire' && acts.length === 1) {
       const subjects = await world.t.database.db.select().from(questionnaireSubjects).where(eq(questionnaireSubjects.activityId, acts[0]!.id));
@@ -667,15 +681,23 @@ describe('module types no fixture holds (written into the Lorem Ipsum backup in 
     `<usedynalink>0</usedynalink><defaultapproval>1</defaultapproval><globalglossary>0</globalglossary><entbypage>10</entbypage><editalways>0</editalways><rsstype>0</rsstype>` +
     `<rssarticles>0</rssarticles><assessed>0</assessed><assesstimestart>0</assesstimestart><assesstimefinish>0</assesstimefinish><scale>0</scale>` +
     `<timecreated>1461361815</timecreated><timemodified>1461361815</timemodified><completionentries>0</completionentries><entries>` +
-    ['Lorem', 'Ipsum']
+    (
+      [
+        ['Lorem', ['Dolor', 'lorem', 'Sit amet'], 1, 0, '<p>Lorem means…</p>'],
+        ['Ipsum', [], 1, 0, '<p>Ipsum means, see <a href="$@PAGEVIEWBYID*3@$">the page</a>…</p>'],
+        ['Amet', [], 0, 0, '<p>Not approved yet.</p>'],
+        ['Consectetur & co', ['Adipiscing'], 1, 1, '<p>Linked wherever it is written.</p>'],
+      ] as [string, string[], number, number, string][]
+    )
       .map(
-        (c, i) =>
-          `<entry id="${71 + i}"><userid>2</userid>${el('concept', c)}${el('definition', `<p>${c} means…</p>`)}<definitionformat>1</definitionformat>` +
+        ([c, aliases, approved, dynalink, definition], i) =>
+          `<entry id="${71 + i}"><userid>2</userid>${el('concept', c)}${el('definition', definition)}<definitionformat>1</definitionformat>` +
           `<definitiontrust>0</definitiontrust><attachment></attachment><timecreated>1461361815</timecreated><timemodified>1461361815</timemodified><teacherentry>1</teacherentry>` +
-          `<sourceglossaryid>0</sourceglossaryid><usedynalink>0</usedynalink><casesensitive>0</casesensitive><fullmatch>1</fullmatch><approved>1</approved><aliases></aliases><ratings></ratings></entry>`,
+          `<sourceglossaryid>0</sourceglossaryid>${el('usedynalink', dynalink)}<casesensitive>0</casesensitive><fullmatch>1</fullmatch>${el('approved', approved)}` +
+          `<aliases>${aliases.map((x, k) => `<alias id="${80 + i * 5 + k}">${el('alias_text', x)}</alias>`).join('')}</aliases><ratings></ratings></entry>`,
       )
       .join('') +
-    `</entries><categories></categories>`;
+    `</entries><categories><category id="91"><name>Latin</name><usedynalink>0</usedynalink><category_entries><category_entry id="92"><entryid>71</entryid></category_entry></category_entries></category></categories>`;
 
   const ADDED: { cm: number; mod: string; title: string; inner: string }[] = [
     { cm: 101, mod: 'lesson', title: 'Lorem lesson', inner: LESSON },
@@ -727,8 +749,18 @@ describe('module types no fixture holds (written into the Lorem Ipsum backup in 
     return { bytes, x };
   }
 
-  it('lesson → one page of its content pages in order; wiki → a page per wiki page; choice and feedback → questionnaires; lti and an empty wiki → keyed lines', async () => {
+  it('lesson → its content pages in order and an exam of its question pages; wiki → a page per wiki page; glossary → a page and vocabulary entries; choice and feedback → questionnaires; lti and an empty wiki → keyed lines', async () => {
     const { bytes, x } = await withModules(ADDED);
+    // The organisation has vocabulary entries on, and one of the glossary's terms already (decision 0145).
+    const db = world.t.database.db;
+    const orgId = world.w.org.id;
+    const [org] = await db.select({ settings: orgs.settings }).from(orgs).where(eq(orgs.id, orgId));
+    await db
+      .update(orgs)
+      .set({ settings: { ...org!.settings, vocabularyEntries: true } })
+      .where(eq(orgs.id, orgId));
+    const [ipsum] = await db.insert(entries).values({ orgId, name: 'IPSUM', createdById: world.w.admin.id, updatedById: world.w.admin.id }).returning();
+    await db.insert(entryKeywords).values({ entryId: ipsum!.id, name: 'kept' });
     const got = await importBytes('lorem-types.mbz', bytes);
     await check('lorem2016 with lesson, wikis, lti, choice, feedback and glossary written in', x, got);
     const item = (cm: string) => got.report.items.find((i) => i.kind === 'activity' && i.source_id === cm)!;
@@ -796,7 +828,38 @@ describe('module types no fixture holds (written into the Lorem Ipsum backup in 
     expect(item('103')).toMatchObject({ outcome: 'skipped', note_keys: [{ key: 'skipped_wiki_empty', params: {} }] });
     expect(item('104')).toMatchObject({ outcome: 'skipped', notes: ['skipped: LTI not available yet'], note_keys: [{ key: 'skipped_lti', params: {} }] });
 
-    expect(item('107')).toMatchObject({ outcome: 'skipped', note_keys: [{ key: 'skipped_glossary', params: { count: 2 } }] });
+    // The glossary: a page of its approved terms in dictionary order; new terms became entries by the importing user, aliases as keywords.
+    const glossary = got.activityOf('107')!;
+    const terms = ['Consectetur &amp; co', 'Ipsum', 'Lorem'].map((t) => String(glossary.data.content).indexOf(`<h3>${t}</h3>`));
+    expect(terms.every((at) => at >= 0)).toBe(true);
+    expect([...terms].sort((p, q) => p - q)).toEqual(terms);
+    expect(String(glossary.data.content)).not.toContain('Amet</h3>');
+    expect(String(glossary.data.content)).toContain('<p><em>Dolor, lorem, Sit amet</em></p>');
+    const made = await db.select().from(entries).where(eq(entries.orgId, orgId));
+    const keywordsOf = async (id: number) => (await db.select().from(entryKeywords).where(eq(entryKeywords.entryId, id))).map((k) => k.name).sort();
+    expect(made.map((e) => e.name).sort()).toEqual(['Consectetur & co', 'IPSUM', 'Lorem']);
+    const lorem = made.find((e) => e.name === 'Lorem')!;
+    expect(lorem).toMatchObject({ createdById: world.w.instructor.id, updatedById: world.w.instructor.id });
+    expect(await keywordsOf(lorem.id)).toEqual(['Dolor', 'Sit amet']);
+    expect(await keywordsOf(ipsum!.id)).toEqual(['kept']);
+    expect(item('107').outcome).toBe('imported_with_losses');
+    expect(keysOf(item('107')).sort()).toEqual([
+      'glossary_autolink',
+      'glossary_categories',
+      'glossary_entries',
+      'glossary_entries_existing',
+      'glossary_unapproved',
+    ]);
+    expect(item('107').note_keys!.find((k) => k?.key === 'glossary_entries')!.params).toEqual({ count: 2 });
+
+    // Imported again into another course with the organisation's entries off: the page, no entry, a line saying so.
+    await db.update(orgs).set({ settings: org!.settings }).where(eq(orgs.id, orgId));
+    const again = await importBytes('lorem-types.mbz', bytes);
+    const line107 = again.report.items.find((i) => i.kind === 'activity' && i.source_id === '107')!;
+    expect(keysOf(line107)).toContain('glossary_entries_off');
+    expect(line107.note_keys!.find((k) => k?.key === 'glossary_entries_off')!.params).toEqual({ count: 3 });
+    expect(again.activityOf('107')).toMatchObject({ type: 'page' });
+    expect((await db.select().from(entries).where(eq(entries.orgId, orgId))).length).toBe(3);
 
     const subjectsOf = async (cm: string) =>
       (

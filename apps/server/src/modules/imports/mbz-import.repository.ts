@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { ActivityType, CompletionCriterion } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { activities, activityUploads, courseModules } from '../activities/activities.table.js';
+import { entries, entryKeywords } from '../entries/entries.table.js';
 import { examSubjectCategories, examSubjects } from '../exams/exams.table.js';
 import { uploads } from '../uploads/uploads.table.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
@@ -204,4 +205,37 @@ export async function insertExamSubjects(
 export async function listUploadsByIds(db: Db, ids: number[]): Promise<UploadRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(uploads).where(inArray(uploads.id, ids));
+}
+
+/** The names of the organisation's vocabulary entries, lower case (decision 0145: glossary terms already there are left as they are). One SELECT. */
+export async function listEntryNames(db: Db, orgId: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ name: sql<string>`lower(${entries.name})` })
+    .from(entries)
+    .where(eq(entries.orgId, orgId));
+  return new Set(rows.map((r) => r.name));
+}
+
+/**
+ * Creates vocabulary entries of the organisation from an imported glossary (decision 0145), each
+ * with its keywords, created and last changed by `userId`. A name the organisation has meanwhile
+ * (case-insensitive) is left as it is. Answers how many were created. One INSERT … ON CONFLICT DO
+ * NOTHING RETURNING, one INSERT of the keywords (none for no entries or no keywords).
+ */
+export async function insertImportedEntries(
+  db: Db,
+  orgId: number,
+  userId: number,
+  planned: readonly { name: string; keywords: readonly string[] }[],
+): Promise<number> {
+  if (planned.length === 0) return 0;
+  const rows = await db
+    .insert(entries)
+    .values(planned.map((e) => ({ orgId, name: e.name, createdById: userId, updatedById: userId })))
+    .onConflictDoNothing()
+    .returning({ id: entries.id, name: entries.name });
+  const keywordsOf = new Map(planned.map((e) => [e.name, e.keywords]));
+  const keywords = rows.flatMap((r) => (keywordsOf.get(r.name) ?? []).map((name) => ({ entryId: r.id, name })));
+  if (keywords.length > 0) await db.insert(entryKeywords).values(keywords).onConflictDoNothing();
+  return rows.length;
 }

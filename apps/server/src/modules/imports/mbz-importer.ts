@@ -13,6 +13,7 @@ import { insertSubjectCategory } from '../exams/exams.repository.js';
 import { findCourse, updateCourseRow } from '../courses/courses.repository.js';
 import { sniffContent } from '../uploads/magic-bytes.js';
 import { findOrgSettings, type OrgSettings } from '../orgs/orgs.repository.js';
+import { vocabularyEntriesOn } from '../orgs/orgs.service.js';
 import { insertUpload } from '../uploads/uploads.repository.js';
 import { insertImportedTopics, listImportedTopicRefs } from '../forum/forum-import.repository.js';
 import { insertImportedQuestionnaireSubjects } from '../questionnaires/questionnaires.service.js';
@@ -25,7 +26,9 @@ import {
   insertBankSubjects,
   insertExamSubjects,
   insertImportedActivity,
+  insertImportedEntries,
   insertImportedModule,
+  listEntryNames,
   listBankQuestionIds,
   listImportSources,
   listUploadsByIds,
@@ -144,7 +147,14 @@ export async function importModel(
 ): Promise<ImportOutcome> {
   const existing = await existingSources(deps, target.courseId);
   const course = await findCourse(deps.db, target.courseId);
-  const planOptions = { learningMode: course?.learningMode ?? 'free', hasOutline: !!course?.outline?.trim() };
+  // Glossaries' terms become the organisation's vocabulary entries while its toggle is on (decision 0145).
+  const glossaries = model.activities.some((a) => a.modName === 'glossary');
+  const vocabularyOn = glossaries && (await vocabularyEntriesOn(deps.db, target.orgId));
+  const planOptions = {
+    learningMode: course?.learningMode ?? 'free',
+    hasOutline: !!course?.outline?.trim(),
+    vocabulary: { enabled: vocabularyOn, existing: vocabularyOn ? await listEntryNames(deps.db, target.orgId) : new Set<string>() },
+  };
   // Pass 1: which files does the plan use?
   const wanted = new Map<string, { file: BackupFile; scorm: boolean }>();
   planImport(
@@ -276,6 +286,7 @@ export async function importModel(
         await insertExamSubjects(tx, activityId, bank.subjectsOf(a));
         if (a.topics) await insertImportedTopics(tx, { courseId: target.courseId, activityId }, a.topics);
         if (a.questionnaire) await insertImportedQuestionnaireSubjects(tx, activityId, a.questionnaire);
+        if (a.entries) await insertImportedEntries(tx, target.orgId, target.ownerId, a.entries);
       }
       for (const add of plan.forumAdditions)
         await insertImportedTopics(tx, { courseId: target.courseId, activityId: add.activityId }, resolvePlaceholders(add.topics, route));

@@ -1,5 +1,8 @@
 import {
   defaultCompletionCriterion,
+  ENTRY_KEYWORD_MAX,
+  ENTRY_KEYWORDS_MAX,
+  ENTRY_NAME_MAX,
   type ActivityType,
   type CompletionCriterion,
   type CreateQuestionnaireSubjectBody,
@@ -34,9 +37,10 @@ import { attr, child, list, num, text, type XmlValue } from './safe-xml.js';
  * Mapping of a Moodle backup onto Atrium's course content (issue 8 "mapping"):
  * sections → modules, page → page, label → text of its module, url → web_link,
  * resource / folder / imscp → material (imscp with its table of contents), book → one page per
- * chapter, lesson → one page of its content pages and an exam of its question pages (mbz-lesson.ts), wiki → one page per wiki page, choice / feedback
+ * chapter, lesson → one page of its content pages and an exam of its question pages (mbz-lesson.ts), wiki → one page per wiki page, glossary → a page of its terms and
+ * vocabulary entries (decision 0145), choice / feedback
  * → questionnaire, assign → homework, quiz → exam with its subjects (mbz-quiz.ts), forum → forum,
- * scorm → scorm (issue 21 §4, decision 0040 "Fidelity"). Anything else (glossary, lti, …) is skipped
+ * scorm → scorm (issue 21 §4, decision 0040 "Fidelity"). Anything else (lti, …) is skipped
  * and named in the report. Pure: no I/O; files are
  * turned into upload ids by the `resolve` callback (see FileResolver).
  */
@@ -68,6 +72,14 @@ export interface PlannedActivity {
   completionCriterion?: CompletionCriterion;
   /** A questionnaire's subjects in order (choice and feedback, issue 21 §4), written through the questionnaires service. */
   questionnaire?: CreateQuestionnaireSubjectBody[];
+  /** Vocabulary entries of the organisation a glossary's terms become (decision 0145): names new to it, each with its aliases as keywords. */
+  entries?: PlannedEntry[];
+}
+
+/** A vocabulary entry to create (decision 0145): a glossary term and its aliases. */
+export interface PlannedEntry {
+  name: string;
+  keywords: string[];
 }
 
 export interface PlannedModule {
@@ -172,6 +184,8 @@ interface Ctx {
   videos?: FoundVideo[];
   /** The plan's fidelity counts (links, embeds). */
   stats?: Fidelity;
+  /** The organisation's vocabulary entries and the names this plan creates (lower case), shared by the whole plan. */
+  vocabulary?: { enabled: boolean; existing: ReadonlySet<string>; planned: Set<string> };
 }
 
 /** The fidelity counts of the report (ImportReport `fidelity`). */
@@ -189,6 +203,11 @@ export interface PlanOptions {
   learningMode?: LearningMode;
   /** The target course already has an outline: the Moodle summary does not replace it. */
   hasOutline?: boolean;
+  /**
+   * The organisation's vocabulary entries (decision 0145): whether its `vocabulary_entries` toggle
+   * is on, and the names of its entries (lower case). Unset: off.
+   */
+  vocabulary?: { enabled: boolean; existing: ReadonlySet<string> };
 }
 
 /**
@@ -430,18 +449,8 @@ function mapActivity(ctx: Ctx, a: BackupActivity, sourceKey: string, published: 
       return choiceQuestionnaire(ctx, inst, base);
     case 'feedback':
       return feedbackQuestionnaire(ctx, inst, base);
-    case 'glossary': {
-      const entries = list(child(inst, 'entries'), 'entry').length;
-      return {
-        activities: [],
-        atriumType: null,
-        skipped: line(
-          'skipped_glossary',
-          { count: entries },
-          `skipped: its ${entries} entr(ies) were not imported — vocabulary entries belong to the organisation and are written by its admins`,
-        ),
-      };
-    }
+    case 'glossary':
+      return glossaryPage(ctx, a, inst, base, published, usedBy);
     case 'lti':
       return { activities: [], atriumType: null, skipped: line('skipped_lti', {}, 'skipped: LTI not available yet') };
     default:
@@ -608,6 +617,106 @@ function lessonPages(ctx: Ctx, a: BackupActivity, inst: XmlValue, base: BaseActi
       },
     });
   return { activities, atriumType: parts.length > 0 ? 'page' : 'exam', questionItems };
+}
+
+/**
+ * A glossary (issue 21 §4, decision 0145) → a page of its approved entries by term (Moodle's
+ * dictionary order), each term under an `<h3>`, its aliases, then its definition (files of filearea
+ * `entry` imported); and, while the organisation's vocabulary entries are on, each term the
+ * organisation has no entry of yet (case-insensitive) → a vocabulary entry with the aliases as
+ * keywords, created by the importing user (PlannedActivity `entries`, written in the import's
+ * transaction). Entries hold no definition: the page keeps them. Reported: the entries made (and
+ * that they hold no definition), terms already entries (left as they are), entries off, terms too
+ * long for an entry name, attachments, categories, entries awaiting approval, automatic linking.
+ * Glossary entries are user data: a backup without users holds none (skipped with a keyed line).
+ */
+function glossaryPage(ctx: Ctx, a: BackupActivity, inst: XmlValue, base: BaseActivity, published: boolean, usedBy: string): Mapped {
+  const all = list(child(inst, 'entries'), 'entry');
+  const approved = all.filter((e) => (num(e, 'approved') ?? 1) !== 0);
+  if (approved.length === 0)
+    return {
+      activities: [],
+      atriumType: null,
+      skipped: line(
+        'skipped_glossary_empty',
+        { count: all.length },
+        `the backup holds no approved entry of this glossary (${all.length} awaiting approval; glossary entries are user data: back up with users to import them)`,
+      ),
+    };
+  const termOf = (e: XmlValue) =>
+    plainTextOf(text(e, 'concept') ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const sorted = [...approved].sort(
+    (x, y) => termOf(x).localeCompare(termOf(y), undefined, { sensitivity: 'base' }) || Number(attr(x, 'id') ?? 0) - Number(attr(y, 'id') ?? 0),
+  );
+  const parts: string[] = [];
+  const entries: PlannedEntry[] = [];
+  let existing = 0;
+  let tooLong = 0;
+  let attachments = 0;
+  let autolink = (num(inst, 'usedynalink') ?? 0) === 1;
+  const vocabulary = ctx.vocabulary;
+  for (const e of sorted) {
+    const entryId = attr(e, 'id') ?? '';
+    const term = termOf(e);
+    const aliases = list(child(e, 'aliases'), 'alias')
+      .map((x) => plainTextOf(text(x, 'alias_text') ?? '').trim())
+      .filter(Boolean);
+    const definition = richText(ctx, text(e, 'definition'), filesOf(ctx.model, a.contextId, 'mod_glossary', 'entry', entryId), usedBy) ?? '';
+    parts.push(`<h3>${escapeHtml(term)}</h3>\n${aliases.length > 0 ? `<p><em>${escapeHtml(aliases.join(', '))}</em></p>\n` : ''}${definition}`);
+    attachments += filesOf(ctx.model, a.contextId, 'mod_glossary', 'attachment', entryId).length;
+    if ((num(e, 'usedynalink') ?? 0) === 1) autolink = true;
+    if (!vocabulary?.enabled || term === '') continue;
+    const name = term.toLowerCase();
+    if (vocabulary.existing.has(name)) existing += 1;
+    else if (term.length > ENTRY_NAME_MAX) tooLong += 1;
+    else if (!vocabulary.planned.has(name)) {
+      vocabulary.planned.add(name);
+      const seen = new Set([name]);
+      const keywords = aliases.filter((k) => k.length <= ENTRY_KEYWORD_MAX && !seen.has(k.toLowerCase()) && seen.add(k.toLowerCase()));
+      entries.push({ name: term, keywords: keywords.slice(0, ENTRY_KEYWORDS_MAX) });
+    }
+  }
+  const terms = new Set(sorted.map((e) => termOf(e).toLowerCase()).filter(Boolean)).size;
+  if (!vocabulary?.enabled)
+    lose(ctx, line('glossary_entries_off', { count: terms }, `vocabulary entries are off in the organisation: its ${terms} term(s) are only in the page`));
+  if (entries.length > 0)
+    lose(
+      ctx,
+      line(
+        'glossary_entries',
+        { count: entries.length },
+        `its ${entries.length} term(s) became vocabulary entries of the organisation, aliases as keywords; entries hold no definition: the definitions are in the page`,
+      ),
+    );
+  if (existing > 0)
+    lose(
+      ctx,
+      line(
+        'glossary_entries_existing',
+        { count: existing },
+        `${existing} term(s) were already vocabulary entries of the organisation: those were left as they are`,
+      ),
+    );
+  if (tooLong > 0)
+    lose(
+      ctx,
+      line('glossary_terms_long', { count: tooLong }, `${tooLong} term(s) are longer than ${ENTRY_NAME_MAX} characters and did not become vocabulary entries`),
+    );
+  if (attachments > 0) lose(ctx, line('glossary_attachments', { count: attachments }, `${attachments} file(s) attached to its entries were not imported`));
+  const categories = list(child(inst, 'categories'), 'category').length;
+  if (categories > 0) lose(ctx, line('glossary_categories', { count: categories }, `its ${categories} categor(ies) were not kept`));
+  if (all.length > approved.length)
+    lose(
+      ctx,
+      line('glossary_unapproved', { count: all.length - approved.length }, `${all.length - approved.length} entr(ies) awaiting approval were not imported`),
+    );
+  if (autolink) lose(ctx, line('glossary_autolink', {}, "its terms are no longer linked automatically in the course's texts"));
+  return {
+    activities: [base('page', { isPublished: published, data: { content: parts.join('\n') }, ...(entries.length > 0 ? { entries } : {}) })],
+    atriumType: 'page',
+  };
 }
 
 /**
@@ -1060,7 +1169,8 @@ export function planImport(model: BackupModel, existing: Map<string, number>, re
     }
   for (const a of model.activities) if (!ordered.includes(a)) ordered.push(a);
   const knownTopics = new Set([...existing.keys()].filter((k) => k.startsWith(`${src}:discussion:`)));
-  const forumCtx = (): Ctx => ({ model, resolve: trackingResolve, notes: [], bank, knownTopics, keys, links, stats: fidelity, videos: [] });
+  const vocabulary = { enabled: options.vocabulary?.enabled ?? false, existing: options.vocabulary?.existing ?? new Set<string>(), planned: new Set<string>() };
+  const forumCtx = (): Ctx => ({ model, resolve: trackingResolve, notes: [], bank, knownTopics, keys, links, stats: fidelity, videos: [], vocabulary });
   const forumAdditions: ImportPlan['forumAdditions'] = [];
 
   for (const a of ordered) {

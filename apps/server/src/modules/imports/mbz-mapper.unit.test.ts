@@ -160,7 +160,7 @@ describe('Moodle 4.x backups', () => {
       ['drawn per attempt from the question bank category "Default" (2 question(s) imported there)'],
       ['a random question drawn from category "Default", every question of which the quiz already holds or draws'],
     ]);
-    expect(byTitle('Terms')).toMatchObject({ outcome: 'skipped', note_keys: [{ key: 'skipped_glossary', params: { count: 0 } }] });
+    expect(byTitle('Terms')).toMatchObject({ outcome: 'skipped', note_keys: [{ key: 'skipped_glossary_empty', params: { count: 0 } }] });
     expect(plan.report.missing_files).toEqual([{ file_name: '/gone.png', content_hash: 'c'.repeat(40), used_by: 'page "Pic page"' }]);
   });
 
