@@ -8,6 +8,30 @@ import { loadLocalePacks } from '../lib/locale-packs';
 import { PageSpinner } from '../components/page-spinner';
 
 /** Keeps antd's and dayjs' locale in step with the interface language. */
+/**
+ * The theme: antd's defaults, with every colour text is drawn in darkened to WCAG 2.2 AA contrast (≥ 4.5:1
+ * on white and on the tints behind it; decision 0144, found by e2e/accessibility.spec.ts):
+ * - the primary blue of links and primary buttons, #1677ff (4.1:1 under white text) → #0958d9 (antd's blue-7, 6.2:1);
+ * - secondary and description text (tertiary, 45 % black: 3.4:1) → 60 % black (5.7:1), and placeholders
+ *   (25 % black: 2:1) → 55 % black (4.7:1);
+ * - the text of preset-coloured tags (`<Tag color="gold">`: shade 7 on shade 1, 2.8–3.4:1 for gold, green,
+ *   orange, cyan, volcano and lime) → shades 8–9 of the same colour (≥ 5:1).
+ */
+export const THEME_TOKENS = {
+  colorPrimary: '#0958d9',
+  colorLink: '#0958d9',
+  colorInfo: '#0958d9',
+  colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+  colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+  gold7: '#874d00',
+  green7: '#237804',
+  orange7: '#873800',
+  cyan7: '#006d75',
+  volcano7: '#ad2102',
+  lime7: '#3f6600',
+  borderRadius: 6,
+} as const;
+
 function LocaleConfig({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const [antdLocale, setAntdLocale] = useState<AntdLocale | undefined>(undefined);
@@ -22,7 +46,7 @@ function LocaleConfig({ children }: { children: ReactNode }) {
     };
   }, [language]);
   return (
-    <ConfigProvider locale={antdLocale} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
+    <ConfigProvider locale={antdLocale} theme={{ token: THEME_TOKENS }}>
       {children}
     </ConfigProvider>
   );

@@ -55,36 +55,37 @@ function CourseListPage({ courseType }: { courseType?: SpecialCourseType }) {
         <CourseActions courseType={courseType} />
       </Flex>
       <Card>
-        <Tabs
-          activeKey={status}
-          onChange={(key) => update({ status: key === 'archived' ? 'archived' : null })}
-          items={[
-            { key: 'current', label: t('lists.current') },
-            { key: 'archived', label: t('lists.archived') },
-          ]}
-          tabBarExtraContent={
-            <Flex gap={8} wrap>
-              <Select
-                allowClear
-                aria-label={t('lists.academicYear')}
-                placeholder={t('lists.academicYear')}
-                style={{ minWidth: 140 }}
-                value={filters.academic_year ?? null}
-                options={termOptions(terms.data?.academic_years)}
-                onChange={(value: string | null | undefined) => update({ academic_year: value ?? null })}
-              />
-              <Select
-                allowClear
-                aria-label={t('lists.semester')}
-                placeholder={t('lists.semester')}
-                style={{ minWidth: 120 }}
-                value={filters.semester ?? null}
-                options={termOptions(terms.data?.semesters)}
-                onChange={(value: string | null | undefined) => update({ semester: value ?? null })}
-              />
-            </Flex>
-          }
-        />
+        {/* The filters beside the tabs, not in the tab bar (tabBarExtraContent): the tab bar is a tablist, which may hold only tabs. */}
+        <Flex justify="space-between" align="center" wrap gap={8}>
+          <Tabs
+            activeKey={status}
+            onChange={(key) => update({ status: key === 'archived' ? 'archived' : null })}
+            items={[
+              { key: 'current', label: t('lists.current') },
+              { key: 'archived', label: t('lists.archived') },
+            ]}
+          />
+          <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+            <Select
+              allowClear
+              aria-label={t('lists.academicYear')}
+              placeholder={t('lists.academicYear')}
+              style={{ minWidth: 140 }}
+              value={filters.academic_year ?? null}
+              options={termOptions(terms.data?.academic_years)}
+              onChange={(value: string | null | undefined) => update({ academic_year: value ?? null })}
+            />
+            <Select
+              allowClear
+              aria-label={t('lists.semester')}
+              placeholder={t('lists.semester')}
+              style={{ minWidth: 120 }}
+              value={filters.semester ?? null}
+              options={termOptions(terms.data?.semesters)}
+              onChange={(value: string | null | undefined) => update({ semester: value ?? null })}
+            />
+          </Flex>
+        </Flex>
         {courses.isError && !courses.data ? (
           <ApiErrorResult error={courses.error} onRetry={() => void courses.refetch()} />
         ) : (
