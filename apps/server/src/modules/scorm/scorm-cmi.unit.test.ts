@@ -52,6 +52,11 @@ describe('imsmanifest.xml', () => {
       { identifier: 'b', title: 'B', launch: 'b.html?x=1' },
     ]);
   });
+  it('reads a plain IMS content package (no SCORM markers, as Moodle imscp packages are) as 1.2 with its items', () => {
+    const plain = `<manifest identifier="m" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"><metadata><schema>IMS Content</schema><schemaversion>1.2.2</schemaversion></metadata>${orgs}<resources><resource identifier="r" type="webcontent" href="sco/a.html"/><resource identifier="r2" type="webcontent" href="b.html"/></resources></manifest>`;
+    expect(parseManifest(plain, has)).toMatchObject({ version: '1.2', scos: [{ launch: 'sco/a.html' }, { launch: 'b.html?x=1' }] });
+    expect(() => parseManifest(plain.replace(' xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"', '').replace('IMS Content', 'Other'), has)).toThrow(/neither/);
+  });
   it('refuses a launch outside the package, a DOCTYPE, broken XML, and an unknown version', () => {
     expect(() =>
       parseManifest(manifest(`${orgs}<resources><resource identifier="r" href="../a.html"/><resource identifier="r2" href="b.html"/></resources>`), () => true),

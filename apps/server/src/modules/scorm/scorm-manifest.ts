@@ -31,7 +31,7 @@ function joinHref(...parts: string[]): string {
 
 /**
  * Reads imsmanifest.xml (IMS Content Packaging 1.1 as profiled by SCORM 1.2 and
- * SCORM 2004 CAM §3.4): version, default organisation's title, and its launchable
+ * SCORM 2004 CAM §3.4, or a plain IMS content package, read as 1.2): version, default organisation's title, and its launchable
  * items (an `item` whose `identifierref` names a `resource` with an `href`),
  * in document order. The XML is parsed with entity processing off and any
  * DOCTYPE refused (no XXE, no entity expansion). `hasFile` checks that each launch
@@ -61,6 +61,10 @@ export function parseManifest(xml: string, hasFile: (path: string) => boolean): 
   else if (/2004|CAM 1\.3/i.test(schemaVersion)) version = '2004';
   else if (/adlcp_rootv1p2/i.test(xml)) version = '1.2';
   else if (/adlcp_v1p3/i.test(xml)) version = '2004';
+  // A plain IMS Content Package (Moodle's imscp, issue 21 §4): the same organisation of items and resources without
+  // SCORM's runtime. Read as 1.2: its items launch like SCOs, and pages that never call the API simply show.
+  else if (/imsglobal\.org\/xsd\/imscp_v1p1|imscp_rootv1p1/i.test(xml) || /^IMS Content$/i.test(textOf((manifest.metadata as Node | undefined)?.schema)))
+    version = '1.2';
   if (!version) throw new ManifestError('imsmanifest.xml is neither SCORM 1.2 nor SCORM 2004');
 
   const organizations = manifest.organizations as Node | undefined;
