@@ -204,7 +204,16 @@ export function EditorWorkspace({
         pageCount={source.pageCount}
       />
       <div className="atrium-pdf-editor-body">
-        <div ref={attach} className="atrium-pdf-editor-scroller" onScroll={onScroll} data-testid="editor-scroller">
+        {/* Focusable, so the pages scroll from the keyboard too (arrows, Page Up/Down); a region named for screen readers. */}
+        <div
+          ref={attach}
+          className="atrium-pdf-editor-scroller"
+          onScroll={onScroll}
+          data-testid="editor-scroller"
+          tabIndex={0}
+          role="region"
+          aria-label={t('page.scroller')}
+        >
           {Array.from({ length: source.pageCount }, (_, index) => (
             <EditorPage
               key={index + 1}
