@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await runMigrations(database);
-  const storage = createObjectStore(config);
+  const storage = await createObjectStore(config);
   const app = await buildApp({ config, database, storage });
   const seeded = config.seed ? await seedDemoData(app.deps) : undefined;
   const shutdown = async (signal: string) => {

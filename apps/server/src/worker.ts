@@ -18,7 +18,7 @@ async function worker(): Promise<void> {
   }
   const database = await openDatabase(config);
   await runMigrations(database);
-  const app = await buildApp({ config, database, storage: createObjectStore(config) });
+  const app = await buildApp({ config, database, storage: await createObjectStore(config) });
   await app.ready();
   app.log.info({ driver: database.driver }, 'Atrium worker is processing uploads');
   const shutdown = async (signal: string) => {

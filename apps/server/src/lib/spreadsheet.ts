@@ -1,5 +1,14 @@
 import type ExcelJS from 'exceljs';
 
+/**
+ * A new, empty exceljs workbook. exceljs (~20 MB resident) is loaded on the first export or import,
+ * not when the server starts (decision 0143, idle memory).
+ */
+export async function newWorkbook(): Promise<ExcelJS.Workbook> {
+  const { default: Excel } = await import('exceljs');
+  return new Excel.Workbook();
+}
+
 /** A spreadsheet ready to send: its bytes, a file name and its media type. */
 export interface SpreadsheetFile {
   bytes: Buffer;

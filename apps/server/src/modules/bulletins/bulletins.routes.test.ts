@@ -495,7 +495,7 @@ describe('announcing', () => {
     // A second instance on the same database (decision 0081's test does the same): on PostgreSQL with its own connections.
     secondDatabase = t.database.pool ? openPostgres(t.database.pool.options.connectionString!) : t.database;
     const config = { ...t.config, logLevel: 'silent' as const, jobs: { ...t.config.jobs, runWorkers: false } };
-    second = await buildApp({ config, database: secondDatabase, storage: createObjectStore(config) });
+    second = await buildApp({ config, database: secondDatabase, storage: await createObjectStore(config) });
     await second.ready();
   });
   afterAll(async () => {

@@ -24,7 +24,7 @@ const BRIEF_MS = 200;
 
 async function instance(calendarCacheMs: number, database: Database): Promise<FastifyInstance> {
   const config = { ...t.config, calendarCacheMs, logLevel: 'silent' as const, jobs: { ...t.config.jobs, runWorkers: false } };
-  const app = await buildApp({ config, database, storage: createObjectStore(config) });
+  const app = await buildApp({ config, database, storage: await createObjectStore(config) });
   await app.ready();
   return app;
 }

@@ -34,7 +34,7 @@ beforeAll(async () => {
   // A second instance on the same database (as decision 0081's and the bulletins' tests do): on PostgreSQL with its own connections.
   secondDatabase = t.database.pool ? openPostgres(t.database.pool.options.connectionString!) : t.database;
   const config = { ...t.config, logLevel: 'silent' as const, jobs: { ...t.config.jobs, runWorkers: false } };
-  second = await buildApp({ config, database: secondDatabase, storage: createObjectStore(config) });
+  second = await buildApp({ config, database: secondDatabase, storage: await createObjectStore(config) });
   await second.ready();
 }, 60_000);
 afterAll(async () => {

@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
+import { newWorkbook } from '../../lib/spreadsheet.js';
 import {
   isMeetingCalendarEditable,
   isMeetingFormEditable,
@@ -269,7 +269,7 @@ export async function managementMeetingsExcel(deps: AppDeps, actor: Actor, f: Ma
   const meetings = await presentMeetings(deps.db, rows, new Date());
   const zone = await timeZoneOf(deps.db, actor.id);
   const fmt = (iso: string) => DateTime.fromISO(iso, { zone }).toFormat('yyyy.MM.dd HH:mm');
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   book.creator = 'Atrium';
   const sheet = book.addWorksheet('Meetings');
   sheet.columns = [

@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   secondDatabase = t.database.pool ? openPostgres(t.database.pool.options.connectionString!) : t.database;
   const config = { ...t.config, logLevel: 'silent' as const, jobs: { ...t.config.jobs, runWorkers: false } };
-  second = await buildApp({ config, database: secondDatabase, storage: createObjectStore(config) });
+  second = await buildApp({ config, database: secondDatabase, storage: await createObjectStore(config) });
   await second.ready();
   const org = await t.factories.org();
   const me = await t.factories.user({ orgId: org.id, role: USER_ROLE.instructor });

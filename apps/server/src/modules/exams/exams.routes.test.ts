@@ -346,7 +346,7 @@ describe('taking an exam', () => {
     const { buildApp } = await import('../../app.js');
     const { createObjectStore } = await import('../../storage/create-store.js');
     const { PassThrough } = await import('node:stream');
-    const second = await buildApp({ config: t.config, database: t.database, storage: createObjectStore(t.config), logStream: new PassThrough() });
+    const second = await buildApp({ config: t.config, database: t.database, storage: await createObjectStore(t.config), logStream: new PassThrough() });
     await second.ready();
     try {
       const res = await second.inject({ method: 'POST', url: `/api/exams/${x.examId}/attempts`, headers: { cookie: w.cookies.student } });

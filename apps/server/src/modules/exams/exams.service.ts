@@ -1,6 +1,5 @@
 import { excerptOf } from '../../lib/html-text.js';
 import { randomInt } from 'node:crypto';
-import ExcelJS from 'exceljs';
 import {
   ExamDataSchema,
   type Attempt,
@@ -16,7 +15,7 @@ import {
   type SubmitResult,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
-import { spreadsheetFile, type SpreadsheetFile } from '../../lib/spreadsheet.js';
+import { newWorkbook, spreadsheetFile, type SpreadsheetFile } from '../../lib/spreadsheet.js';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { offsetOf, toPage } from '../../lib/pagination.js';
@@ -900,7 +899,7 @@ export async function exportScores(deps: AppDeps, actor: Actor, activityId: numb
   const activity = await examToManage(deps, actor, activityId);
   const { subjects, rows, scoresOf } = await finishedWork(deps, activityId);
   const graded = subjects.filter((s) => !['description', 'random'].includes(keyOf(s).type));
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   book.creator = 'Atrium';
   const sheet = book.addWorksheet('Scores');
   sheet.columns = [

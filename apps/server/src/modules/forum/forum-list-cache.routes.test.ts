@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   peerDatabase = t.database.pool ? openPostgres(t.database.pool.options.connectionString!) : t.database;
   const config = { ...t.config, logLevel: 'silent' as const, jobs: { ...t.config.jobs, runWorkers: false } };
-  peer = await buildApp({ config, database: peerDatabase, storage: createObjectStore(config) });
+  peer = await buildApp({ config, database: peerDatabase, storage: await createObjectStore(config) });
   await peer.ready();
 }, 60_000);
 afterAll(async () => {

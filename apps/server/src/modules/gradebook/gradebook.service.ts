@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Gradebook, GradebookImportResult, GradeCategory, GradeCategoryBody, GradeItem, UpdateGradeItemBody } from '@atrium/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../lib/deps.js';
-import { spreadsheetFile, type SpreadsheetFile } from '../../lib/spreadsheet.js';
+import { newWorkbook, spreadsheetFile, type SpreadsheetFile } from '../../lib/spreadsheet.js';
 import type { Actor } from '../../plugins/auth.js';
 import { courseFor, may } from '../courses/courses.policy.js';
 import { emit, transaction } from '../events/events.service.js';
@@ -225,7 +225,7 @@ export async function removeCategory(deps: AppDeps, actor: Actor, categoryId: nu
 export async function exportGradebook(deps: AppDeps, actor: Actor, courseId: number, format: 'csv' | 'xlsx'): Promise<SpreadsheetFile> {
   await courseFor(deps, actor, courseId, 'manage_content');
   const book = await courseGradebook(deps, actor, courseId);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   workbook.creator = 'Atrium';
   const sheet = workbook.addWorksheet('Gradebook');
   sheet.columns = [
@@ -271,7 +271,7 @@ function cellText(value: ExcelJS.CellValue): string {
  */
 export async function importGradebook(deps: AppDeps, actor: Actor, courseId: number, bytes: Buffer, format: 'csv' | 'xlsx'): Promise<GradebookImportResult> {
   await courseFor(deps, actor, courseId, 'manage_content');
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   try {
     if (format === 'csv') await workbook.csv.read(Readable.from([bytes]));
     else await workbook.xlsx.load(bytes as unknown as ArrayBuffer);

@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   secondDatabase = t.database.pool ? openPostgres(t.database.pool.options.connectionString!) : t.database;
   const config = { ...t.config, logLevel: 'silent' as const, jobs: { ...t.config.jobs, runWorkers: false } };
-  second = await buildApp({ config, database: secondDatabase, storage: createObjectStore(config) });
+  second = await buildApp({ config, database: secondDatabase, storage: await createObjectStore(config) });
   await second.ready();
   await second.listen({ port: 0, host: '127.0.0.1' });
   secondBase = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import {
   QuestionnaireDataSchema,
   type CreateQuestionnaireSubjectBody,
@@ -10,7 +9,7 @@ import {
 } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { spreadsheetFile, type SpreadsheetFile } from '../../lib/spreadsheet.js';
+import { newWorkbook, spreadsheetFile, type SpreadsheetFile } from '../../lib/spreadsheet.js';
 import { randomString } from '../../lib/crypto.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
@@ -403,7 +402,7 @@ export async function exportQuestionnaire(deps: AppDeps, actor: Actor, activityI
   const { anonymous } = settingsOf(activity);
   const [rows, responses] = await Promise.all([listQuestionnaireSubjects(deps.db, activityId), listResponses(deps.db, activityId, RESPONSE_LIMIT)]);
   const subjects = rows.map(presentQuestionnaireSubject);
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   book.creator = 'Atrium';
   const sheet = book.addWorksheet('Responses');
   sheet.columns = [
