@@ -236,6 +236,46 @@ describe('Moodle 4.x backups', () => {
     expect(acts[2]!.endTime).toBeNull();
   });
 
+  it('a lesson of question pages only becomes an exam on its own key; one whose pages Atrium cannot ask is skipped with a line per page', async () => {
+    write(
+      'moodle_backup.xml',
+      `<moodle_backup><information><name>l.mbz</name><details><detail><type>activity</type></detail></details><contents><activities>
+<activity><moduleid>1</moduleid><sectionid>9</sectionid><modulename>lesson</modulename><title>Quick check</title><directory>activities/lesson_1</directory></activity>
+<activity><moduleid>2</moduleid><sectionid>9</sectionid><modulename>lesson</modulename><title>Odd one</title><directory>activities/lesson_2</directory></activity>
+</activities></contents></information></moodle_backup>`,
+    );
+    const lesson = (id: number, name: string, pages: string, extra = '') =>
+      `<activity id="${id}" moduleid="${id}" modulename="lesson" contextid="${90 + id}"><lesson id="${id}"><name>${name}</name><intro></intro><grade>5</grade><custom>0</custom><retake>0</retake><usemaxgrade>1</usemaxgrade><maxattempts>3</maxattempts><usepassword>1</usepassword>${extra}<pages>${pages}</pages></lesson></activity>`;
+    const page = (id: number, prev: number, next: number, qtype: number, answers: string) =>
+      `<page id="${id}"><prevpageid>${prev}</prevpageid><nextpageid>${next}</nextpageid><qtype>${qtype}</qtype><qoption>0</qoption><title>P${id}</title><contents>${esc('<p>Q</p>')}</contents><answers>${answers}</answers></page>`;
+    const answer = (id: number, text: string, jumpto: number) =>
+      `<answer id="${id}"><jumpto>${jumpto}</jumpto><score>0</score><answer_text>${text}</answer_text></answer>`;
+    write('activities/lesson_1/module.xml', '<module id="1"><visible>1</visible></module>');
+    write(
+      'activities/lesson_1/lesson.xml',
+      lesson(1, 'Quick check', page(5, 0, 6, 3, answer(51, 'Yes', -1) + answer(52, 'No', 0)) + page(6, 5, 0, 10, answer(61, '', -9))),
+    );
+    write('activities/lesson_2/module.xml', '<module id="2"><visible>1</visible></module>');
+    write('activities/lesson_2/lesson.xml', lesson(2, 'Odd one', page(7, 0, 0, 3, answer(71, 'Only', 0))));
+    const plan = planImport(await readBackup(root), new Map(), () => 1);
+    const acts = plan.modules.flatMap((m) => m.activities);
+    expect(acts.map((a) => [a.sourceKey.split(':activity:')[1], a.type, a.subjects.map((x) => x.type)])).toEqual([
+      ['1', 'exam', ['single_selection', 'essay']],
+    ]);
+    expect(acts[0]!.data).toEqual({ max_attempts: 1, max_grade: 5, grade_method: 'highest', shuffle_subjects: false, shuffle_options: false });
+    const keys = (title: string) => plan.report.items.find((i) => i.kind === 'activity' && i.title === title)!.note_keys!.map((k) => k?.key);
+    expect(keys('Quick check').sort()).toEqual(['lesson_jumps', 'lesson_password', 'lesson_question_tries']);
+    expect(plan.report.items.find((i) => i.kind === 'activity' && i.title === 'Odd one')).toMatchObject({
+      outcome: 'skipped',
+      note_keys: [{ key: 'skipped_lesson_questions_only', params: { count: 1 } }],
+    });
+    expect(plan.report.items.filter((i) => i.kind === 'question').map((i) => [i.section, i.source_id, i.outcome, i.notes])).toEqual([
+      ['Quick check', '5', 'imported', []],
+      ['Quick check', '6', 'imported', []],
+      ['Odd one', '7', 'skipped', ['the question has fewer than two answers']],
+    ]);
+  });
+
   it('keeps an assignment’s submission settings: types, file limits, cut-off and team submission, naming what it cannot keep', () => {
     const xml = (configs: string, extra = '') =>
       parseXml(
