@@ -23,12 +23,19 @@ export const THEME_TOKENS = {
   colorInfo: '#0958d9',
   colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
   colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+  // Both spellings: `green7` and the legacy `green-7` name the same CSS variable (--ant-green-7), so both are set.
   gold7: '#874d00',
+  'gold-7': '#874d00',
   green7: '#237804',
+  'green-7': '#237804',
   orange7: '#873800',
+  'orange-7': '#873800',
   cyan7: '#006d75',
+  'cyan-7': '#006d75',
   volcano7: '#ad2102',
+  'volcano-7': '#ad2102',
   lime7: '#3f6600',
+  'lime-7': '#3f6600',
   borderRadius: 6,
 } as const;
 
