@@ -15,12 +15,17 @@ import { PageSpinner } from '../components/page-spinner';
  * - secondary and description text (tertiary, 45 % black: 3.4:1) → 60 % black (5.7:1), and placeholders
  *   (25 % black: 2:1) → 55 % black (4.7:1);
  * - the text of preset-coloured tags (`<Tag color="gold">`: shade 7 on shade 1, 2.8–3.4:1 for gold, green,
- *   orange, cyan, volcano and lime) → shades 8–9 of the same colour (≥ 5:1).
+ *   orange, cyan, volcano and lime) → shades 8–9 of the same colour (≥ 5:1);
+ * - the status colours, drawn as text on their own tints (status tags) and under white text (danger buttons):
+ *   success #52c41a → #237804, warning #faad14 → #874d00, error #ff4d4f (3.2:1 under white) → #cf1322.
  */
 export const THEME_TOKENS = {
   colorPrimary: '#0958d9',
   colorLink: '#0958d9',
   colorInfo: '#0958d9',
+  colorSuccess: '#237804',
+  colorWarning: '#874d00',
+  colorError: '#cf1322',
   colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
   colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
   // Both spellings: `green7` and the legacy `green-7` name the same CSS variable (--ant-green-7), so both are set.
