@@ -1,4 +1,6 @@
 // Bundles the server (with @atrium/contracts) into dist/main.js and copies the migrations beside it.
+// Code splitting keeps what a dynamic import loads (the S3 client, PDF writing) out of the start: without it,
+// esbuild hoists a lazily imported module's package imports to the top of main.js (decision 0143).
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -9,6 +11,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  splitting: true,
   target: 'node20',
   sourcemap: true,
   packages: 'external',

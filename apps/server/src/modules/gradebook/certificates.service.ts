@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
 import type { Certificate, CertificateRule, CertificateRuleBody, Certifications, CertificationScores, CertificateVerification } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
-import { FontSet, shownText } from '../../lib/pdf-fonts.js';
 import type { Actor } from '../../plugins/auth.js';
 import { courseFor, may } from '../courses/courses.policy.js';
 import {
@@ -141,39 +139,7 @@ export async function certificatePdf(deps: AppDeps, actor: Actor, certificateId:
       throw error;
     }
   }
+  // pdf-lib and its fonts load with the first certificate drawn, not at start (decision 0143).
+  const { drawCertificate } = await import('./certificate-pdf.js');
   return { bytes: await drawCertificate(row), fileName: `certificate-${row.code}.pdf` };
-}
-
-/** Draws one certificate: title, the learner's name, the course, the total, the date (ISO, UTC) and the verification code. Never throws on a name's script. */
-export async function drawCertificate(row: Pick<CertificateWithNames, 'userName' | 'courseTitle' | 'total' | 'issuedAt' | 'code'>): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`Certificate — ${row.courseTitle}`);
-  pdf.setProducer('Atrium');
-  const page = pdf.addPage([842, 595]);
-  const fonts = new FontSet(pdf);
-  const ink = rgb(0.11, 0.16, 0.27);
-  page.drawRectangle({ x: 24, y: 24, width: 794, height: 547, borderColor: rgb(0.18, 0.36, 0.64), borderWidth: 3 });
-  const centred = async (text: string, y: number, size: number, bold = false) => {
-    const font = bold && /^[\x20-\x7e]*$/.test(text) ? await fonts.bold() : await fonts.forText(text);
-    const draw = (chosen: PDFFont) => {
-      const shown = shownText(chosen, text);
-      const width = chosen.widthOfTextAtSize(shown, size);
-      page.drawText(shown, { x: Math.max(40, (842 - width) / 2), y, size, font: chosen, color: ink });
-    };
-    try {
-      draw(font);
-    } catch {
-      // fontkit cannot lay out some scripts (its bundle lacks regeneratorRuntime): Helvetica, with `?` for what it lacks.
-      draw(await fonts.forText('?'));
-    }
-  };
-  await centred('Certificate of Completion', 470, 34, true);
-  await centred('This certifies that', 410, 14);
-  await centred(row.userName, 365, 30, true);
-  await centred('has completed the course', 320, 14);
-  await centred(row.courseTitle, 280, 22, true);
-  await centred(`with a course total of ${row.total.toFixed(2)}%`, 240, 14);
-  await centred(`Issued ${row.issuedAt.toISOString().slice(0, 10)}`, 150, 12);
-  await centred(`Verification code ${row.code}`, 125, 12);
-  return pdf.save();
 }

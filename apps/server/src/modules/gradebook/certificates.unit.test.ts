@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { drawCertificate, newCertificateCode } from './certificates.service.js';
+import { drawCertificate } from './certificate-pdf.js';
+import { newCertificateCode } from './certificates.service.js';
 
 describe('certificates', () => {
   it('draws a PDF stating the learner, course, total and code, whatever script the name is in', async () => {

@@ -10,7 +10,7 @@ import { transaction } from '../events/events.service.js';
 import { findLiveUpload, markDeleted, type UploadRow } from '../uploads/uploads.repository.js';
 import { readUploadBytes, storeGeneratedFile } from '../uploads/uploads.service.js';
 import { runTool } from '../../jobs/tools.js';
-import { flattenAnnotations, type FlattenSourceKind } from './flatten.js';
+import type { FlattenSourceKind } from './flatten.js';
 import { findAnnotations, submissionHoldsUpload, upsertAnnotations, type AnnotationRow } from './homework.repository.js';
 
 /**
@@ -92,6 +92,8 @@ export async function saveAnnotations(deps: AppDeps, actor: Actor, submissionId:
   try {
     const read = await readUploadBytes(deps, { key: source.key, size: source.key === row.key ? row.size : 0 });
     const bytes = source.rasterise ? await rasterise(deps, read, extensionOf(row.name)) : read;
+    // pdf-lib loads with the first save, not at start (decision 0143; the grading warm-up loads it earlier).
+    const { flattenAnnotations } = await import('./flatten.js');
     flattened = await flattenAnnotations({ source: bytes, kind: source.kind, document });
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -15,7 +15,6 @@ import {
 } from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { getAnnotations, saveAnnotations } from './annotations.service.js';
-import { warmUpFlattening } from './flatten.js';
 import { getSubmission, listSubmissions, mySubmission, scoreSubmission, submitHomework } from './homework.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema };
@@ -29,7 +28,7 @@ export const homeworkRoutes: FastifyPluginAsyncZod = async (app) => {
   const warmUpOnce = () => {
     if (warmedUp) return;
     warmedUp = true;
-    setTimeout(() => void warmUpFlattening(), 0).unref();
+    setTimeout(() => void import('./flatten.js').then(({ warmUpFlattening }) => warmUpFlattening()), 0).unref();
   };
   app.post('/api/homework/:activityId/submissions', {
     config: { action: 'activity.open' },
