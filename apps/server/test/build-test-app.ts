@@ -80,7 +80,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   logStream.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
   });
-  const app = await buildApp({ config, database, storage: createObjectStore(config), logStream });
+  const app = await buildApp({ config, database, storage: await createObjectStore(config), logStream });
   await app.ready();
   return {
     app,
