@@ -16,14 +16,6 @@ export const InviteBodySchema = z.object({
 });
 export type InviteBody = z.infer<typeof InviteBodySchema>;
 
-/** Splits what a user typed into the invite field (spec §2 invite popup): whitespace removed, comma-split, empties dropped. */
-export function splitInviteEmails(input: string): string[] {
-  return input
-    .replace(/\s+/g, '')
-    .split(/[,，]/)
-    .filter((e) => e.length > 0);
-}
-
 /** A pending invite as the in-app confirmation popup needs it (spec §3 Invite). */
 export const InviteSchema = z.object({
   invite_id: z.number().int(),

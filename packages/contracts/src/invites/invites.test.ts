@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { defaultInviteRole } from '../enrolments/enrolments.schemas.js';
-import { splitInviteEmails } from './invites.schemas.js';
+import { defaultInviteRole } from '../enrolments/invite-role.js';
+import { splitInviteEmails } from './invite-emails.js';
 
 describe('splitInviteEmails (spec §2 invite popup)', () => {
   it('removes whitespace and splits on commas, dropping empties', () => {
