@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { Result } from './result';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError, serverMessageOf } from '../lib/api-client';

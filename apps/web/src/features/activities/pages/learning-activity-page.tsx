@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Button, Card, Empty, Flex, Layout, Menu, Result, Space, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Layout, Menu, Space, Tag, Typography } from 'antd';
+import { Result } from '../../../components/result';
 import { ArrowLeftOutlined, CheckCircleFilled, LockOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';

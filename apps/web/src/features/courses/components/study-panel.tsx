@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Modal, Progress, Result, Space, Typography } from 'antd';
+import { Button, Modal, Progress, Space, Typography } from 'antd';
+import { Result } from '../../../components/result';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';

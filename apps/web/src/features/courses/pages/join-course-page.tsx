@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Card, Result } from 'antd';
+import { Card } from 'antd';
+import { Result } from '../../../components/result';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../../lib/api-client';

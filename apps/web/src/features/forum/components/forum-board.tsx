@@ -4,9 +4,14 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../lib/toast';
 import { useSubscription, type SubscriptionTarget, type TopicSource } from '../api';
-import { TopicComposeDrawer, type ComposeTarget } from './topic-compose-drawer';
+import type { ComposeTarget } from './topic-compose-drawer';
+import { lazyNamed } from '../../../lib/lazy-named';
+import { MountWhenOpened } from '../../../components/mount-when-opened';
 import { TopicList, type ListState } from './topic-list';
 import { TopicView } from './topic-view';
+
+/** The new-topic drawer (editor, target and group pickers) loads when a topic is first composed. */
+const TopicComposeDrawer = lazyNamed(() => import('./topic-compose-drawer'), 'TopicComposeDrawer');
 
 /** "Follow this forum": new topics here reach me as notifications. */
 export function SubscribeSwitch({ target, subscribed }: { target: SubscriptionTarget; subscribed: boolean }) {
@@ -116,17 +121,19 @@ export function ForumBoard({
         }
       />
       {canCompose && (
-        <TopicComposeDrawer
-          open={isComposing}
-          courseId={courseId}
-          targets={targets}
-          defaultTarget={defaultTarget ?? targets[0]?.key ?? 'here'}
-          groups={groups}
-          defaultGroupId={defaultGroupId}
-          canUploadImages={canUploadImages}
-          onClose={() => setComposing(false)}
-          onCreated={(topic) => onOpenTopic(topic.id)}
-        />
+        <MountWhenOpened open={isComposing}>
+          <TopicComposeDrawer
+            open={isComposing}
+            courseId={courseId}
+            targets={targets}
+            defaultTarget={defaultTarget ?? targets[0]?.key ?? 'here'}
+            groups={groups}
+            defaultGroupId={defaultGroupId}
+            canUploadImages={canUploadImages}
+            onClose={() => setComposing(false)}
+            onCreated={(topic) => onOpenTopic(topic.id)}
+          />
+        </MountWhenOpened>
       )}
     </>
   );

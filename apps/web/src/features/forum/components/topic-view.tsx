@@ -43,9 +43,15 @@ import {
   type TopicModeration,
 } from '../api';
 import { AuthorAvatar, AuthorName, AuthorNameText, ForumAttachments, ForumTime } from './forum-bits';
-import { EditHistoryModal, EditModal, ReportModal } from './forum-dialogs';
+import { lazyNamed } from '../../../lib/lazy-named';
+import { MountWhenOpened } from '../../../components/mount-when-opened';
 import { ForumEditor } from './forum-editor';
 import '../forum.css';
+
+/** The edit, history and report dialogs load on first use (most readers never open them). */
+const EditHistoryModal = lazyNamed(() => import('./forum-dialogs'), 'EditHistoryModal');
+const ReportModal = lazyNamed(() => import('./forum-dialogs'), 'ReportModal');
+const EditModal = lazyNamed(() => import('./forum-dialogs'), 'EditModal');
 
 type ReplyAction = 'like' | 'reply' | 'edit' | 'history' | 'report' | 'hide' | 'delete';
 type Target = { kind: 'topics' | 'replies'; id: number };
@@ -685,20 +691,26 @@ export function TopicView({
         )}
       </div>
 
-      <EditHistoryModal target={history} onClose={() => setHistory(null)} />
-      <ReportModal target={report} onClose={() => setReport(null)} />
-      <EditModal
-        target={editing}
-        courseId={courseId}
-        canUploadImages={canUploadImages}
-        isSaving={editTopic.isPending || editReply.isPending}
-        onClose={() => setEditing(null)}
-        onSave={(values) =>
-          editing?.kind === 'topics'
-            ? editTopic.mutateAsync({ title: values.title, content: values.content })
-            : editReply.mutateAsync({ id: editing?.id ?? 0, content: values.content })
-        }
-      />
+      <MountWhenOpened open={history !== null}>
+        <EditHistoryModal target={history} onClose={() => setHistory(null)} />
+      </MountWhenOpened>
+      <MountWhenOpened open={report !== null}>
+        <ReportModal target={report} onClose={() => setReport(null)} />
+      </MountWhenOpened>
+      <MountWhenOpened open={editing !== null}>
+        <EditModal
+          target={editing}
+          courseId={courseId}
+          canUploadImages={canUploadImages}
+          isSaving={editTopic.isPending || editReply.isPending}
+          onClose={() => setEditing(null)}
+          onSave={(values) =>
+            editing?.kind === 'topics'
+              ? editTopic.mutateAsync({ title: values.title, content: values.content })
+              : editReply.mutateAsync({ id: editing?.id ?? 0, content: values.content })
+          }
+        />
+      </MountWhenOpened>
     </article>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Flex, Input, Result, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Input, Typography } from 'antd';
+import { Result } from '../../../components/result';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { Badge, Button, Empty, Flex, Popover, Result, Skeleton, Typography } from 'antd';
+import { Badge, Button, Empty, Flex, Popover, Skeleton, Typography } from 'antd';
+import { Result } from '../../../components/result';
 import { BellOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { App, Button, Result } from 'antd';
+import { App, Button } from 'antd';
+import { Result } from '../../../components/result';
 import { extensionOf } from '@atrium/contracts';
 import { RequireAuth } from '../../auth/components/require-auth';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Flex, Result, Slider, Tag, Typography } from 'antd';
+import { Button, Flex, Slider, Tag, Typography } from 'antd';
+import { Result } from '../../../components/result';
 import { MutedOutlined, PauseOutlined, CaretRightOutlined, SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AUDIO_DEFAULT_VOLUME, type Upload } from '@atrium/contracts';

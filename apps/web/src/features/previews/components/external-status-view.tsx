@@ -1,4 +1,4 @@
-import { Result } from 'antd';
+import { Result } from '../../../components/result';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../../lib/api-client';
 import { externalPlayerUrlPath, useExternalPlayerUrl, type ExternalKind } from '../api';

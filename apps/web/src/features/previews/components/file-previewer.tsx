@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Flex, Modal, Result, Typography } from 'antd';
+import { Button, Flex, Modal, Typography } from 'antd';
+import { Result } from '../../../components/result';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

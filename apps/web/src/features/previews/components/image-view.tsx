@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Result } from 'antd';
+import { Result } from '../../../components/result';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isSideways } from '../lib/view-transform';

@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { Button, Modal, Result, Typography } from 'antd';
+import { Button, Modal, Typography } from 'antd';
+import { Result } from '../../../components/result';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/page-spinner';
 import { lazyNamed } from '../../../lib/lazy-named';

@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
-import { Flex, Result, Segmented } from 'antd';
+import { Flex, Segmented } from 'antd';
+import { Result } from '../../../components/result';
 import type { OfficePreviewProvider } from '@atrium/contracts';
 import { useTranslation } from 'react-i18next';
 import type { UploadPreview } from '@atrium/contracts';

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Flex, Menu, Result, Tag, Typography } from 'antd';
+import { Alert, Flex, Menu, Tag, Typography } from 'antd';
+import { Result } from '../../../components/result';
 import { Scorm12API, Scorm2004API } from 'scorm-again';
 import { useTranslation } from 'react-i18next';
 import type { ScormRuntime, ScormSummary, ScormVersion, Sco } from '@atrium/contracts';

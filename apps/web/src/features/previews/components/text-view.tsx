@@ -1,4 +1,5 @@
-import { Alert, Result } from 'antd';
+import { Alert } from 'antd';
+import { Result } from '../../../components/result';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../../lib/api-client';
 import { PageSpinner } from '../../../components/page-spinner';

@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { Result } from '../../../components/result';
 import { DownloadOutlined, FileUnknownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Flex, Result, Select, Tooltip, Typography } from 'antd';
+import { Alert, Flex, Select, Tooltip, Typography } from 'antd';
+import { Result } from '../../../components/result';
 import videojs from 'video.js';
 import 'video.js/dist/video-js.css';
 import { useTranslation } from 'react-i18next';

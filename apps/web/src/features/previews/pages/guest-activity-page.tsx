@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
-import { App, Button, Card, Empty, Flex, Result, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Tag, Typography } from 'antd';
+import { Result } from '../../../components/result';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@atrium/contracts';

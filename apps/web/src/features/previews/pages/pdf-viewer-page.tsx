@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Result } from 'antd';
+import { Result } from '../../../components/result';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/page-spinner';

@@ -1,4 +1,5 @@
-import { Alert, Result, Typography } from 'antd';
+import { Alert, Typography } from 'antd';
+import { Result } from '../../../components/result';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TIME_FORMAT, type Questionnaire } from '@atrium/contracts';

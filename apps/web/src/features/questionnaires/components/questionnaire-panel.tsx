@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Empty, Result, Space, Tabs, Tag, Typography } from 'antd';
+import { Empty, Space, Tabs, Tag, Typography } from 'antd';
+import { Result } from '../../../components/result';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ApiErrorResult } from '../../../components/status-results';

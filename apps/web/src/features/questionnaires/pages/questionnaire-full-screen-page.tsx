@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { App, Card, Empty, Result, Typography } from 'antd';
+import { App, Card, Empty, Typography } from 'antd';
+import { Result } from '../../../components/result';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';

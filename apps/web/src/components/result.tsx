@@ -1,0 +1,32 @@
+import { lazy, Suspense } from 'react';
+import type { ResultProps } from 'antd';
+
+/** antd's Result, fetched on first use: its 403/404/500 illustrations are ~35 KB of code every page would parse otherwise. */
+const AntResult = lazy(() => import('antd/es/result'));
+
+/**
+ * antd's `Result` (same props) loaded when a result is first shown — errors, empty and finished
+ * states, which most page loads never show (issue 22 §3: first loads light). While it loads, the
+ * same title, sub-title, extra and children are shown without the icon, so the words and actions
+ * (a retry button, a way home) are there from the first frame.
+ */
+export function Result(props: ResultProps) {
+  return (
+    <Suspense fallback={<ResultText {...props} />}>
+      <AntResult {...props} />
+    </Suspense>
+  );
+}
+
+function ResultText({ title, subTitle, extra, children, className, style, ...rest }: ResultProps) {
+  // data-* and aria-* attributes (test ids, labels) are the result's as much as its words.
+  const attributes = Object.fromEntries(Object.entries(rest).filter(([key]) => key.startsWith('data-') || key.startsWith('aria-')));
+  return (
+    <div className={['atrium-result', className].filter(Boolean).join(' ')} style={style} {...attributes}>
+      {title && <div className="atrium-result-title">{title}</div>}
+      {subTitle && <div className="atrium-result-subtitle">{subTitle}</div>}
+      {extra && <div className="atrium-result-extra">{extra}</div>}
+      {children}
+    </div>
+  );
+}
