@@ -13,7 +13,7 @@ export function RouteError() {
       <button
         type="button"
         onClick={() => window.location.reload()}
-        style={{ padding: '6px 16px', borderRadius: 6, border: 'none', background: '#1677ff', color: '#fff', fontSize: 14, cursor: 'pointer' }}
+        style={{ padding: '6px 16px', borderRadius: 6, border: 'none', background: '#0958d9', color: '#fff', fontSize: 14, cursor: 'pointer' }}
       >
         {t('result.error.reload')}
       </button>
