@@ -68,7 +68,7 @@ describe('FileList opening the previewer from an activity (spec §2, §3 Activit
     await user.click(screen.getByRole('button', { name: /week1\.docx/ }));
     // The previewer is a lazy chunk: the first opening waits for it.
     await user.click(await screen.findByRole('button', { name: 'Questions' }, { timeout: 10_000 }));
-    expect(await screen.findByTestId('panel-question')).toBeInTheDocument();
+    expect(await screen.findByTestId('panel-question', {}, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/uploads/1/questions?activity_id=7'))).toBe(true));
     await user.click(screen.getByRole('button', { name: 'AI quiz' }));
     expect(screen.getByTestId('ai-not-configured')).toHaveTextContent('not configured');
