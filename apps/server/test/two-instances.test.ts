@@ -267,7 +267,9 @@ describe('two instances on one PostgreSQL and one S3 bucket (README "Running sev
       45_000,
     );
     expect(ready).toMatchObject({ status: 'ready', num_pages: 14, failure_reason: null });
-    expect(b.output).toMatch(done);
+    // B logs "upload processed" after its transaction commits, so the line may reach this process a moment
+    // after the row reads ready (CI once read B's output in between): wait for it rather than read it once.
+    await until(`B's log line for upload ${upload.id} processed`, () => (done.test(b.output) ? true : undefined), 10_000);
     // Usually A had taken the job (its worker is woken by its own send): B requeued it once A's heartbeat went stale.
     if (taker === a) expect(b.output).toMatch(new RegExp(`"uploadId":${upload.id},[^\\n]*"msg":"requeueing interrupted processing"`));
   }, 60_000);
