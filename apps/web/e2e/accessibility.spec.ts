@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { routes } from '../src/app/router.js';
-import { api, expect, fixturePath, signedIn, test } from './helpers.js';
+import { api, expect, fixturePath, openInApp as open, settled, signedIn, test } from './helpers.js';
 import { fillPattern, routePaths } from './route-paths.js';
 
 // Issue 23 item 4 (decision 0144): axe-core on every page of the route table, for each role, failing on
@@ -181,45 +180,6 @@ function pages(): { pattern: string; url: string }[] {
       const path = pattern === '*' || pattern.endsWith('/*') ? pattern.replace(/\*$/, 'no-such-page') : fillPattern(pattern, values);
       return { pattern, url: path + (QUERY[pattern]?.(data) ?? '') };
     });
-}
-
-/**
- * Waits until the page has drawn its content: no loading spinner or skeleton left, the body holding text,
- * and no finite animation running (antd's fades would be measured half-transparent).
- */
-async function settled(page: Page): Promise<boolean> {
-  return page
-    .waitForFunction(
-      () => {
-        if (document.readyState !== 'complete') return false;
-        if (document.querySelector('.page-spinner, .ant-spin-spinning, .ant-skeleton-active')) return false;
-        if ((document.body.innerText ?? '').trim().length === 0) return false;
-        return document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity);
-      },
-      undefined,
-      { timeout: 20_000 },
-    )
-    .then(
-      () => true,
-      () => false,
-    );
-}
-
-/**
- * Opens `url` in the app already loaded: through the router (a history entry and a popstate, which React
- * Router follows), as a user's click would, rather than reloading the whole app for each page. The first
- * page of a role is a full load.
- */
-async function open(page: Page, url: string): Promise<void> {
-  if (page.url() === 'about:blank') {
-    await page.goto(url);
-    return;
-  }
-  await page.evaluate((target) => {
-    window.history.pushState(null, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, url);
-  await page.waitForURL((current) => current.pathname === new URL(url, current).pathname || current.pathname === '/login');
 }
 
 interface Found {

@@ -116,6 +116,45 @@ export async function closePreviewer(page: Page): Promise<void> {
 
 export { expect };
 
+/**
+ * Waits until the page has drawn its content: no loading spinner or skeleton left, the body holding text,
+ * and no finite animation running (antd's fades would be measured half-transparent).
+ */
+export async function settled(page: Page): Promise<boolean> {
+  return page
+    .waitForFunction(
+      () => {
+        if (document.readyState !== 'complete') return false;
+        if (document.querySelector('.page-spinner, .ant-spin-spinning, .ant-skeleton-active')) return false;
+        if ((document.body.innerText ?? '').trim().length === 0) return false;
+        return document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity);
+      },
+      undefined,
+      { timeout: 20_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/**
+ * Opens `url` in the app already loaded: through the router (a history entry and a popstate, which React
+ * Router follows), as a user's click would, rather than reloading the whole app for each page. The first
+ * page of a role is a full load.
+ */
+export async function openInApp(page: Page, url: string): Promise<void> {
+  if (page.url() === 'about:blank') {
+    await page.goto(url);
+    return;
+  }
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+  await page.waitForURL((current) => current.pathname === new URL(url, current).pathname || current.pathname === '/login');
+}
+
 /** Decodes a quoted-printable e-mail body (RFC 2045 §6.7): soft line breaks and =XX escapes. */
 export function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
