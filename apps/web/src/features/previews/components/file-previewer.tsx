@@ -27,6 +27,7 @@ import type { PdfPageInfo, PdfPageTarget } from './pdf-document';
 import type { MediaHandle } from './video-player';
 import { VisitorActivityContext } from '../lib/visitor-context';
 import { useToast } from '../../../lib/toast';
+import { useFocusReturn } from '../../../lib/use-focus-return';
 
 const NoteBox = lazyNamed(() => import('../../notes/components/note-box'), 'NoteBox');
 const HypothesisStatisticsPopup = lazyNamed(() => import('../../notes/components/hypothesis-statistics-popup'), 'HypothesisStatisticsPopup');
@@ -134,6 +135,8 @@ export function FilePreviewer({
   const [isNotesOpen, setNotesOpen] = useState(false);
   const [isStatisticsOpen, setStatisticsOpen] = useState(false);
   const [isRetrying, setRetrying] = useState(false);
+  // Mounted only while open: the file it was opened from gets the focus back when it closes.
+  useFocusReturn();
   const media = useRef<MediaHandle | null>(null);
   const frame = useRef<HTMLDivElement>(null);
   const [isFullscreen, setFullscreen] = useState(false);
