@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { api, DEMO_PASSWORD, expect, signedIn, step, test } from './helpers.js';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { api, DEMO_PASSWORD, expect, fixturePath, signedIn, step, test } from './helpers.js';
 
 // Issue 23 item 5: journeys without the mouse. Every step below is a key press (Tab, Shift+Tab, Enter,
 // Space, typing); only the setup a user would not do on this page (a course made through the API, an
@@ -15,7 +15,7 @@ function focusedName(page: Page): Promise<string> {
 }
 
 /**
- * Presses Tab (or Shift+Tab) until `target` (or an element inside it) has the focus, at most `max` times;
+ * Presses Tab (or Shift+Tab) until `target` (or an element inside it) has the focus (none if it has it), at most `max` times;
  * fails naming what had the focus last. Then checks a focus indicator is drawn: an outline or a box shadow
  * (antd's focus ring) on the element or the wrapper around it.
  */
@@ -23,8 +23,9 @@ async function tabTo(page: Page, target: Locator, { max = 60, backwards = false 
   const handle = await target.elementHandle();
   expect(handle, 'the control to reach is on the page').not.toBeNull();
   let last = '';
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  // Press 0 is none: a dialog may already have put the focus there (its first field).
+  for (let i = 0; i <= max; i++) {
+    if (i > 0) await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
     const reached = await handle!.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
     if (reached) {
       // The ring may be drawn by the control's wrapper (antd's affixed inputs, selects, pickers) and fade in
@@ -140,4 +141,144 @@ test('keyboard only: a student opens a PDF of an activity in the previewer and a
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('previewer-frame')).toHaveCount(0);
   await expect(file).toBeFocused();
+});
+
+/** A course of the instructor's with one published module, and student3 enrolled by its access code (setup through the API). */
+async function courseWithStudent(browser: Browser, stamp: string) {
+  const teacher = await (await browser.newContext()).newPage();
+  await signedIn(teacher, 'instructor');
+  const course = await api(teacher.request, 'POST', '/api/course', { name: `Keyboard ${stamp}`, course_code: `KB${stamp}`.slice(0, 20) });
+  let { access_code: code } = await api<{ access_code: string | null }>(teacher.request, 'GET', `/api/course/${course.id}/access_code`);
+  if (!code) ({ access_code: code } = await api<{ access_code: string }>(teacher.request, 'PUT', `/api/course/${course.id}/access_code`, {}));
+  const module = await api(teacher.request, 'POST', `/api/courses/${course.id}/modules`, { title: 'Week 1' });
+  await api(teacher.request, 'PUT', `/api/modules/${module.id}/publish`, { published: true });
+  const student = await (await browser.newContext()).newPage();
+  await signInByKeyboard(student, 'student3');
+  await api(student.request, 'POST', `/api/course/join/${code}`);
+  /** A published activity of the module. */
+  const activity = async (type: string, title: string, data: object = {}) => {
+    const made = await api(teacher.request, 'POST', `/api/courses/${course.id}/activities`, { module_id: module.id, type, title, data });
+    await api(teacher.request, 'PUT', `/api/activities/${made.id}/publish`, { published: true });
+    return made.id;
+  };
+  const remove = () => teacher.request.fetch(`/api/courses/${course.id}`, { method: 'DELETE' });
+  return { teacher, student, courseId: course.id, activity, remove };
+}
+
+/** On the course's content page, reaches the activity titled `title` with Tab and opens it with Enter. */
+async function openActivityByKeyboard(page: Page, courseId: number, title: string) {
+  await page.goto(`/course/${courseId}/content`);
+  const row = page.getByTestId('content-activity').filter({ hasText: title });
+  await tabTo(
+    page,
+    row
+      .getByRole('button', { name: title, exact: true })
+      .or(row.getByRole('link', { name: title, exact: true }))
+      .first(),
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('activity-title')).toHaveText(title);
+}
+
+test('keyboard only: a student takes an exam and submits it', async ({ browser }, testInfo) => {
+  test.setTimeout(300_000);
+  const { teacher, student, courseId, activity, remove } = await courseWithStudent(browser, Date.now().toString(36));
+  try {
+    const examId = await activity('exam', 'Keyboard quiz', { max_attempts: 1 });
+    await api(teacher.request, 'POST', `/api/exams/${examId}/subjects`, {
+      type: 'single_selection',
+      description: 'Which planet is called the red planet?',
+      score: 1,
+      options: [
+        { content: 'Venus', is_answer: false },
+        { content: 'Mars', is_answer: true },
+      ],
+    });
+    await api(teacher.request, 'POST', `/api/exams/${examId}/subjects`, {
+      type: 'true_or_false',
+      description: 'Water boils at 100 °C at sea level.',
+      score: 1,
+      answer: true,
+    });
+
+    await openActivityByKeyboard(student, courseId, 'Keyboard quiz');
+    await tabTo(student, student.getByTestId('exam-start').getByRole('button', { name: 'Start the attempt' }));
+    await student.keyboard.press('Enter');
+    const attempt = student.getByTestId('exam-attempt');
+    await expect(attempt).toBeVisible();
+    // A radio group is one stop of the Tab order: Tab enters it on its first option, the arrow keys choose.
+    const subject = (text: string) => attempt.getByTestId('attempt-subject').filter({ hasText: text });
+    await tabTo(student, subject('red planet').getByRole('radio', { name: 'Venus' }));
+    await student.keyboard.press('ArrowDown');
+    await expect(subject('red planet').getByRole('radio', { name: 'Mars' })).toBeChecked();
+    await tabTo(student, subject('Water boils').getByRole('radio').first());
+    await student.keyboard.press('Space');
+    await expect(subject('Water boils').getByRole('radio', { name: 'True' })).toBeChecked();
+    await expect(student.getByText(/All answers saved/)).toBeVisible();
+    await step(student, testInfo, 'keyboard-exam-answered');
+
+    await tabTo(student, attempt.getByRole('button', { name: 'Submit' }).last());
+    await student.keyboard.press('Enter');
+    const confirm = student.getByRole('dialog').filter({ hasText: 'Submit this attempt?' });
+    await expect(confirm).toContainText('Every question is answered.');
+    await tabTo(student, confirm.getByRole('button', { name: 'Submit' }), { max: 10 });
+    await student.keyboard.press('Enter');
+    await expect(student.getByTestId('exam-result')).toBeVisible();
+    await step(student, testInfo, 'keyboard-exam-submitted');
+  } finally {
+    await remove();
+  }
+});
+
+test('keyboard only: a student hands in homework (the file chosen in the system dialog the upload button opens)', async ({ browser }, testInfo) => {
+  test.setTimeout(300_000);
+  const { student, courseId, activity, remove } = await courseWithStudent(browser, Date.now().toString(36));
+  try {
+    await activity('homework', 'Keyboard homework');
+    await openActivityByKeyboard(student, courseId, 'Keyboard homework');
+    await expect(student.getByTestId('homework-state')).toHaveText('Not handed in');
+    const form = student.getByTestId('homework-form');
+    // Enter on the upload control opens the system's file dialog (itself keyboard-operated); the test answers it.
+    await tabTo(student, form.getByRole('button', { name: 'Upload file' }));
+    const chooser = student.waitForEvent('filechooser');
+    await student.keyboard.press('Enter');
+    await (await chooser).setFiles(fixturePath('pdf/pdfjs__tracemonkey.pdf'));
+    await expect(form.getByTestId('homework-file').filter({ hasText: 'pdfjs__tracemonkey.pdf' })).toBeVisible();
+    await tabTo(student, form.getByRole('button', { name: 'Hand in' }));
+    await student.keyboard.press('Enter');
+    const confirm = student.getByRole('dialog').filter({ hasText: 'Hand in your homework?' });
+    await expect(confirm).toBeVisible();
+    await tabTo(student, confirm.getByRole('button', { name: 'Hand in' }), { max: 10 });
+    await student.keyboard.press('Enter');
+    await expect(confirm).toBeHidden();
+    await expect(student.getByTestId('homework-state')).toContainText('Handed in');
+    await step(student, testInfo, 'keyboard-homework-handed-in');
+  } finally {
+    await remove();
+  }
+});
+
+test('keyboard only: an instructor creates a calendar event', async ({ page }, testInfo) => {
+  await signInByKeyboard(page, 'instructor');
+  await page.goto('/user/calendar');
+  await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'New event' }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const title = `Typed event ${Date.now().toString(36)}`;
+  await tabTo(page, dialog.getByLabel('Title'), { max: 10 });
+  await page.keyboard.type(title);
+  await tabTo(page, dialog.getByRole('button', { name: 'Save' }));
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/calendar-events') && r.request().method() === 'POST');
+  await page.keyboard.press('Enter');
+  const response = await saved;
+  expect(response.ok(), await response.text()).toBe(true);
+  const created = ((await response.json()) as { calendar_event: { id: number; title: string } }).calendar_event;
+  expect(created.title).toBe(title);
+  await expect(dialog).toBeHidden();
+  // The focus is back on the button that opened the dialog.
+  await expect(page.getByRole('button', { name: 'New event' })).toBeFocused();
+  await step(page, testInfo, 'keyboard-calendar-event');
+  await page.request.fetch(`/api/calendar-events/${created.id}`, { method: 'DELETE' });
 });
