@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../lib/i18n';
 import { loadLocalePacks } from '../lib/locale-packs';
+import { usePrefersReducedMotion } from '../lib/use-reduced-motion';
 import { PageSpinner } from '../components/page-spinner';
 
 /** Keeps antd's and dayjs' locale in step with the interface language. */
@@ -61,6 +62,9 @@ function LocaleConfig({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const [antdLocale, setAntdLocale] = useState<AntdLocale | undefined>(undefined);
   const language = i18n.language;
+  // antd's fades, slides and waves off when the system asks for less motion (WCAG 2.2 2.3.3).
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(() => (reducedMotion ? { ...THEME, token: { ...THEME_TOKENS, motion: false } } : THEME), [reducedMotion]);
   useEffect(() => {
     let cancelled = false;
     void loadLocalePacks(currentLocale()).then((locale) => {
@@ -71,7 +75,7 @@ function LocaleConfig({ children }: { children: ReactNode }) {
     };
   }, [language]);
   return (
-    <ConfigProvider locale={antdLocale} theme={THEME}>
+    <ConfigProvider locale={antdLocale} theme={theme}>
       {children}
     </ConfigProvider>
   );

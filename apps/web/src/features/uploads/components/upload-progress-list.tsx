@@ -3,6 +3,7 @@ import { Button, Card, Flex, List, Modal, Progress, Typography } from 'antd';
 import { CloseOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@atrium/contracts';
+import { LiveAnnouncement } from '../../../components/live-announcement';
 import { RUNNING_UPLOAD_STATUSES, type UploadItem, type UploadItemStatus } from '../hooks/use-uploader';
 
 const FAILED: readonly UploadItemStatus[] = ['rejected', 'failed', 'aborted', 'createFailed'];
@@ -22,7 +23,7 @@ export function UploadProgressList({
   onRemove: (uid: string) => void;
   onClearFinished: () => void;
 }) {
-  const { t } = useTranslation('uploads');
+  const { t, i18n } = useTranslation('uploads');
   const [seenFailures, setSeenFailures] = useState<readonly string[]>([]);
   if (items.length === 0) return null;
   const transferring = items.filter((i) => i.status !== 'rejected');
@@ -31,6 +32,15 @@ export function UploadProgressList({
   const isRunning = items.some((i) => RUNNING_UPLOAD_STATUSES.includes(i.status));
   const failed = items.filter((i) => ['failed', 'createFailed'].includes(i.status));
   const unseen = failed.filter((i) => !seenFailures.includes(i.uid));
+  const percent = totalBytes > 0 ? Math.floor((sentBytes / totalBytes) * 100) : 100;
+  // Read aloud in steps of ten while running, and once at the end (a failure is read by its popup). Its own
+  // words, not the bar's: the same text twice on the page would be found twice by its readers.
+  const asPercent = (value: number) => new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(value);
+  const announced = isRunning
+    ? t('progress.announce', { percent: asPercent(Math.floor(percent / 10) / 10) })
+    : failed.length === 0 && transferring.length > 0
+      ? t('progress.announce', { percent: asPercent(1) })
+      : '';
   return (
     <Card
       size="small"
@@ -42,10 +52,11 @@ export function UploadProgressList({
       }
       style={{ marginBottom: 16 }}
     >
+      <LiveAnnouncement text={announced} testId="upload-announcement" />
       {transferring.length > 0 && (
         <Progress
           data-testid="upload-overall-progress"
-          percent={totalBytes > 0 ? Math.floor((sentBytes / totalBytes) * 100) : 100}
+          percent={percent}
           status={isRunning ? 'active' : failed.length > 0 ? 'exception' : 'success'}
           aria-label={t('progress.overall')}
           format={(percent) => t('progress.overallText', { percent, sent: formatBytes(sentBytes), total: formatBytes(totalBytes) })}
