@@ -136,7 +136,8 @@ export function PdfDocument({
       : { width: 0, height: 0 };
 
   return (
-    <div ref={attach} className="atrium-pdf-scroller" onScroll={onScroll} data-testid="pdf-document">
+    // Focusable and named, so a keyboard scrolls it (axe scrollable-region-focusable), as the PDF editor's scroller.
+    <div ref={attach} className="atrium-pdf-scroller" onScroll={onScroll} data-testid="pdf-document" tabIndex={0} role="region" aria-label={t('pdf.scroller')}>
       {state.status === 'loading' && <PageSpinner minHeight="100%" />}
       {state.status === 'error' && <Result status="warning" title={t('pdf.loadFailed')} />}
       {state.status === 'ready' &&

@@ -57,7 +57,7 @@ export function ResourceGroupsPage() {
           ) : (
             <List
               dataSource={groups.data.groups}
-              locale={{ emptyText: t('groups.empty') }}
+              locale={{ emptyText: <Typography.Text type="secondary">{t('groups.empty')}</Typography.Text> }}
               renderItem={(g) => (
                 <List.Item onClick={() => select(g.id)} style={{ cursor: 'pointer', fontWeight: g.id === selected ? 600 : undefined }}>
                   <List.Item.Meta
