@@ -7,6 +7,8 @@ import type { ExamPlayResult, ExamPlayStatus } from '@atrium/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { postExamPlay, previewKeys, useExamPlayStatus } from '../api';
 import { AudioControls } from './audio-player';
+import { videojsLanguage } from '../lib/videojs-language';
+import { currentLocale } from '../../../lib/i18n';
 
 /** Exam media volume (spec §9: exam 1, full volume). */
 export const EXAM_VOLUME = 100;
@@ -167,12 +169,14 @@ function ExamVideo({ url, onUnplayable, onEnded }: { url: string; onUnplayable: 
   useEffect(() => {
     let disposed = false;
     let dispose = () => {};
-    void import('video.js').then(({ default: videojs }) => {
+    void Promise.all([import('video.js'), videojsLanguage(currentLocale())]).then(([{ default: videojs }, { code, dictionary }]) => {
       if (disposed || !host.current) return;
       const element = document.createElement('video-js');
       host.current.appendChild(element);
       const isHls = /\.m3u8($|\?)/.test(new URL(url, window.location.href).pathname);
       const player = videojs(element, {
+        language: code,
+        languages: { [code]: dictionary },
         controls: true,
         autoplay: true,
         fill: true,

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { use, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Flex, Select, Tooltip, Typography } from 'antd';
 import { Result } from '../../../components/result';
 import videojs from 'video.js';
@@ -9,6 +9,8 @@ import { isApiError, serverMessageOf } from '../../../lib/api-client';
 import { PageSpinner } from '../../../components/page-spinner';
 import { beaconPlayProgress, fetchPlayerOptions, fetchPreviewUpload, postPlayProgress, postSeek, probeMediaUrl, usePlayerOptions } from '../api';
 import { trackMedia, type MediaAdapter } from '../lib/media-tracker';
+import { videojsLanguage } from '../lib/videojs-language';
+import { currentLocale } from '../../../lib/i18n';
 import { useVisitorActivityId } from '../lib/visitor-context';
 import { mergeRanges, unplayedSegments, type TimeRange } from '../lib/viewed-ranges';
 import { useToast } from '../../../lib/toast';
@@ -153,6 +155,8 @@ function VideoPlayerView({
 }) {
   const { t } = useTranslation('previewer');
   const toast = useToast();
+  // video.js's own words in the interface language, read when the player is made (suspends until loaded).
+  const language = useRef(use(videojsLanguage(currentLocale())));
   const host = useRef<HTMLDivElement>(null);
   const playerRef = useRef<VideoJsPlayer | null>(null);
   const windowHeight = useWindowHeight();
@@ -183,7 +187,10 @@ function VideoPlayerView({
     host.current?.appendChild(element);
     current.current.options = options;
     const source = sourceOf(options, current.current.resolution);
+    const { code, dictionary } = language.current;
     const player = videojs(element, {
+      language: code,
+      languages: { [code]: dictionary },
       controls: true,
       fill: true,
       preload: 'auto',
