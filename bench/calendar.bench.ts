@@ -29,6 +29,7 @@ import { enrolments } from '../apps/server/src/modules/enrolments/enrolments.tab
 import { DEFAULT_ORG_SETTINGS, departments, orgs } from '../apps/server/src/modules/orgs/orgs.table.js';
 import { users } from '../apps/server/src/modules/users/users.table.js';
 import { LocalStore } from '../apps/server/src/storage/local-store.js';
+import { reportFigure } from './lib/figures.js';
 import { autocannon as load, withScratchPostgres, type LoadResult } from './lib/load.js';
 
 const COURSES = 30;
@@ -225,6 +226,7 @@ async function renderTime(port: number): Promise<string> {
       if (i > 0) times.push(performance.now() - t0); // the first load warms the browser cache
     }
     times.sort((a, b) => a - b);
+    reportFigure({ name: `calendar page, week of ${RENDER_ITEMS} items`, value: times[1]!, unit: 'ms', better: 'lower', note: 'median of 3' });
     return `${times[1]!.toFixed(0)} ms median of 3 (navigation to ${seen} items drawn; first load excluded)`;
   } finally {
     await browser.close();
@@ -314,6 +316,9 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
       `${r.rps.toFixed(0).padStart(6)} req/s (${((r.rps / b.rps) * 100).toFixed(1).padStart(5)}% of bare) p99 ${String(r.p99).padStart(4)} ms (${(r.p99 / Math.max(b.p99, 1)).toFixed(1).padStart(5)}× bare)${r.non2xx || r.errors ? ` non-2xx ${r.non2xx}, errors ${r.errors}` : ''}`;
     console.log(`${label}: bare Fastify route            ${vsBare(bareResult)}`);
     console.log(`${label}: GET /api/user (session)       ${vsBare(session)}`);
+    // Issue 22: the session floor ≥ 0.5 of bare, p99 < 50 ms.
+    reportFigure({ name: `GET /api/user vs bare (${label})`, value: session.rps / bareResult.rps, unit: '×', target: 0.5, better: 'higher' });
+    reportFigure({ name: `GET /api/user p99 (${label})`, value: session.p99, unit: 'ms', target: 50, better: 'lower' });
     console.log(`${label}: … without session cache       ${vsBare(uncached)}`);
     // Each page GET beside a bare run made just before it, so a shared box's drift between runs
     // does not show as a difference between calls.
@@ -324,6 +329,11 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
       console.log(`${label}: GET ${name.padEnd(20)} bare ${vsBare(nearBare, nearBare)}`);
       console.log(`${label}:     ${''.padEnd(20)} warm ${vsBare(warm, nearBare)}`);
       console.log(`${label}:     ${''.padEnd(20)} cold ${vsBare(cold, nearBare)}`);
+      // Issue 22: the cold week ≥ 0.2 of bare, p99 < 50 ms; the warm ones are reported without a target.
+      reportFigure({ name: `warm ${name} vs bare (${label})`, value: warm.rps / nearBare.rps, unit: '×', better: 'higher' });
+      reportFigure({ name: `warm ${name} p99 (${label})`, value: warm.p99, unit: 'ms', better: 'lower' });
+      reportFigure({ name: `cold ${name} vs bare (${label})`, value: cold.rps / nearBare.rps, unit: '×', target: 0.2, better: 'higher' });
+      reportFigure({ name: `cold ${name} p99 (${label})`, value: cold.p99, unit: 'ms', target: 50, better: 'lower' });
     }
     await coldApp.close();
     await bare.close();

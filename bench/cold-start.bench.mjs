@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { reportFigure } from './lib/figures.js';
 import { waitForUrl } from './lib/wait-for.mjs';
 
 const port = 3190;
@@ -40,6 +41,7 @@ times.sort((a, b) => a - b);
 console.log(
   `cold start to first page (empty data dir, migrate + seed): median ${(times[Math.floor(times.length / 2)] / 1000).toFixed(2)} s over ${runs} runs (min ${(times[0] / 1000).toFixed(2)} s, max ${(times.at(-1) / 1000).toFixed(2)} s)`,
 );
+reportFigure({ name: 'cold start to first page', value: times[Math.floor(times.length / 2)] / 1000, unit: 's', better: 'lower', note: `median of ${runs}` });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -55,6 +57,7 @@ await browser.close();
 const raw = scripts.reduce((n, s) => n + s.body.length, 0);
 const gz = scripts.reduce((n, s) => n + gzipSync(s.body, { level: 9 }).length, 0);
 console.log(`login page JavaScript: ${scripts.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzip`);
+reportFigure({ name: 'login page JavaScript, gzip', value: gz / 1024, unit: 'KB', better: 'lower', note: `${scripts.length} files` });
 for (const s of scripts) console.log(`  ${path.basename(new URL(s.url).pathname)}  ${(gzipSync(s.body, { level: 9 }).length / 1024).toFixed(1)} KB gzip`);
 last.server.kill();
 rmSync(last.dataDir, { recursive: true, force: true });

@@ -17,6 +17,7 @@ import { openPglite } from '../apps/server/src/db/client.js';
 import { runMigrations } from '../apps/server/src/db/migrate.js';
 import { LocalStore } from '../apps/server/src/storage/local-store.js';
 import { fillContentCourse, MODULES, PER_MODULE } from './lib/content-fill.js';
+import { reportFigure } from './lib/figures.js';
 
 const ACTIVITIES = MODULES * PER_MODULE;
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
@@ -87,6 +88,7 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
       ['teacher (drag-and-drop editor)', 'bench-teacher'],
     ] as const) {
       const r = await renderTime(port, courseId, user);
+      reportFigure({ name: `content page first render, ${who.split(' ')[0]}`, value: r.medianMs, unit: 'ms', better: 'lower', note: 'median of 3' });
       console.log(
         `  ${who.padEnd(32)} first render ${r.medianMs.toFixed(0).padStart(6)} ms median of 3 (runs ${r.runsMs.map((t) => t.toFixed(0)).join(', ')} ms; ${r.rows} rows; navigation start → all rows in the DOM; the content answer arrived at ${r.apiEndMs.toFixed(0)} ms)`,
       );

@@ -17,6 +17,7 @@ import { openPglite, openPostgres, type Database } from '../apps/server/src/db/c
 import { runMigrations } from '../apps/server/src/db/migrate.js';
 import { LocalStore } from '../apps/server/src/storage/local-store.js';
 import { fillContentCourse, MODULES, OTHER_STUDENTS, PER_MODULE } from './lib/content-fill.js';
+import { reportFigure } from './lib/figures.js';
 import { autocannon as load, withScratchPostgres } from './lib/load.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -69,6 +70,11 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     console.log(row('bare route (same body)', bareResult));
     console.log(row('GET /api/user (session floor)', sessionResult));
     console.log(row('GET /api/courses/{id}/content', contentResult));
+    // Issue 22: req/s ≥ 0.5 of bare for the session floor, ≥ 0.2 for the course content; p99 < 50 ms.
+    reportFigure({ name: `GET /api/user vs bare (${label})`, value: sessionResult.rps / bareResult.rps, unit: '×', target: 0.5, better: 'higher' });
+    reportFigure({ name: `GET /api/user p99 (${label})`, value: sessionResult.p99, unit: 'ms', target: 50, better: 'lower' });
+    reportFigure({ name: `course content vs bare (${label})`, value: contentResult.rps / bareResult.rps, unit: '×', target: 0.2, better: 'higher' });
+    reportFigure({ name: `course content p99 (${label})`, value: contentResult.p99, unit: 'ms', target: 50, better: 'lower' });
     await bare.close();
     await app.close();
   } finally {

@@ -21,6 +21,7 @@ import { enrolments } from '../apps/server/src/modules/enrolments/enrolments.tab
 import { departments, orgs } from '../apps/server/src/modules/orgs/orgs.table.js';
 import { users } from '../apps/server/src/modules/users/users.table.js';
 import { LocalStore } from '../apps/server/src/storage/local-store.js';
+import { reportFigure } from './lib/figures.js';
 import { autocannon as load, withScratchPostgres } from './lib/load.js';
 
 const COURSES = 10_000;
@@ -159,6 +160,11 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     console.log(
       `${label}: POST /api/courses (kw)  ${listResult.rps.toFixed(0).padStart(7)} req/s  p99 ${String(listResult.p99).padStart(4)} ms  (${(ratio * 100).toFixed(1)}% of bare; non-2xx ${listResult.non2xx}, errors ${listResult.errors})`,
     );
+    // Issues 3 and 22: req/s ≥ 0.5 of bare for the session floor, ≥ 0.2 for the list; p99 < 50 ms.
+    reportFigure({ name: `GET /api/user vs bare (${label})`, value: sessionResult.rps / bareResult.rps, unit: '×', target: 0.5, better: 'higher' });
+    reportFigure({ name: `GET /api/user p99 (${label})`, value: sessionResult.p99, unit: 'ms', target: 50, better: 'lower' });
+    reportFigure({ name: `course list vs bare (${label})`, value: ratio, unit: '×', target: 0.2, better: 'higher' });
+    reportFigure({ name: `course list p99 (${label})`, value: listResult.p99, unit: 'ms', target: 50, better: 'lower' });
     await bare.close();
     await app.close();
   } finally {

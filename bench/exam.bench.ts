@@ -17,6 +17,7 @@ import { openPglite, openPostgres, type Database } from '../apps/server/src/db/c
 import { runMigrations } from '../apps/server/src/db/migrate.js';
 import { LocalStore } from '../apps/server/src/storage/local-store.js';
 import { apiCaller, createSessions, fillCourse } from './lib/course-fill.js';
+import { reportFigure } from './lib/figures.js';
 import { withScratchPostgres } from './lib/load.js';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 500);
@@ -120,6 +121,14 @@ async function run(label: string, database: Database, cleanup: () => Promise<voi
     console.log(row(label, 'save', timings.save));
     console.log(row(label, 'submit', timings.submit));
     console.log(`${label}: errors ${timings.errors.length}${timings.errors.length ? ` (first: ${timings.errors.slice(0, 3).join(' | ')})` : ''}`);
+    // Issue 15: p99 < 200 ms for each call, and no errors.
+    for (const [name, xs] of [
+      ['start', timings.start],
+      ['save', timings.save],
+      ['submit', timings.submit],
+    ] as const)
+      reportFigure({ name: `${name} p99 (${label})`, value: pct(xs, 99), unit: 'ms', target: 200, better: 'lower' });
+    reportFigure({ name: `errors (${label})`, value: timings.errors.length, unit: 'errors', target: 0, better: 'lower' });
     await app.close();
   } finally {
     await database.close();

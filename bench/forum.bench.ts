@@ -32,6 +32,7 @@ import { openPostgres } from '../apps/server/src/db/client.js';
 import { runMigrations } from '../apps/server/src/db/migrate.js';
 import { LocalStore } from '../apps/server/src/storage/local-store.js';
 import { apiCaller, createSessions, fillCourse } from './lib/course-fill.js';
+import { reportFigure } from './lib/figures.js';
 import { autocannon, withScratchPostgres } from './lib/load.js';
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 300);
@@ -175,9 +176,12 @@ async function alone(url: string, token: string, n = 20): Promise<{ median: numb
   return { median: pct(times, 50), status, bytes };
 }
 
-async function measureLoad(label: string, url: string, token: string, target: number): Promise<string> {
+/** `figure`: the short name of its p99 in the figures table (bench/lib/figures.ts). */
+async function measureLoad(label: string, url: string, token: string, target: number, figure: string): Promise<string> {
   const one = await alone(url, token);
+  const name = `${figure} p99 (${CONNECTIONS} conn)`;
   if (one.status !== 200) {
+    reportFigure({ name, value: NaN, unit: 'ms', target, better: 'lower', note: `answered ${one.status}` });
     const line = `${label}: answered ${one.status} — not measured`;
     console.log(line);
     return line;
@@ -185,6 +189,7 @@ async function measureLoad(label: string, url: string, token: string, target: nu
   const load = await autocannon(url, { connections: CONNECTIONS, durationS: LOAD_S, headers: { cookie: `atrium_session=${token}` } });
   const line = `${label}: alone median ${ms(one.median)} (${(one.bytes / 1024).toFixed(1)} KB); ${CONNECTIONS} connections p99 ${ms(load.p99)}, ${load.rps.toFixed(0)} req/s, non-2xx ${load.non2xx} — ${verdict(load.p99, target)}`;
   console.log(`${line}; ${loadavg()}`);
+  reportFigure({ name, value: load.p99, unit: 'ms', target, better: 'lower' });
   return line;
 }
 
@@ -228,6 +233,15 @@ async function measureOpen(browser: Browser, base: string, url: string, token: s
   }
   const line = `topic with ${LONG_TOPIC_REPLIES} replies in Chromium: cold p50 ${ms(pct(cold, 50))} max ${ms(Math.max(...cold))}, warm p50 ${ms(pct(warm, 50))} — ${verdict(pct(cold, 50), TARGET_OPEN)}`;
   console.log(`${line}; ${loadavg()}`);
+  reportFigure({
+    name: `${LONG_TOPIC_REPLIES}-reply topic, cold`,
+    value: pct(cold, 50),
+    unit: 'ms',
+    target: TARGET_OPEN,
+    better: 'lower',
+    note: `p50 of ${RUNS}`,
+  });
+  reportFigure({ name: `${LONG_TOPIC_REPLIES}-reply topic, warm`, value: pct(warm, 50), unit: 'ms', better: 'lower', note: `p50 of ${RUNS}` });
   return line;
 }
 
@@ -284,7 +298,13 @@ async function run(databaseUrl: string, drop: () => Promise<void>): Promise<void
     keptToken = student;
     const summary: string[] = [];
     summary.push(
-      await measureLoad('forum activity topic list, page 1 of 20', `${base}/api/forum/${forum.id}/topics?page=1&page_size=20`, student, TARGET_LIST_P99),
+      await measureLoad(
+        'forum activity topic list, page 1 of 20',
+        `${base}/api/forum/${forum.id}/topics?page=1&page_size=20`,
+        student,
+        TARGET_LIST_P99,
+        'forum list, page 1',
+      ),
     );
     summary.push(
       await measureLoad(
@@ -292,10 +312,17 @@ async function run(databaseUrl: string, drop: () => Promise<void>): Promise<void
         `${base}/api/courses/${filled.courseId}/forum/topics?page=1&page_size=20`,
         student,
         TARGET_LIST_P99,
+        'course-wide list, page 1',
       ),
     );
     summary.push(
-      await measureLoad('forum activity topic list, page 50 of 20', `${base}/api/forum/${forum.id}/topics?page=50&page_size=20`, student, TARGET_LIST_P99),
+      await measureLoad(
+        'forum activity topic list, page 50 of 20',
+        `${base}/api/forum/${forum.id}/topics?page=50&page_size=20`,
+        student,
+        TARGET_LIST_P99,
+        'forum list, page 50',
+      ),
     );
     for (const [label, q] of [
       ['a common word', 'gradient'],
@@ -309,6 +336,7 @@ async function run(databaseUrl: string, drop: () => Promise<void>): Promise<void
           `${base}/api/courses/${filled.courseId}/forum/topics?page=1&page_size=20&q=${encodeURIComponent(q)}`,
           student,
           TARGET_SEARCH_P99,
+          `search ${label}`,
         ),
       );
     }
@@ -320,9 +348,10 @@ async function run(databaseUrl: string, drop: () => Promise<void>): Promise<void
         args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
       });
       summary.push(
-        await measureOpen(browser, base, `${base}/course/${filled.courseId}/forum#/topics/${fill.longTopic}`, student).catch(
-          (error: Error) => `topic in Chromium: not measured (${error.message.split('\n')[0]})`,
-        ),
+        await measureOpen(browser, base, `${base}/course/${filled.courseId}/forum#/topics/${fill.longTopic}`, student).catch((error: Error) => {
+          reportFigure({ name: `${LONG_TOPIC_REPLIES}-reply topic, cold`, value: NaN, unit: 'ms', target: TARGET_OPEN, better: 'lower', note: 'failed' });
+          return `topic in Chromium: not measured (${error.message.split('\n')[0]})`;
+        }),
       );
     }
     console.log(

@@ -41,6 +41,7 @@ import { fixturePath } from '../apps/server/src/lib/fixtures.js';
 import { flattenAnnotations } from '../apps/server/src/modules/homework/flatten.js';
 import { LocalStore } from '../apps/server/src/storage/local-store.js';
 import { apiCaller, createSessions, fillCourse, type ApiCall } from './lib/course-fill.js';
+import { reportFigure } from './lib/figures.js';
 import { withScratchPostgres } from './lib/load.js';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 500);
@@ -383,6 +384,13 @@ async function measureList(base: string, homeworkId: number, teacherToken: strin
       `  ${CONNECTIONS} connections, ${LOAD_S} s: p50 ${ms(load.p50)}  p99 ${ms(load.p99)}  max ${ms(load.max)}  ${load.rps.toFixed(0)} req/s  (${load.requests} requests, non-2xx ${load.non2xx}, errors ${load.errors})  → p99 ${verdict(load.p99, TARGET_LIST_P99)}`,
     );
     summary.push(`list ${query}: p50 ${load.p50} ms / p99 ${load.p99} ms at ${CONNECTIONS} conn (${load.rps.toFixed(0)} req/s)`);
+    reportFigure({
+      name: `submission list p99, ${query.replace('page=1&', '').replace(/&/g, ', ')} (${CONNECTIONS} conn)`,
+      value: load.p99,
+      unit: 'ms',
+      target: TARGET_LIST_P99,
+      better: 'lower',
+    });
   }
   return summary;
 }
@@ -465,6 +473,7 @@ async function measureSaves(base: string, teacherToken: string, target: { submis
     `  PUT …/annotations:          ${spread(times)}  first ${ms(times[0]!)}, max of the rest ${ms(Math.max(...times.slice(1)))}  → p99 ${verdict(pct(times, 99), TARGET_SAVE)}`,
   );
   console.log(`  of which flattening (pdf-lib, in process, same input): ${spread(flattening)}`);
+  reportFigure({ name: 'save 50 annotations p99', value: pct(times, 99), unit: 'ms', target: TARGET_SAVE, better: 'lower', note: `${SAVES} saves` });
   return `annotation save (50): p50 ${pct(times, 50).toFixed(0)} ms / p99 ${pct(times, 99).toFixed(0)} ms (flatten alone p50 ${pct(flattening, 50).toFixed(0)} ms)`;
 }
 
@@ -610,6 +619,20 @@ async function measureEditor(browser: Browser, targets: EditorTarget[], editorPa
     line('warm', warm[t]!);
     if (blank > 0) console.log(`  WARNING: ${blank} loads showed a blank page 1 canvas`);
     const atOf = (xs: FirstPage[]) => xs.map((r) => r.at);
+    for (const [kind, xs] of [
+      ['cold', cold[t]!],
+      ['warm', warm[t]!],
+    ] as const) {
+      const median = pct(atOf(xs), 50);
+      reportFigure({
+        name: `editor first page${name}, ${kind}`,
+        value: median,
+        unit: 'ms',
+        target: TARGET_FIRST_PAGE,
+        better: 'lower',
+        note: `median of ${RUNS}`,
+      });
+    }
     lines.push(
       `editor first page${name}: cold median ${pct(atOf(cold[t]!), 50).toFixed(0)} ms (max ${Math.max(...atOf(cold[t]!)).toFixed(0)}), warm median ${pct(
         atOf(warm[t]!),

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { reportFigure } from './lib/figures.ts';
 import { withScratchPostgres } from './lib/load.ts';
 import { waitForUrl } from './lib/wait-for.mjs';
 
@@ -94,6 +95,11 @@ function report(result, targetMb) {
     `  anonymous ${idle.anon.toFixed(0)} MB, file-backed ${idle.file.toFixed(0)} MB; V8 heap used ${mb(inside.heapUsed)} of ${mb(inside.heapTotal)} MB ` +
       `(code ${mb(inside.codeSpace)} MB), external ${mb(inside.external)} MB (array buffers ${mb(inside.arrayBuffers)} MB), malloced by V8 ${mb(inside.mallocedMemory)} MB`,
   );
+  // Issue 22 target 6: idle RSS (MiB of /proc VmRSS) under the driver's target; the peak and the ready time without one.
+  const short = result.label.split(' (')[0];
+  reportFigure({ name: `idle RSS, ${short}`, value: idle.rss, unit: 'MB', target: targetMb, better: 'lower' });
+  reportFigure({ name: `peak RSS (VmHWM), ${short}`, value: idle.hwm, unit: 'MB', better: 'lower' });
+  reportFigure({ name: `ready, ${short}`, value: result.readyS, unit: 's', better: 'lower' });
 }
 
 const only = process.env.BENCH_MEMORY_ONLY; // 'pglite' or 'postgres': measure that driver alone

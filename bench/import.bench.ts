@@ -31,6 +31,7 @@ import { orgs } from '../apps/server/src/modules/orgs/orgs.table.js';
 import { users } from '../apps/server/src/modules/users/users.table.js';
 import { fixturePath } from '../apps/server/src/lib/fixtures.js';
 import { LocalStore } from '../apps/server/src/storage/local-store.js';
+import { reportFigure } from './lib/figures.js';
 import { withScratchPostgres } from './lib/load.js';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -220,6 +221,8 @@ async function main(): Promise<void> {
     );
   }
   console.log(`fixtures together: ${total.toFixed(0)} ms (target < 10000 ms)`);
+  const db = PG_URL ? 'PostgreSQL' : 'PGlite';
+  reportFigure({ name: `fixtures together (${db})`, value: total / 1000, unit: 's', target: 10, better: 'lower' });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-large-'));
   try {
     const file = path.join(dir, 'large.mbz');
@@ -230,6 +233,15 @@ async function main(): Promise<void> {
     console.log(
       `large course (20 sections, 500 activities, 200 MB) | ${r.ok ? 'imported' : `refused: ${r.reason}`} | ${r.activities ?? '-'} | ${r.files ?? '-'} | ${r.ms.toFixed(0)} ms (target < 60000) | peak RSS ${r.rssMb.toFixed(0)} MB, ${r.rssBeforeMb.toFixed(0)} MB before the import (target < 300)`,
     );
+    reportFigure({
+      name: `large course import (${db})`,
+      value: r.ok ? r.ms / 1000 : NaN,
+      unit: 's',
+      target: 60,
+      better: 'lower',
+      note: r.ok ? undefined : 'refused',
+    });
+    reportFigure({ name: `large course peak RSS (${db})`, value: r.rssMb, unit: 'MB', target: 300, better: 'lower' });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

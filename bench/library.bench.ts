@@ -29,6 +29,7 @@ import { runMigrations } from '../apps/server/src/db/migrate.js';
 import { users } from '../apps/server/src/modules/users/users.table.js';
 import { LocalStore } from '../apps/server/src/storage/local-store.js';
 import { createSessions, fillCourse } from './lib/course-fill.js';
+import { reportFigure } from './lib/figures.js';
 import { autocannon, withScratchPostgres } from './lib/load.js';
 
 const FOLDERS = Number(process.env.BENCH_FOLDERS ?? 5_000);
@@ -148,13 +149,22 @@ async function alone(url: string, token: string, n = 20): Promise<{ median: numb
   return { median: pct(times, 50), status, bytes };
 }
 
-async function measure(label: string, url: string, token: string, target: number): Promise<string> {
+/** `figure`: the short name of its p99 in the figures table (bench/lib/figures.ts). */
+async function measure(label: string, url: string, token: string, target: number, figure: string): Promise<string> {
   const one = await alone(url, token);
-  if (one.status !== 200) return `${label}: answered ${one.status}, not measured`;
+  const name = `${figure} p99 (${CONNECTIONS} conn)`;
+  if (one.status !== 200) {
+    reportFigure({ name, value: NaN, unit: 'ms', target, better: 'lower', note: `answered ${one.status}` });
+    return `${label}: answered ${one.status}, not measured`;
+  }
   const load = await autocannon(url, { connections: CONNECTIONS, durationS: LOAD_S, headers: { cookie: `atrium_session=${token}` } });
-  if (load.rps === 0) return `${label}: alone median ${ms(one.median)}; under load no answer within autocannon's timeout — MISSES`;
+  if (load.rps === 0) {
+    reportFigure({ name, value: NaN, unit: 'ms', target, better: 'lower', note: 'no answer under load' });
+    return `${label}: alone median ${ms(one.median)}; under load no answer within autocannon's timeout — MISSES`;
+  }
   const line = `${label}: alone median ${ms(one.median)} (${(one.bytes / 1024).toFixed(1)} KB); ${CONNECTIONS} connections p99 ${ms(load.p99)}, ${load.rps.toFixed(0)} req/s, non-2xx ${load.non2xx} — ${verdict(load.p99, target)}`;
   console.log(`${line}; ${loadavg()}`);
+  reportFigure({ name, value: load.p99, unit: 'ms', target, better: 'lower' });
   return line;
 }
 
@@ -189,8 +199,9 @@ async function run(databaseUrl: string, drop: () => Promise<void>): Promise<void
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `${`http://127.0.0.1:${(app.server.address() as { port: number }).port}`}/api/library/items`;
     const summary: string[] = [];
-    const list = (label: string, query: string) => measure(label, `${base}?${query}`, token!, TARGET_LIST_P99).then((l) => summary.push(l));
-    const search = (label: string, query: string) => measure(label, `${base}?${query}`, token!, TARGET_SEARCH_P99).then((l) => summary.push(l));
+    const list = (label: string, query: string) => measure(label, `${base}?${query}`, token!, TARGET_LIST_P99, `listing ${label}`).then((l) => summary.push(l));
+    const search = (label: string, query: string) =>
+      measure(label, `${base}?${query}`, token!, TARGET_SEARCH_P99, label.startsWith('search') ? label : `search ${label}`).then((l) => summary.push(l));
     await list('the root, page 1 of 50', 'page=1&page_size=50');
     await list('a third-level folder', `folder_id=${mine.folderId}&page=1&page_size=50`);
     await list('the folder of 2,000 files, page 1 of 50 by name', `folder_id=${mine.longFolderId}&page=1&page_size=50`);

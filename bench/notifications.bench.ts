@@ -28,6 +28,7 @@ import { emit } from '../apps/server/src/modules/events/events.service.js';
 import { hubOf } from '../apps/server/src/modules/notifications/notifications.stream.js';
 import { LocalStore } from '../apps/server/src/storage/local-store.js';
 import { createSessions, fillCourse } from './lib/course-fill.js';
+import { reportFigure } from './lib/figures.js';
 import { withScratchPostgres } from './lib/load.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2000);
@@ -169,6 +170,11 @@ async function run(databaseUrl: string, drop: () => Promise<void>): Promise<void
     console.log(
       `server RSS: ${mb(rssBefore)} before the clients, ${mb(rssConnected)} with ${c.connected} connected, peak ${mb(rssPeak)}, ${mb(rssEnd)} at the end — growth ${mb(growth)} (${growth < TARGET_RSS_MB * 1024 * 1024 ? `meets < ${TARGET_RSS_MB} MB` : `MISSES < ${TARGET_RSS_MB} MB`}; peak − before ${mb(rssPeak - rssBefore)})`,
     );
+    const clients = `${CLIENTS} clients, ${RATE}/s`;
+    reportFigure({ name: `creation → receipt p50 (${clients})`, value: p50, unit: 'ms', better: 'lower' });
+    reportFigure({ name: `creation → receipt p99 (${clients})`, value: p99, unit: 'ms', target: TARGET_P99, better: 'lower' });
+    reportFigure({ name: 'lost notifications', value: lost, unit: 'lost', target: 0, better: 'lower' });
+    reportFigure({ name: 'server RSS growth', value: growth / 1024 / 1024, unit: 'MB', target: TARGET_RSS_MB, better: 'lower' });
   } finally {
     if (child.connected) child.kill();
     await app?.close();

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { fixturesDir } from '../apps/server/src/lib/fixtures.js';
+import { reportFigure } from './lib/figures.js';
 
 const port = 3197;
 const base = `http://127.0.0.1:${port}`;
@@ -120,6 +121,7 @@ try {
   console.log(
     `click → first rendered PDF page (pdfjs__tracemonkey.pdf): median ${median(pdf.times).toFixed(0)} ms over ${runs} runs (${pdf.times.map((t) => t.toFixed(0)).join(', ')} ms)`,
   );
+  reportFigure({ name: 'click → first PDF page', value: median(pdf.times), unit: 'ms', better: 'lower', note: `median of ${runs}` });
   const video = await measure('pythonpptx__just-two-mice.mp4', () => {
     const v = document.querySelector('[data-testid="video-player"] video');
     return !!v && v.readyState >= 2 && v.videoWidth > 0;
@@ -127,6 +129,7 @@ try {
   console.log(
     `click → first video frame (pythonpptx__just-two-mice.mp4): median ${median(video.times).toFixed(0)} ms over ${runs} runs (${video.times.map((t) => t.toFixed(0)).join(', ')} ms)`,
   );
+  reportFigure({ name: 'click → first video frame', value: median(video.times), unit: 'ms', better: 'lower', note: `median of ${runs}` });
 
   const all = new Map([...pdf.chunks, ...video.chunks]);
   const previewer = [...all].filter(([p]) => p.includes('/assets/') && !p.includes('pdf.worker'));
@@ -134,6 +137,7 @@ try {
   console.log(
     `previewer JavaScript chunks loaded on click: ${previewer.length} files, ${kb(total)} gzip (pdf.js worker not counted, it runs off the main thread)`,
   );
+  reportFigure({ name: 'previewer chunks on click, gzip', value: total / 1024, unit: 'KB', better: 'lower', note: `${previewer.length} files` });
   for (const [p, body] of previewer.sort((a, b) => b[1].length - a[1].length))
     console.log(`  ${path.basename(p)}  ${kb(gzipSync(body, { level: 9 }).length)} gzip`);
   const leaked = previewer.filter(([p]) => loginScripts.has(p));

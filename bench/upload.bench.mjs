@@ -11,6 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fixturesDir } from '../apps/server/src/lib/fixtures.js';
+import { reportFigure } from './lib/figures.js';
 import { waitForUrl } from './lib/wait-for.mjs';
 
 const BLOCK = 4 * 1024 * 1024;
@@ -181,3 +182,10 @@ console.log(
 );
 console.log(`transcode just-two-mice.mp4, PUT to ready (median of 3): ${(median(transcode) / 1000).toFixed(2)} s`);
 console.log(`convert pythonpptx__test.pptx, PUT to ready (median of 3): ${(median(convert) / 1000).toFixed(2)} s`);
+// Issue 22 target 5: the block protocol (blocks + mkfile) ≥ 0.8 of a raw PUT, server RSS growth < 100 MB (10^6 bytes).
+const gib = `${(SIZE / 1024 ** 3).toFixed(2)} GiB`;
+reportFigure({ name: `block upload vs raw PUT (${gib})`, value: SIZE / totalMs / rawRate, unit: '×', target: 0.8, better: 'higher' });
+reportFigure({ name: `blocks only vs raw PUT (${gib})`, value: SIZE / blocksMs / rawRate, unit: '×', better: 'higher' });
+reportFigure({ name: `server RSS growth (${gib})`, value: (rssPeak - rssBefore) / 1e6, unit: 'MB', target: 100, better: 'lower' });
+reportFigure({ name: 'transcode, PUT to ready', value: median(transcode) / 1000, unit: 's', better: 'lower', note: 'median of 3' });
+reportFigure({ name: 'Office conversion, PUT to ready', value: median(convert) / 1000, unit: 's', better: 'lower', note: 'median of 3' });
