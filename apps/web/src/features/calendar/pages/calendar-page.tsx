@@ -121,7 +121,7 @@ export function CalendarPage() {
     <CalendarZoneContext.Provider value={zone}>
       <div className="atrium-calendar" style={{ padding: 16 }}>
         <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
             {t('page.title')} {fetching && <Spin size="small" />}
           </Typography.Title>
           <Typography.Text type="secondary">

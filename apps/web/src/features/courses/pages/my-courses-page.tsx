@@ -49,7 +49,7 @@ function CourseListPage({ courseType }: { courseType?: SpecialCourseType }) {
   return (
     <section>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 30 }}>
           {t(`lists.${kind}.title`)}
         </Typography.Title>
         <CourseActions courseType={courseType} />

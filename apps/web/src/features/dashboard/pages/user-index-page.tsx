@@ -35,7 +35,7 @@ export function UserIndexPage() {
     <section>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <div>
-          <Typography.Title level={2} style={{ margin: 0 }}>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 30 }}>
             {t('home.welcome', { name: user?.name ?? '' })}
           </Typography.Title>
           {user && <Typography.Text type="secondary">{user.department ? `${user.org.name} · ${user.department.name}` : user.org.name}</Typography.Text>}

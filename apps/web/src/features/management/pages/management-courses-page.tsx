@@ -43,7 +43,9 @@ export function ManagementCoursesPage() {
   return (
     <section>
       <Flex justify="space-between" align="center" wrap gap={12}>
-        <Typography.Title level={2}>{t('menu.course')}</Typography.Title>
+        <Typography.Title level={1} style={{ fontSize: 30 }}>
+          {t('menu.course')}
+        </Typography.Title>
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
           {t('courses:create.open')}
         </Button>
