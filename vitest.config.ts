@@ -44,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['apps/server/src/**/*.routes.test.ts', 'apps/server/test/**/*.test.ts'],
+          include: ['apps/server/src/**/*.routes.test.ts', 'apps/server/test/**/*.test.ts', 'apps/stats/src/**/*.test.ts'],
           // Two real server processes on one PostgreSQL (issue 20 §12): only in the run on PostgreSQL
           // (DATABASE_URL set; CI's server-postgres step), never as a skipped test in the PGlite run.
           exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['apps/server/test/two-instances.test.ts'])],

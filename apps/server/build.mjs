@@ -15,8 +15,9 @@ await build({
   target: 'node20',
   sourcemap: true,
   packages: 'external',
-  alias: { '@atrium/contracts': '../../packages/contracts/src/index.ts' },
+  alias: { '@atrium/contracts': '../../packages/contracts/src/index.ts', '@atrium/stats': '../stats/src/index.ts' },
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+cpSync('../stats/src/migrations', 'dist/stats-migrations', { recursive: true });
 console.log('built apps/server/dist/main.js and dist/worker.js');

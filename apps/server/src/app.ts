@@ -53,6 +53,7 @@ import { promptsRoutes } from './modules/prompts/prompts.routes.js';
 import { courseResourcesRoutes } from './modules/course-resources/course-resources.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { embeddedStatsRoutes } from './modules/stats/stats.routes.js';
 import { authPlugin, requireRouteAction } from './plugins/auth.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
 import { inputGuardsPlugin } from './plugins/input-guards.js';
@@ -203,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(courseResourcesRoutes);
   await app.register(dashboardRoutes);
   await app.register(usersRoutes);
+  await app.register(embeddedStatsRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -106,6 +106,8 @@ const EnvSchema = z.object({
   /** HMAC key of signed media URLs (decision 0030); unset: a random key per process (URLs die with a restart and differ between instances). */
   ATRIUM_MEDIA_URL_SECRET: z.string().min(16).optional(),
   ATRIUM_MEDIA_URL_TTL_SECONDS: z.coerce.number().int().positive().default(600),
+  /** The separate statistics server's address (apps/stats run on its own); unset: this server takes the statistics itself (issue 25). */
+  STATS_URL: z.string().url().optional(),
 });
 
 /** Typed configuration of one server instance. Paths are absolute. */
@@ -131,6 +133,11 @@ export interface Config {
   forumListCacheEntries: number;
   /** Most bytes of whole answers each per-reader answer cache of one process keeps (forum lists, library lists; 0: off); see lib/answer-cache.ts. */
   answerCacheBytes: number;
+  /**
+   * The separate statistics server the web app's beacon goes to (STATS_URL, no trailing slash); undefined: the statistics
+   * server runs inside this one, on this database's `stats` schema (apps/stats; issue 25).
+   */
+  statsUrl: string | undefined;
   /** Embedded PGlite's shared_buffers in MiB (PGLITE_SHARED_BUFFERS_MB; decision 0143); unused on PostgreSQL. */
   pgliteSharedBuffersMb: number;
   cookieSecure: boolean;
@@ -236,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       tempDir: e.ATRIUM_IMPORT_TMP_DIR ? path.resolve(cwd, e.ATRIUM_IMPORT_TMP_DIR) : runTempRoot(),
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    statsUrl: e.STATS_URL?.replace(/\/$/, ''),
     media: {
       urlSecret: e.ATRIUM_MEDIA_URL_SECRET ? Buffer.from(e.ATRIUM_MEDIA_URL_SECRET, 'utf8') : randomBytes(32),
       urlTtlSeconds: e.ATRIUM_MEDIA_URL_TTL_SECONDS,

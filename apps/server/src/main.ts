@@ -11,7 +11,7 @@ import { createObjectStore } from './storage/create-store.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
-  await runMigrations(database);
+  await runMigrations(database, { stats: !config.statsUrl });
   const storage = await createObjectStore(config);
   const app = await buildApp({ config, database, storage });
   const seeded = config.seed ? await seedDemoData(app.deps) : undefined;

@@ -49,3 +49,4 @@ export * from './course-resources/course-resources.schemas.js';
 export * from './dashboard/dashboard.schemas.js';
 export * from './library/library.schemas.js';
 export * from './resource-groups/resource-groups.schemas.js';
+export * from './stats/stats.schemas.js';

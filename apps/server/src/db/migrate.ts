@@ -4,6 +4,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { runStatsMigrations } from '@atrium/stats';
 import type { Database } from './client.js';
 
 /** Arbitrary key of the advisory lock that serialises migrations across instances. */
@@ -23,9 +24,15 @@ export function migrationsFolder(): string {
 
 /**
  * Applies every pending migration. On PostgreSQL it holds an advisory lock, so
- * several instances starting at once migrate one after another.
+ * several instances starting at once migrate one after another. Then, unless `stats` is false (the statistics
+ * server runs apart: STATS_URL), the embedded statistics server's own schema (`stats`, apps/stats).
  */
-export async function runMigrations(database: Database): Promise<void> {
+export async function runMigrations(database: Database, options: { stats?: boolean } = {}): Promise<void> {
+  await runMainMigrations(database);
+  if (options.stats ?? true) await runStatsMigrations(database);
+}
+
+async function runMainMigrations(database: Database): Promise<void> {
   const folder = migrationsFolder();
   if (database.pglite) {
     await migratePglite(drizzlePglite(database.pglite), { migrationsFolder: folder });

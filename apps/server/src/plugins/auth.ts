@@ -51,8 +51,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** Paths whose routes must declare an action: the APIs, the version file and the block-upload endpoints; not the OpenAPI pages. */
-const ACTION_REQUIRED = /^\/(api|anonymous-api|internal-api|d|mkblk|bput|mkfile)(\/|$)/;
+/** Paths whose routes must declare an action: the APIs, the version file, the block-upload endpoints and the statistics streams outside `/api` (spec §7); not the OpenAPI pages. */
+const ACTION_REQUIRED = /^\/(api|anonymous-api|internal-api|d|mkblk|bput|mkfile|learning-activity|research-activity)(\/|$)/;
 
 /**
  * The start-up check of issue 14 §1: throws when an API route (any route under

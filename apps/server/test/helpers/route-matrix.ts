@@ -47,6 +47,7 @@ const TEAM = courseRoles('manage_content');
 export const ACTION_ROLES: { readonly [A in RouteAction]: readonly MatrixRole[] } = {
   'public.read': EVERYONE,
   'public.sign_in': EVERYONE,
+  'public.report': EVERYONE,
   'self.read': SIGNED_IN,
   'self.write': SIGNED_IN,
   'course.view': courseRoles('view'),
@@ -208,6 +209,11 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'POST /api/auth_code/validate_auth_code': 'self.write',
   'GET /api/auth_code/auth_validate': 'self.read',
   'GET /api/config': 'public.read',
+  // The statistics streams (issue 25, spec §7), embedded: anyone reports what they did.
+  'POST /api/user-actions': 'public.report',
+  'POST /api/teaching-action': 'public.report',
+  'POST /learning-activity': 'public.report',
+  'POST /research-activity': 'public.report',
   'POST /api/user/send_verification_email': 'self.write',
   'POST /api/user/send_org_sing_up_verification_email': 'self.write',
   'GET /api/user/verify-email': 'token.use',

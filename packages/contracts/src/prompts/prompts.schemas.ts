@@ -40,6 +40,8 @@ export const ClientConfigSchema = z.object({
   }),
   prompts: PromptSettingsSchema.nullable(),
   account: AccountStateSchema.nullable(),
+  /** Where the web app posts its statistics beacon (`{stats_url}/api/user-actions`, issue 25): null when this server takes it (the embedded statistics server). */
+  stats_url: z.string().nullable(),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
 

@@ -8,8 +8,8 @@ import { COURSE_ACTIONS } from '../courses/course-actions.js';
  * A route registered without an action makes the app refuse to start.
  */
 export const RESOURCE_ACTIONS = {
-  /** No sign-in needed (health, version, sign-in itself, documents of the product). */
-  public: ['read', 'sign_in'],
+  /** No sign-in needed (health, version, sign-in itself, documents of the product; `report`: the statistics beacon, issue 25). */
+  public: ['read', 'sign_in', 'report'],
   /** The signed-in user's own account, sessions, lists and settings: no other resource involved. */
   self: ['read', 'write'],
   /** Spec §6 course roles (COURSE_ACTIONS), plus creating and joining. */

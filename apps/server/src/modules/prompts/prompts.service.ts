@@ -85,7 +85,7 @@ export function isPasswordExpired(since: Date, days: number | null, now: Date): 
  * and their account state. Two SELECTs when signed in, none otherwise.
  */
 export async function clientConfig(deps: AppDeps, actor: Actor | null): Promise<ClientConfig> {
-  const base = { version: deps.version, locales: [...LOCALES], default_locale: LOCALES[0] };
+  const base = { version: deps.version, locales: [...LOCALES], default_locale: LOCALES[0], stats_url: deps.config.statsUrl ?? null };
   if (!actor) {
     return { ...base, features: { email_verification: true, mobile_binding: true, pre_task: false, association_code: true }, prompts: null, account: null };
   }

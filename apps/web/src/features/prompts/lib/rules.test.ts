@@ -6,6 +6,7 @@ const base: ClientConfig = {
   version: 'v1',
   locales: ['en-us'],
   default_locale: 'en-us',
+  stats_url: null,
   features: { email_verification: true, mobile_binding: true, pre_task: false, association_code: true },
   prompts: { force_mobile_binding: false, require_email_verification: true, password_max_age_days: null },
   account: { has_email: true, email_verified: false, mobile_phone: null, mobile_verified: false, association_code: null },

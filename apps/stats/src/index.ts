@@ -1,0 +1,8 @@
+/**
+ * The statistics server (issue 25; spec §1 "a separate statistics server"): ingestion of the four tracking
+ * streams into its own schema, run inside the main server by default (embedded) or on its own (main.ts).
+ */
+export { statsRoutes, type StatsRoutesOptions } from './routes.js';
+export { ingest, type IngestDeps, type InvalidField } from './ingest.js';
+export { runStatsMigrations, statsMigrationsFolder } from './migrate.js';
+export { dailyCounts, ensurePartitions, insertEvents, partitionOf, type Reporter, type StatsDb, type StoredEventInput } from './store.js';

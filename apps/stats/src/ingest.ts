@@ -1,0 +1,57 @@
+import { STAT_EVENT_MAX_AGE_MS, STAT_EVENT_MAX_SKEW_MS, type StatBatchAnswer, type StatEvent, type StatStream } from '@atrium/contracts';
+import { ensurePartitions, insertEvents, type Reporter, type StatsDb, type StoredEventInput } from './store.js';
+
+/** Makes the host's 400 naming one field (the main server's AppError.field; apps/stats' own on its own). */
+export type InvalidField = (field: string, message: string) => Error;
+
+/** What ingestion needs: the database, the clock (epoch ms) and the host's field error. */
+export interface IngestDeps {
+  db: StatsDb;
+  now: () => number;
+  invalid: InvalidField;
+}
+
+const NAMED = new Set(['id', 'action', 'ts', 'course_id', 'activity_id', 'url', 'data']);
+
+/** An event as stored: fields beyond the named ones go into `data` beside the event's own `data`. */
+function storedOf(event: StatEvent): StoredEventInput {
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(event)) if (!NAMED.has(key) && value !== undefined) extra[key] = value;
+  const data = Object.keys(extra).length > 0 ? { ...extra, ...(event.data ?? {}) } : (event.data ?? null);
+  return {
+    event_id: event.id,
+    ts: event.ts,
+    action: event.action,
+    course_id: event.course_id ?? null,
+    activity_id: event.activity_id ?? null,
+    url: event.url ?? null,
+    data,
+  };
+}
+
+/**
+ * Stores a batch of one stream (issue 25 item 1): every event's `ts` must lie within the last 30 days and at most
+ * 5 minutes ahead of `now` — else a 400 naming `events.{i}.ts`, and nothing of the batch is stored. Events held
+ * already (the same `id` and `ts`: a retry after a lost answer, a beacon sent twice) are counted as duplicates
+ * and change nothing. `source`: `client` for the beacon, `server` for the main server's domain events.
+ */
+export async function ingest(
+  deps: IngestDeps,
+  stream: StatStream,
+  source: 'client' | 'server',
+  reporter: Reporter,
+  events: readonly StatEvent[],
+): Promise<StatBatchAnswer> {
+  const now = deps.now();
+  events.forEach((event, index) => {
+    if (event.ts < now - STAT_EVENT_MAX_AGE_MS) throw deps.invalid(`events.${index}.ts`, 'is more than 30 days old');
+    if (event.ts > now + STAT_EVENT_MAX_SKEW_MS) throw deps.invalid(`events.${index}.ts`, 'is in the future');
+  });
+  const stored = events.map(storedOf);
+  await ensurePartitions(
+    deps.db,
+    stored.map((event) => event.ts),
+  );
+  const accepted = await insertEvents(deps.db, stream, source, reporter, stored);
+  return { accepted, duplicates: events.length - accepted };
+}

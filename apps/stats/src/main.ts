@@ -1,0 +1,13 @@
+// The statistics server on its own (issue 25 item 1): `npm start -w apps/stats`, or `node --import tsx apps/stats/src/main.ts`.
+// STATS_DATABASE_URL (PostgreSQL; else PGlite in STATS_DATA_DIR, default ./data-stats), STATS_PORT (3100), STATS_HOST (0.0.0.0).
+// The main server then names it in STATS_URL, and the web app's beacon goes there.
+import { buildStatsServer, openStatsDatabase } from './server.js';
+
+const database = await openStatsDatabase({ databaseUrl: process.env.STATS_DATABASE_URL, dataDir: process.env.STATS_DATA_DIR ?? './data-stats' });
+const app = await buildStatsServer({ db: database.db, logger: true });
+await app.listen({ port: Number(process.env.STATS_PORT ?? 3100), host: process.env.STATS_HOST ?? '0.0.0.0' });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => database.close());
+  });
+}

@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { STAT_STREAM_PATHS, STAT_STREAMS, StatBatchAnswerSchema, StatBatchSchema } from '@atrium/contracts';
+import { ingest, type IngestDeps } from './ingest.js';
+import type { Reporter } from './store.js';
+
+/** What the host gives the ingestion routes. */
+export interface StatsRoutesOptions extends IngestDeps {
+  /** Who sent the request: the main server's signed-in user, or nobody. */
+  identify: (request: FastifyRequest) => Reporter;
+  /** Route config the host wants on each route (the main server's declared action). */
+  routeConfig?: Record<string, unknown>;
+  /** Response schemas of the host's error bodies (400, 413, 429). */
+  errorSchemas?: Record<number, unknown>;
+}
+
+/**
+ * The spec's four ingestion calls (§7: `/api/user-actions`, `/api/teaching-action`, `/learning-activity`,
+ * `/research-activity`), each `POST { events: [...] }` → `{ accepted, duplicates }` (issue 25 item 1). The body
+ * may come as `application/json` or as `text/plain` holding JSON — what `navigator.sendBeacon` sends to another
+ * origin without a CORS preflight. Register it unwrapped (not through fastify-plugin): the text parser then
+ * stays with these routes.
+ */
+export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app, options) => {
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      const error = new Error('the body is not JSON') as Error & { statusCode: number };
+      error.statusCode = 400;
+      done(error, undefined);
+    }
+  });
+  for (const stream of STAT_STREAMS) {
+    app.post(STAT_STREAM_PATHS[stream], {
+      config: options.routeConfig ?? {},
+      schema: {
+        tags: ['stats'],
+        summary: `Report ${stream.replace('_', ' ')} events (1–200; an event's id with its ts dedupes retries): how many were stored and how many were already held`,
+        body: StatBatchSchema,
+        response: { 200: StatBatchAnswerSchema, ...(options.errorSchemas ?? {}) },
+      },
+      handler: async (request) => ingest(options, stream, 'client', options.identify(request), request.body.events),
+    });
+  }
+};

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { StatStream } from '@atrium/contracts';
+
+/**
+ * A Drizzle handle on the statistics server's database (node-postgres or PGlite), schema-less: the statistics
+ * tables are reached by SQL on the `stats` schema (migrations/0000_stats.sql). The embedded server passes its own
+ * database's handle; apps/stats on its own opens one (main.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any Drizzle schema: the main server's handle carries its own
+export type StatsDb = PgDatabase<PgQueryResultHKT, any>;
+
+/** One event as stored (`ts` in epoch ms; `data` the event's other fields). */
+export interface StoredEventInput {
+  event_id: string;
+  ts: number;
+  action: string;
+  course_id: number | null;
+  activity_id: number | null;
+  url: string | null;
+  data: Record<string, unknown> | null;
+}
+
+/** Who sent a batch: the signed-in user and their organisation, or nobody (a visitor; null ids). */
+export interface Reporter {
+  userId: number | null;
+  orgId: number | null;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Advisory lock key serialising partition creation across instances. */
+const PARTITION_LOCK_KEY = 7_205_251;
+
+/** `events_y2026m12`: the partition of the month (UTC) holding `ms`. */
+export function partitionOf(ms: number): { name: string; from: string; to: string } {
+  const at = new Date(ms);
+  const year = at.getUTCFullYear();
+  const month = at.getUTCMonth();
+  const from = new Date(Date.UTC(year, month, 1)).toISOString();
+  const to = new Date(Date.UTC(year, month + 1, 1)).toISOString();
+  return { name: `events_y${year}m${String(month + 1).padStart(2, '0')}`, from, to };
+}
+
+/** Partitions this process knows exist (created here or found by an insert that succeeded). */
+const knownPartitions = new WeakMap<object, Set<string>>();
+
+/**
+ * Creates the monthly partitions of `stats.events` the instants `ms` fall in, where missing: one transaction
+ * under an advisory lock (two instances creating the same month wait for each other; `IF NOT EXISTS` then
+ * finds it). Remembered per database handle, so a month's first batch pays for it and later ones do not.
+ */
+export async function ensurePartitions(db: StatsDb, ms: readonly number[]): Promise<void> {
+  let known = knownPartitions.get(db);
+  if (!known) knownPartitions.set(db, (known = new Set()));
+  const missing = new Map<string, ReturnType<typeof partitionOf>>();
+  for (const at of ms) {
+    const partition = partitionOf(at);
+    if (!known.has(partition.name)) missing.set(partition.name, partition);
+  }
+  if (missing.size === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK_KEY})`);
+    for (const { name, from, to } of missing.values()) {
+      // Names and bounds are ours (partitionOf), never the sender's.
+      await tx.execute(sql.raw(`create table if not exists stats.${name} partition of stats.events for values from ('${from}') to ('${to}')`));
+    }
+  });
+  for (const name of missing.keys()) known.add(name);
+}
+
+/**
+ * Stores a batch in one statement: the events not already held (same `event_id` and `ts`: a retry) are
+ * inserted, and the day's counts (`stats.daily_counts`, per UTC day, organisation, course, stream and action)
+ * grow by the events inserted. Answers how many were inserted. The partitions must exist (ensurePartitions).
+ */
+export async function insertEvents(
+  db: StatsDb,
+  stream: StatStream,
+  source: 'client' | 'server',
+  reporter: Reporter,
+  events: readonly StoredEventInput[],
+): Promise<number> {
+  const result = await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
+        as x(event_id text, ts bigint, action text, course_id integer, activity_id integer, url text, data jsonb)
+    ), inserted as (
+      insert into stats.events (ts, event_id, stream, action, source, org_id, user_id, course_id, activity_id, url, data)
+      select to_timestamp(ts / 1000.0), event_id, ${stream}, action, ${source}, ${reporter.orgId}::integer, ${reporter.userId}::integer,
+        course_id, activity_id, url, data
+      from input
+      on conflict do nothing
+      returning ts, org_id, course_id, stream, action
+    ), counted as (
+      insert into stats.daily_counts as d (day, org_id, course_id, stream, action, events)
+      select (ts at time zone 'UTC')::date, coalesce(org_id, 0), coalesce(course_id, 0), stream, action, count(*)
+      from inserted group by 1, 2, 3, 4, 5
+      on conflict (day, org_id, course_id, stream, action) do update set events = d.events + excluded.events
+      returning 1
+    )
+    select (select count(*) from inserted)::int as accepted, (select count(*) from counted)::int as days`);
+  return Number(rowsOf<{ accepted: number }>(result)[0]?.accepted ?? 0);
+}
+
+/** Daily counts of one course (or of events without a course: `courseId` 0), oldest day first; for tests and dashboards. */
+export async function dailyCounts(db: StatsDb, courseId: number): Promise<{ day: string; org_id: number; stream: string; action: string; events: number }[]> {
+  const result = await db.execute(sql`
+    select to_char(day, 'YYYY-MM-DD') as day, org_id, stream, action, events::int as events
+    from stats.daily_counts where course_id = ${courseId} order by day, stream, action`);
+  return rowsOf(result);
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * The statistics server's ingestion calls (issue 25 item 1; spec §1 "the product reports usage to a separate
+ * statistics server", §7 tracking posted to `/api/user-actions`, `/api/teaching-action`, `/learning-activity`,
+ * `/research-activity`). Each takes a batch of events and answers how many were new and how many were retries
+ * of events it already holds (an event's `id` with its `ts` is its identity: a retry resends both).
+ */
+
+/** Most events in one batch. */
+export const STAT_BATCH_MAX = 200;
+/** How far back an event's `ts` may be (an offline batch sent days later): 30 days, in ms. */
+export const STAT_EVENT_MAX_AGE_MS = 30 * 24 * 3600_000;
+/** How far ahead of the server's clock an event's `ts` may be (clock skew): 5 minutes, in ms. */
+export const STAT_EVENT_MAX_SKEW_MS = 5 * 60_000;
+/** Most bytes of an event's `data` once serialised as JSON. */
+export const STAT_EVENT_DATA_MAX_BYTES = 4096;
+
+/** The four streams of spec §7, each an ingestion path. */
+export const STAT_STREAMS = ['user_action', 'teaching_action', 'learning_activity', 'research_activity'] as const;
+export type StatStream = (typeof STAT_STREAMS)[number];
+/** Ingestion path of each stream (spec §7, as named there). */
+export const STAT_STREAM_PATHS: Record<StatStream, string> = {
+  user_action: '/api/user-actions',
+  teaching_action: '/api/teaching-action',
+  learning_activity: '/learning-activity',
+  research_activity: '/research-activity',
+};
+
+const id = z.number().int().positive();
+
+/**
+ * One event. `id`: the sender's id of the event (a UUID from the web app; 8–64 letters, digits, `-`, `_`).
+ * `action`: what happened, dotted lower case (`page.view`, `activity.read`, `exam.submitted`). `ts`: when, in
+ * epoch milliseconds (UTC), at most 30 days old and 5 minutes ahead. `course_id`, `activity_id`: what it
+ * concerned; `url`: the page's path (≤ 2048 characters); `data`: anything else, ≤ 4 KB as JSON. Fields not
+ * named here are kept in `data`.
+ */
+export const StatEventSchema = z
+  .looseObject({
+    id: z
+      .string()
+      .min(8)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only'),
+    action: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/, 'dotted lower-case words (page.view)'),
+    ts: z.number().int().positive(),
+    course_id: id.nullish(),
+    activity_id: id.nullish(),
+    url: z.string().max(2048).nullish(),
+    data: z.record(z.string(), z.unknown()).nullish(),
+  })
+  .refine((event) => event.data == null || JSON.stringify(event.data).length <= STAT_EVENT_DATA_MAX_BYTES, {
+    path: ['data'],
+    message: `at most ${STAT_EVENT_DATA_MAX_BYTES} bytes as JSON`,
+  });
+export type StatEvent = z.infer<typeof StatEventSchema>;
+
+/** Body of every ingestion call: 1–200 events. */
+export const StatBatchSchema = z.object({ events: z.array(StatEventSchema).min(1).max(STAT_BATCH_MAX) });
+export type StatBatch = z.infer<typeof StatBatchSchema>;
+
+/** Answer of an ingestion call: events stored now, and events already held (retries, dropped). */
+export const StatBatchAnswerSchema = z.object({ accepted: z.number().int().min(0), duplicates: z.number().int().min(0) });
+export type StatBatchAnswer = z.infer<typeof StatBatchAnswerSchema>;
