@@ -1,5 +1,5 @@
 import { STAT_EVENT_MAX_AGE_MS, STAT_EVENT_MAX_SKEW_MS, type StatBatchAnswer, type StatEvent, type StatStream } from '@atrium/contracts';
-import { ensurePartitions, insertEvents, type Reporter, type StatsDb, type StoredEventInput } from './store.js';
+import { ensurePartitions, forgetPartitions, insertEvents, isMissingPartition, type Reporter, type StatsDb, type StoredEventInput } from './store.js';
 
 /** Makes the host's 400 naming one field (the main server's AppError.field; apps/stats' own on its own). */
 export type InvalidField = (field: string, message: string) => Error;
@@ -7,6 +7,8 @@ export type InvalidField = (field: string, message: string) => Error;
 /** What ingestion needs: the database, the clock (epoch ms) and the host's field error. */
 export interface IngestDeps {
   db: StatsDb;
+  /** What the partitions known to exist are remembered by (default `db`; a transaction's caller passes something longer-lived). */
+  cacheKey?: object;
   now: () => number;
   invalid: InvalidField;
 }
@@ -51,7 +53,12 @@ export async function ingest(
   await ensurePartitions(
     deps.db,
     stored.map((event) => event.ts),
+    deps.cacheKey,
   );
-  const accepted = await insertEvents(deps.db, stream, source, reporter, stored);
+  const accepted = await insertEvents(deps.db, stream, source, reporter, stored).catch((error: unknown) => {
+    // A partition remembered but gone (its creation rolled back with a caller's transaction): the next try makes it.
+    if (isMissingPartition(error)) forgetPartitions(deps.cacheKey ?? deps.db);
+    throw error;
+  });
   return { accepted, duplicates: events.length - accepted };
 }

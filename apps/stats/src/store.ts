@@ -44,7 +44,7 @@ export function partitionOf(ms: number): { name: string; from: string; to: strin
   return { name: `events_y${year}m${String(month + 1).padStart(2, '0')}`, from, to };
 }
 
-/** Partitions this process knows exist (created here or found by an insert that succeeded). */
+/** Partitions this process knows exist, per database (`cacheKey`: the handle, or an object standing for it across transactions). */
 const knownPartitions = new WeakMap<object, Set<string>>();
 
 /**
@@ -52,9 +52,9 @@ const knownPartitions = new WeakMap<object, Set<string>>();
  * under an advisory lock (two instances creating the same month wait for each other; `IF NOT EXISTS` then
  * finds it). Remembered per database handle, so a month's first batch pays for it and later ones do not.
  */
-export async function ensurePartitions(db: StatsDb, ms: readonly number[]): Promise<void> {
-  let known = knownPartitions.get(db);
-  if (!known) knownPartitions.set(db, (known = new Set()));
+export async function ensurePartitions(db: StatsDb, ms: readonly number[], cacheKey: object = db): Promise<void> {
+  let known = knownPartitions.get(cacheKey);
+  if (!known) knownPartitions.set(cacheKey, (known = new Set()));
   const missing = new Map<string, ReturnType<typeof partitionOf>>();
   for (const at of ms) {
     const partition = partitionOf(at);
@@ -69,6 +69,20 @@ export async function ensurePartitions(db: StatsDb, ms: readonly number[]): Prom
     }
   });
   for (const name of missing.keys()) known.add(name);
+}
+
+/** Forgets the partitions known for `cacheKey` (one went missing: a creation rolled back, a partition dropped). */
+export function forgetPartitions(cacheKey: object): void {
+  knownPartitions.delete(cacheKey);
+}
+
+/** Whether `error` is PostgreSQL's "no partition of relation found for row" (SQLSTATE 23514 on a partitioned insert). */
+export function isMissingPartition(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === '23514' && typeof message === 'string' && message.includes('no partition')) return true;
+  }
+  return false;
 }
 
 /**

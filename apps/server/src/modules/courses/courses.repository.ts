@@ -92,6 +92,12 @@ export async function findCourseLearningMode(db: Db, courseId: number): Promise<
   return row;
 }
 
+/** The organisation of a course, or undefined when there is no such course. One SELECT. */
+export async function findCourseOrgId(db: Db, courseId: number): Promise<number | undefined> {
+  const [row] = await db.select({ orgId: courses.orgId }).from(courses).where(eq(courses.id, courseId));
+  return row?.orgId;
+}
+
 export async function findCourseByAccessCode(db: Db, accessCode: string): Promise<CourseRow | undefined> {
   const [row] = await db.select().from(courses).where(eq(courses.accessCode, accessCode)).limit(1);
   return row;

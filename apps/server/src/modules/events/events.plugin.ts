@@ -9,6 +9,7 @@ import { submissionCompletionHandler } from '../progress/submission-completion.h
 import { examScoresPublicationHandler } from '../exams/exams.handlers.js';
 import { certificatesHandler, gradebookHandler } from '../gradebook/gradebook.handlers.js';
 import { notificationsHandler } from '../notifications/notifications.handlers.js';
+import { statsForwardHandler } from '../stats/stats.handlers.js';
 import { eventBusOf } from './events.service.js';
 
 /** Every handler of the domain events (decision 0081); a module adds its handlers here. */
@@ -23,6 +24,7 @@ export const EVENT_HANDLERS = [
   examScoresPublicationHandler,
   certificatesHandler,
   notificationsHandler,
+  statsForwardHandler,
 ];
 
 /**

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { STAT_BATCH_MAX, USER_ROLE } from '@atrium/contracts';
 import { dailyCounts } from '@atrium/stats';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { statsForwardHandler } from './stats.handlers.js';
 
 /**
  * Issue 25 item 1: the statistics server embedded in the main server (no STATS_URL). The spec's four streams take
@@ -161,6 +162,63 @@ describe('POST /api/user-actions (embedded statistics server)', () => {
 
   it('names the embedded server in GET /api/config (stats_url null: post here)', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json().stats_url).toBeNull();
+  });
+});
+
+describe('the main server’s domain events, forwarded', () => {
+  it('records a learner’s read of an activity as learning_activity from the server, once however often it is handled', async () => {
+    const w = await t.factories.courseWorld();
+    const as = async (userName: string) => t.factories.login(userName);
+    const teacher = await as(w.instructor.userName);
+    const learner = await as(w.student.userName);
+    const call = (method: 'POST' | 'PUT', url: string, who: string, payload: unknown) =>
+      t.app.inject({ method, url, headers: { cookie: who }, payload: payload as object });
+    const mod = (await call('POST', `/api/courses/${w.course.id}/modules`, teacher, { title: 'Week 1' })).json();
+    await call('PUT', `/api/modules/${mod.id}/publish`, teacher, { published: true });
+    const page = (
+      await call('POST', `/api/courses/${w.course.id}/activities`, teacher, {
+        module_id: mod.id,
+        type: 'page',
+        title: 'Reading',
+        data: { content: '<p>Read</p>' },
+      })
+    ).json();
+    await call('PUT', `/api/activities/${page.id}/publish`, teacher, { published: true });
+    expect((await call('POST', `/api/activities/${page.id}/reads`, learner, {})).statusCode).toBe(200);
+    const reads = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select event_id, stream, source, user_id, org_id, course_id, activity_id from stats.events where action = 'activity.read' and activity_id = ${page.id}`,
+        )) as unknown as { rows: Record<string, unknown>[] }
+      ).rows;
+    await vi.waitFor(async () => expect(await reads()).toHaveLength(1), { timeout: 10_000 });
+    const [row] = await reads();
+    expect(row).toMatchObject({
+      stream: 'learning_activity',
+      source: 'server',
+      user_id: w.student.id,
+      org_id: w.org.id,
+      course_id: w.course.id,
+      activity_id: page.id,
+    });
+    // The same outbox event handled again (a crash before its record committed) stores nothing more.
+    const outboxId = Number(String(row!.event_id).replace('domain-', ''));
+    const again = {
+      id: outboxId,
+      type: 'activity.read' as const,
+      createdAt: new Date(),
+      payload: { course_id: w.course.id, activity_id: page.id, user_id: w.student.id, upload_id: null },
+    };
+    const [{ ms }] = (
+      (await t.database.db.execute(
+        sql`select (extract(epoch from ts) * 1000)::bigint as ms from stats.events where event_id = ${row!.event_id}`,
+      )) as unknown as {
+        rows: { ms: string }[];
+      }
+    ).rows as [{ ms: string }];
+    again.createdAt = new Date(Number(ms));
+    await statsForwardHandler.handle(again as never, { deps: t.app.deps, db: t.database.db });
+    expect(await reads()).toHaveLength(1);
   });
 });
 
