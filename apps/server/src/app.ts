@@ -54,6 +54,7 @@ import { courseResourcesRoutes } from './modules/course-resources/course-resourc
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { embeddedStatsRoutes } from './modules/stats/stats.routes.js';
+import { statQueriesRoutes } from './modules/stats/stat-queries.routes.js';
 import { authPlugin, requireRouteAction } from './plugins/auth.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
 import { inputGuardsPlugin } from './plugins/input-guards.js';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes);
   await app.register(usersRoutes);
   await app.register(embeddedStatsRoutes);
+  await app.register(statQueriesRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -67,3 +67,50 @@ export type StatBatch = z.infer<typeof StatBatchSchema>;
 /** Answer of an ingestion call: events stored now, and events already held (retries, dropped). */
 export const StatBatchAnswerSchema = z.object({ accepted: z.number().int().min(0), duplicates: z.number().int().min(0) });
 export type StatBatchAnswer = z.infer<typeof StatBatchAnswerSchema>;
+
+/** Most courses one `activities-for-courses` call reads. */
+export const STAT_COURSES_MAX = 50;
+
+/** `GET /api/stat/activities-for-courses?course_ids=1,2,3`: 1–50 course ids, comma-separated. */
+export const ActivitiesForCoursesQuerySchema = z.object({
+  course_ids: z
+    .string()
+    .transform((value, ctx) => {
+      const parts = value.split(',').filter((part) => part.trim() !== '');
+      const ids = parts.map((part) => Number(part.trim()));
+      if (parts.length === 0 || ids.some((n) => !Number.isInteger(n) || n <= 0)) {
+        ctx.addIssue({ code: 'custom', message: 'a comma-separated list of course ids' });
+        return z.NEVER;
+      }
+      if (ids.length > STAT_COURSES_MAX) {
+        ctx.addIssue({ code: 'custom', message: `at most ${STAT_COURSES_MAX} courses` });
+        return z.NEVER;
+      }
+      return [...new Set(ids)];
+    })
+    .pipe(z.array(z.number().int().positive())),
+});
+export type ActivitiesForCoursesQuery = z.infer<typeof ActivitiesForCoursesQuerySchema>;
+
+/**
+ * One activity's figures among the course's students: how many opened it (`viewed_count`: a read record of any
+ * kind) and how many completed it by its completion rule (`completed_count`; spec §3 completion criteria),
+ * `completion_rate` = completed ÷ students (0 when the course has none).
+ */
+export const ActivityStatSchema = z.object({
+  id,
+  module_id: id,
+  type: z.string(),
+  title: z.string(),
+  is_published: z.boolean(),
+  viewed_count: z.number().int().min(0),
+  completed_count: z.number().int().min(0),
+  completion_rate: z.number().min(0).max(1),
+});
+export type ActivityStat = z.infer<typeof ActivityStatSchema>;
+
+/** `GET /api/stat/activities-for-courses` answer: per course asked (in the order asked), its students and its live activities in content order. */
+export const ActivitiesForCoursesSchema = z.object({
+  items: z.array(z.object({ course_id: id, student_count: z.number().int().min(0), activities: z.array(ActivityStatSchema) })),
+});
+export type ActivitiesForCourses = z.infer<typeof ActivitiesForCoursesSchema>;

@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { fromJsonObject, fromJsonRows, jsonObject, parsedJson, qualified as q, type JsonSelection } from '../../db/json-rows.js';
+import { enrolments } from '../enrolments/enrolments.table.js';
 import { courseUserStates } from '../progress/progress.table.js';
 import { uploads } from '../uploads/uploads.table.js';
 import { examSubjects } from '../exams/exams.table.js';
@@ -80,6 +81,16 @@ export async function listActivityUploads(db: Db, filter: { courseId: number } |
 
 /** What completion needs of a read record. */
 export type ReadRecordFacts = Pick<ReadRecordRow, 'activityId' | 'uploadId' | 'viewedPages' | 'viewedRanges' | 'isCompleted' | 'updatedAt'>;
+
+/** The read records of a course's activities held by its students (enrolled as student), with whose each is. One SELECT. */
+export async function listStudentReadRecords(db: Db, courseId: number): Promise<(ReadRecordFacts & { userId: number })[]> {
+  return db
+    .select({ ...RECORD_COLUMNS, userId: activityReadRecords.userId })
+    .from(activityReadRecords)
+    .innerJoin(activities, eq(activities.id, activityReadRecords.activityId))
+    .innerJoin(enrolments, and(eq(enrolments.courseId, activities.courseId), eq(enrolments.userId, activityReadRecords.userId), eq(enrolments.role, 'student')))
+    .where(eq(activities.courseId, courseId));
+}
 
 /** One learner's read records of every activity of a course. */
 export async function listReadRecords(db: Db, courseId: number, userId: number): Promise<ReadRecordFacts[]> {

@@ -29,6 +29,10 @@ const MATRIX: Record<
       { method: 'GET', url: (w) => `/api/courses/${w.course.id}/nav-setting` },
     ],
   },
+  read_statistics: {
+    allowed: ['assistant', 'instructor', 'admin'],
+    calls: [{ method: 'GET', url: (w) => `/api/stat/activities-for-courses?course_ids=${w.course.id}` }],
+  },
   publish: {
     allowed: ['instructor', 'admin'],
     calls: [

@@ -26,6 +26,8 @@ export const COURSE_ACTIONS = {
   recommend: ['admin'],
   /** Issue 7: add, edit, order, publish and delete modules and activities; sees unpublished content and is never locked out. */
   manage_content: ['instructor_assistant', 'instructor', 'admin'],
+  /** Issue 25: the course's learning statistics (activities-for-courses, the warning list). */
+  read_statistics: ['instructor_assistant', 'instructor', 'admin'],
   /** Issue 7: the course's learning_mode (spec §3). */
   set_learning_mode: ['instructor', 'admin'],
 } as const satisfies Record<string, readonly CourseActorKind[]>;
