@@ -1,7 +1,7 @@
 import type { ActivityAccess, LearningMode } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { readStudyRows, type ActivityUploadRow, type StudyRows, type ModuleRow, type ReadRecordFacts, type TreeActivityRow } from './activities.repository.js';
-import { accessOf, completenessPercent, isActivityCompleted } from './completion.js';
+import { accessOf, completenessPercent, isActivityCompleted, isCompletable } from './completion.js';
 
 /** One activity with the learner's completion and access. */
 export interface StudiedActivity {
@@ -79,4 +79,49 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
     else out.set(k, [row]);
   }
   return out;
+}
+
+/**
+ * Who completed what, over many learners at once (statistics, early warning): for each live activity of
+ * `rows` (readStudyRows, any user), the learners among `records` (listStudentReadRecords) who completed it
+ * by its own rule (isActivityCompleted over their records; library files in the trash left out, as learners
+ * meet them). Also answers which activities count towards completeness (published, in a published module,
+ * completable), in content order.
+ */
+export function completionByLearner(
+  rows: Pick<StudyRows, 'modules' | 'activities' | 'uploads'>,
+  records: readonly (ReadRecordFacts & { userId: number })[],
+): { completedBy: Map<number, Set<number>>; viewedBy: Map<number, Set<number>>; ordered: TreeActivityRow[]; counted: TreeActivityRow[] } {
+  const recordsOf = new Map<number, Map<number, ReadRecordFacts[]>>();
+  for (const record of records) {
+    let byUser = recordsOf.get(record.activityId);
+    if (!byUser) recordsOf.set(record.activityId, (byUser = new Map()));
+    const list = byUser.get(record.userId);
+    if (list) list.push(record);
+    else byUser.set(record.userId, [record]);
+  }
+  const uploadsOf = groupBy(
+    rows.uploads.filter((u) => !u.inTrash),
+    (u) => u.activityId,
+  );
+  const moduleIndex = new Map(rows.modules.map((m, index) => [m.id, index]));
+  const modulePublished = new Map(rows.modules.map((m) => [m.id, m.isPublished]));
+  const ordered = [...rows.activities].sort((a, b) => (moduleIndex.get(a.moduleId) ?? 0) - (moduleIndex.get(b.moduleId) ?? 0));
+  const completedBy = new Map<number, Set<number>>();
+  const viewedBy = new Map<number, Set<number>>();
+  for (const activity of ordered) {
+    const rule = {
+      type: activity.type,
+      criterion: activity.completionCriterion,
+      percent: activity.completionPercent,
+      uploads: uploadsOf.get(activity.id) ?? [],
+    };
+    const byUser = recordsOf.get(activity.id) ?? new Map<number, ReadRecordFacts[]>();
+    const done = new Set<number>();
+    for (const [userId, userRecords] of byUser) if (isActivityCompleted(rule, userRecords)) done.add(userId);
+    completedBy.set(activity.id, done);
+    viewedBy.set(activity.id, new Set(byUser.keys()));
+  }
+  const counted = ordered.filter((a) => a.isPublished && (modulePublished.get(a.moduleId) ?? false) && isCompletable(a.completionCriterion, a.type));
+  return { completedBy, viewedBy, ordered, counted };
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { emit, transaction } from '../events/events.service.js';
-import { findUserByUserName, findUserWithOrg, setUserLocale, setUserTimeZone, type UserWithOrg } from '../users/users.repository.js';
+import { findUserByUserName, findUserWithOrg, setLastSignIn, setUserLocale, setUserTimeZone, type UserWithOrg } from '../users/users.repository.js';
 import { presentUser } from '../users/users.presenter.js';
 import { clearAccountAttempts, recordAddressFailure, reserveLoginAttempt, type LockoutRule } from './login-attempts.repository.js';
 import { verifyPassword } from './password.js';
@@ -95,6 +95,7 @@ export async function login(
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
       ip: meta.ip,
     });
+    await setLastSignIn(tx, row.id, now);
   });
   return { user: presentUser(withOrg), token, expiresAt };
 }

@@ -2,8 +2,8 @@ import type { ActivitiesForCourses, ActivityStat } from '@atrium/contracts';
 import type { Actor } from '../../plugins/auth.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { authorize } from '../access/authorize.js';
-import { listStudentReadRecords, readStudyRows, type ReadRecordFacts } from '../activities/activities.repository.js';
-import { isActivityCompleted } from '../activities/completion.js';
+import { listStudentReadRecords, readStudyRows } from '../activities/activities.repository.js';
+import { completionByLearner } from '../activities/course-study.js';
 import { studentCountsOf } from '../enrolments/enrolments.repository.js';
 
 /**
@@ -20,30 +20,17 @@ export async function activitiesForCourses(deps: AppDeps, actor: Actor, courseId
   const items = [];
   for (const courseId of courseIds) {
     const [rows, records] = await Promise.all([readStudyRows(deps.db, courseId, 0), listStudentReadRecords(deps.db, courseId)]);
-    const byActivity = new Map<number, Map<number, ReadRecordFacts[]>>();
-    for (const record of records) {
-      let byUser = byActivity.get(record.activityId);
-      if (!byUser) byActivity.set(record.activityId, (byUser = new Map()));
-      const list = byUser.get(record.userId);
-      if (list) list.push(record);
-      else byUser.set(record.userId, [record]);
-    }
+    const { ordered, completedBy, viewedBy } = completionByLearner(rows, records);
     const students = counts.get(courseId) ?? 0;
-    const moduleOrder = new Map(rows.modules.map((m, index) => [m.id, index]));
-    const ordered = [...rows.activities].sort((a, b) => (moduleOrder.get(a.moduleId) ?? 0) - (moduleOrder.get(b.moduleId) ?? 0));
     const activities: ActivityStat[] = ordered.map((activity) => {
-      const uploads = rows.uploads.filter((u) => u.activityId === activity.id && !u.inTrash);
-      const rule = { type: activity.type, criterion: activity.completionCriterion, percent: activity.completionPercent, uploads };
-      const byUser = byActivity.get(activity.id) ?? new Map<number, ReadRecordFacts[]>();
-      let completed = 0;
-      for (const userRecords of byUser.values()) if (isActivityCompleted(rule, userRecords)) completed++;
+      const completed = completedBy.get(activity.id)?.size ?? 0;
       return {
         id: activity.id,
         module_id: activity.moduleId,
         type: activity.type,
         title: activity.title,
         is_published: activity.isPublished,
-        viewed_count: byUser.size,
+        viewed_count: viewedBy.get(activity.id)?.size ?? 0,
         completed_count: completed,
         completion_rate: students > 0 ? Math.round((completed / students) * 10_000) / 10_000 : 0,
       };

@@ -188,3 +188,18 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
 export async function setAssociationCode(db: Db, userId: number, code: string): Promise<void> {
   await db.update(users).set({ associationCode: code }).where(eq(users.id, userId));
 }
+
+/** Records a sign-in at `at` (early warning's "no sign-in for N days", issue 25). One UPDATE. */
+export async function setLastSignIn(db: Db, userId: number, at: Date): Promise<void> {
+  await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId));
+}
+
+/** When each of `userIds` last signed in (null: never since it was recorded). One SELECT. */
+export async function lastSignInsOf(db: Db, userIds: readonly number[]): Promise<Map<number, Date | null>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, at: users.lastSignInAt })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+  return new Map(rows.map((row) => [row.id, row.at]));
+}

@@ -29,6 +29,8 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** Spec §7 `PUT /api/user/association-code`: a code linking this account to an outside one. */
     associationCode: text('association_code'),
+    /** When the user last signed in (a session made by POST /api/login); null = never since it was recorded (issue 25 early warning). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_user_name_key').on(t.userName), index('users_org_idx').on(t.orgId)],
