@@ -62,7 +62,8 @@ function textOf(node) {
 }
 
 /** Functions that take a message to throw: name → index of the message argument (their own default counts too). */
-const MESSAGE_ARGUMENTS = { assertManagesOrganisation: 1, assertManagesCourseCalendar: 2 };
+// `invalid`: the statistics server's field error (apps/stats ingest.ts), which the main server answers as AppError.field.
+const MESSAGE_ARGUMENTS = { assertManagesOrganisation: 1, assertManagesCourseCalendar: 2, invalid: 1 };
 
 const isMessageKey = (text) => /^[\w-]+(\.[\w-]+)+$/.test(text);
 const found = new Map();
@@ -82,9 +83,10 @@ function addErrors(node, where) {
   }
 }
 
-for (const file of sourceFiles(srcDir)) {
+// apps/stats too: embedded, its field errors reach users through the main server.
+for (const file of [...sourceFiles(srcDir), ...sourceFiles(path.join(root, 'apps/stats/src'))]) {
   const code = fs.readFileSync(file, 'utf8');
-  if (!code.includes('AppError')) continue;
+  if (!code.includes('AppError') && !code.includes('invalid(')) continue;
   const sf = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true);
   const rel = path.relative(root, file);
   constants = new Map();
@@ -115,8 +117,15 @@ for (const file of sourceFiles(srcDir)) {
       for (const text of textsOf(node.arguments[1])) add(text, `${rel}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
     }
     // A message handed to a function that throws it; a `message = '…'` parameter default.
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text in MESSAGE_ARGUMENTS) {
-      const arg = node.arguments[MESSAGE_ARGUMENTS[node.expression.text]];
+    const callee = ts.isCallExpression(node)
+      ? ts.isIdentifier(node.expression)
+        ? node.expression.text
+        : ts.isPropertyAccessExpression(node.expression)
+          ? node.expression.name.text
+          : null
+      : null;
+    if (callee !== null && Object.hasOwn(MESSAGE_ARGUMENTS, callee)) {
+      const arg = node.arguments[MESSAGE_ARGUMENTS[callee]];
       if (arg) for (const text of textsOf(arg)) add(text, `${rel}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
     }
     if (ts.isParameter(node) && ts.isIdentifier(node.name) && node.name.text === 'message' && node.initializer) {

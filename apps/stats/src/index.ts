@@ -5,4 +5,15 @@
 export { statsRoutes, type StatsRoutesOptions } from './routes.js';
 export { ingest, type IngestDeps, type InvalidField } from './ingest.js';
 export { runStatsMigrations, statsMigrationsFolder } from './migrate.js';
-export { dailyCounts, ensurePartitions, insertEvents, partitionOf, type Reporter, type StatsDb, type StoredEventInput } from './store.js';
+export { statementOf, statementProblems, XAPI_VERBS, type EventForStatement } from './xapi.js';
+export { sendToLrs } from './lrs.js';
+export {
+  courseEventsForStatements,
+  dailyCounts,
+  ensurePartitions,
+  insertEvents,
+  partitionOf,
+  type Reporter,
+  type StatsDb,
+  type StoredEventInput,
+} from './store.js';

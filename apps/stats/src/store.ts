@@ -126,3 +126,35 @@ export async function dailyCounts(db: StatsDb, courseId: number): Promise<{ day:
     from stats.daily_counts where course_id = ${courseId} order by day, stream, action`);
   return rowsOf(result);
 }
+
+/**
+ * Stored events of one course with a user, oldest first, for its xAPI statements: from `since` (inclusive) to
+ * `until` (exclusive), epoch ms, after the key `after` (`ts` and `event_id` of the last one of the previous
+ * page), at most `limit`. Uses the (course_id, ts) index.
+ */
+export async function courseEventsForStatements(
+  db: StatsDb,
+  query: { courseId: number; since: number; until: number; after: { ts: number; eventId: string } | null; limit: number },
+): Promise<
+  {
+    event_id: string;
+    ts: number;
+    stream: string;
+    action: string;
+    user_id: number | null;
+    course_id: number | null;
+    activity_id: number | null;
+    url: string | null;
+    data: Record<string, unknown> | null;
+  }[]
+> {
+  const after = query.after ? sql`and (ts, event_id) > (to_timestamp(${query.after.ts} / 1000.0), ${query.after.eventId})` : sql``;
+  const result = await db.execute(sql`
+    select event_id, (extract(epoch from ts) * 1000)::bigint as ts, stream, action, user_id, course_id, activity_id, url, data
+    from stats.events
+    where course_id = ${query.courseId} and user_id is not null
+      and ts >= to_timestamp(${query.since} / 1000.0) and ts < to_timestamp(${query.until} / 1000.0) ${after}
+    order by ts, event_id
+    limit ${query.limit}`);
+  return rowsOf<{ ts: string | number } & Record<string, unknown>>(result).map((row) => ({ ...row, ts: Number(row.ts) })) as never;
+}

@@ -4,6 +4,10 @@
  */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
+  /** Issue 25: the statistics are kept by a separate statistics server (STATS_URL): ask it. */
+  STATS_ELSEWHERE: 409,
+  /** Issue 25: the Learning Record Store refused the statements (its status in the message). */
+  LRS_REFUSED: 502,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,

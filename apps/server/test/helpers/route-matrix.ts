@@ -216,6 +216,8 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'POST /learning-activity': 'public.report',
   'POST /research-activity': 'public.report',
   'GET /api/stat/activities-for-courses': 'course.read_statistics',
+  'GET /api/stat/xapi/statements': 'course.read_statistics',
+  'POST /api/stat/xapi/lrs-export': 'course.edit',
   'GET /api/courses/{id}/warnings': 'course.read_statistics',
   'GET /api/courses/{id}/warning-rules': 'course.read_statistics',
   'PUT /api/courses/{id}/warning-rules': 'course.edit',

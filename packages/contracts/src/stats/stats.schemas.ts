@@ -114,3 +114,40 @@ export const ActivitiesForCoursesSchema = z.object({
   items: z.array(z.object({ course_id: id, student_count: z.number().int().min(0), activities: z.array(ActivityStatSchema) })),
 });
 export type ActivitiesForCourses = z.infer<typeof ActivitiesForCoursesSchema>;
+
+/** Most statements one page of `GET /api/stat/xapi/statements` holds. */
+export const XAPI_PAGE_MAX = 500;
+
+/**
+ * `GET /api/stat/xapi/statements?course_id=&since=&until=&limit=&after=`: a course's learning events as xAPI
+ * statements, oldest first (`since` inclusive, `until` exclusive, ISO 8601); `after` is the page key the
+ * previous page's `more` carries.
+ */
+export const XapiStatementsQuerySchema = z.object({
+  course_id: z.coerce.number().int().positive(),
+  since: z.iso.datetime({ offset: true }).optional(),
+  until: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(XAPI_PAGE_MAX).default(100),
+  after: z
+    .string()
+    .regex(/^\d+:[A-Za-z0-9_-]{1,64}$/, 'a page key from `more`')
+    .optional(),
+});
+export type XapiStatementsQuery = z.infer<typeof XapiStatementsQuerySchema>;
+
+/** xAPI's StatementResult (xAPI 1.0.3 Part Three §2.1.3): `more` the address of the next page, "" at the end. */
+export const XapiStatementResultSchema = z.object({ statements: z.array(z.record(z.string(), z.unknown())), more: z.string() });
+export type XapiStatementResult = z.infer<typeof XapiStatementResultSchema>;
+
+/** `POST /api/stat/xapi/lrs-export`: send a course's statements (optionally of a period) to a Learning Record Store. */
+export const XapiLrsExportBodySchema = z.object({
+  course_id: z.number().int().positive(),
+  /** The LRS's xAPI endpoint (statements go to `{endpoint}/statements`). */
+  endpoint: z.url({ protocol: /^https?$/ }),
+  username: z.string().min(1).max(500),
+  password: z.string().min(1).max(500),
+  since: z.iso.datetime({ offset: true }).optional(),
+  until: z.iso.datetime({ offset: true }).optional(),
+});
+export type XapiLrsExportBody = z.infer<typeof XapiLrsExportBodySchema>;
+export const XapiLrsExportAnswerSchema = z.object({ sent: z.number().int().min(0) });

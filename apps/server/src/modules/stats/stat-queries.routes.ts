@@ -1,9 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ActivitiesForCoursesQuerySchema, ActivitiesForCoursesSchema, ErrorBodySchema } from '@atrium/contracts';
+import {
+  ActivitiesForCoursesQuerySchema,
+  ActivitiesForCoursesSchema,
+  ErrorBodySchema,
+  XapiLrsExportAnswerSchema,
+  XapiLrsExportBodySchema,
+  XapiStatementResultSchema,
+  XapiStatementsQuerySchema,
+} from '@atrium/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { activitiesForCourses } from './stats.service.js';
+import { courseStatements, exportToLrs } from './xapi.service.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
 /** Learning statistics read from the main database (issue 25 item 3; spec §7 `/api/stat/…`). */
 export const statQueriesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,5 +26,25 @@ export const statQueriesRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ActivitiesForCoursesSchema, ...errors },
     },
     handler: async (request) => activitiesForCourses(app.deps, actorOf(request), request.query.course_ids),
+  });
+  app.get('/api/stat/xapi/statements', {
+    config: { action: 'course.read_statistics' },
+    schema: {
+      tags: ['stats'],
+      summary: 'A course’s learning events as xAPI 1.0.3 statements, oldest first, a page at a time (`more`: the next page, "" at the end)',
+      querystring: XapiStatementsQuerySchema,
+      response: { 200: XapiStatementResultSchema, ...errors },
+    },
+    handler: async (request) => courseStatements(app.deps, actorOf(request), request.query),
+  });
+  app.post('/api/stat/xapi/lrs-export', {
+    config: { action: 'course.edit' },
+    schema: {
+      tags: ['stats'],
+      summary: 'Send a course’s xAPI statements (of a period, or all) to a Learning Record Store (Basic credentials); answers how many went',
+      body: XapiLrsExportBodySchema,
+      response: { 200: XapiLrsExportAnswerSchema, 502: ErrorBodySchema, ...errors },
+    },
+    handler: async (request) => exportToLrs(app.deps, actorOf(request), request.body),
   });
 };

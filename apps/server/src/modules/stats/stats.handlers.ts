@@ -81,7 +81,7 @@ export function statRecordsOf(event: DomainEvent<Forwarded>): StatRecord[] {
           action: 'homework.graded',
           courseId: p.course_id,
           activityId: activity_id,
-          data: { submission_id, learner_ids: user_ids, score },
+          data: { submission_id, learner_ids: user_ids, score, max_score: 100 },
         },
       ];
     }
