@@ -108,6 +108,8 @@ const EnvSchema = z.object({
   ATRIUM_MEDIA_URL_TTL_SECONDS: z.coerce.number().int().positive().default(600),
   /** The separate statistics server's address (apps/stats run on its own); unset: this server takes the statistics itself (issue 25). */
   STATS_URL: z.string().url().optional(),
+  /** Days the embedded statistics keep events of organisations that set no retention of their own (issue 25). */
+  STATS_RETENTION_DAYS: z.coerce.number().int().min(31).max(36_500).default(730),
 });
 
 /** Typed configuration of one server instance. Paths are absolute. */
@@ -138,6 +140,8 @@ export interface Config {
    * server runs inside this one, on this database's `stats` schema (apps/stats; issue 25).
    */
   statsUrl: string | undefined;
+  /** Days the embedded statistics keep events by default (STATS_RETENTION_DAYS, ≥ 31); an organisation may set its own. */
+  statsRetentionDays: number;
   /** Embedded PGlite's shared_buffers in MiB (PGLITE_SHARED_BUFFERS_MB; decision 0143); unused on PostgreSQL. */
   pgliteSharedBuffersMb: number;
   cookieSecure: boolean;
@@ -244,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     statsUrl: e.STATS_URL?.replace(/\/$/, ''),
+    statsRetentionDays: e.STATS_RETENTION_DAYS,
     media: {
       urlSecret: e.ATRIUM_MEDIA_URL_SECRET ? Buffer.from(e.ATRIUM_MEDIA_URL_SECRET, 'utf8') : randomBytes(32),
       urlTtlSeconds: e.ATRIUM_MEDIA_URL_TTL_SECONDS,

@@ -8,6 +8,10 @@ export { runStatsMigrations, statsMigrationsFolder } from './migrate.js';
 export { statementOf, statementProblems, XAPI_VERBS, type EventForStatement } from './xapi.js';
 export { sendToLrs } from './lrs.js';
 export {
+  applyRetention,
+  findOrgRetention,
+  setOrgRetention,
+  STATS_MIN_RETENTION_DAYS,
   courseEventsForStatements,
   dailyCounts,
   ensurePartitions,

@@ -158,3 +158,69 @@ export async function courseEventsForStatements(
     limit ${query.limit}`);
   return rowsOf<{ ts: string | number } & Record<string, unknown>>(result).map((row) => ({ ...row, ts: Number(row.ts) })) as never;
 }
+
+/** Shortest retention an organisation may set, in days: longer than ingestion accepts (30 days back), so no partition dropped is one a late batch needs. */
+export const STATS_MIN_RETENTION_DAYS = 31;
+
+/** An organisation's retention in days, or undefined when it set none (the server's default applies). One SELECT. */
+export async function findOrgRetention(db: StatsDb, orgId: number): Promise<number | undefined> {
+  const result = await db.execute(sql`select days from stats.org_retention where org_id = ${orgId}`);
+  const row = rowsOf<{ days: number }>(result)[0];
+  return row ? Number(row.days) : undefined;
+}
+
+/** Sets an organisation's retention (days ≥ 31), or removes it (null: the default applies). One statement. */
+export async function setOrgRetention(db: StatsDb, orgId: number, days: number | null): Promise<void> {
+  if (days === null) await db.execute(sql`delete from stats.org_retention where org_id = ${orgId}`);
+  else await db.execute(sql`insert into stats.org_retention (org_id, days) values (${orgId}, ${days}) on conflict (org_id) do update set days = excluded.days`);
+}
+
+/**
+ * Applies retention at `now` (issue 25 item 1, per-organisation retention): whole monthly partitions that end
+ * before the longest retention in force are dropped (cheap: no row is read); then, inside the partitions left,
+ * the events (and daily counts) of each organisation older than its own retention, and those of organisations
+ * without one (and of visitors) older than `defaultDays`, are deleted. Answers the partitions dropped and the
+ * events deleted.
+ */
+export async function applyRetention(db: StatsDb, options: { defaultDays: number; now: Date }): Promise<{ partitions: number; events: number }> {
+  const day = 24 * 3600_000;
+  const retentions = rowsOf<{ org_id: number; days: number }>(await db.execute(sql`select org_id, days from stats.org_retention`));
+  const longest = Math.max(options.defaultDays, ...retentions.map((r) => Number(r.days)));
+  const dropBefore = new Date(options.now.getTime() - longest * day);
+  const partitions = rowsOf<{ name: string }>(
+    await db.execute(sql`
+      select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+      join pg_namespace n on n.oid = p.relnamespace where n.nspname = 'stats' and p.relname = 'events'`),
+  );
+  let dropped = 0;
+  for (const { name } of partitions) {
+    const match = /^events_y(\d{4})m(\d{2})$/.exec(name);
+    if (!match) continue;
+    const end = Date.UTC(Number(match[1]), Number(match[2]), 1);
+    if (end <= dropBefore.getTime()) {
+      await db.execute(sql.raw(`drop table stats.${name}`));
+      dropped++;
+    }
+  }
+  let deleted = 0;
+  for (const { org_id, days } of retentions) {
+    const before = new Date(options.now.getTime() - Number(days) * day).toISOString();
+    const result = await db.execute(sql`
+      with gone as (delete from stats.events where org_id = ${org_id} and ts < ${before}::timestamptz returning 1)
+      select count(*)::int as n from gone`);
+    deleted += Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    await db.execute(sql`delete from stats.daily_counts where org_id = ${org_id} and day < (${before}::timestamptz at time zone 'UTC')::date`);
+  }
+  const before = new Date(options.now.getTime() - options.defaultDays * day).toISOString();
+  const result = await db.execute(sql`
+    with gone as (
+      delete from stats.events e where ts < ${before}::timestamptz
+        and (e.org_id is null or not exists (select 1 from stats.org_retention r where r.org_id = e.org_id))
+      returning 1)
+    select count(*)::int as n from gone`);
+  deleted += Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  await db.execute(sql`
+    delete from stats.daily_counts d where day < (${before}::timestamptz at time zone 'UTC')::date
+      and not exists (select 1 from stats.org_retention r where r.org_id = d.org_id)`);
+  return { partitions: dropped, events: deleted };
+}

@@ -24,6 +24,7 @@ export const QUEUES = [
   'notifications-digest',
   'bulletins-announce',
   'meeting-reminders',
+  'stats-retention',
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
 

@@ -8,6 +8,7 @@ import { remindStartingMeetings } from '../modules/calendar/meetings.service.js'
 import { runImportJob } from '../modules/imports/imports.service.js';
 import { notifyHomeworkDueSoon, sendDailyDigests } from '../modules/notifications/notifications.service.js';
 import { processUpload, sweepStuckUploads } from '../modules/uploads/processing-registry.js';
+import { applyStatsRetention } from '../modules/stats/retention.service.js';
 
 /**
  * The recurring jobs: a name, a cron schedule (UTC, five fields), the work (answering how many
@@ -27,6 +28,7 @@ const SCHEDULED_JOBS: readonly { name: QueueName; cron: string; run: (deps: AppD
   { name: 'notifications-digest', cron: '0 7 * * *', run: sendDailyDigests, counted: 'sent', message: 'queued daily notification digests' },
   { name: 'bulletins-announce', cron: '* * * * *', run: announceDueBulletins, counted: 'announced', message: 'announced bulletins whose publish time passed' },
   { name: 'meeting-reminders', cron: '* * * * *', run: remindStartingMeetings, counted: 'reminded', message: 'reminded of meetings starting soon' },
+  { name: 'stats-retention', cron: '43 3 * * *', run: applyStatsRetention, counted: 'deleted', message: 'deleted statistics events past their retention' },
 ];
 
 /**

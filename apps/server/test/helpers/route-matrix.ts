@@ -218,6 +218,8 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'GET /api/stat/activities-for-courses': 'course.read_statistics',
   'GET /api/stat/xapi/statements': 'course.read_statistics',
   'POST /api/stat/xapi/lrs-export': 'course.edit',
+  'GET /api/org/stats-retention': 'organisation.read',
+  'PUT /api/org/stats-retention': 'organisation.manage',
   'GET /api/courses/{id}/warnings': 'course.read_statistics',
   'GET /api/courses/{id}/warning-rules': 'course.read_statistics',
   'PUT /api/courses/{id}/warning-rules': 'course.edit',

@@ -151,3 +151,9 @@ export const XapiLrsExportBodySchema = z.object({
 });
 export type XapiLrsExportBody = z.infer<typeof XapiLrsExportBodySchema>;
 export const XapiLrsExportAnswerSchema = z.object({ sent: z.number().int().min(0) });
+
+/** `PUT /api/org/stats-retention`: days the statistics keep the organisation's events (31–36500), null for the server's default. */
+export const StatsRetentionBodySchema = z.object({ days: z.number().int().min(31).max(36_500).nullable() });
+/** `GET`/`PUT /api/org/stats-retention` answer: the organisation's own days (null: none set) and the days in force. */
+export const StatsRetentionSchema = z.object({ days: z.number().int().nullable(), effective_days: z.number().int() });
+export type StatsRetention = z.infer<typeof StatsRetentionSchema>;

@@ -3,6 +3,8 @@ import {
   ActivitiesForCoursesQuerySchema,
   ActivitiesForCoursesSchema,
   ErrorBodySchema,
+  StatsRetentionBodySchema,
+  StatsRetentionSchema,
   XapiLrsExportAnswerSchema,
   XapiLrsExportBodySchema,
   XapiStatementResultSchema,
@@ -11,6 +13,7 @@ import {
 import { actorOf } from '../../plugins/auth.js';
 import { activitiesForCourses } from './stats.service.js';
 import { courseStatements, exportToLrs } from './xapi.service.js';
+import { orgRetention, setRetention } from './retention.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
@@ -46,5 +49,24 @@ export const statQueriesRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: XapiLrsExportAnswerSchema, 502: ErrorBodySchema, ...errors },
     },
     handler: async (request) => exportToLrs(app.deps, actorOf(request), request.body),
+  });
+  app.get('/api/org/stats-retention', {
+    config: { action: 'organisation.read' },
+    schema: {
+      tags: ['stats'],
+      summary: 'How many days the statistics keep my organisation’s events: its own setting (null: none) and the days in force',
+      response: { 200: StatsRetentionSchema, ...errors },
+    },
+    handler: async (request) => orgRetention(app.deps, actorOf(request)),
+  });
+  app.put('/api/org/stats-retention', {
+    config: { action: 'organisation.manage' },
+    schema: {
+      tags: ['stats'],
+      summary: 'Set how many days (31–36500) the statistics keep my organisation’s events, or null for the server’s default (administrators)',
+      body: StatsRetentionBodySchema,
+      response: { 200: StatsRetentionSchema, ...errors },
+    },
+    handler: async (request) => setRetention(app.deps, actorOf(request), request.body.days),
   });
 };

@@ -222,6 +222,22 @@ describe('the main server’s domain events, forwarded', () => {
   });
 });
 
+describe('GET/PUT /api/org/stats-retention', () => {
+  it('lets the organisation’s admins set its days (31 or more) or fall back to the default; others read it', async () => {
+    const admin = await t.factories.user({ orgId, role: USER_ROLE.admin });
+    const adminCookie = await t.factories.login(admin.userName);
+    const put = (who: string, days: unknown) => t.app.inject({ method: 'PUT', url: '/api/org/stats-retention', headers: { cookie: who }, payload: { days } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/org/stats-retention', headers: { cookie } })).json()).toEqual({ days: null, effective_days: 730 });
+    expect((await put(adminCookie, 90)).json()).toEqual({ days: 90, effective_days: 90 });
+    expect((await put(cookie, 120)).statusCode).toBe(403);
+    const short = await put(adminCookie, 30);
+    expect(short.statusCode).toBe(400);
+    expect(Object.keys(short.json().errors)).toContain('days');
+    expect((await t.app.inject({ method: 'GET', url: '/api/org/stats-retention', headers: { cookie } })).json()).toEqual({ days: 90, effective_days: 90 });
+    expect((await put(adminCookie, null)).json()).toEqual({ days: null, effective_days: 730 });
+  });
+});
+
 describe('with STATS_URL (the statistics server apart)', () => {
   it('names it in GET /api/config and takes no events itself', async () => {
     const apart = await buildTestApp({ STATS_URL: 'https://stats.example.edu/' });
