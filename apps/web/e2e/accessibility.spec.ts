@@ -7,7 +7,8 @@ import { fillPattern, routePaths } from './route-paths.js';
 // Issue 23 item 4 (decision 0144): axe-core on every page of the route table, for each role, failing on
 // any serious or critical violation of WCAG 2.0–2.2 A/AA (and axe's best practices). The pages come
 // from the router's own table (route-paths.ts), so a new page is checked without being listed here; a
-// page whose parameters have no value below fails the run until it is given one.
+// page whose parameters have no value below fails the run until it is given one. A page without its
+// level-one heading or its main landmark fails too (ALWAYS_FAILING, decision 0146).
 
 /** Routes not checked, each with its reason. A pattern here that the table no longer has fails the run. */
 const SKIPPED: Record<string, string> = {
@@ -81,6 +82,9 @@ const ROLES = [
 const KNOWN: { rule: string; node: RegExp; where: string }[] = [];
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** Rules that fail the run whatever axe's impact (moderate for both): decision 0146, headings and landmarks. */
+const ALWAYS_FAILING = ['page-has-heading-one', 'landmark-one-main'];
 
 let data: SweepData;
 
@@ -192,7 +196,19 @@ for (const { role, userName } of ROLES) {
     let known = 0;
     for (const { pattern, url } of pages()) {
       const started = Date.now();
+      const before = await page.evaluate(() => ({ path: window.location.pathname, text: document.body?.innerText ?? '' }));
       await open(page, url);
+      // The router keeps the previous page on screen while the next one's code loads (a transition), so a
+      // page whose chunk is not in yet looked settled and was checked as the page before it, or as both
+      // mid-swap (no h1 at all). Wait until the page shown is not the previous one; a redirect to the login
+      // page again, or a page that reads the same, goes on after 5 s.
+      await page
+        .waitForFunction(
+          (previous) => (document.body?.innerText ?? '') !== previous.text || (previous.path === '/login' && window.location.pathname === '/login'),
+          before,
+          { timeout: 5_000 },
+        )
+        .catch(() => undefined);
       const opened = Date.now();
       if (!(await settled(page)))
         found.push({ url, rule: 'page-not-settled', impact: 'n/a', help: 'a spinner, skeleton or animation still ran after 20 s', targets: [] });
@@ -208,7 +224,11 @@ for (const { role, userName } of ROLES) {
         .withTags(TAGS)
         .options({ resultTypes: ['violations'] })
         .analyze();
-      const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      // Decision 0146: every page has one level-one heading and a main landmark. axe rates both rules only
+      // moderate, so they are named here to fail the run whatever their impact.
+      const serious = results.violations.filter(
+        (violation) => violation.impact === 'serious' || violation.impact === 'critical' || ALWAYS_FAILING.includes(violation.id),
+      );
       for (const violation of serious) {
         const nodes = violation.nodes.filter((node) => {
           const text = `${node.target.join(' ')} ${node.html}`;
@@ -233,7 +253,7 @@ for (const { role, userName } of ROLES) {
     await context.close();
     expect(
       found,
-      `serious or critical axe violations as ${role}:\n${found.map((f) => `${f.url} ${f.rule} (${f.impact}): ${f.help}\n    ${f.targets.slice(0, 5).join('\n    ')}`).join('\n')}`,
+      `serious or critical axe violations (or a missing h1 or main landmark) as ${role}:\n${found.map((f) => `${f.url} ${f.rule} (${f.impact}): ${f.help}\n    ${f.targets.slice(0, 5).join('\n    ')}`).join('\n')}`,
     ).toEqual([]);
   });
 }

@@ -14,6 +14,19 @@ describe('Result (antd Result fetched on first use)', () => {
     await waitFor(() => expect(container.querySelector('.ant-result-404')).not.toBeNull());
     expect(screen.getByTestId('missing')).toHaveTextContent('Not here');
   });
+
+  it('draws its title as the page’s h1 with pageTitle, from the first frame and in antd’s result (decision 0146)', async () => {
+    const { container } = render(<Result status="404" title="Not here" pageTitle />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Not here' })).toBeInTheDocument();
+    await waitFor(() => expect(container.querySelector('.ant-result-title h1')).not.toBeNull());
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('draws no heading without pageTitle', async () => {
+    const { container } = render(<Result status="404" title="Not here" />);
+    await waitFor(() => expect(container.querySelector('.ant-result-title')).not.toBeNull());
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
 });
 
 describe('MountWhenOpened', () => {

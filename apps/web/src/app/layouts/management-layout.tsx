@@ -18,7 +18,7 @@ export function ManagementLayout() {
   const authValidate = useAuthValidate();
   if (!user) return <PageSpinner />;
   // Instructors manage the courses they teach; admins everything of their organisation (decision 0011).
-  if (!isOrgAdmin(user) && !canCreateCourse(user)) return <ForbiddenResult title={t('forbidden')} />;
+  if (!isOrgAdmin(user) && !canCreateCourse(user)) return <ForbiddenResult title={t('forbidden')} pageTitle />;
   if (authValidate.isPending) return <PageSpinner />;
   if (authValidate.data && !authValidate.data.dingtalk_auth_validate) return <AuthCodePopup open />;
   return (

@@ -15,7 +15,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (me.isPending) return <PageSpinner minHeight="60vh" />;
   if (me.isError) {
     if (isApiError(me.error, 401)) return <Navigate to={loginRedirectUrl(location)} replace />;
-    return <ApiErrorResult error={me.error} onRetry={() => void me.refetch()} />;
+    return <ApiErrorResult error={me.error} onRetry={() => void me.refetch()} pageTitle />;
   }
   return <>{children}</>;
 }

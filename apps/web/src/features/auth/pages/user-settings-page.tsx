@@ -70,7 +70,9 @@ export function UserSettingsPage() {
 
   return (
     <div style={{ maxWidth: 720, margin: '0 auto', padding: 16 }}>
-      <Typography.Title level={3}>{t('settings.title')}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 24 }}>
+        {t('settings.title')}
+      </Typography.Title>
       <Space direction="vertical" size="middle" style={{ width: '100%', marginBottom: 16 }}>
         <ProfileCard user={me.data} />
         <LanguageCard />

@@ -66,10 +66,22 @@ export function ManagementMeetingsPage() {
     }
   };
 
-  if (isApiError(list.error, 403)) return <Alert type="warning" showIcon message={t('management.forbidden')} />;
+  // The page's h1 (decision 0146), over the refusal too.
+  const heading = (
+    <Typography.Title level={1} style={{ fontSize: 24 }}>
+      {t('management.title')}
+    </Typography.Title>
+  );
+  if (isApiError(list.error, 403))
+    return (
+      <div>
+        {heading}
+        <Alert type="warning" showIcon message={t('management.forbidden')} />
+      </div>
+    );
   return (
     <div>
-      <Typography.Title level={3}>{t('management.title')}</Typography.Title>
+      {heading}
       <Space wrap style={{ marginBottom: 12 }}>
         <Input.Search
           allowClear

@@ -34,7 +34,19 @@ export function OrgSettingsPage() {
     return <Alert type="error" showIcon message={t('page.loadError')} action={<Button onClick={() => void org.refetch()}>{t('page.retry')}</Button>} />;
   if (!org.data || !me.data) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
   const isAdmin = me.data.role === USER_ROLE.admin || me.data.role === USER_ROLE.wgAdmin;
-  if (!isAdmin) return <Alert type="warning" showIcon message={t('orgSettings.forbidden')} />;
+  // The page's h1 (decision 0146), over the refusal too.
+  const heading = (
+    <Typography.Title level={1} style={{ fontSize: 24 }}>
+      {t('orgSettings.title', { name: org.data.name })}
+    </Typography.Title>
+  );
+  if (!isAdmin)
+    return (
+      <div style={{ maxWidth: 720 }}>
+        {heading}
+        <Alert type="warning" showIcon message={t('orgSettings.forbidden')} />
+      </div>
+    );
 
   const submit = async ({ time_zone }: { time_zone: string }) => {
     try {
@@ -52,7 +64,7 @@ export function OrgSettingsPage() {
 
   return (
     <div style={{ maxWidth: 720 }}>
-      <Typography.Title level={3}>{t('orgSettings.title', { name: org.data.name })}</Typography.Title>
+      {heading}
       <Card title={t('orgSettings.timeZone')}>
         <Typography.Paragraph type="secondary">{t('orgSettings.timeZoneIntro')}</Typography.Paragraph>
         <Form form={form} layout="vertical" onFinish={submit}>

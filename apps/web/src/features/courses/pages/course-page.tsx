@@ -10,7 +10,7 @@ import { CourseHeader } from '../components/course-header';
 
 /**
  * Frame of `/course/{id}` and its sub-pages: loads the course (`GET /api/courses/{id}`),
- * shows 403 / 404 results, else the course header and the sub-page. On the
+ * shows 403 / 404 results (the page's h1: the course header, which has it, is not drawn), else the course header and the sub-page. On the
  * content page it prefetches the content tree at once.
  */
 export function CoursePage() {
@@ -24,9 +24,9 @@ export function CoursePage() {
   useEffect(() => {
     if (isValidId && isContentPage) void queryClient.prefetchQuery(courseContentQuery(courseId));
   }, [queryClient, isValidId, isContentPage, courseId]);
-  if (!isValidId) return <NotFoundResult />;
+  if (!isValidId) return <NotFoundResult pageTitle />;
   if (course.isPending) return <PageSpinner />;
-  if (course.isError) return <ApiErrorResult error={course.error} onRetry={() => void course.refetch()} />;
+  if (course.isError) return <ApiErrorResult error={course.error} onRetry={() => void course.refetch()} pageTitle />;
   return (
     <>
       <CourseHeader course={course.data} />

@@ -30,7 +30,7 @@ export function JoinCoursePage() {
     const message = serverMessageOf(join.error) ?? t('join.defaultError');
     return (
       <Card>
-        <Result status="warning" title={t('join.failedTitle')} subTitle={message} extra={<Link to="/user/courses">{t('join.backToCourses')}</Link>} />
+        <Result status="warning" title={t('join.failedTitle')} subTitle={message} extra={<Link to="/user/courses">{t('join.backToCourses')}</Link>} pageTitle />
       </Card>
     );
   }

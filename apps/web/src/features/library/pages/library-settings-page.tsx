@@ -37,13 +37,21 @@ export function LibrarySettingsPage() {
     if (settings.data) form.setFieldsValue(valuesOf(settings.data));
   }, [settings.data, form]);
 
-  if (me.data && !admin) return <Alert type="warning" showIcon message={t('orgSettings.forbidden')} />;
-  if (settings.isError)
-    return isApiError(settings.error, 403) ? (
+  // The page's h1 (decision 0146), over a refusal too.
+  const heading = (
+    <Typography.Title level={1} style={{ fontSize: 24 }}>
+      {t('orgSettings.title')}
+    </Typography.Title>
+  );
+  const refusal = (
+    <div style={{ maxWidth: 720 }}>
+      {heading}
       <Alert type="warning" showIcon message={t('orgSettings.forbidden')} />
-    ) : (
-      <ApiErrorResult error={settings.error} onRetry={() => void settings.refetch()} />
-    );
+    </div>
+  );
+  if (me.data && !admin) return refusal;
+  if (settings.isError)
+    return isApiError(settings.error, 403) ? refusal : <ApiErrorResult error={settings.error} onRetry={() => void settings.refetch()} pageTitle />;
   if (!settings.data) return <Skeleton active />;
   const data = settings.data;
 
@@ -72,7 +80,7 @@ export function LibrarySettingsPage() {
 
   return (
     <div style={{ maxWidth: 720 }}>
-      <Typography.Title level={3}>{t('orgSettings.title')}</Typography.Title>
+      {heading}
       <Card title={t('orgSettings.usage')} style={{ marginBottom: 16 }}>
         <div data-testid="org-usage">
           <Progress percent={orgPercent} status={near ? 'exception' : 'normal'} aria-label={`${t('quota.org')}: ${usedText}`} />

@@ -17,7 +17,9 @@ export function ManagementAuditPage() {
   const list = useManagedCourses({ review_status: status }, page, pageSize);
   return (
     <section>
-      <Typography.Title level={2}>{t('menu.courseAudit')}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 30 }}>
+        {t('menu.courseAudit')}
+      </Typography.Title>
       <Card>
         <Segmented
           style={{ marginBottom: 16 }}

@@ -16,7 +16,9 @@ export function ManagementOverviewPage() {
   const { data: user } = useCurrentUser();
   return (
     <section>
-      <Typography.Title level={2}>{t('overview.title')}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 30 }}>
+        {t('overview.title')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('overview.org', { org: user?.org.name ?? '' })}</Typography.Paragraph>
       <Row gutter={[16, 16]}>
         {SECTION_LINKS.filter((link) => mayOpenManagementSection(user, link.audience)).map((link) => (

@@ -175,9 +175,10 @@ export function EditorWorkspace({
           <Tooltip title={t('header.exit')}>
             <Button type="text" icon={<CloseOutlined />} aria-label={t('header.exit')} onClick={exit} />
           </Tooltip>
-          <Typography.Text strong ellipsis style={{ maxWidth: '40vw' }}>
+          {/* The file's name is the page's h1 (decision 0146), at the size of the bold text it was. */}
+          <Typography.Title level={1} ellipsis style={{ maxWidth: '40vw', margin: 0, fontSize: 14, lineHeight: 1.5714 }}>
             {title}
-          </Typography.Text>
+          </Typography.Title>
           {isChanged && (
             <Typography.Text type="warning" data-testid="unsaved">
               {t('header.unsaved')}

@@ -20,9 +20,12 @@ export function PdfEditorPage() {
   useEffect(() => {
     if (!new URLSearchParams(window.location.search).get('imgURL')) preloadPdf();
   }, []);
+  // Outside the app shell: the editor is its own main landmark (decision 0146).
   return (
     <App>
-      <PdfEditor />
+      <main>
+        <PdfEditor />
+      </main>
     </App>
   );
 }
@@ -76,18 +79,19 @@ export function PdfEditor() {
   );
 
   const view = (): ReactNode => {
-    if (params.submissionId !== null && submission.isError) return <Result status="warning" title={t('errors.submission')} extra={back} />;
-    if (kind === 'unsupported') return <Result status="info" title={t('errors.unsupported')} extra={back} />;
-    if (params.submissionId !== null && !isWaitingForSubmission && uploadId === null) return <Result status="info" title={t('errors.noFile')} extra={back} />;
+    if (params.submissionId !== null && submission.isError) return <Result status="warning" title={t('errors.submission')} extra={back} pageTitle />;
+    if (kind === 'unsupported') return <Result status="info" title={t('errors.unsupported')} extra={back} pageTitle />;
+    if (params.submissionId !== null && !isWaitingForSubmission && uploadId === null)
+      return <Result status="info" title={t('errors.noFile')} extra={back} pageTitle />;
     if (kind !== null && kind !== 'office' && url === null && !isWaitingForSubmission)
-      return <Result status="warning" title={t('errors.noFile')} extra={back} />;
+      return <Result status="warning" title={t('errors.noFile')} extra={back} pageTitle />;
     if (kind === 'office' && !params.file) {
       if (documentUrl.isError || (documentUrl.data && documentUrl.data.status === 'failed'))
-        return <Result status="warning" title={t('errors.convertFailed')} extra={back} />;
-      if (documentUrl.data && !documentUrl.data.url) return <Result status="info" title={t('errors.converting')} extra={back} />;
+        return <Result status="warning" title={t('errors.convertFailed')} extra={back} pageTitle />;
+      if (documentUrl.data && !documentUrl.data.url) return <Result status="info" title={t('errors.converting')} extra={back} pageTitle />;
     }
-    if (source.status === 'error') return <Result status="warning" title={t('errors.load')} extra={back} />;
-    if (annotations.isError) return <Result status="warning" title={t('errors.annotations')} extra={back} />;
+    if (source.status === 'error') return <Result status="warning" title={t('errors.load')} extra={back} pageTitle />;
+    if (annotations.isError) return <Result status="warning" title={t('errors.annotations')} extra={back} pageTitle />;
     const isAnnotationsPending = annotations.fetchStatus !== 'idle' && annotations.isPending;
     if (source.status !== 'ready' || isAnnotationsPending || isWaitingForSubmission) {
       return (

@@ -58,7 +58,8 @@ export interface ToolbarExtras {
 
 /**
  * Previewer controls (spec §2): zoom out/in with the percentage, rotate 90°,
- * restore, fullscreen, download when allowed, and "Page X of N" for PDFs.
+ * restore, fullscreen, download when allowed, and "Page X of N" for PDFs. A
+ * `title` (the embedded viewer's page heading) is drawn first.
  */
 export function PreviewerToolbar({
   view,
@@ -69,6 +70,7 @@ export function PreviewerToolbar({
   onToggleFullscreen,
   downloadUrl,
   extras = {},
+  title,
 }: {
   view: ViewTransform;
   onViewChange: (view: ViewTransform) => void;
@@ -78,6 +80,7 @@ export function PreviewerToolbar({
   onToggleFullscreen: () => void;
   downloadUrl: string | null;
   extras?: ToolbarExtras;
+  title?: ReactNode;
 }) {
   const { t } = useTranslation('previewer');
   return (
@@ -89,6 +92,7 @@ export function PreviewerToolbar({
       wrap
       style={{ padding: '4px 8px', borderBottom: '1px solid #f0f0f0', background: '#fafafa' }}
     >
+      {title}
       {pageInfo && (
         <Typography.Text data-testid="page-indicator" aria-live="polite" style={{ marginRight: 8 }}>
           {t('toolbar.pageIndicator', { current: pageInfo.current, total: pageInfo.total })}

@@ -43,6 +43,7 @@ export function GuestActivityPage() {
           </Button>
         }
         data-testid="guest-refusal"
+        pageTitle
       />
     );
   } else if (guest.isPending) {
@@ -56,7 +57,7 @@ export function GuestActivityPage() {
             <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>
               {t('guest.visitorHeading')}
             </Typography.Text>
-            <Typography.Title level={3} style={{ margin: 0 }} data-testid="guest-activity-title">
+            <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }} data-testid="guest-activity-title">
               {activity.title}
             </Typography.Title>
           </Flex>

@@ -1,4 +1,5 @@
 import { Suspense, useState } from 'react';
+import { Typography } from 'antd';
 import { Result } from '../../../components/result';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +26,13 @@ export function PdfViewerPage() {
   const [view, setView] = useState<ViewTransform>(INITIAL_VIEW);
   const [pageInfo, setPageInfo] = useState<PdfPageInfo | null>(null);
   const [isFullscreen, setFullscreen] = useState(false);
-  if (!file) return <Result status="warning" title={t('pdfViewer.missingFile')} />;
+  // Outside the app shell: the viewer is its own main landmark with its h1 (decision 0146).
+  if (!file)
+    return (
+      <main>
+        <Result status="warning" title={t('pdfViewer.missingFile')} pageTitle />
+      </main>
+    );
   return (
     <main aria-label={t('pdfViewer.title')} style={{ height: '100vh', display: 'flex', flexDirection: 'column' }} data-testid="embedded-pdf-viewer">
       <PreviewerToolbar
@@ -39,6 +46,11 @@ export function PdfViewerPage() {
           else void document.documentElement.requestFullscreen?.().then(() => setFullscreen(true));
         }}
         downloadUrl={null}
+        title={
+          <Typography.Title level={1} style={{ fontSize: 14, margin: '0 16px 0 0' }}>
+            {t('pdfViewer.title')}
+          </Typography.Title>
+        }
       />
       <div style={{ flex: 1, minHeight: 0 }}>
         <Suspense fallback={<PageSpinner minHeight="100%" />}>

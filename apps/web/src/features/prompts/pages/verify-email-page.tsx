@@ -22,18 +22,23 @@ export function VerifyEmailPage() {
     </Button>
   );
 
-  if (!token) return <Result status="warning" title={t('prompts.verifyPage.invalid')} extra={home} />;
-  if (verify.isPending) return <Spin style={{ display: 'block', margin: '30vh auto' }} aria-label={t('prompts.verifyPage.checking')} />;
-  if (verify.isError) {
-    const expired = isApiError(verify.error) && verify.error.code === 'VERIFICATION_LINK_EXPIRED';
-    return (
-      <Result
-        status="error"
-        title={expired ? t('prompts.verifyPage.expired') : t('prompts.verifyPage.invalid')}
-        subTitle={t('prompts.verifyPage.askAgain')}
-        extra={home}
-      />
-    );
-  }
-  return <Result status="success" title={t('prompts.verifyPage.done')} subTitle={verify.data.email} extra={home} />;
+  const content = (() => {
+    if (!token) return <Result status="warning" title={t('prompts.verifyPage.invalid')} extra={home} pageTitle />;
+    if (verify.isPending) return <Spin style={{ display: 'block', margin: '30vh auto' }} aria-label={t('prompts.verifyPage.checking')} />;
+    if (verify.isError) {
+      const expired = isApiError(verify.error) && verify.error.code === 'VERIFICATION_LINK_EXPIRED';
+      return (
+        <Result
+          status="error"
+          title={expired ? t('prompts.verifyPage.expired') : t('prompts.verifyPage.invalid')}
+          subTitle={t('prompts.verifyPage.askAgain')}
+          extra={home}
+          pageTitle
+        />
+      );
+    }
+    return <Result status="success" title={t('prompts.verifyPage.done')} subTitle={verify.data.email} extra={home} pageTitle />;
+  })();
+  // Outside the app shell: the page is its own main landmark, the result's title its h1 (decision 0146).
+  return <main>{content}</main>;
 }

@@ -34,16 +34,17 @@ function FullScreenQuestionnaire({ courseId, activityId }: { courseId: number; a
     record.current({ id: loaded.id, body: {} });
   }, [loaded]);
 
+  // A result in place of the questionnaire is the page: its title is the page's h1 (decision 0146).
   let body;
   if (activity.isPending) body = <PageSpinner />;
   else if (activity.isError) {
     const forbidden = forbiddenViewOfError(activity.error);
     body = forbidden ? (
-      <Result status="403" title={t(`activities:${forbidden.titleKey}`)} subTitle={forbidden.time ?? undefined} />
+      <Result status="403" title={t(`activities:${forbidden.titleKey}`)} subTitle={forbidden.time ?? undefined} pageTitle />
     ) : (
-      <ApiErrorResult error={activity.error} onRetry={() => void activity.refetch()} />
+      <ApiErrorResult error={activity.error} onRetry={() => void activity.refetch()} pageTitle />
     );
-  } else if (isOtherCourse) body = <NotFoundResult />;
+  } else if (isOtherCourse) body = <NotFoundResult pageTitle />;
   else if (activity.data.type !== 'questionnaire') body = <Empty description={t('view.notAQuestionnaire')} />;
   else {
     body = (
@@ -84,7 +85,7 @@ export function QuestionnaireFullScreenPage() {
   const { id } = useParams();
   const location = useLocation();
   const courseId = Number(id);
-  if (!Number.isInteger(courseId) || courseId <= 0) return <NotFoundResult />;
+  if (!Number.isInteger(courseId) || courseId <= 0) return <NotFoundResult pageTitle />;
   const target = parseActivityHash(location.hash);
   if (!target || target.view !== 'questionnaire') return <Navigate to={`/course/${courseId}/learning-activity${location.hash}`} replace />;
   return (

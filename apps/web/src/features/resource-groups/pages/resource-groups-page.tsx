@@ -31,9 +31,14 @@ export function ResourceGroupsPage() {
   const fail = (e: unknown) => toast.error(resourceGroupError(e, t));
   const select = (id: number | null) => navigate({ hash: id === null ? '' : `#/${id}/members` });
 
-  if (groups.isError) return <ApiErrorResult error={groups.error} onRetry={() => void groups.refetch()} />;
+  if (groups.isError) return <ApiErrorResult error={groups.error} onRetry={() => void groups.refetch()} pageTitle />;
   return (
     <Row gutter={16}>
+      <Col span={24}>
+        <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+          {t('title')}
+        </Typography.Title>
+      </Col>
       <Col xs={24} md={8}>
         <Card title={t('groups.title')}>
           <Space.Compact style={{ width: '100%', marginBottom: 12 }}>

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Breadcrumb, Button, Card, Descriptions, Skeleton, Table } from 'antd';
+import { Breadcrumb, Button, Card, Descriptions, Skeleton, Table, Typography } from 'antd';
 import { FolderOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ export function SharedResourcePage() {
   const [preview, setPreview] = useState<{ files: LibraryItem[]; start: number } | null>(null);
   const isFolder = share.data?.item.kind === 'folder';
   const items = useSharedItems(id, folderId, isFolder);
-  if (share.isError) return <ApiErrorResult error={share.error} />;
+  if (share.isError) return <ApiErrorResult error={share.error} pageTitle />;
   if (share.isPending) return <Skeleton active />;
   const s = share.data;
   const files = (items.data?.items ?? []).filter((i) => i.kind === 'file' && i.upload);
@@ -39,7 +39,14 @@ export function SharedResourcePage() {
       });
   };
   return (
-    <Card title={s.item.name}>
+    <Card
+      title={
+        // The shared item's name is the page's h1 (decision 0146), at the card title's size.
+        <Typography.Title level={1} style={{ fontSize: 16, margin: 0, lineHeight: 'inherit' }}>
+          {s.item.name}
+        </Typography.Title>
+      }
+    >
       <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>
         <Descriptions.Item label={t('shared.by')}>{s.shared_by.name}</Descriptions.Item>
         <Descriptions.Item label={t('shared.group')}>{s.group?.name ?? t('shared.toMe')}</Descriptions.Item>

@@ -1,4 +1,4 @@
-import { Card, Table, Tag } from 'antd';
+import { Card, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorResult } from '../../../components/status-results';
@@ -8,9 +8,16 @@ import { useShareTracking } from '../api';
 export function TrackUserResourcePage() {
   const { t } = useTranslation('resourceGroups');
   const tracking = useShareTracking();
-  if (tracking.isError) return <ApiErrorResult error={tracking.error} />;
+  if (tracking.isError) return <ApiErrorResult error={tracking.error} pageTitle />;
   return (
-    <Card title={t('tracking.title')}>
+    <Card
+      title={
+        // The page's h1 (decision 0146), at the card title's size.
+        <Typography.Title level={1} style={{ fontSize: 16, margin: 0, lineHeight: 'inherit' }}>
+          {t('tracking.title')}
+        </Typography.Title>
+      }
+    >
       <Table
         rowKey={(r) => `${r.resource_id}-${r.user.id}-${r.upload.id}-${r.how}`}
         loading={tracking.isPending}
