@@ -33,18 +33,22 @@ function storedOf(event: StatEvent): StoredEventInput {
 
 /**
  * Stores a batch of one stream (issue 25 item 1): every event's `ts` must lie within the last 30 days and at most
- * 5 minutes ahead of `now` — else a 400 naming `events.{i}.ts`, and nothing of the batch is stored. Events held
- * already (the same `id` and `ts`: a retry after a lost answer, a beacon sent twice) are counted as duplicates
- * and change nothing. `source`: `client` for the beacon, `server` for the main server's domain events.
+ * 5 minutes ahead of `now` (after moving each by `now - sentAt` when the sender gave its clock) — else a 400
+ * naming `events.{i}.ts`, and nothing of the batch is stored. Events held already (the same `id`: a retry after
+ * a lost answer, a beacon sent twice) are counted as duplicates and change nothing. `source`: `client` for the beacon, `server` for the main server's domain events.
  */
 export async function ingest(
   deps: IngestDeps,
   stream: StatStream,
   source: 'client' | 'server',
   reporter: Reporter,
-  events: readonly StatEvent[],
+  received: readonly StatEvent[],
+  sentAt?: number,
 ): Promise<StatBatchAnswer> {
   const now = deps.now();
+  // The sender's clock, corrected to ours (`sent_at`, its clock as it sent): times are judged and stored corrected.
+  const offset = sentAt === undefined ? 0 : now - sentAt;
+  const events = offset === 0 ? received : received.map((event) => ({ ...event, ts: event.ts + offset }));
   events.forEach((event, index) => {
     if (event.ts < now - STAT_EVENT_MAX_AGE_MS) throw deps.invalid(`events.${index}.ts`, 'is more than 30 days old');
     if (event.ts > now + STAT_EVENT_MAX_SKEW_MS) throw deps.invalid(`events.${index}.ts`, 'is in the future');

@@ -40,7 +40,7 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
         body: StatBatchSchema,
         response: { 200: StatBatchAnswerSchema, ...(options.errorSchemas ?? {}) },
       },
-      handler: async (request) => ingest(options, stream, 'client', options.identify(request), request.body.events),
+      handler: async (request) => ingest(options, stream, 'client', options.identify(request), request.body.events, request.body.sent_at),
     });
   }
 };

@@ -86,8 +86,8 @@ export function isMissingPartition(error: unknown): boolean {
 }
 
 /**
- * Stores a batch in one statement: the events not already held (same `event_id` and `ts`: a retry) are
- * inserted, and the day's counts (`stats.daily_counts`, per UTC day, organisation, course, stream and action)
+ * Stores a batch in one statement: the events whose id is new (`stats.event_ids`: a retry, or an id twice in
+ * the batch, is dropped whatever its `ts`) are inserted, and the day's counts (`stats.daily_counts`, per UTC day, organisation, course, stream and action)
  * grow by the events inserted. Answers how many were inserted. The partitions must exist (ensurePartitions).
  */
 export async function insertEvents(
@@ -99,13 +99,17 @@ export async function insertEvents(
 ): Promise<number> {
   const result = await db.execute(sql`
     with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
+      select distinct on (event_id) * from jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
         as x(event_id text, ts bigint, action text, course_id integer, activity_id integer, url text, data jsonb)
+    ), fresh as (
+      insert into stats.event_ids (event_id, ts) select event_id, to_timestamp(ts / 1000.0) from input
+      on conflict do nothing
+      returning event_id
     ), inserted as (
       insert into stats.events (ts, event_id, stream, action, source, org_id, user_id, course_id, activity_id, url, data)
       select to_timestamp(ts / 1000.0), event_id, ${stream}, action, ${source}, ${reporter.orgId}::integer, ${reporter.userId}::integer,
         course_id, activity_id, url, data
-      from input
+      from input join fresh using (event_id)
       on conflict do nothing
       returning ts, org_id, course_id, stream, action
     ), counted as (
@@ -202,6 +206,8 @@ export async function applyRetention(db: StatsDb, options: { defaultDays: number
       dropped++;
     }
   }
+  // Ids of events older than ingestion accepts can never come back: they are no longer needed to drop retries.
+  await db.execute(sql`delete from stats.event_ids where ts < ${new Date(options.now.getTime() - STATS_MIN_RETENTION_DAYS * day).toISOString()}::timestamptz`);
   let deleted = 0;
   for (const { org_id, days } of retentions) {
     const before = new Date(options.now.getTime() - Number(days) * day).toISOString();

@@ -5,9 +5,11 @@ import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import { startStats } from './lib/stats-beacon';
 import './styles.css';
 
 initI18n();
+startStats();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 

@@ -60,8 +60,12 @@ export const StatEventSchema = z
   });
 export type StatEvent = z.infer<typeof StatEventSchema>;
 
-/** Body of every ingestion call: 1–200 events. */
-export const StatBatchSchema = z.object({ events: z.array(StatEventSchema).min(1).max(STAT_BATCH_MAX) });
+/**
+ * Body of every ingestion call: 1–200 events, and `sent_at` — the sender's clock (epoch ms) as it sent them:
+ * the server moves every `ts` by the difference to its own clock, so a device whose clock is off reports the
+ * right times (and is judged by the 30-day / 5-minute window only after the correction).
+ */
+export const StatBatchSchema = z.object({ events: z.array(StatEventSchema).min(1).max(STAT_BATCH_MAX), sent_at: z.number().int().positive().optional() });
 export type StatBatch = z.infer<typeof StatBatchSchema>;
 
 /** Answer of an ingestion call: events stored now, and events already held (retries, dropped). */

@@ -73,6 +73,25 @@ describe('POST /api/user-actions (embedded statistics server)', () => {
     expect(Number(withCourse.ms)).toBe(batch[0]!.ts);
   });
 
+  it('knows a retry by its id alone, whatever time it carries', async () => {
+    const one = event();
+    expect((await post('/api/user-actions', { events: [one] }, { cookie })).json()).toEqual({ accepted: 1, duplicates: 0 });
+    expect((await post('/api/user-actions', { events: [{ ...one, ts: one.ts - 5000 }] }, { cookie })).json()).toEqual({ accepted: 0, duplicates: 1 });
+    expect(await stored([one.id])).toHaveLength(1);
+  });
+
+  it('corrects the times of a device whose clock is off by its sent_at', async () => {
+    const fast = 3600_000;
+    const deviceNow = Date.now() + fast;
+    const one = event({ ts: deviceNow - 2000 });
+    expect((await post('/api/user-actions', { events: [one], sent_at: deviceNow }, { cookie })).json()).toEqual({ accepted: 1, duplicates: 0 });
+    const [row] = await stored([one.id]);
+    expect(Math.abs(Number(row!.ms) - (Date.now() - 2000))).toBeLessThan(1500);
+    // Without sent_at the same clock is an hour ahead: refused.
+    const res = await post('/api/user-actions', { events: [event({ ts: deviceNow - 2000 })] }, { cookie });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('drops a duplicate inside one batch and counts it', async () => {
     const one = event();
     const res = await post('/api/user-actions', { events: [one, one, event()] }, { cookie });
