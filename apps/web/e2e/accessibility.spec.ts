@@ -27,6 +27,8 @@ const QUERY: Record<string, (data: SweepData) => string> = {
   // The full-screen questionnaire of the sweep course (without a hash the page redirects).
   '/course/:id/learning-activity/full-screen': (data) => `#/questionnaire/${data.questionnaireId}`,
   '/bulletin-list': () => '?type=org',
+  // The alert list of CS101 (without a hash the page only asks for a course).
+  '/management/learning-statistics/learning-progress': (data) => `#/${data.cs101Id}/alert-list`,
   // A token that is not one: the page's failure state (a real token is spent by opening it).
   '/user/verify-email': () => '?token=not-a-token',
 };

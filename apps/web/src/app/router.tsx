@@ -54,6 +54,8 @@ const CourseResourcesPage = lazyNamed(() => import('../features/course-resources
 const TeachingTeamPage = lazyNamed(() => import('../features/forum/pages/teaching-team-page'), 'TeachingTeamPage');
 const GroupSetPage = lazyNamed(() => import('../features/forum/pages/group-set-page'), 'GroupSetPage');
 const QuestionnaireFullScreenPage = lazyNamed(() => import('../features/questionnaires/pages/questionnaire-full-screen-page'), 'QuestionnaireFullScreenPage');
+const CourseWarningPage = lazyNamed(() => import('../features/warnings/pages/course-warning-page'), 'CourseWarningPage');
+const LearningProgressPage = lazyNamed(() => import('../features/warnings/pages/learning-progress-page'), 'LearningProgressPage');
 
 /**
  * A route whose component the router loads before rendering it (react-router's route `lazy`), instead of
@@ -183,6 +185,8 @@ export const routes: RouteObject[] = [
           { path: 'resource', element: <CourseResourcesPage /> },
           { path: 'teaching-team', element: <TeachingTeamPage /> },
           { path: 'group-set', element: <GroupSetPage /> },
+          // Early warning (issue 25 item 4; spec §2 `/course/{id}/warning`): flagged students with the reasons, and the course's rules.
+          { path: 'warning', element: <CourseWarningPage /> },
           ...COURSE_SUBPAGES.filter(
             (section) =>
               section !== 'enrollments' &&
@@ -190,7 +194,8 @@ export const routes: RouteObject[] = [
               section !== 'content' &&
               section !== 'score' &&
               section !== 'forum' &&
-              section !== 'resource',
+              section !== 'resource' &&
+              section !== 'warning',
           ).map((section) => ({
             path: section,
             element: <CourseSectionPage section={section} />,
@@ -208,6 +213,8 @@ export const routes: RouteObject[] = [
           { path: 'calendar-meeting', element: <ManagementMeetingsPage /> },
           { path: 'org-settings', element: <OrgSettingsPage /> },
           { path: 'library-settings', element: <LibrarySettingsPage /> },
+          // Spec §2 `/management/learning-statistics/learning-progress#/{courseId}/alert-list` (issue 25 item 4).
+          { path: 'learning-statistics/learning-progress', element: <LearningProgressPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'entries',
   'library',
   'resourceGroups',
+  'warnings',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -34,16 +34,25 @@ describe('ManagementMenu: only the sections the server lets the person open (iss
     fetchMock.mockReset();
   });
 
-  it('shows instructors the course list and audit, not the admins’ overview, plan, meeting overview or organisation settings (403 to them)', async () => {
-    expect(await menuLabels(USER_ROLE.instructor)).toEqual(['Course management', 'Course audit']);
+  it('shows instructors the course list, audit and learning progress, not the admins’ overview, plan, meeting overview or organisation settings (403 to them)', async () => {
+    expect(await menuLabels(USER_ROLE.instructor)).toEqual(['Course management', 'Course audit', 'Learning progress']);
   });
 
   it('shows organisation admins every section', async () => {
-    const all = ['Overview', 'Course management', 'Course audit', 'Plan', 'Meeting overview', 'Organization settings', 'Library and storage'];
+    const all = [
+      'Overview',
+      'Course management',
+      'Course audit',
+      'Learning progress',
+      'Plan',
+      'Meeting overview',
+      'Organization settings',
+      'Library and storage',
+    ];
     expect(await menuLabels(USER_ROLE.admin)).toEqual(all);
   });
 
   it('shows wg admins every section too (the server counts them as organisation admins)', async () => {
-    expect(await menuLabels(USER_ROLE.wgAdmin)).toHaveLength(7);
+    expect(await menuLabels(USER_ROLE.wgAdmin)).toHaveLength(8);
   });
 });

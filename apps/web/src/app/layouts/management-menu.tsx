@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
 import { Menu } from 'antd';
-import { AppstoreOutlined, AuditOutlined, BookOutlined, CalendarOutlined, DatabaseOutlined, ProfileOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  AlertOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BookOutlined,
+  CalendarOutlined,
+  DatabaseOutlined,
+  ProfileOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { USER_ROLE, type User } from '@atrium/contracts';
@@ -21,6 +30,8 @@ export const MANAGEMENT_SECTIONS = [
   { key: '/management/', labelKey: 'menu.overview', icon: <AppstoreOutlined />, audience: 'admin' },
   { key: '/management/course', labelKey: 'menu.course', icon: <BookOutlined />, audience: 'manager' },
   { key: '/management/course/audit', labelKey: 'menu.courseAudit', icon: <AuditOutlined />, audience: 'manager' },
+  // Early warning (issue 25 item 4): the course team reads its courses' alert lists; its label is in the warnings namespace.
+  { key: '/management/learning-statistics/learning-progress', labelKey: 'warnings:menu.learningProgress', icon: <AlertOutlined />, audience: 'manager' },
   { key: '/management/plan', labelKey: 'menu.plan', icon: <ProfileOutlined />, audience: 'admin' },
   { key: '/management/calendar-meeting', labelKey: 'menu.calendarMeeting', icon: <CalendarOutlined />, audience: 'admin' },
   { key: '/management/org-settings', labelKey: 'menu.orgSettings', icon: <SettingOutlined />, audience: 'admin' },

@@ -1,0 +1,96 @@
+import { useId, useState } from 'react';
+import { Card, Empty, Flex, Select, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../auth/api';
+import { isOrgAdmin } from '../../auth/lib/roles';
+import { courseQuery } from '../../courses/api';
+import { courseTitle } from '../../courses/lib/course-display';
+import { useManagedCourses } from '../../management/api';
+import { WarningList } from '../components/warning-list';
+import { WarningRulesForm } from '../components/warning-rules-form';
+
+/** The course of the page's hash `#/{courseId}/alert-list` (spec §2), or null. */
+export function courseIdOfHash(hash: string): number | null {
+  const match = /^#\/(\d+)(?:\/alert-list)?\/?$/.exec(hash);
+  const id = match ? Number(match[1]) : NaN;
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** The hash of a course's alert list. */
+export function alertListHash(courseId: number): string {
+  return `#/${courseId}/alert-list`;
+}
+
+/**
+ * `/management/learning-statistics/learning-progress#/{courseId}/alert-list` (issue 25 item 4, spec §2):
+ * a course of the management list (`POST /api/courses`, searched by keyword) chosen into the hash, then its
+ * alert list (the students the early-warning rules flag, with the reasons), and for the organisation's
+ * admins the organisation's rules (`PUT /api/org/warning-rules`), which its courses follow unless they set their own.
+ */
+export function LearningProgressPage() {
+  const { t } = useTranslation('warnings');
+  const { data: user } = useCurrentUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const pickerId = useId();
+  const [keyword, setKeyword] = useState('');
+  const courseId = courseIdOfHash(location.hash);
+  const courses = useManagedCourses(keyword ? { keyword } : {}, 1, 100);
+  // The chosen course's name even when the list's first page (or the search) does not hold it.
+  const chosen = useQuery({ ...courseQuery(courseId ?? 0), enabled: courseId !== null });
+  const options = (courses.data?.items ?? []).map((course) => ({ value: course.id, label: `${courseTitle(course)} (${course.course_code})` }));
+  if (courseId !== null && chosen.data && !options.some((option) => option.value === courseId))
+    options.unshift({ value: courseId, label: `${courseTitle(chosen.data)} (${chosen.data.course_code})` });
+
+  return (
+    <section>
+      <Typography.Title level={1} style={{ fontSize: 30 }}>
+        {t('management.title')}
+      </Typography.Title>
+      <Flex vertical gap={16}>
+        <Card
+          title={
+            <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+              {t('management.alertList')}
+            </Typography.Title>
+          }
+          extra={courseId !== null ? <Link to={`/course/${courseId}/warning`}>{t('management.openCourse')}</Link> : null}
+        >
+          <Flex align="center" gap={8} wrap style={{ marginBottom: 16 }}>
+            <label htmlFor={pickerId}>{t('management.course')}</label>
+            <Select<number>
+              id={pickerId}
+              style={{ minWidth: 280, maxWidth: '100%', flex: 1 }}
+              placeholder={t('management.coursePlaceholder')}
+              showSearch={{ filterOption: false, onSearch: setKeyword }}
+              value={courseId ?? undefined}
+              loading={courses.isFetching}
+              options={options}
+              onChange={(id) => void navigate({ hash: alertListHash(id) })}
+              notFoundContent={courses.isError ? t('management.coursesFailed') : undefined}
+              data-testid="warning-course-picker"
+            />
+          </Flex>
+          {courseId !== null ? (
+            <WarningList key={courseId} courseId={courseId} />
+          ) : (
+            <Empty description={t('management.chooseCourse')} data-testid="warning-no-course" />
+          )}
+        </Card>
+        {isOrgAdmin(user) && (
+          <Card
+            title={
+              <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+                {t('management.orgRules')}
+              </Typography.Title>
+            }
+          >
+            <WarningRulesForm scope={{ kind: 'org' }} editable />
+          </Card>
+        )}
+      </Flex>
+    </section>
+  );
+}
