@@ -86,7 +86,7 @@ function addErrors(node, where) {
 // apps/stats too: embedded, its field errors reach users through the main server.
 for (const file of [...sourceFiles(srcDir), ...sourceFiles(path.join(root, 'apps/stats/src'))]) {
   const code = fs.readFileSync(file, 'utf8');
-  if (!code.includes('AppError') && !code.includes('invalid(')) continue;
+  if (!code.includes('AppError') && !Object.keys(MESSAGE_ARGUMENTS).some((name) => code.includes(`${name}(`))) continue;
   const sf = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true);
   const rel = path.relative(root, file);
   constants = new Map();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { StatStream } from '@atrium/contracts';
+import type { EventForStatement } from './xapi.js';
 
 /**
  * A Drizzle handle on the statistics server's database (node-postgres or PGlite), schema-less: the statistics
@@ -139,19 +140,7 @@ export async function dailyCounts(db: StatsDb, courseId: number): Promise<{ day:
 export async function courseEventsForStatements(
   db: StatsDb,
   query: { courseId: number; since: number; until: number; after: { ts: number; eventId: string } | null; limit: number },
-): Promise<
-  {
-    event_id: string;
-    ts: number;
-    stream: string;
-    action: string;
-    user_id: number | null;
-    course_id: number | null;
-    activity_id: number | null;
-    url: string | null;
-    data: Record<string, unknown> | null;
-  }[]
-> {
+): Promise<EventForStatement[]> {
   const after = query.after ? sql`and (ts, event_id) > (to_timestamp(${query.after.ts} / 1000.0), ${query.after.eventId})` : sql``;
   const result = await db.execute(sql`
     select event_id, (extract(epoch from ts) * 1000)::bigint as ts, stream, action, user_id, course_id, activity_id, url, data

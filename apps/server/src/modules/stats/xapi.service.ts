@@ -3,15 +3,12 @@ import type { XapiLrsExportBody, XapiStatementResult, XapiStatementsQuery } from
 import { courseEventsForStatements, sendToLrs, statementOf } from '@atrium/stats';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
+import { assertEmbeddedStats } from './embedded.js';
 import type { Actor } from '../../plugins/auth.js';
 import { authorize } from '../access/authorize.js';
 
 /** The far end of a period left open: now and a day (clock skew, as ingestion allows). */
 const openUntil = () => Date.now() + 24 * 3600_000;
-
-function assertEmbedded(deps: AppDeps): void {
-  if (deps.config.statsUrl) throw new AppError('STATS_ELSEWHERE', 'The statistics are kept by the statistics server at STATS_URL');
-}
 
 /**
  * `GET /api/stat/xapi/statements` (issue 25 item 6): a page of a course's learning events as xAPI statements
@@ -19,7 +16,7 @@ function assertEmbedded(deps: AppDeps): void {
  * organisation's admins (`course.read_statistics`); only while the statistics are embedded (else 409 STATS_ELSEWHERE).
  */
 export async function courseStatements(deps: AppDeps, actor: Actor, query: XapiStatementsQuery): Promise<XapiStatementResult> {
-  assertEmbedded(deps);
+  assertEmbeddedStats(deps);
   await authorize(deps, actor, 'course.read_statistics', { courseId: query.course_id });
   const [afterTs, ...rest] = query.after?.split(':') ?? [];
   const rows = await courseEventsForStatements(deps.db, {
@@ -49,7 +46,7 @@ export async function courseStatements(deps: AppDeps, actor: Actor, query: XapiS
  * before stay sent (statement ids make a resend harmless). Answers how many statements went.
  */
 export async function exportToLrs(deps: AppDeps, actor: Actor, body: XapiLrsExportBody): Promise<{ sent: number }> {
-  assertEmbedded(deps);
+  assertEmbeddedStats(deps);
   await authorize(deps, actor, 'course.edit', { courseId: body.course_id });
   let sent = 0;
   let after: { ts: number; eventId: string } | null = null;

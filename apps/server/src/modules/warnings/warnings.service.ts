@@ -18,7 +18,7 @@ export async function orgWarningRules(deps: AppDeps, actor: Actor): Promise<Warn
 
 /** Sets the organisation's rules (its admins: 403 FORBIDDEN otherwise); answers them as GET does. */
 export async function setOrgWarningRules(deps: AppDeps, actor: Actor, rules: WarningRulesInput, now = new Date()): Promise<WarningRulesAnswer> {
-  assertManagesOrganisation(actor, 'Only organisation administrators set the organisation’s warning rules'); // AppError (403)
+  assertManagesOrganisation(actor, 'Only organisation administrators set the organisation’s warning rules');
   await upsertWarningRules(deps.db, { orgId: actor.orgId, courseId: null }, rules, now);
   return orgWarningRules(deps, actor);
 }
