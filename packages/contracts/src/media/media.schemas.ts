@@ -39,6 +39,11 @@ export const PlayerOptionsSchema = z.object({
   /** Seconds; null until probed. */
   duration: z.number().nullable(),
   volume: z.number().min(0).max(1),
+  /**
+   * Caption tracks (WebVTT files of the activity named after the video: `lecture.vtt`, `lecture.en.vtt`):
+   * `src` the file's bytes, `srclang` its BCP 47 tag (null when the name has none), `name` the file's name.
+   */
+  text_tracks: z.array(z.object({ src: z.string(), srclang: z.string().nullable(), name: z.string() })),
 });
 export type PlayerOptions = z.infer<typeof PlayerOptionsSchema>;
 

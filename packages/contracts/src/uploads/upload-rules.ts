@@ -8,7 +8,8 @@
 export type UploadType = 'video' | 'audio' | 'document' | 'image' | 'swf' | 'scorm';
 
 const EXTENSIONS_BY_TYPE: Record<UploadType, readonly string[]> = {
-  document: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'txt', 'csv', 'md', 'rtf', 'uof', 'uot', 'uos', 'uop', 'ofd'],
+  // `vtt`: WebVTT captions, which the video player offers beside the video they are named after (issue 23).
+  document: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'txt', 'csv', 'md', 'rtf', 'uof', 'uot', 'uos', 'uop', 'ofd', 'vtt'],
   image: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'svg'],
   audio: ['mp3', 'm4a', 'ogg', 'oga', 'wav', 'aac', 'flac'],
   video: ['mp4', 'webm', 'mov', 'm4v', 'mkv', 'avi', 'flv', 'wmv', 'mpg', 'mpeg'],
@@ -19,8 +20,8 @@ const EXTENSIONS_BY_TYPE: Record<UploadType, readonly string[]> = {
 /** Every extension Atrium accepts when the extension check is on (lower case, no dot); `mbz` is a Moodle course package (issue 8). */
 export const SUPPORTED_EXTENSIONS: readonly string[] = [...Object.values(EXTENSIONS_BY_TYPE).flat(), 'mbz'];
 
-/** Text files are shown as text and take no notes (spec §5 Notes). */
-export const TEXT_EXTENSIONS: readonly string[] = ['txt', 'csv', 'md'];
+/** Text files are shown as text and take no notes (spec §5 Notes); WebVTT captions are text too. */
+export const TEXT_EXTENSIONS: readonly string[] = ['txt', 'csv', 'md', 'vtt'];
 
 /** Default size limit of one file in bytes (2 GiB) when the organisation sets none. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3;

@@ -38,6 +38,21 @@ describe('media playback', () => {
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
 
+  it('offers the activity’s WebVTT files named after the video as caption tracks the learner can read (issue 23)', async () => {
+    const vtt = Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nTwo mice\n');
+    const english = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'pythonpptx__just-two-mice.en.vtt', bytes: vtt });
+    const other = await uploadFile(t, w.cookies.instructor, w.courseA.id, { name: 'another-video.vtt', bytes: vtt });
+    const activity = await activityWith(t, w.courseA.id, [video.id, english.id, other.id]);
+    const options = (await get(`/api/uploads/${video.id}/player-options?activity_id=${activity.id}`, w.cookies.student)).json() as PlayerOptions;
+    expect(options.text_tracks).toEqual([{ src: `/api/uploads/${english.id}/blob?preview=true`, srclang: 'en', name: 'pythonpptx__just-two-mice.en.vtt' }]);
+    const track = await get(options.text_tracks[0]!.src, w.cookies.student);
+    expect(track.statusCode).toBe(200);
+    expect(track.headers['content-type']).toMatch(/^text\/vtt/);
+    expect(track.body).toContain('Two mice');
+    // Another course's student reads no caption of this one.
+    expect([403, 404]).toContain((await get(options.text_tracks[0]!.src, w.cookies.studentB)).statusCode);
+  });
+
   it('player options carry signed rendition URLs that play (HLS with relative segments, MP4 with Range) for their user only', async () => {
     expect(video.status).toBe('ready');
     const activity = await activityWith(t, w.courseA.id, [video.id], { data: { copyright_notice: '© Atrium' } });

@@ -27,6 +27,8 @@ import { emit, transaction } from '../events/events.service.js';
 import { findState } from '../progress/progress.repository.js';
 import { NOT_FOUND_MESSAGE } from '../uploads/uploads.service.js';
 import type { ActivityRow } from '../activities/activities.repository.js';
+import { listActivityUploads } from '../activities/activities.repository.js';
+import { captionTracksOf } from './captions.js';
 import { CONTINUATION_TOLERANCE_SECONDS, coveredSeconds, creditReport, unplayedSegments, type Range } from './credit.js';
 import { signMediaUrl } from './signed-url.js';
 
@@ -106,7 +108,7 @@ function copyrightOf(activity: ActivityRow): string | null {
 export async function playerOptions(deps: AppDeps, actor: Actor, uploadId: number, activityId: number): Promise<PlayerOptions> {
   const { activity, upload, isTeam } = await authorize(deps, actor, 'upload.in_activity', { activityId: activityId, uploadId: uploadId });
   if (upload.type !== 'video') throw AppError.field('id', 'This file is not a video');
-  const videos = await listVideosOf(deps.db, [upload.id]);
+  const [videos, held] = await Promise.all([listVideosOf(deps.db, [upload.id]), listActivityUploads(deps.db, { activityIds: [activity.id] })]);
   const record = await startViewingSession(deps, activity, actor.id, upload.id);
   const duration = upload.meta.duration ?? videos[0]?.duration ?? null;
   const viewed = (record?.viewedRanges ?? []) as Range[];
@@ -121,6 +123,12 @@ export async function playerOptions(deps: AppDeps, actor: Actor, uploadId: numbe
     poster_url: upload.meta.posterKey ? signMediaUrl(deps.config, upload.id, actor.id, relativeOf(upload.id, upload.meta.posterKey)) : null,
     duration,
     volume: VIDEO_DEFAULT_VOLUME,
+    // The files' bytes by the route every file of the activity is read by (upload.read_content: the same policy).
+    text_tracks: captionTracksOf(upload.name, held).map((track) => ({
+      src: `/api/uploads/${track.uploadId}/blob?preview=true`,
+      srclang: track.srclang,
+      name: track.name,
+    })),
   };
 }
 
@@ -140,6 +148,8 @@ export async function guestPlayerOptions(deps: AppDeps, activity: ActivityRow, u
     poster_url: upload.meta.posterKey ? signMediaUrl(deps.config, upload.id, 0, relativeOf(upload.id, upload.meta.posterKey)) : null,
     duration,
     volume: VIDEO_DEFAULT_VOLUME,
+    // A visitor reads no file by /api/uploads: no caption tracks for guests yet (decision 0146, left).
+    text_tracks: [],
   };
 }
 

@@ -30,6 +30,7 @@ function isCompatible(declared: string, detected: string): boolean {
 export async function sniffContent(head: Uint8Array, extension: string): Promise<string | undefined | false> {
   const detected = await fileTypeFromBuffer(head);
   if (detected) return isCompatible(extension, detected.ext) ? detected.mime : false;
-  const expectsSignature = (supportedExtensions as ReadonlySet<string>).has(extension) && !['svg', 'txt', 'csv', 'md', 'xml', 'html'].includes(extension);
+  const expectsSignature =
+    (supportedExtensions as ReadonlySet<string>).has(extension) && !['svg', 'txt', 'csv', 'md', 'vtt', 'xml', 'html'].includes(extension);
   return expectsSignature ? false : undefined;
 }

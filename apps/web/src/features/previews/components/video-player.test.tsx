@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import videojs from 'video.js';
 import type { PlayerOptions, Upload } from '@atrium/contracts';
 import { jsonResponse, renderWithApp } from '../../../test/render';
-import { VideoPlayer, videoFrameLimits } from './video-player';
+import { VideoPlayer, textTracksOf, videoFrameLimits } from './video-player';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -34,6 +34,7 @@ function optionsSigned(life: number): PlayerOptions {
     poster_url: null,
     duration: 60,
     volume: 0.7,
+    text_tracks: [],
   };
 }
 
@@ -162,5 +163,24 @@ describe('VideoPlayer (spec §3 Video-player options, §8, §9)', { timeout: 30_
     fireEvent.loadedMetadata(videoElement());
     expect(clock.get()).toBe(42);
     expect(screen.queryByTestId('video-unplayable')).toBeNull();
+  });
+});
+
+describe('caption tracks (issue 23 item 4)', () => {
+  it('labels each track by its language in the interface language, else by its file name', () => {
+    const options = {
+      ...optionsSigned(1),
+      text_tracks: [
+        { src: '/api/uploads/7/blob?preview=true', srclang: 'en', name: 'clip.en.vtt' },
+        { src: '/api/uploads/8/blob?preview=true', srclang: 'zh-CN', name: 'clip.zh-CN.vtt' },
+        { src: '/api/uploads/9/blob?preview=true', srclang: null, name: 'clip.vtt' },
+      ],
+    };
+    expect(textTracksOf(options, 'en-GB')).toEqual([
+      { kind: 'captions', src: '/api/uploads/7/blob?preview=true', srclang: 'en', label: 'English' },
+      { kind: 'captions', src: '/api/uploads/8/blob?preview=true', srclang: 'zh-CN', label: 'Chinese (China)' },
+      { kind: 'captions', src: '/api/uploads/9/blob?preview=true', label: 'clip.vtt' },
+    ]);
+    expect(textTracksOf(options, 'zh-CN')[0]!.label).toBe('英语');
   });
 });

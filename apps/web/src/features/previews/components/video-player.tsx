@@ -68,7 +68,33 @@ export function optionsFromUpload(upload: Pick<Upload, 'videos' | 'duration'>): 
     poster_url: null,
     duration: upload.duration,
     volume: VIDEO_DEFAULT_VOLUME,
+    text_tracks: [],
   };
+}
+
+/**
+ * The caption tracks video.js shows in its captions menu (`tracks` option; WebVTT files of the activity named
+ * after the video): each labelled by its language in the interface language (`Intl.DisplayNames`), else by its
+ * file name. None is on by default: the viewer turns captions on from the CC button.
+ */
+export function textTracksOf(options: PlayerOptions, language: string): { kind: 'captions'; src: string; srclang?: string; label: string }[] {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([language], { type: 'language' });
+  } catch {
+    names = null;
+  }
+  return options.text_tracks.map((track) => {
+    let label = track.name;
+    if (track.srclang && names) {
+      try {
+        label = names.of(track.srclang) ?? track.name;
+      } catch {
+        label = track.name;
+      }
+    }
+    return { kind: 'captions' as const, src: track.src, ...(track.srclang ? { srclang: track.srclang } : {}), label };
+  });
 }
 
 /** The source video.js plays for a resolution (HLS first, then MP4), or null when the rendition has neither. */
@@ -196,6 +222,7 @@ function VideoPlayerView({
       preload: 'auto',
       poster: options.poster_url ?? undefined,
       sources: source ? [source] : [],
+      tracks: textTracksOf(options, code),
       html5: { vhs: { overrideNative: true }, nativeAudioTracks: false, nativeVideoTracks: false },
       controlBar: { pictureInPictureToggle: false },
     });
