@@ -204,7 +204,8 @@ export function EditorWorkspace({
         currentPage={currentPage}
         pageCount={source.pageCount}
       />
-      <div className="atrium-pdf-editor-body">
+      {/* The page's main landmark (the header above is its banner; decision 0146). */}
+      <main className="atrium-pdf-editor-body">
         {/* Focusable, so the pages scroll from the keyboard too (arrows, Page Up/Down); a region named for screen readers. */}
         <div
           ref={attach}
@@ -249,7 +250,7 @@ export function EditorWorkspace({
             onNavigate={openSubmission}
           />
         )}
-      </div>
+      </main>
       <ConfirmExitPopup open={blocker.state === 'blocked'} onLeave={() => blocker.proceed?.()} onStay={() => blocker.reset?.()} />
     </div>
   );

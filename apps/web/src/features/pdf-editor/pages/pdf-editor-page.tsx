@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { isValidElement, useEffect, useMemo, type ReactNode } from 'react';
 import { App, Button } from 'antd';
 import { Result } from '../../../components/result';
 import { extensionOf } from '@atrium/contracts';
@@ -20,12 +20,9 @@ export function PdfEditorPage() {
   useEffect(() => {
     if (!new URLSearchParams(window.location.search).get('imgURL')) preloadPdf();
   }, []);
-  // Outside the app shell: the editor is its own main landmark (decision 0146).
   return (
     <App>
-      <main>
-        <PdfEditor />
-      </main>
+      <PdfEditor />
     </App>
   );
 }
@@ -112,5 +109,8 @@ export function PdfEditor() {
       />
     );
   };
-  return <RequireAuth>{view()}</RequireAuth>;
+  // Outside the app shell, the page draws its own main landmark (decision 0146): the workspace around its pages
+  // (its header stays the page's banner), every other state around itself.
+  const body = view();
+  return <RequireAuth>{isValidElement(body) && body.type === EditorWorkspace ? body : <main>{body}</main>}</RequireAuth>;
 }
