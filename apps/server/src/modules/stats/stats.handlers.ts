@@ -118,9 +118,6 @@ export function statRecordsOf(event: DomainEvent<Forwarded>): StatRecord[] {
   }
 }
 
-/** Stands for the instance's database across the handler's transactions (the partitions known to exist). */
-const partitionKeys = new WeakMap<object, object>();
-
 /**
  * Forwards the main server's domain events to the embedded statistics server (issue 25 item 1: "the main
  * server's domain events forwarded to it as well"), in the handler's transaction: source `server`, event id
@@ -138,8 +135,6 @@ export const statsForwardHandler = defineHandler({
     const records = statRecordsOf(event);
     if (records.length === 0) return;
     const orgId = (await findCourseOrgId(db, records[0]!.courseId)) ?? null;
-    let cacheKey = partitionKeys.get(deps.database);
-    if (!cacheKey) partitionKeys.set(deps.database, (cacheKey = {}));
     for (const record of records) {
       const statEvent: StatEvent = {
         id: records.length > 1 ? `domain-${event.id}-${record.userId}` : `domain-${event.id}`,
@@ -150,7 +145,8 @@ export const statsForwardHandler = defineHandler({
         data: record.data,
       };
       await ingest(
-        { db, cacheKey, now: () => Date.now(), invalid: (field, message) => AppError.field(field, message) },
+        // The instance's database stands for the handler's transactions in the partitions known to exist.
+        { db, cacheKey: deps.database, now: () => Date.now(), invalid: (field, message) => AppError.field(field, message) },
         record.stream,
         'server',
         { userId: record.userId, orgId },
