@@ -50,4 +50,6 @@ export * from './dashboard/dashboard.schemas.js';
 export * from './library/library.schemas.js';
 export * from './resource-groups/resource-groups.schemas.js';
 export * from './stats/stats.schemas.js';
+export * from './stats/learning.schemas.js';
+export * from './stats/teaching.schemas.js';
 export * from './warnings/warnings.schemas.js';
