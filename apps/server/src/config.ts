@@ -110,6 +110,8 @@ const EnvSchema = z.object({
   STATS_URL: z.string().url().optional(),
   /** Days the embedded statistics keep events of organisations that set no retention of their own (issue 25). */
   STATS_RETENTION_DAYS: z.coerce.number().int().min(31).max(36_500).default(730),
+  /** The secret this server shares with a separate statistics server (≥ 32 characters): it signs reporter tokens and forwarded events (issue 25). */
+  STATS_SECRET: z.string().min(32).optional(),
 });
 
 /** Typed configuration of one server instance. Paths are absolute. */
@@ -140,6 +142,11 @@ export interface Config {
    * server runs inside this one, on this database's `stats` schema (apps/stats; issue 25).
    */
   statsUrl: string | undefined;
+  /**
+   * The secret shared with the separate statistics server (STATS_SECRET): with it, the web app's reporter tokens
+   * name who reports and the domain events are forwarded there; undefined: events reach it anonymous, none forwarded.
+   */
+  statsSecret: string | undefined;
   /** Days the embedded statistics keep events by default (STATS_RETENTION_DAYS, ≥ 31); an organisation may set its own. */
   statsRetentionDays: number;
   /** Embedded PGlite's shared_buffers in MiB (PGLITE_SHARED_BUFFERS_MB; decision 0143); unused on PostgreSQL. */
@@ -248,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     statsUrl: e.STATS_URL?.replace(/\/$/, ''),
+    statsSecret: e.STATS_SECRET,
     statsRetentionDays: e.STATS_RETENTION_DAYS,
     media: {
       urlSecret: e.ATRIUM_MEDIA_URL_SECRET ? Buffer.from(e.ATRIUM_MEDIA_URL_SECRET, 'utf8') : randomBytes(32),

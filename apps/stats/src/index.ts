@@ -21,3 +21,12 @@ export {
   type StatsDb,
   type StoredEventInput,
 } from './store.js';
+export {
+  REPORTER_TOKEN_TTL_MS,
+  SERVER_TOKEN_TTL_MS,
+  STATS_SECRET_MIN_LENGTH,
+  signReporterToken,
+  verifyReporterToken,
+  type TokenProblem,
+  type TokenReporter,
+} from './reporter-token.js';

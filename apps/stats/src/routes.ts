@@ -3,11 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STAT_STREAM_PATHS, STAT_STREAMS, StatBatchAnswerSchema, StatBatchSchema } from '@atrium/contracts';
 import { ingest, type IngestDeps } from './ingest.js';
 import type { Reporter } from './store.js';
+import type { TokenReporter } from './reporter-token.js';
 
 /** What the host gives the ingestion routes. */
 export interface StatsRoutesOptions extends IngestDeps {
-  /** Who sent the request: the main server's signed-in user, or nobody. */
-  identify: (request: FastifyRequest) => Reporter;
+  /**
+   * Who sent the request: the main server's signed-in user, or nobody; on its own, whom the batch's reporter
+   * token (`reporter`, else `Authorization: Bearer`) names. A source of `server` marks the main server's
+   * forwarded domain events. May throw the host's 401 (a token refused).
+   */
+  identify: (request: FastifyRequest, token: string | undefined) => Reporter | TokenReporter | Promise<Reporter | TokenReporter>;
   /** Route config the host wants on each route (the main server's declared action). */
   routeConfig?: Record<string, unknown>;
   /** Response schemas of the host's error bodies (400, 413, 429). */
@@ -40,7 +45,12 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
         body: StatBatchSchema,
         response: { 200: StatBatchAnswerSchema, ...(options.errorSchemas ?? {}) },
       },
-      handler: async (request) => ingest(options, stream, 'client', options.identify(request), request.body.events, request.body.sent_at),
+      handler: async (request) => {
+        const bearer = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+        const reporter = await options.identify(request, request.body.reporter ?? bearer);
+        const source = 'source' in reporter ? reporter.source : 'client';
+        return ingest(options, stream, source, { userId: reporter.userId, orgId: reporter.orgId }, request.body.events, request.body.sent_at);
+      },
     });
   }
 };

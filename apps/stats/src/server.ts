@@ -1,10 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { runStatsMigrations } from './migrate.js';
+import { verifyReporterToken, type TokenProblem } from './reporter-token.js';
 import { statsRoutes } from './routes.js';
 import type { StatsDb } from './store.js';
 
@@ -15,6 +17,13 @@ class FieldError extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/** A reporter token refused (401): `expired` (the web app fetches a new one and sends again) or `invalid`. */
+class ReporterError extends Error {
+  constructor(readonly problem: TokenProblem) {
+    super(problem === 'expired' ? 'the reporter token has expired' : 'the reporter token is not valid');
   }
 }
 
@@ -32,14 +41,32 @@ export async function openStatsDatabase(options: { databaseUrl?: string; dataDir
 
 /**
  * apps/stats on its own (issue 25 item 1: "its own process and its own schema"): the ingestion calls on
- * `db`, errors in the main server's body shape. Reporters are anonymous here: the main server's session
- * does not reach another origin (events carry what they concern; see decision 0147).
+ * `db`, errors in the main server's body shape.
+ *
+ * - **Who reports** (decision 0147): the main server's session does not reach another origin, so with
+ *   `secret` (the `STATS_SECRET` both servers share) a batch's reporter token (body `reporter`, or
+ *   `Authorization: Bearer`) names the user and organisation, or the main server itself forwarding its domain
+ *   events (source `server`). A batch without one is a visitor's (anonymous); a token that does not verify is
+ *   refused with 401 `REPORTER_TOKEN_EXPIRED` or `REPORTER_TOKEN_INVALID` (field `reporter`) and nothing is
+ *   stored. Without `secret`, every batch is anonymous.
+ * - **CORS**: the web app's pages at `allowedOrigins` (the main server's PUBLIC_URL) may read the answers of
+ *   their `fetch` (cookies allowed, preflights answered for POST); beacons need none.
  */
-export async function buildStatsServer(options: { db: StatsDb; now?: () => number; logger?: boolean }): Promise<FastifyInstance> {
+export async function buildStatsServer(options: {
+  db: StatsDb;
+  now?: () => number;
+  logger?: boolean;
+  secret?: string;
+  allowedOrigins?: readonly string[];
+}): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ReporterError) {
+      const code = error.problem === 'expired' ? 'REPORTER_TOKEN_EXPIRED' : 'REPORTER_TOKEN_INVALID';
+      return reply.status(401).send({ code, message: error.message, errors: { reporter: [error.message] } });
+    }
     if (error instanceof FieldError) {
       return reply.status(400).send({ code: 'VALIDATION_FAILED', message: `${error.field}: ${error.message}`, errors: { [error.field]: [error.message] } });
     }
@@ -59,12 +86,19 @@ export async function buildStatsServer(options: { db: StatsDb; now?: () => numbe
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong on our side; try again later' });
   });
+  await app.register(cors, { origin: [...(options.allowedOrigins ?? [])], credentials: true, methods: ['POST'], maxAge: 3600 });
   app.get('/api/health', async () => ({ status: 'ok' }));
+  const { secret } = options;
   await app.register(statsRoutes, {
     db: options.db,
     now: options.now ?? Date.now,
     invalid: (field, message) => new FieldError(field, message),
-    identify: () => ({ userId: null, orgId: null }),
+    identify: async (_request, token) => {
+      if (!secret || token === undefined) return { userId: null, orgId: null };
+      const verified = await verifyReporterToken(secret, token, (options.now ?? Date.now)());
+      if ('problem' in verified) throw new ReporterError(verified.problem);
+      return verified;
+    },
   });
   return app;
 }

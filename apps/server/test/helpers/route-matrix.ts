@@ -215,6 +215,7 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'POST /api/teaching-action': 'public.report',
   'POST /learning-activity': 'public.report',
   'POST /research-activity': 'public.report',
+  'GET /api/stat/reporter-token': 'public.report',
   'GET /api/stat/activities-for-courses': 'course.read_statistics',
   'GET /api/stat/xapi/statements': 'course.read_statistics',
   'POST /api/stat/xapi/lrs-export': 'course.edit',

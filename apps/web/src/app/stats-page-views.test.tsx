@@ -20,6 +20,7 @@ function serve(statsUrl: string | null) {
     const url = String(input);
     if (url === '/api/user') return jsonResponse(200, userOf({ id: 5 }));
     if (url === '/api/config') return jsonResponse(200, { version: 'v1', locales: ['en-us'], default_locale: 'en-us', stats_url: statsUrl });
+    if (url === '/api/stat/reporter-token') return jsonResponse(200, { token: 'reporter-jwt', expires_at: '2099-01-01T00:00:00.000Z' });
     if (url.endsWith('/api/user-actions')) return jsonResponse(200, { accepted: 1, duplicates: 0 });
     return jsonResponse(404, { code: 'ROUTE_NOT_FOUND', message: 'none' });
   });

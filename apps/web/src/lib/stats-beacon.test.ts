@@ -31,10 +31,19 @@ const beaconMock = vi.fn<(url: string | URL, data?: BodyInit | null) => boolean>
 let online = true;
 let beacon: Beacon;
 
+/** The reporter token the main server hands out in these tests (the statistics server apart). */
+const TOKEN_URL = '/api/stat/reporter-token';
+const TOKEN = { token: 'reporter-jwt', expires_at: '2099-01-01T00:00:00.000Z' };
+
+/** The fetch calls that posted batches (not the reporter token's). */
+function batchCalls() {
+  return fetchMock.mock.calls.filter(([url]) => url !== TOKEN_URL);
+}
+
 /** Every event id posted with fetch so far, in order. */
 async function fetchedIds(): Promise<string[]> {
   const ids: string[] = [];
-  for (const [, init] of fetchMock.mock.calls) ids.push(...(await eventsOf(init?.body)).map((event) => event.id));
+  for (const [, init] of batchCalls()) ids.push(...(await eventsOf(init?.body)).map((event) => event.id));
   return ids;
 }
 
@@ -56,7 +65,9 @@ describe('stats beacon (issue 25 item 1: batched, persisted, sent on unload and 
     online = true;
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
     Object.defineProperty(navigator, 'sendBeacon', { configurable: true, writable: true, value: beaconMock });
-    fetchMock.mockImplementation(async () => ok());
+    fetchMock.mockImplementation(async (input) =>
+      input === TOKEN_URL ? new Response(JSON.stringify(TOKEN), { status: 200, headers: { 'Content-Type': 'application/json' } }) : ok(),
+    );
     beaconMock.mockReturnValue(true);
     vi.stubGlobal('fetch', fetchMock);
     beacon = await load();
@@ -109,12 +120,15 @@ describe('stats beacon (issue 25 item 1: batched, persisted, sent on unload and 
     beacon.startStats();
     beacon.configureStats({ statsUrl: 'https://stats.example.org/' });
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0]!;
+    // Apart from this server: its reporter token first, then one batch carrying it.
+    expect(fetchMock.mock.calls.filter(([url]) => url === TOKEN_URL)).toHaveLength(1);
+    expect(batchCalls()).toHaveLength(1);
+    const [url, init] = batchCalls()[0]!;
     expect(url).toBe('https://stats.example.org/api/user-actions');
     expect(init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'include' });
     expect((init!.body as Blob).type).toBe('text/plain;charset=utf-8');
     const sent = await eventsOf(init!.body);
+    expect(JSON.parse(await blobText(init!.body as Blob))).toMatchObject({ reporter: TOKEN.token });
     expect(sent.map((event) => event.id)).toEqual(ids);
     expect(sent[0]).toEqual(first);
     expect(storedIds()).toEqual([]);
@@ -180,6 +194,9 @@ describe('stats beacon (issue 25 item 1: batched, persisted, sent on unload and 
     beacon.configureStats({ statsUrl: 'https://stats.example.org' });
     const a = beacon.track('page.view', { url: '/course/3', course_id: 3 })!;
     const b = beacon.track('page.view', { url: '/course/3/forum#/topics/9', course_id: 3 })!;
+    // The reporter token fetched when configured (the statistics server apart) is in hand before the page goes.
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith(TOKEN_URL, expect.anything()));
+    await vi.advanceTimersByTimeAsync(0);
     window.dispatchEvent(new Event('pagehide'));
     expect(beaconMock).toHaveBeenCalledTimes(1);
     const [url, data] = beaconMock.mock.calls[0]!;
@@ -187,9 +204,10 @@ describe('stats beacon (issue 25 item 1: batched, persisted, sent on unload and 
     expect(data).toBeInstanceOf(Blob);
     expect((data as Blob).type).toBe('text/plain;charset=utf-8');
     expect(await eventsOf(data)).toEqual([a, b]);
+    expect(JSON.parse(await blobText(data as Blob))).toMatchObject({ reporter: TOKEN.token });
     expect(storedIds()).toEqual([]);
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(batchCalls()).toEqual([]);
   });
 
   it('on visibilitychange to hidden beacons too; a refused beacon keeps its events for the next visit', async () => {

@@ -18,12 +18,17 @@
  *
  * The requests themselves are features/stats/api.ts (the web app's calls live in a feature's api.ts).
  *
+ * - Where the statistics server runs apart (`stats_url` set), each batch carries a reporter token of this server
+ *   (`GET /api/stat/reporter-token`, a JWT naming the signed-in user, 12 hours): fetched when configured and when
+ *   the user changes, renewed an hour before it expires, and dropped on a 401 from the statistics server (the
+ *   batch stays queued and goes again with a new one). A beacon takes the token held; without one it waits.
+ *
  * Inert until `startStats()` (called by the app's entry, main.tsx): in unit tests, pages that track
  * reach neither the network nor localStorage. Until `configureStats()` names the endpoint, events
  * only queue.
  */
 import { STAT_BATCH_MAX, STAT_EVENT_DATA_MAX_BYTES, STAT_EVENT_MAX_AGE_MS } from '@atrium/contracts';
-import { beaconStatsBatch, canBeacon, postStatsBatch, userActionsUrl } from '../features/stats/api';
+import { beaconStatsBatch, canBeacon, fetchReporterToken, postStatsBatch, userActionsUrl } from '../features/stats/api';
 
 /** What an event concerned, beside its action (all optional). */
 export interface StatsFields {
@@ -75,6 +80,14 @@ const ACTION = /^[a-z0-9_]+(\.[a-z0-9_]+)*$/;
 let started = false;
 /** The ingestion URL, or null until configured. */
 let endpoint: string | null = null;
+/** Whether the statistics server runs apart (another origin): batches then carry a reporter token. */
+let apart = false;
+/** The reporter token held: whom it names (the user signed in when it was fetched), its value (null: none needed) and expiry (ms). */
+let reporter: { user: number | null | undefined; token: string | null; expiresAt: number } | null = null;
+/** The token being fetched, if any. */
+let reporterFetch: Promise<void> | null = null;
+/** A token is renewed this long (ms) before it expires: one hour. */
+const REPORTER_RENEW_MS = 3_600_000;
 /** Who is signed in (setStatsUser); undefined: not known. */
 let currentUser: number | null | undefined;
 /** Ids of the events in the `fetch` batch now in flight. */
@@ -168,6 +181,28 @@ function uuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** The token held for the user signed in now, if it is still good for an hour (a value of null: none is needed). */
+function heldReporter(): { token: string | null } | null {
+  if (!apart) return { token: null };
+  if (reporter === null || reporter.user !== currentUser || reporter.expiresAt - REPORTER_RENEW_MS <= Date.now()) return null;
+  return reporter;
+}
+
+/** Fetches a reporter token for the user signed in now (one fetch at a time). Rejects when it cannot be had. */
+function renewReporter(): Promise<void> {
+  if (reporterFetch) return reporterFetch;
+  const user = currentUser;
+  reporterFetch = fetchReporterToken()
+    .then((answer) => {
+      const expiresAt = answer.expires_at ? Date.parse(answer.expires_at) : Number.MAX_SAFE_INTEGER;
+      reporter = { user, token: answer.token, expiresAt };
+    })
+    .finally(() => {
+      reporterFetch = null;
+    });
+  return reporterFetch;
+}
+
 /** Sets the timer of the next send, when something waits and it may be sent (started, configured, online, not sending). */
 function schedule(): void {
   if (!started || endpoint === null || timer !== null || sending || offline() || sendable().length === 0) return;
@@ -202,8 +237,11 @@ export function flushStats(): Promise<void> {
   const round = (async () => {
     let done = false;
     try {
-      const response = await postStatsBatch(url, batch);
+      if (heldReporter() === null) await renewReporter();
+      const response = await postStatsBatch(url, batch, heldReporter()?.token ?? undefined);
       if (response.ok) done = true;
+      else if (response.status === 401)
+        reporter = null; // the token expired or was refused: a new one next time
       else if (response.status === 400) {
         done = true;
         const answer: unknown = await response.json().catch(() => null);
@@ -241,10 +279,12 @@ function beacon(): void {
     void flushStats();
     return;
   }
+  const held = heldReporter();
+  if (held === null) return; // no good token: the queue waits for the next visit
   let waiting = sendable();
   while (waiting.length > 0) {
     const batch = nextBatch(waiting);
-    if (!beaconStatsBatch(endpoint, batch)) break;
+    if (!beaconStatsBatch(endpoint, batch, held.token ?? undefined)) break;
     removeFromQueue(new Set(batch.map((event) => event.id)));
     waiting = waiting.slice(batch.length);
   }
@@ -301,6 +341,8 @@ export function track(action: string, fields: StatsFields = {}): StatsEvent | nu
  */
 export function configureStats({ statsUrl }: { statsUrl: string | null }): void {
   endpoint = userActionsUrl(statsUrl);
+  apart = statsUrl !== null;
+  if (apart && started && heldReporter() === null) renewReporter().catch(() => undefined);
   schedule();
 }
 
@@ -314,6 +356,8 @@ export function setStatsUser(userId: number | null | undefined): void {
   if (userId === currentUser) return;
   currentUser = userId;
   failures = 0;
+  // A token naming the new user, ready for a beacon sent before the next fetch.
+  if (apart && started && heldReporter() === null) renewReporter().catch(() => undefined);
   schedule();
 }
 
@@ -338,6 +382,8 @@ export function stopStats(): void {
   window.removeEventListener('pagehide', beacon);
   window.removeEventListener('online', onOnline);
   endpoint = null;
+  apart = false;
+  reporter = null;
   currentUser = undefined;
   failures = 0;
 }

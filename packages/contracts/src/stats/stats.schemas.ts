@@ -65,7 +65,16 @@ export type StatEvent = z.infer<typeof StatEventSchema>;
  * the server moves every `ts` by the difference to its own clock, so a device whose clock is off reports the
  * right times (and is judged by the 30-day / 5-minute window only after the correction).
  */
-export const StatBatchSchema = z.object({ events: z.array(StatEventSchema).min(1).max(STAT_BATCH_MAX), sent_at: z.number().int().positive().optional() });
+/**
+ * A batch: 1–200 events; `sent_at` the sender's clock as it sent (epoch ms; times are corrected by its offset);
+ * `reporter` the main server's reporter token (`GET /api/stat/reporter-token`) where the statistics server runs
+ * apart from it — the way a beacon, which sets no header, names who reports (else `Authorization: Bearer`).
+ */
+export const StatBatchSchema = z.object({
+  events: z.array(StatEventSchema).min(1).max(STAT_BATCH_MAX),
+  sent_at: z.number().int().positive().optional(),
+  reporter: z.string().min(1).max(2048).optional(),
+});
 export type StatBatch = z.infer<typeof StatBatchSchema>;
 
 /** Answer of an ingestion call: events stored now, and events already held (retries, dropped). */
@@ -161,3 +170,12 @@ export const StatsRetentionBodySchema = z.object({ days: z.number().int().min(31
 /** `GET`/`PUT /api/org/stats-retention` answer: the organisation's own days (null: none set) and the days in force. */
 export const StatsRetentionSchema = z.object({ days: z.number().int().nullable(), effective_days: z.number().int() });
 export type StatsRetention = z.infer<typeof StatsRetentionSchema>;
+
+/**
+ * `GET /api/stat/reporter-token`: where the statistics server runs apart (`stats_url` in `GET /api/config`) and
+ * both servers share a secret, a token (a JWT, HS256) naming the signed-in user and organisation (a visitor's
+ * names nobody), and its expiry (ISO 8601, 12 hours on); `token` null when the statistics are embedded (the
+ * session names the reporter) or no secret is configured (events arrive anonymous).
+ */
+export const ReporterTokenSchema = z.object({ token: z.string().nullable(), expires_at: z.string().nullable() });
+export type ReporterToken = z.infer<typeof ReporterTokenSchema>;

@@ -3,6 +3,7 @@ import {
   ActivitiesForCoursesQuerySchema,
   ActivitiesForCoursesSchema,
   ErrorBodySchema,
+  ReporterTokenSchema,
   StatsRetentionBodySchema,
   StatsRetentionSchema,
   XapiLrsExportAnswerSchema,
@@ -14,11 +15,26 @@ import { actorOf } from '../../plugins/auth.js';
 import { activitiesForCourses } from './stats.service.js';
 import { courseStatements, exportToLrs } from './xapi.service.js';
 import { orgRetention, setRetention } from './retention.service.js';
+import { reporterToken } from './reporter.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
 /** Learning statistics read from the main database (issue 25 item 3; spec §7 `/api/stat/…`). */
 export const statQueriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/stat/reporter-token', {
+    config: { action: 'public.report', auth: 'public' },
+    schema: {
+      tags: ['stats'],
+      summary:
+        'A token naming who reports (the signed-in user, or nobody), for the statistics server run apart (STATS_URL) to trust; null when the statistics are embedded or no secret is shared',
+      response: { 200: ReporterTokenSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const user = request.account?.user ?? null;
+      return reporterToken(app.deps, user && { id: user.id, orgId: user.orgId });
+    },
+  });
   app.get('/api/stat/activities-for-courses', {
     config: { action: 'course.read_statistics' },
     schema: {

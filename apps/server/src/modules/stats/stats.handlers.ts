@@ -1,5 +1,5 @@
-import { STAT_EVENT_MAX_AGE_MS, type StatEvent, type StatStream } from '@atrium/contracts';
-import { ingest } from '@atrium/stats';
+import { STAT_EVENT_MAX_AGE_MS, STAT_STREAM_PATHS, type StatEvent, type StatStream } from '@atrium/contracts';
+import { ingest, SERVER_TOKEN_TTL_MS, signReporterToken, type Reporter } from '@atrium/stats';
 import { AppError } from '../../lib/app-error.js';
 import { findCourseOrgId } from '../courses/courses.repository.js';
 import { defineHandler, type DomainEvent } from '../events/events.service.js';
@@ -118,18 +118,40 @@ export function statRecordsOf(event: DomainEvent<Forwarded>): StatRecord[] {
   }
 }
 
+/** How long forwarding one event to a separate statistics server may take before the handling fails (and is retried), ms. */
+const FORWARD_TIMEOUT_MS = 10_000;
+
 /**
- * Forwards the main server's domain events to the embedded statistics server (issue 25 item 1: "the main
- * server's domain events forwarded to it as well"), in the handler's transaction: source `server`, event id
- * `domain-{outbox id}` (`-{user}` when one event concerns several), `ts` the emission instant — a handling
- * repeated after a crash stores nothing twice. Events older than the statistics' 30 days (a backlog replayed)
- * are left out. With STATS_URL set nothing is forwarded yet (decision 0147, left).
+ * Sends one event to the statistics server run apart (`statsUrl`), under a short-lived reporter token of source
+ * `server` signed with the shared secret. Throws on a network error, a timeout or a non-2xx answer: the
+ * handling fails and the outbox tries it again (the event id dedupes a copy that did arrive).
+ */
+async function forwardApart(statsUrl: string, secret: string, stream: StatStream, reporter: Reporter, event: StatEvent): Promise<void> {
+  const token = await signReporterToken(secret, { ...reporter, source: 'server' }, Date.now() + SERVER_TOKEN_TTL_MS);
+  const response = await fetch(`${statsUrl}${STAT_STREAM_PATHS[stream]}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ events: [event] }),
+    signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`the statistics server at ${statsUrl} answered ${response.status} to a forwarded event`);
+}
+
+/**
+ * Forwards the main server's domain events to the statistics server (issue 25 item 1: "the main server's domain
+ * events forwarded to it as well"): source `server`, event id `domain-{outbox id}` (`-{user}` when one event
+ * concerns several), `ts` the emission instant — a handling repeated after a crash stores nothing twice. Events
+ * older than the statistics' 30 days (a backlog replayed) are left out.
+ * - Embedded: stored in the handler's transaction.
+ * - Apart (STATS_URL): posted there with a reporter token of source `server` (STATS_SECRET); a failed post fails
+ *   the handling, which the outbox retries. Without a shared secret nothing is forwarded (it could not be trusted).
  */
 export const statsForwardHandler = defineHandler({
   name: 'stats.forward',
   types: FORWARDED,
   async handle(event, { deps, db }) {
-    if (deps.config.statsUrl) return;
+    const { statsUrl, statsSecret } = deps.config;
+    if (statsUrl && !statsSecret) return;
     const ts = event.createdAt.getTime();
     if (ts < Date.now() - STAT_EVENT_MAX_AGE_MS) return;
     const records = statRecordsOf(event);
@@ -144,12 +166,17 @@ export const statsForwardHandler = defineHandler({
         activity_id: record.activityId,
         data: record.data,
       };
+      const reporter = { userId: record.userId, orgId };
+      if (statsUrl && statsSecret) {
+        await forwardApart(statsUrl, statsSecret, record.stream, reporter, statEvent);
+        continue;
+      }
       await ingest(
         // The instance's database stands for the handler's transactions in the partitions known to exist.
         { db, cacheKey: deps.database, now: () => Date.now(), invalid: (field, message) => AppError.field(field, message) },
         record.stream,
         'server',
-        { userId: record.userId, orgId },
+        reporter,
         [statEvent],
       );
     }

@@ -264,6 +264,8 @@ describe('with STATS_URL (the statistics server apart)', () => {
       expect((await apart.app.inject({ method: 'GET', url: '/api/config' })).json().stats_url).toBe('https://stats.example.edu');
       const res = await apart.app.inject({ method: 'POST', url: '/api/user-actions', payload: { events: [event()] } });
       expect(res.statusCode).toBe(404);
+      // No secret shared with it: no reporter token (events reach it anonymous) and nothing forwarded.
+      expect((await apart.app.inject({ method: 'GET', url: '/api/stat/reporter-token' })).json()).toEqual({ token: null, expires_at: null });
     } finally {
       await apart.close();
     }

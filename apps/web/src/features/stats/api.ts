@@ -1,4 +1,4 @@
-import { STAT_STREAM_PATHS } from '@atrium/contracts';
+import { STAT_STREAM_PATHS, type ReporterToken } from '@atrium/contracts';
 
 /**
  * The statistics beacon's calls (issue 25 item 1; the queue and its timing are lib/stats-beacon.ts). Not the
@@ -16,8 +16,8 @@ export function userActionsUrl(statsUrl: string | null): string {
  * A batch's body: `{ "events": [...], "sent_at": <this device's clock, ms> }` as JSON in a Blob typed text/plain
  * (UTF-8); the server moves the events' times by the difference to its clock (a device whose clock is off).
  */
-export function statsBody(events: readonly object[]): Blob {
-  return new Blob([JSON.stringify({ events, sent_at: Date.now() })], { type: 'text/plain;charset=UTF-8' });
+export function statsBody(events: readonly object[], reporter?: string): Blob {
+  return new Blob([JSON.stringify({ events, sent_at: Date.now(), ...(reporter ? { reporter } : {}) })], { type: 'text/plain;charset=UTF-8' });
 }
 
 /**
@@ -25,8 +25,19 @@ export function statsBody(events: readonly object[]): Blob {
  * server's response (200 `{ accepted, duplicates }`, 400 `{ code, message, errors }`); rejects on a network
  * failure (and on a cross-origin answer without CORS headers).
  */
-export function postStatsBatch(url: string, events: readonly object[]): Promise<Response> {
-  return fetch(url, { method: 'POST', body: statsBody(events), keepalive: true, credentials: 'include' });
+export function postStatsBatch(url: string, events: readonly object[], reporter?: string): Promise<Response> {
+  return fetch(url, { method: 'POST', body: statsBody(events, reporter), keepalive: true, credentials: 'include' });
+}
+
+/**
+ * `GET /api/stat/reporter-token` of this server: the token naming the signed-in user that a statistics server run
+ * apart trusts (null when the statistics are embedded or no secret is shared), with its expiry (ISO 8601).
+ * Rejects on a network failure or a non-2xx answer.
+ */
+export async function fetchReporterToken(): Promise<ReporterToken> {
+  const response = await fetch('/api/stat/reporter-token', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`reporter token: ${response.status}`);
+  return (await response.json()) as ReporterToken;
 }
 
 /**
@@ -34,10 +45,10 @@ export function postStatsBatch(url: string, events: readonly object[]): Promise<
  * no answer is ever seen. True when the browser took it; false when it refused it (its budget for beacons
  * spent) or has no sendBeacon.
  */
-export function beaconStatsBatch(url: string, events: readonly object[]): boolean {
+export function beaconStatsBatch(url: string, events: readonly object[], reporter?: string): boolean {
   if (typeof navigator.sendBeacon !== 'function') return false;
   try {
-    return navigator.sendBeacon(url, statsBody(events));
+    return navigator.sendBeacon(url, statsBody(events, reporter));
   } catch {
     return false;
   }
