@@ -55,6 +55,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { embeddedStatsRoutes } from './modules/stats/stats.routes.js';
 import { statQueriesRoutes } from './modules/stats/stat-queries.routes.js';
+import { learningStatsRoutes } from './modules/stats/learning.routes.js';
+import { teachingStatsRoutes } from './modules/stats/teaching.routes.js';
 import { warningsRoutes } from './modules/warnings/warnings.routes.js';
 import { authPlugin, requireRouteAction } from './plugins/auth.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
@@ -208,6 +210,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(embeddedStatsRoutes);
   await app.register(statQueriesRoutes);
+  await app.register(learningStatsRoutes);
+  await app.register(teachingStatsRoutes);
   await app.register(warningsRoutes);
 
   if (webDist) {

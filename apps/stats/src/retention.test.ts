@@ -8,7 +8,7 @@ import { applyRetention, setOrgRetention } from './store.js';
 /**
  * Per-organisation retention (issue 25 item 1) on the statistics server's own database, with a fake clock:
  * whole months past the longest retention are dropped as partitions; inside the rest, each organisation's
- * events past its own retention and the others' past the default are deleted, daily counts with them.
+ * events past its own retention and the others' past the default are deleted, daily counts and daily users with them.
  */
 
 let database: Awaited<ReturnType<typeof openStatsDatabase>>;
@@ -17,9 +17,8 @@ const deps = () => ({ db: database.db, now: () => clock, invalid: (field: string
 
 async function put(orgId: number | null, at: number): Promise<void> {
   clock = at;
-  await ingest(deps(), 'user_action', 'client', { userId: orgId === null ? null : 1, orgId }, [
-    { id: randomUUID(), action: 'page.view', ts: at - 1000, course_id: 5 },
-  ]);
+  // Each organisation's own user (1 of organisation 1, 2 of organisation 2); a visitor is nobody.
+  await ingest(deps(), 'user_action', 'client', { userId: orgId, orgId }, [{ id: randomUUID(), action: 'page.view', ts: at - 1000, course_id: 5 }]);
 }
 async function count(where = sql`true`): Promise<number> {
   const result = await database.db.execute(sql`select count(*)::int as n from stats.events where ${where}`);
@@ -47,6 +46,8 @@ afterAll(async () => database.close());
 describe('retention', () => {
   it('drops months past the longest retention, then deletes each organisation’s older events by its own days', async () => {
     expect(await partitions()).toEqual(['events_y2026m01', 'events_y2026m04', 'events_y2026m06']);
+    const usersBefore = await database.db.execute(sql`select count(*)::int as n from stats.daily_users`);
+    expect((usersBefore as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(6);
     const now = new Date(Date.UTC(2026, 5, 30));
     // Default 90 days: the longest in force; January ends before 2026-04-01 → dropped whole.
     const done = await applyRetention(database.db, { defaultDays: 90, now });
@@ -64,6 +65,13 @@ describe('retention', () => {
       { org_id: 1, day: '2026-06-19' },
       { org_id: 2, day: '2026-04-09' },
       { org_id: 2, day: '2026-06-19' },
+    ]);
+    // The users' days follow their organisation's retention too (visitors have none: no user).
+    const users = await database.db.execute(sql`select org_id, user_id, to_char(day, 'YYYY-MM-DD') as day from stats.daily_users order by org_id, day`);
+    expect((users as unknown as { rows: { org_id: number; user_id: number; day: string }[] }).rows).toEqual([
+      { org_id: 1, user_id: 1, day: '2026-06-19' },
+      { org_id: 2, user_id: 2, day: '2026-04-09' },
+      { org_id: 2, user_id: 2, day: '2026-06-19' },
     ]);
   });
 
