@@ -10,7 +10,8 @@ import type { Database } from '../db/client.js';
  * `notifications-digest` tell learners of homework due within 24 h and send the daily
  * e-mail digest (issue 17 §1); `bulletins-announce` announces bulletins whose
  * publish time passed (issue 17 §3); `meeting-reminders` emits `meeting.starting` for meetings
- * starting within 15 minutes (issue 17 §1).
+ * starting within 15 minutes (issue 17 §1); `warning-alerts` tells course teams of students newly flagged by
+ * early warning (issue 25 item 4).
  */
 export const QUEUES = [
   'upload-media',
@@ -25,6 +26,7 @@ export const QUEUES = [
   'bulletins-announce',
   'meeting-reminders',
   'stats-retention',
+  'warning-alerts',
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
 

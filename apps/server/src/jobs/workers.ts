@@ -9,6 +9,7 @@ import { runImportJob } from '../modules/imports/imports.service.js';
 import { notifyHomeworkDueSoon, sendDailyDigests } from '../modules/notifications/notifications.service.js';
 import { processUpload, sweepStuckUploads } from '../modules/uploads/processing-registry.js';
 import { applyStatsRetention } from '../modules/stats/retention.service.js';
+import { notifyNewWarnings } from '../modules/warnings/warning-alerts.service.js';
 
 /**
  * The recurring jobs: a name, a cron schedule (UTC, five fields), the work (answering how many
@@ -29,6 +30,13 @@ const SCHEDULED_JOBS: readonly { name: QueueName; cron: string; run: (deps: AppD
   { name: 'bulletins-announce', cron: '* * * * *', run: announceDueBulletins, counted: 'announced', message: 'announced bulletins whose publish time passed' },
   { name: 'meeting-reminders', cron: '* * * * *', run: remindStartingMeetings, counted: 'reminded', message: 'reminded of meetings starting soon' },
   { name: 'stats-retention', cron: '43 3 * * *', run: applyStatsRetention, counted: 'deleted', message: 'deleted statistics events past their retention' },
+  {
+    name: 'warning-alerts',
+    cron: '10 6 * * *',
+    run: notifyNewWarnings,
+    counted: 'flagged',
+    message: 'told course teams of students newly flagged by early warning',
+  },
 ];
 
 /**

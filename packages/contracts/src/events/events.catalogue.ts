@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WARNING_RULE_NAMES } from '../warnings/warnings.schemas.js';
 
 /**
  * The domain event catalogue (decision 0081): every event a service may emit, named for what
@@ -222,6 +223,16 @@ export const DomainEventSchemas = {
     name: z.string(),
     group_id: id.nullable(),
     user_id: id.nullable(),
+  }),
+  /**
+   * The daily early-warning job (issue 25 item 4) found students of a course flagged anew since its last run:
+   * `alerts` each (student, rule) pair not flagged at the run before (a student still flagged for a rule is not
+   * listed again; one who recovered and relapsed is), `user_ids` their distinct students (at least one).
+   */
+  'warning.students_flagged': z.object({
+    course_id: id,
+    user_ids: z.array(id).min(1),
+    alerts: z.array(z.object({ user_id: id, rule: z.enum(WARNING_RULE_NAMES) })).min(1),
   }),
 } as const;
 

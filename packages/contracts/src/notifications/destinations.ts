@@ -14,7 +14,8 @@ import type { NotificationType } from './notifications.schemas.js';
  *   (`/course/{id}/teaching-team#/forum/{topic}`), or a question on a file: the previewer of the file
  *   in its activity (`/course/{id}/learning-activity#/{activity}?upload={u}&page={p}&question={topic}`,
  *   `second=` for media);
- *   resource share → `/vtrs/{resource_id}`;
+ *   resource share → `/vtrs/{resource_id}`; warning alert (issue 25 item 4, students newly flagged by early
+ *   warning) → the course's alert list `/course/{course_id}/warning`;
  * - anything else, or a notice missing the ids its route needs, → `/user/index`.
  */
 export interface NotificationTarget {
@@ -100,6 +101,8 @@ export function notificationDestination(target: NotificationTarget): string {
     }
     case 'resource_share':
       return target.resource_id ? `/vtrs/${target.resource_id}` : DEFAULT_NOTIFICATION_DESTINATION;
+    case 'warning_alert':
+      return course ? `/course/${course}/warning` : DEFAULT_NOTIFICATION_DESTINATION;
     default:
       return DEFAULT_NOTIFICATION_DESTINATION;
   }

@@ -31,6 +31,8 @@ export const NOTIFICATION_TYPES = [
   'bulletin',
   'topic',
   'resource_share',
+  // Issue 25 item 4: students newly flagged by early warning (the course team's; opens `/course/{id}/warning`).
+  'warning_alert',
   // Anything else (invites, enrolments, course publication, meeting reminders): `/user/index`.
   'other',
 ] as const;
@@ -64,6 +66,8 @@ export const NOTIFICATION_KINDS = {
   'topic.mentioned': { type: 'topic', email: 'instant' },
   'topic.created': { type: 'topic', email: 'off' },
   'question.answered': { type: 'topic', email: 'instant' },
+  // Issue 25 item 4: the daily early-warning job flagged students of a course anew (its instructors and assistants).
+  'warning.students_flagged': { type: 'warning_alert', email: 'daily' },
 } as const satisfies Record<string, { type: NotificationType; email: EmailDelivery }>;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
@@ -83,6 +87,8 @@ export const NotificationPayloadSchema = z.object({
   title: z.string().optional(),
   text: z.string().optional(),
   score: z.number().optional(),
+  /** How many things the notice counts (early warning: the students newly flagged). */
+  count: z.number().int().nonnegative().optional(),
   /** ISO instant the notice is about (a due date, a start time, an expiry). */
   at: isoTime.optional(),
   /** Bulletins: `org` or `course` (picks the bulletin list's tab). */

@@ -61,6 +61,12 @@ describe('notification destinations (spec §2)', () => {
     expect(notificationDestination({ type: 'resource_share', ...ids })).toBe('/vtrs/11');
   });
 
+  it('an early-warning alert (issue 25 item 4, beyond spec §2’s list) opens the course’s alert list, spec §2’s /course/{id}/warning', () => {
+    expect(spec).toContain('/course/{id}/warning');
+    expect(notificationDestination({ type: 'warning_alert', ...ids })).toBe('/course/7/warning');
+    expect(notificationDestination({ type: 'warning_alert', course_id: null })).toBe('/user/index');
+  });
+
   it('any other type, or a notice without the ids its route needs, opens /user/index; every catalogued type but "other" has a route of its own', () => {
     expect(DEFAULT_NOTIFICATION_DESTINATION).toBe('/user/index');
     for (const type of ['other', 'course.published', 'enrolment', 'whatever']) expect(notificationDestination({ type, ...ids })).toBe('/user/index');

@@ -5,6 +5,7 @@ import type { EventContext } from '../events/events.service.js';
 import {
   activityFacts,
   audienceOfCourseMembers,
+  audienceOfCourseTeam,
   audienceOfEither,
   audienceOfForumSubscribers,
   audienceOfOrg,
@@ -37,7 +38,8 @@ type Notified =
   | 'resource.shared'
   | 'storage.quota_near'
   | 'topic.created'
-  | 'topic.replied';
+  | 'topic.replied'
+  | 'warning.students_flagged';
 
 /** The kind and type of the notice of an activity becoming visible to learners. */
 export function activityNotice(activityType: string): { kind: NotificationKind; type: NotificationType } {
@@ -263,6 +265,19 @@ export async function notify(event: DomainEvent<Notified>, { deps, db }: EventCo
       await makeNotifications(deps, db, readersOf(audience, topic, p.author_id), { ...notice, kind: 'topic.replied' });
       return;
     }
+    case 'warning.students_flagged': {
+      // Issue 25 item 4: one notice per run and course (the event) to its team, counting the students flagged anew.
+      const p = event.payload;
+      const course = await courseFacts(db, p.course_id);
+      if (!course) return;
+      await makeNotifications(deps, db, audienceOfCourseTeam(p.course_id), {
+        kind: 'warning.students_flagged',
+        payload: { course_name: course.name, title: course.name, count: p.user_ids.length },
+        courseId: p.course_id,
+        dedupeKey: byEvent,
+      });
+      return;
+    }
     case 'bulletin.read': {
       // Reading a bulletin reads its notice; the user's streams get their new unread count.
       const p = event.payload;
@@ -301,6 +316,8 @@ export async function notify(event: DomainEvent<Notified>, { deps, db }: EventCo
  *   `event: topic` to the readers' streams.
  * - `resource.shared` (issue 19 §2) → the person shared to, or the group's members but the sharer (`resource.shared`, type `resource_share`, opens `/vtrs/{id}`).
  * - `storage.quota_near` (issue 19 §1) → the uploader (`storage.quota_near`, type `other`), once a day per scope.
+ * - `warning.students_flagged` (issue 25 item 4) → the course's instructors and assistants, one notice per event
+ *   (`warning.students_flagged`, type `warning_alert`, opens `/course/{id}/warning`) counting the students flagged anew.
  * The resource issue adds its events here and its kinds to NOTIFICATION_KINDS.
  */
 export const notificationsHandler = defineHandler({
@@ -320,6 +337,7 @@ export const notificationsHandler = defineHandler({
     'storage.quota_near',
     'topic.created',
     'topic.replied',
+    'warning.students_flagged',
   ],
   async handle(event, context) {
     await notify(event, context);

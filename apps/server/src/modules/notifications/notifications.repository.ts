@@ -206,6 +206,11 @@ export function audienceOfStudents(courseId: number): Audience {
   return sql`select e.user_id from enrolments e where e.course_id = ${courseId} and e.role = 'student'`;
 }
 
+/** The course's team: its instructors and instructor assistants. */
+export function audienceOfCourseTeam(courseId: number): Audience {
+  return sql`select e.user_id from enrolments e where e.course_id = ${courseId} and e.role in ('instructor', 'instructor_assistant')`;
+}
+
 /** Every member of the course in any role, except `exceptUserId`. */
 export function audienceOfCourseMembers(courseId: number, exceptUserId: number | null): Audience {
   return sql`select e.user_id from enrolments e where e.course_id = ${courseId} and e.user_id is distinct from ${exceptUserId}::int`;

@@ -143,6 +143,7 @@ export function notificationEmail(kind: string, payload: Notification['payload']
     'topic.mentioned': `You were mentioned: ${title}`,
     'topic.created': `New topic in ${course}: ${title}`,
     'question.answered': `Your question was answered: ${title}`,
+    'warning.students_flagged': `${payload.count ?? 0} ${payload.count === 1 ? 'student' : 'students'} newly flagged in ${course}`,
   };
   const subject = subjects[kind] ?? `Notification: ${title}`;
   const lines = [subject];

@@ -1,4 +1,5 @@
-import type { WarningList, WarningListQuery, WarningRulesAnswer, WarningRulesInput } from '@atrium/contracts';
+import type { WarningList, WarningListQuery, WarningRules, WarningRulesAnswer, WarningRulesInput } from '@atrium/contracts';
+import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { authorize } from '../access/authorize.js';
@@ -46,23 +47,31 @@ export async function setCourseWarningRules(
   return courseWarningRules(deps, actor, courseId);
 }
 
+/** A flagged student of a course: who, and why (one reason per rule that fires). */
+export type FlaggedStudent = WarningList['items'][number];
+
 /**
- * The course's alert list at `now` (issue 25 item 4; spec §2 `/course/{id}/warning` and the management
- * `alert-list`): every student any rule flags (warning-rules.ts), by name, each with the reasons, paged;
- * `rule` keeps those one rule flags. Completion is each activity's own rule over the student's records, the
- * schedule the share of counted activities whose end time has passed, scores the gradebook's in the order
- * of their activities' end times (then when they were given). The course team and the organisation's admins.
+ * Evaluates the early-warning rules (warning-rules.ts) over one course's students at `now` (issue 25 item 4):
+ * every student any rule flags, in name order, each with the reasons, and how many students the course has.
+ * Completion is each activity's own rule over the student's records, the schedule the share of counted
+ * activities whose end time has passed, scores the gradebook's in the order of their activities' end times
+ * (then when they were given). No permission check: the alert list and the daily alert job ask first.
+ * Five SELECTs, whatever the number of students.
  */
-export async function courseWarnings(deps: AppDeps, actor: Actor, courseId: number, query: WarningListQuery, now = new Date()): Promise<WarningList> {
-  const rules = (await courseWarningRules(deps, actor, courseId)).effective;
+export async function evaluateCourseWarnings(
+  db: Db,
+  courseId: number,
+  rules: WarningRules,
+  now: Date,
+): Promise<{ flagged: FlaggedStudent[]; studentCount: number }> {
   const [rows, records, students, grades] = await Promise.all([
-    readStudyRows(deps.db, courseId, 0),
-    listStudentReadRecords(deps.db, courseId),
-    listCourseStudents(deps.db, courseId),
-    listCourseGrades(deps.db, courseId),
+    readStudyRows(db, courseId, 0),
+    listStudentReadRecords(db, courseId),
+    listCourseStudents(db, courseId),
+    listCourseGrades(db, courseId),
   ]);
   const signIns = await lastSignInsOf(
-    deps.db,
+    db,
     students.map((s) => s.id),
   );
   const { completedBy, counted } = completionByLearner(rows, records);
@@ -79,7 +88,7 @@ export async function courseWarnings(deps: AppDeps, actor: Actor, courseId: numb
     });
     scoresOf.set(grade.userId, list);
   }
-  const flagged = [];
+  const flagged: FlaggedStudent[] = [];
   for (const student of students) {
     const done = counted.filter((a) => completedBy.get(a.id)?.has(student.id)).length;
     const missed = counted
@@ -91,9 +100,23 @@ export async function courseWarnings(deps: AppDeps, actor: Actor, courseId: numb
       rules,
       expected,
       now,
-    ).filter((reason) => !query.rule || reason.rule === query.rule);
+    );
     if (reasons.length > 0) flagged.push({ user: { id: student.id, name: student.name, user_no: student.userNo }, reasons });
   }
+  return { flagged, studentCount: students.length };
+}
+
+/**
+ * The course's alert list at `now` (issue 25 item 4; spec §2 `/course/{id}/warning` and the management
+ * `alert-list`): every student any rule flags (evaluateCourseWarnings), by name, each with the reasons, paged;
+ * `rule` keeps those one rule flags, with that rule's reason only. The course team and the organisation's admins.
+ */
+export async function courseWarnings(deps: AppDeps, actor: Actor, courseId: number, query: WarningListQuery, now = new Date()): Promise<WarningList> {
+  const rules = (await courseWarningRules(deps, actor, courseId)).effective;
+  const { flagged: all, studentCount } = await evaluateCourseWarnings(deps.db, courseId, rules, now);
+  const flagged = query.rule
+    ? all.map((item) => ({ ...item, reasons: item.reasons.filter((reason) => reason.rule === query.rule) })).filter((item) => item.reasons.length > 0)
+    : all;
   const total = flagged.length;
   const start = (query.page - 1) * query.page_size;
   return {
@@ -102,7 +125,7 @@ export async function courseWarnings(deps: AppDeps, actor: Actor, courseId: numb
     page_size: query.page_size,
     pages: Math.max(1, Math.ceil(total / query.page_size)),
     total,
-    student_count: students.length,
+    student_count: studentCount,
     rules,
     computed_at: now.toISOString(),
   };
