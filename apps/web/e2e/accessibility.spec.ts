@@ -18,8 +18,8 @@ const SKIPPED: Record<string, string> = {
   // with one it is checked through QUERY below, so the bare pattern adds nothing.
 };
 
-/** What each page is opened with after its path: a query or a hash its content needs. */
-const QUERY: Record<string, (data: SweepData) => string> = {
+/** What each page is opened with after its path: a query or a hash its content needs (several: the page is checked with each). */
+const QUERY: Record<string, (data: SweepData) => string | string[]> = {
   // The embedded viewers and the editor show a PDF the activity holds (the seeded tracemonkey PDF).
   '/note-bene/pdf-viewer': (data) => `?file=${encodeURIComponent(`/api/uploads/${data.pdfUploadId}/blob?preview=true`)}`,
   '/anonymous-api/pdf-viewer': (data) => `?file=${encodeURIComponent(`/api/uploads/${data.pdfUploadId}/blob?preview=true`)}`,
@@ -27,8 +27,8 @@ const QUERY: Record<string, (data: SweepData) => string> = {
   // The full-screen questionnaire of the sweep course (without a hash the page redirects).
   '/course/:id/learning-activity/full-screen': (data) => `#/questionnaire/${data.questionnaireId}`,
   '/bulletin-list': () => '?type=org',
-  // The alert list of CS101 (without a hash the page only asks for a course).
-  '/management/learning-statistics/learning-progress': (data) => `#/${data.cs101Id}/alert-list`,
+  // CS101's alert list, learning-statistics dashboard and students table (without a hash the page only asks for a course).
+  '/management/learning-statistics/learning-progress': (data) => [`#/${data.cs101Id}/alert-list`, `#/${data.cs101Id}/overview`, `#/${data.cs101Id}/students`],
   // A token that is not one: the page's failure state (a real token is spent by opening it).
   '/user/verify-email': () => '?token=not-a-token',
 };
@@ -169,10 +169,10 @@ function pages(): { pattern: string; url: string }[] {
   const common = paramValues(data);
   return all
     .filter((route) => !(route.pattern in SKIPPED))
-    .map(({ pattern }) => {
+    .flatMap(({ pattern }) => {
       const values = { ...common, ...PARAMS_FOR[pattern]?.(data) };
       const path = pattern === '*' || pattern.endsWith('/*') ? pattern.replace(/\*$/, 'no-such-page') : fillPattern(pattern, values);
-      return { pattern, url: path + (QUERY[pattern]?.(data) ?? '') };
+      return [QUERY[pattern]?.(data) ?? ''].flat().map((query) => ({ pattern, url: path + query }));
     });
 }
 

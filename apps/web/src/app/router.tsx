@@ -56,6 +56,7 @@ const GroupSetPage = lazyNamed(() => import('../features/forum/pages/group-set-p
 const QuestionnaireFullScreenPage = lazyNamed(() => import('../features/questionnaires/pages/questionnaire-full-screen-page'), 'QuestionnaireFullScreenPage');
 const CourseWarningPage = lazyNamed(() => import('../features/warnings/pages/course-warning-page'), 'CourseWarningPage');
 const LearningProgressPage = lazyNamed(() => import('../features/warnings/pages/learning-progress-page'), 'LearningProgressPage');
+const TeachingStatsPage = lazyNamed(() => import('../features/teaching-stats/pages/teaching-stats-page'), 'TeachingStatsPage');
 
 /**
  * A route whose component the router loads before rendering it (react-router's route `lazy`), instead of
@@ -215,6 +216,8 @@ export const routes: RouteObject[] = [
           { path: 'library-settings', element: <LibrarySettingsPage /> },
           // Spec §2 `/management/learning-statistics/learning-progress#/{courseId}/alert-list` (issue 25 item 4).
           { path: 'learning-statistics/learning-progress', element: <LearningProgressPage /> },
+          // Teaching statistics and the research export (issue 25 item 5).
+          { path: 'learning-statistics/teaching', element: <TeachingStatsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

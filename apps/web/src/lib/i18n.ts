@@ -36,6 +36,8 @@ export const NAMESPACES = [
   'library',
   'resourceGroups',
   'warnings',
+  'learningStats',
+  'teachingStats',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

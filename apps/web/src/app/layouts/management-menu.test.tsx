@@ -35,7 +35,7 @@ describe('ManagementMenu: only the sections the server lets the person open (iss
   });
 
   it('shows instructors the course list, audit and learning progress, not the admins’ overview, plan, meeting overview or organisation settings (403 to them)', async () => {
-    expect(await menuLabels(USER_ROLE.instructor)).toEqual(['Course management', 'Course audit', 'Learning progress']);
+    expect(await menuLabels(USER_ROLE.instructor)).toEqual(['Course management', 'Course audit', 'Learning progress', 'Teaching statistics']);
   });
 
   it('shows organisation admins every section', async () => {
@@ -44,6 +44,7 @@ describe('ManagementMenu: only the sections the server lets the person open (iss
       'Course management',
       'Course audit',
       'Learning progress',
+      'Teaching statistics',
       'Plan',
       'Meeting overview',
       'Organization settings',
@@ -53,6 +54,6 @@ describe('ManagementMenu: only the sections the server lets the person open (iss
   });
 
   it('shows wg admins every section too (the server counts them as organisation admins)', async () => {
-    expect(await menuLabels(USER_ROLE.wgAdmin)).toHaveLength(8);
+    expect(await menuLabels(USER_ROLE.wgAdmin)).toHaveLength(9);
   });
 });

@@ -4,6 +4,7 @@ import {
   AlertOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  BarChartOutlined,
   BookOutlined,
   CalendarOutlined,
   DatabaseOutlined,
@@ -32,6 +33,8 @@ export const MANAGEMENT_SECTIONS = [
   { key: '/management/course/audit', labelKey: 'menu.courseAudit', icon: <AuditOutlined />, audience: 'manager' },
   // Early warning (issue 25 item 4): the course team reads its courses' alert lists; its label is in the warnings namespace.
   { key: '/management/learning-statistics/learning-progress', labelKey: 'warnings:menu.learningProgress', icon: <AlertOutlined />, audience: 'manager' },
+  // Teaching statistics (issue 25 item 5): instructors their courses, admins the organisation's; its label is in the teachingStats namespace.
+  { key: '/management/learning-statistics/teaching', labelKey: 'teachingStats:menu.teaching', icon: <BarChartOutlined />, audience: 'manager' },
   { key: '/management/plan', labelKey: 'menu.plan', icon: <ProfileOutlined />, audience: 'admin' },
   { key: '/management/calendar-meeting', labelKey: 'menu.calendarMeeting', icon: <CalendarOutlined />, audience: 'admin' },
   { key: '/management/org-settings', labelKey: 'menu.orgSettings', icon: <SettingOutlined />, audience: 'admin' },

@@ -16,9 +16,19 @@ describe('notification wording and destinations', () => {
     if (!kind.startsWith('plan.') && !kind.startsWith('storage.')) expect(title).toMatch(/Essay 1|Biology 101/);
   });
 
-  it('reads the score and dates of the payload', () => {
+  it('reads the score and dates of the payload', async () => {
     expect(notificationTitle(t, { kind: 'homework.graded', payload: { title: 'Essay 1', score: 87 } })).toBe('Homework graded: Essay 1 — 87');
     expect(notificationTitle(t, { kind: 'homework.graded', payload: { title: 'Essay 1' } })).toBe('Homework graded: Essay 1');
+    expect(notificationTitle(t, { kind: 'warning.students_flagged', payload: { course_name: 'Biology 101', count: 3 } })).toBe(
+      '3 students newly flagged in Biology 101',
+    );
+    expect(notificationTitle(t, { kind: 'warning.students_flagged', payload: { course_name: 'Biology 101', count: 1 } })).toBe(
+      '1 student newly flagged in Biology 101',
+    );
+    await i18n.loadLanguages('zh-cn'); // Chinese has one plural form: the count picks `_other`.
+    expect(
+      notificationTitle(i18n.getFixedT('zh-cn', 'notifications'), { kind: 'warning.students_flagged', payload: { course_name: '生物学', count: 3 } }),
+    ).toBe('生物学：新增 3 名预警学生');
     expect(notificationTitle(t, { kind: 'plan.expiring', payload: { at: '2099-03-01T00:00:00.000Z' } })).toMatch(
       /^Your organization's plan expires on 2099-0[23]-/,
     );
@@ -29,5 +39,6 @@ describe('notification wording and destinations', () => {
     for (const url of ['', 'https://elsewhere.example/x', '//elsewhere.example/x', 'javascript:alert(1)'])
       expect(destinationOf(notificationOf({ url, type: 'homework', course_id: 7, activity_id: 9 }))).toBe('/course/7/learning-activity#/9');
     expect(destinationOf(notificationOf({ url: '', type: 'storage_expiry', course_id: null, activity_id: null }))).toBe('/management/plan');
+    expect(destinationOf(notificationOf({ url: '', type: 'warning_alert', course_id: 7, activity_id: null }))).toBe('/course/7/warning');
   });
 });

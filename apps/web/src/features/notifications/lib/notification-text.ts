@@ -8,7 +8,8 @@ dayjs.extend(relativeTime);
 /**
  * A notification's one-line title from its kind and payload (`notifications:kinds.*`), e.g.
  * "Homework graded: Essay 1 — 87". Kinds with a score or a date have a second wording for when the
- * payload carries one; an unknown kind reads as its payload's title.
+ * payload carries one; a count (early warning's students) picks the plural form; an unknown kind reads as its
+ * payload's title.
  */
 export function notificationTitle(t: TFunction, notification: Pick<Notification, 'kind' | 'payload'>): string {
   const { payload } = notification;
@@ -16,6 +17,8 @@ export function notificationTitle(t: TFunction, notification: Pick<Notification,
   const values = { title, course: payload.course_name ?? title, score: payload.score, date: payload.at ? dayjs(payload.at).format('YYYY-MM-DD HH:mm') : '' };
   const key = `notifications:kinds.${notification.kind.replace('.', '_')}`;
   if (payload.score !== undefined && notification.kind === 'homework.graded') return t('notifications:kinds.homework_graded_score', values);
+  // Early warning (issue 25 item 4): "3 students newly flagged in Biology", plural by the count.
+  if (notification.kind === 'warning.students_flagged') return t('notifications:kinds.warning_students_flagged', { ...values, count: payload.count ?? 0 });
   if (payload.at && (notification.kind === 'plan.expiring' || notification.kind === 'storage.expiring' || notification.kind === 'meeting.starting'))
     return t(`${key}_at`, values);
   return t(key, { ...values, defaultValue: title || t('notifications:kinds.other') });

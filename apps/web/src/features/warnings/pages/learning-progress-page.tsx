@@ -8,35 +8,38 @@ import { isOrgAdmin } from '../../auth/lib/roles';
 import { courseQuery } from '../../courses/api';
 import { courseTitle } from '../../courses/lib/course-display';
 import { useManagedCourses } from '../../management/api';
+import { LearningStatsTabs } from '../../learning-stats/components/learning-stats-tabs';
+import { learningHash, parseLearningHash, viewForOtherCourse } from '../../learning-stats/lib/learning-hash';
 import { WarningList } from '../components/warning-list';
 import { WarningRulesForm } from '../components/warning-rules-form';
 
-/** The course of the page's hash `#/{courseId}/alert-list` (spec §2), or null. */
+/** The course of the page's hash `#/{courseId}/alert-list` (spec §2), or of any of its views (learning-stats/lib/learning-hash.ts), or null. */
 export function courseIdOfHash(hash: string): number | null {
-  const match = /^#\/(\d+)(?:\/alert-list)?\/?$/.exec(hash);
-  const id = match ? Number(match[1]) : NaN;
-  return Number.isInteger(id) && id > 0 ? id : null;
+  return parseLearningHash(hash)?.courseId ?? null;
 }
 
 /** The hash of a course's alert list. */
 export function alertListHash(courseId: number): string {
-  return `#/${courseId}/alert-list`;
+  return learningHash(courseId, { tab: 'alert-list' });
 }
 
 /**
- * `/management/learning-statistics/learning-progress#/{courseId}/alert-list` (issue 25 item 4, spec §2):
+ * `/management/learning-statistics/learning-progress#/{courseId}/alert-list` (issue 25 items 3 and 4, spec §2):
  * a course of the management list (`POST /api/courses`, searched by keyword) chosen into the hash, then its
- * alert list (the students the early-warning rules flag, with the reasons), and for the organisation's
- * admins the organisation's rules (`PUT /api/org/warning-rules`), which its courses follow unless they set their own.
+ * learning statistics in tabs the hash drives — the dashboard (`#/{courseId}/overview`, also `#/{courseId}`),
+ * the students table (`/students`) and one student (`/students/{userId}`), and the alert list (`/alert-list`:
+ * the students the early-warning rules flag, with the reasons) — and for the organisation's admins the
+ * organisation's rules (`PUT /api/org/warning-rules`), which its courses follow unless they set their own.
  */
 export function LearningProgressPage() {
-  const { t } = useTranslation('warnings');
+  const { t } = useTranslation(['warnings', 'learningStats']);
   const { data: user } = useCurrentUser();
   const location = useLocation();
   const navigate = useNavigate();
   const pickerId = useId();
   const [keyword, setKeyword] = useState('');
-  const courseId = courseIdOfHash(location.hash);
+  const chosenLocation = parseLearningHash(location.hash);
+  const courseId = chosenLocation?.courseId ?? null;
   const courses = useManagedCourses(keyword ? { keyword } : {}, 1, 100);
   // The chosen course's name even when the list's first page (or the search) does not hold it.
   const chosen = useQuery({ ...courseQuery(courseId ?? 0), enabled: courseId !== null });
@@ -53,7 +56,7 @@ export function LearningProgressPage() {
         <Card
           title={
             <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
-              {t('management.alertList')}
+              {t('learningStats:page.courseCard')}
             </Typography.Title>
           }
           extra={courseId !== null ? <Link to={`/course/${courseId}/warning`}>{t('management.openCourse')}</Link> : null}
@@ -68,15 +71,21 @@ export function LearningProgressPage() {
               value={courseId ?? undefined}
               loading={courses.isFetching}
               options={options}
-              onChange={(id) => void navigate({ hash: alertListHash(id) })}
+              onChange={(id) => void navigate({ hash: learningHash(id, viewForOtherCourse(chosenLocation?.view ?? null)) })}
               notFoundContent={courses.isError ? t('management.coursesFailed') : undefined}
               data-testid="warning-course-picker"
             />
           </Flex>
-          {courseId !== null ? (
-            <WarningList key={courseId} courseId={courseId} />
+          {chosenLocation !== null ? (
+            <LearningStatsTabs
+              key={chosenLocation.courseId}
+              courseId={chosenLocation.courseId}
+              view={chosenLocation.view}
+              alertList={<WarningList courseId={chosenLocation.courseId} />}
+              onNavigate={(hash) => void navigate({ hash })}
+            />
           ) : (
-            <Empty description={t('management.chooseCourse')} data-testid="warning-no-course" />
+            <Empty description={t('learningStats:page.chooseCourse')} data-testid="warning-no-course" />
           )}
         </Card>
         {isOrgAdmin(user) && (
