@@ -13,14 +13,20 @@ export {
   setOrgRetention,
   STATS_MIN_RETENTION_DAYS,
   courseEventsForStatements,
+  courseDays,
+  courseUserActivity,
+  courseUserDays,
   dailyCounts,
   ensurePartitions,
   insertEvents,
   partitionOf,
+  type CourseDayCount,
+  type CourseUserActivity,
   type Reporter,
   type StatsDb,
   type StoredEventInput,
 } from './store.js';
+export { orgEventsPage, teachingActionCounts, type OrgEventRow, type TeachingActionCount } from './store.js';
 export {
   REPORTER_TOKEN_TTL_MS,
   SERVER_TOKEN_TTL_MS,

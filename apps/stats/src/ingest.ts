@@ -1,5 +1,6 @@
 import { STAT_EVENT_MAX_AGE_MS, STAT_EVENT_MAX_SKEW_MS, type StatBatchAnswer, type StatEvent, type StatStream } from '@atrium/contracts';
 import { ensurePartitions, forgetPartitions, insertEvents, isMissingPartition, type Reporter, type StatsDb, type StoredEventInput } from './store.js';
+import { copyToColumnStore, type ColumnCopy } from './columnar/ingest-copy.js';
 
 /** Makes the host's 400 naming one field (the main server's AppError.field; apps/stats' own on its own). */
 export type InvalidField = (field: string, message: string) => Error;
@@ -11,6 +12,8 @@ export interface IngestDeps {
   cacheKey?: object;
   now: () => number;
   invalid: InvalidField;
+  /** Opt-in live copy of what is stored into a column store (STATS_COLUMN_STORE; decision 0148), after PostgreSQL took it. */
+  columnStore?: ColumnCopy;
 }
 
 const NAMED = new Set(['id', 'action', 'ts', 'course_id', 'activity_id', 'url', 'data']);
@@ -64,5 +67,8 @@ export async function ingest(
     if (isMissingPartition(error)) forgetPartitions(deps.cacheKey ?? deps.db);
     throw error;
   });
+  if (deps.columnStore && accepted > 0) {
+    await copyToColumnStore(deps.columnStore, { stream, source, reporter, events: stored, hadDuplicates: accepted < events.length }, now);
+  }
   return { accepted, duplicates: events.length - accepted };
 }

@@ -9,6 +9,7 @@ import { runStatsMigrations } from './migrate.js';
 import { verifyReporterToken, type TokenProblem } from './reporter-token.js';
 import { statsRoutes } from './routes.js';
 import type { StatsDb } from './store.js';
+import type { ColumnCopy } from './columnar/ingest-copy.js';
 
 /** A field error of the statistics server on its own: the main server's body shape (`{ code, message, errors }`). */
 class FieldError extends Error {
@@ -58,6 +59,8 @@ export async function buildStatsServer(options: {
   logger?: boolean;
   secret?: string;
   allowedOrigins?: readonly string[];
+  /** Opt-in live copy of the stored events into a column store (STATS_COLUMN_STORE; decision 0148). */
+  columnStore?: ColumnCopy;
 }): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
@@ -91,6 +94,7 @@ export async function buildStatsServer(options: {
   const { secret } = options;
   await app.register(statsRoutes, {
     db: options.db,
+    columnStore: options.columnStore,
     now: options.now ?? Date.now,
     invalid: (field, message) => new FieldError(field, message),
     identify: async (_request, token) => {
