@@ -29,7 +29,6 @@ export function MembersTable({ members }: { members: TeachingPerson[] }) {
       dataSource={members}
       pagination={members.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
       locale={{ emptyText: t('members.empty') }}
-      scroll={{ x: 'max-content' }}
       data-testid="teaching-members"
     />
   );
