@@ -2,20 +2,8 @@ import { sql } from 'drizzle-orm';
 import { partitionOf, type StatsDb } from '../store.js';
 import type { ColumnEvent, ColumnStore } from './column-store.js';
 
-interface PageRow {
-  event_id: string;
-  ts_us: string;
-  stream: string;
-  action: string;
-  source: string;
-  org_id: number | null;
-  user_id: number | null;
-  course_id: number | null;
-  activity_id: number | null;
-  url: string | null;
-  data: string | null;
-  received_us: string;
-}
+/** A partition row as the page query selects it: the ColumnEvent columns, its two instants as epoch µs text. */
+type PageRow = Omit<ColumnEvent, 'ts' | 'received_at'> & { ts_us: string; received_us: string };
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];

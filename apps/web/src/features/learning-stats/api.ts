@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CourseLearningStats, LEARNING_STUDENT_SORTS, LearningStudentsPage, StudentLearningStats } from '@atrium/contracts';
 import { api } from '../../lib/api-client';
-import type { LearningPeriod } from './lib/period';
+import type { StatsPeriod } from '../../lib/period';
 
 /** A sort key of the students table (contracts `LEARNING_STUDENT_SORTS`). */
 export type LearningStudentSort = (typeof LEARNING_STUDENT_SORTS)[number];
@@ -18,14 +18,14 @@ export interface LearningStudentsParams {
 /** Query keys of the learning statistics (issue 25 item 3). */
 export const learningStatsKeys = {
   all: ['learning-stats'] as const,
-  course: (courseId: number, period: LearningPeriod) => ['learning-stats', courseId, 'course', period.from, period.to] as const,
+  course: (courseId: number, period: StatsPeriod) => ['learning-stats', courseId, 'course', period.from, period.to] as const,
   students: (courseId: number, params: LearningStudentsParams) =>
     ['learning-stats', courseId, 'students', params.page, params.pageSize, params.sort, params.order, params.keyword ?? ''] as const,
-  student: (courseId: number, userId: number, period: LearningPeriod) => ['learning-stats', courseId, 'student', userId, period.from, period.to] as const,
+  student: (courseId: number, userId: number, period: StatsPeriod) => ['learning-stats', courseId, 'student', userId, period.from, period.to] as const,
 };
 
 /** `GET /api/stat/courses/{courseId}/learning?from=&to=`: the course dashboard over the period (the course team and the organisation's admins). */
-export function useCourseLearningStats(courseId: number, period: LearningPeriod) {
+export function useCourseLearningStats(courseId: number, period: StatsPeriod) {
   return useQuery({
     queryKey: learningStatsKeys.course(courseId, period),
     queryFn: ({ signal }) => api.get<CourseLearningStats>(`/api/stat/courses/${courseId}/learning`, { from: period.from, to: period.to }, signal),
@@ -49,7 +49,7 @@ export function useLearningStudents(courseId: number, params: LearningStudentsPa
 }
 
 /** `GET /api/stat/courses/{courseId}/learning/students/{userId}?from=&to=`: one student's figures, days and activities over the period. */
-export function useStudentLearningStats(courseId: number, userId: number, period: LearningPeriod) {
+export function useStudentLearningStats(courseId: number, userId: number, period: StatsPeriod) {
   return useQuery({
     queryKey: learningStatsKeys.student(courseId, userId, period),
     queryFn: ({ signal }) =>

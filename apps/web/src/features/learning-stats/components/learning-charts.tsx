@@ -20,18 +20,35 @@ export interface ChartFormat {
   number: (value: number) => string;
 }
 
+/**
+ * The grid, the day axis and the day tooltip of a chart over days, as an array of recharts children (recharts
+ * reads its chart's direct children, which an array keeps). `value` formats the tooltip's figures.
+ */
+function dayFrame(format: ChartFormat, value: (value: number) => string, cursor?: { fill: string }) {
+  return [
+    <CartesianGrid key="grid" vertical={false} strokeDasharray="3 3" />,
+    <XAxis key="x" dataKey="day" tickFormatter={format.day} tick={AXIS_TICK} minTickGap={16} />,
+    <Tooltip key="tooltip" cursor={cursor} labelFormatter={(day) => format.day(String(day))} formatter={(v) => value(Number(v))} />,
+  ];
+}
+
+/** A left and a right count axis (`left`, `right` are their `yAxisId`s and the widths in px). */
+function countAxes(format: ChartFormat, left: [string, number], right: [string, number]) {
+  return [
+    <YAxis key={left[0]} yAxisId={left[0]} allowDecimals={false} tick={AXIS_TICK} width={left[1]} tickFormatter={format.number} />,
+    <YAxis key={right[0]} yAxisId={right[0]} orientation="right" allowDecimals={false} tick={AXIS_TICK} width={right[1]} tickFormatter={format.number} />,
+    <Legend key="legend" wrapperStyle={{ fontSize: 12 }} />,
+  ];
+}
+
 /** Events per day (an area, left axis) and active students per day (a dashed line, right axis). */
 export function ActivityChart({ days, names, format }: { days: LearningDay[]; names: { events: string; active: string }; format: ChartFormat }) {
   const { token } = theme.useToken();
   return (
     <ResponsiveContainer width="100%" height="100%">
       <ComposedChart data={days} margin={{ top: 8, right: 8, bottom: 8, left: 0 }} accessibilityLayer={false}>
-        <CartesianGrid vertical={false} strokeDasharray="3 3" />
-        <XAxis dataKey="day" tickFormatter={format.day} tick={AXIS_TICK} minTickGap={16} />
-        <YAxis yAxisId="events" allowDecimals={false} tick={AXIS_TICK} width={44} tickFormatter={format.number} />
-        <YAxis yAxisId="active" orientation="right" allowDecimals={false} tick={AXIS_TICK} width={36} tickFormatter={format.number} />
-        <Tooltip labelFormatter={(day) => format.day(String(day))} formatter={(value) => format.number(Number(value))} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        {dayFrame(format, format.number)}
+        {countAxes(format, ['events', 44], ['active', 36])}
         <Area
           yAxisId="events"
           type="monotone"
@@ -64,10 +81,8 @@ export function CompletionChart({ days, name, format }: { days: LearningDay[]; n
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={days} margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer={false}>
-        <CartesianGrid vertical={false} strokeDasharray="3 3" />
-        <XAxis dataKey="day" tickFormatter={format.day} tick={AXIS_TICK} minTickGap={16} />
+        {dayFrame(format, format.rate)}
         <YAxis domain={[0, 1]} tickFormatter={format.rate} tick={AXIS_TICK} width={48} />
-        <Tooltip labelFormatter={(day) => format.day(String(day))} formatter={(value) => format.rate(Number(value))} />
         <Line type="monotone" dataKey="completion_rate" name={name} stroke={token.colorPrimary} strokeWidth={2} dot={false} isAnimationActive={false} />
       </LineChart>
     </ResponsiveContainer>
@@ -111,16 +126,8 @@ export function StudentDaysChart({
   return (
     <ResponsiveContainer width="100%" height="100%">
       <ComposedChart data={days} margin={{ top: 8, right: 8, bottom: 8, left: 0 }} accessibilityLayer={false}>
-        <CartesianGrid vertical={false} strokeDasharray="3 3" />
-        <XAxis dataKey="day" tickFormatter={format.day} tick={AXIS_TICK} minTickGap={16} />
-        <YAxis yAxisId="events" allowDecimals={false} tick={AXIS_TICK} width={40} tickFormatter={format.number} />
-        <YAxis yAxisId="completions" orientation="right" allowDecimals={false} tick={AXIS_TICK} width={32} tickFormatter={format.number} />
-        <Tooltip
-          cursor={{ fill: token.colorFillTertiary }}
-          labelFormatter={(day) => format.day(String(day))}
-          formatter={(value) => format.number(Number(value))}
-        />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        {dayFrame(format, format.number, { fill: token.colorFillTertiary })}
+        {countAxes(format, ['events', 40], ['completions', 32])}
         <Bar yAxisId="events" dataKey="events" name={names.events} fill={token.colorPrimary} maxBarSize={24} isAnimationActive={false} />
         <Line
           yAxisId="completions"

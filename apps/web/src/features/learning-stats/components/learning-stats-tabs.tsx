@@ -3,7 +3,7 @@ import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LearningStudentsParams } from '../api';
 import { learningHash, type LearningView } from '../lib/learning-hash';
-import { defaultPeriod, type LearningPeriod } from '../lib/period';
+import { defaultPeriod, type StatsPeriod } from '../../../lib/period';
 import { CourseOverview } from './course-overview';
 import { StudentLearning } from './student-learning';
 import { DEFAULT_STUDENTS_PARAMS, StudentsTable } from './students-table';
@@ -30,7 +30,7 @@ export function LearningStatsTabs({
   onNavigate: (hash: string) => void;
 }) {
   const { t } = useTranslation('learningStats');
-  const [period, setPeriod] = useState<LearningPeriod>(() => defaultPeriod());
+  const [period, setPeriod] = useState<StatsPeriod>(() => defaultPeriod());
   const [studentsParams, setStudentsParams] = useState<LearningStudentsParams>(DEFAULT_STUDENTS_PARAMS);
   const active: TabKey = view.tab === 'student' ? 'students' : view.tab;
   const hash = learningHash(courseId, view);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEARNING_STATS_MAX_DAYS } from '@atrium/contracts';
 import { learningHash, parseLearningHash, viewForOtherCourse, type LearningView } from './learning-hash';
-import { addDays, defaultPeriod, isAllowedPeriod, lastDays, periodLength } from './period';
+import { addDays, defaultPeriod, isAllowedPeriod, lastDays, periodLength } from '../../../lib/period';
 
 describe('the learning-progress hash (spec §2 #/{courseId}/alert-list; issue 25 item 3)', () => {
   it('reads each view of a course', () => {

@@ -4,14 +4,14 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ResearchExportStream } from '@atrium/contracts';
 import { researchExportUrl } from '../api';
-import type { TeachingPeriod } from '../lib/period';
+import type { StatsPeriod } from '../../../lib/period';
 
 /**
  * The research export of the organisation's admins: its users' research activity over the period (and, when
  * ticked, their learning activity), pseudonymised by the server — a stable keyed pseudonym per user and
  * organisation, no names, e-mails or ids — downloaded as CSV or JSON (`GET /api/stat/research-activity/export`).
  */
-export function ResearchExport({ period }: { period: TeachingPeriod }) {
+export function ResearchExport({ period }: { period: StatsPeriod }) {
   const { t } = useTranslation('teachingStats');
   const formatId = useId();
   const [format, setFormat] = useState<'csv' | 'json'>('csv');

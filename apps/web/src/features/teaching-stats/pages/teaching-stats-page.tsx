@@ -10,11 +10,11 @@ import { useManagedCourses } from '../../management/api';
 import { useTeachingStats } from '../api';
 import { CoursesTable } from '../components/courses-table';
 import { MembersTable } from '../components/members-table';
-import { PeriodPicker } from '../components/period-picker';
+import { PeriodPicker } from '../../../components/period-picker';
 import { ResearchExport } from '../components/research-export';
 import { TurnaroundPanel } from '../components/turnaround-panel';
 import { useTeachingFormat } from '../hooks/use-teaching-format';
-import { lastDays } from '../lib/period';
+import { lastDays } from '../../../lib/period';
 
 /** The period's headline: teaching actions, content created, the median grading time and what waits to be graded now. */
 function Headline({ stats }: { stats: TeachingStats }) {
@@ -105,7 +105,7 @@ export function TeachingStatsPage() {
       <Flex vertical gap={16}>
         <Card>
           <Flex align="center" gap={24} wrap style={{ marginBottom: 24 }}>
-            <PeriodPicker value={period} onChange={setPeriod} />
+            <PeriodPicker value={period} onChange={setPeriod} testId="teaching-period" />
             <Flex align="center" gap={8} wrap style={{ flex: 1, minWidth: 280 }}>
               <label htmlFor={courseFilterId}>{t('course.label')}</label>
               <Select<number>
