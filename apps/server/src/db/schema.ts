@@ -30,3 +30,4 @@ export * from '../modules/entries/entries.table.js';
 export * from '../modules/library/library.table.js';
 export * from '../modules/resource-groups/resource-groups.table.js';
 export * from '../modules/warnings/warnings.table.js';
+export * from '../modules/stats/pseudonym-keys.table.js';

@@ -7,6 +7,7 @@ import { enrolments } from '../enrolments/enrolments.table.js';
 import { examAnswers, examAttempts } from '../exams/exams.table.js';
 import { homeworkSubmissions } from '../homework/homework.table.js';
 import { users } from '../users/users.table.js';
+import { researchPseudonymKeys } from './pseudonym-keys.table.js';
 
 /**
  * The main database's side of the teaching statistics (issue 25 item 5; decision 0147 "Teaching statistics and
@@ -202,4 +203,27 @@ export async function countWaiting(db: Db, courseIds: readonly number[]): Promis
     homework: Number(row.homework),
     exam: Number(row.exam),
   }));
+}
+
+/**
+ * The organisation's research-pseudonym key (hex), made from `candidateHex` on the first call and the stored one
+ * ever after: one statement (insert or keep, then read back the stored row). Under two concurrent first calls the
+ * loser's statement snapshot may predate the winner's row, so it reads once more.
+ */
+export async function orgPseudonymKeyHex(db: Db, orgId: number, candidateHex: string): Promise<string> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const result = await db.execute(sql`
+    WITH made AS (
+      INSERT INTO ${researchPseudonymKeys} (org_id, key_hex) VALUES (${orgId}, ${candidateHex})
+      ON CONFLICT (org_id) DO NOTHING
+      RETURNING key_hex
+    )
+    SELECT key_hex FROM made
+    UNION ALL
+    SELECT key_hex FROM ${researchPseudonymKeys} WHERE org_id = ${orgId}
+    LIMIT 1`);
+    const row = rowsOf<{ key_hex: string }>(result)[0];
+    if (row) return row.key_hex;
+  }
+  throw new Error(`no research-pseudonym key for organisation ${orgId}`);
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -362,6 +362,14 @@ describe('GET /api/stat/research-activity/export', () => {
     // Stable: the next export names everyone the same.
     const again = await parseCsv((await call(exportUrl(), 'admin')).body);
     expect(again.map((r) => r.pseudonym)).toEqual(records.map((r) => r.pseudonym));
+    // …and after a restart or on another instance: with no STATS_SECRET the organisation's key is kept in the
+    // database, and each pseudonym is HMAC-SHA-256 under HKDF-SHA-256 of that stored key, nothing of the process.
+    const stored = await rows<{ key_hex: string }>(sql`select key_hex from research_pseudonym_keys where org_id = ${w.org.id}`);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.key_hex).toMatch(/^[0-9a-f]{64}$/);
+    const key = Buffer.from(hkdfSync('sha256', Buffer.from(stored[0]!.key_hex, 'hex'), 'atrium.research-pseudonym.v1', `org:${w.org.id}`, 32));
+    const expected = createHmac('sha256', key).update(`user:${w.student.id}`).digest('hex').slice(0, 32);
+    expect(records.filter((r) => r.pseudonym === expected).length).toBeGreaterThan(0);
   });
 
   it('is another pseudonym in another organisation; JSON holds the same rows; learning activity when asked', async () => {

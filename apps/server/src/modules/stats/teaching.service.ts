@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   RESEARCH_EXPORT_COLUMNS,
@@ -34,6 +34,7 @@ import {
   listTurnaround,
   listUserNames,
   type TurnaroundRow,
+  orgPseudonymKeyHex,
 } from './teaching.repository.js';
 
 /**
@@ -225,12 +226,15 @@ export async function teachingStats(deps: AppDeps, actor: Actor, query: Teaching
 const EXPORT_PAGE = 500;
 
 /**
- * The key of an organisation's pseudonyms: HKDF-SHA-256 (RFC 5869) of the server's secret — STATS_SECRET, else
- * ATRIUM_MEDIA_URL_SECRET (config.media.urlSecret; random per process when neither is set, so pseudonyms then hold
- * until the server restarts) — with the organisation in `info`, so each organisation has its own key.
+ * The key of an organisation's pseudonyms (32 bytes): HKDF-SHA-256 (RFC 5869) of a secret with the organisation in
+ * `info`, so each organisation has its own key. The secret is STATS_SECRET when set (the same on every instance);
+ * else the organisation's own random key kept in the database (research_pseudonym_keys, made on its first export),
+ * so pseudonyms stay the same across exports, restarts and instances either way.
  */
-export function pseudonymKey(config: Pick<Config, 'statsSecret' | 'media'>, orgId: number): Buffer {
-  const secret = config.statsSecret ? Buffer.from(config.statsSecret, 'utf8') : config.media.urlSecret;
+export async function pseudonymKey(deps: Pick<AppDeps, 'config' | 'db'>, orgId: number): Promise<Buffer> {
+  const secret = deps.config.statsSecret
+    ? Buffer.from(deps.config.statsSecret, 'utf8')
+    : Buffer.from(await orgPseudonymKeyHex(deps.db, orgId, randomBytes(32).toString('hex')), 'hex');
   return Buffer.from(hkdfSync('sha256', secret, 'atrium.research-pseudonym.v1', `org:${orgId}`, 32));
 }
 
@@ -317,8 +321,8 @@ export function researchExport(deps: AppDeps, actor: Actor, query: ResearchExpor
   assertManagesOrganisation(actor, 'Only organisation administrators do this');
   assertEmbeddedStats(deps);
   const period = learningPeriod(query, now);
-  const key = pseudonymKey(deps.config, actor.orgId);
   async function* rows(): AsyncGenerator<ResearchExportRow> {
+    const key = await pseudonymKey(deps, actor.orgId);
     let after: { ts: number; eventId: string } | null = null;
     for (;;) {
       const page = await orgEventsPage(deps.db, {
