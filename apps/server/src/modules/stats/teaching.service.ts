@@ -18,7 +18,6 @@ import {
 } from '@atrium/contracts';
 import { orgEventsPage, teachingActionCounts, type OrgEventRow, type TeachingActionCount } from '@atrium/stats';
 import { AppError } from '../../lib/app-error.js';
-import type { Config } from '../../config.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { authorize } from '../access/authorize.js';
