@@ -1,10 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Course, CourseCounts, CourseListFilter, CoursePage, CourseSettings, UpdateCourseBody } from '@atrium/contracts';
 import { api } from '../../lib/api-client';
 
 /** Query keys of the management area. */
 export const managementKeys = {
   list: (filter: CourseListFilter, page: number, pageSize: number) => ['management', 'courses', filter, page, pageSize] as const,
+  pages: (keyword: string, pageSize: number) => ['management', 'courses', 'pages', keyword, pageSize] as const,
   counts: ['management', 'counts'] as const,
   settings: ['management', 'settings'] as const,
   authValidate: ['management', 'auth-validate'] as const,
@@ -17,6 +18,20 @@ export function useManagedCourses(filter: CourseListFilter, page: number, pageSi
     queryFn: () => api.post<CoursePage>(`/api/courses?page=${page}&page_size=${pageSize}`, filter),
     placeholderData: keepPreviousData,
     enabled,
+  });
+}
+
+/**
+ * The management course list for a picker: `POST /api/courses?page&page_size` with `{ keyword }` (empty: every
+ * course), `pageSize` a page, the next page fetched by `fetchNextPage` until `total` are loaded (spec §7).
+ */
+export function useManagedCoursePages(keyword: string, pageSize = 50) {
+  return useInfiniteQuery({
+    queryKey: managementKeys.pages(keyword, pageSize),
+    queryFn: ({ pageParam }) => api.post<CoursePage>(`/api/courses?page=${pageParam}&page_size=${pageSize}`, keyword ? { keyword } : {}),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
+    placeholderData: keepPreviousData,
   });
 }
 

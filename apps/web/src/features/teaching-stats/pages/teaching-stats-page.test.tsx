@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { USER_ROLE, type TeachingCourse, type TeachingPerson, type TeachingStats, type UserRole } from '@atrium/contracts';
 import { courseOf, orgOf, userOf } from '../../../test/fixtures';
@@ -99,19 +99,25 @@ const stats = (over: Partial<TeachingStats> = {}): TeachingStats => {
 };
 
 let role: UserRole;
+/** The courses the management list answers, paged and searched as the server does. */
+let managed: ReturnType<typeof courseOf>[];
 let answer: () => Response | Promise<Response>;
 
 function route(input: RequestInfo | URL, init?: RequestInit): Response | Promise<Response> {
   const url = String(input);
   if (url === '/api/user') return jsonResponse(200, userOf({ role, time_zone: 'UTC' }));
   if (url === '/api/org') return jsonResponse(200, orgOf());
-  if (url.startsWith('/api/courses?page=1&page_size=100') && init?.method === 'POST') {
-    const items = [
-      courseOf({ id: 2, name: 'Databases', display_name: '', course_code: 'CS201' }),
-      courseOf({ id: 5, name: 'Networks', display_name: '', course_code: 'CS301' }),
-    ];
-    return jsonResponse(200, { items, page: 1, page_size: 100, pages: 1, total: items.length });
+  if (url.startsWith('/api/courses?') && init?.method === 'POST') {
+    const params = new URL(url, 'http://x').searchParams;
+    const [page, pageSize] = [Number(params.get('page')), Number(params.get('page_size'))];
+    const keyword = (JSON.parse(String(init.body)) as { keyword?: string }).keyword;
+    const found = keyword ? managed.filter((c) => c.name.includes(keyword)) : managed;
+    const items = found.slice((page - 1) * pageSize, page * pageSize);
+    return jsonResponse(200, { items, page, page_size: pageSize, pages: Math.max(1, Math.ceil(found.length / pageSize)), total: found.length });
   }
+  const one = /^\/api\/courses\/(\d+)$/.exec(url);
+  const known = one && managed.find((c) => c.id === Number(one[1]));
+  if (known) return jsonResponse(200, known);
   if (url.startsWith('/api/stat/teaching?')) return answer();
   return jsonResponse(404, { code: 'NOT_FOUND', message: 'no' });
 }
@@ -121,6 +127,10 @@ const teachingCalls = () => fetchMock.mock.calls.map(([input]) => String(input))
 describe('teaching statistics page (issue 25 item 5)', { timeout: 30_000 }, () => {
   beforeEach(() => {
     role = USER_ROLE.instructor;
+    managed = [
+      courseOf({ id: 2, name: 'Databases', display_name: '', course_code: 'CS201' }),
+      courseOf({ id: 5, name: 'Networks', display_name: '', course_code: 'CS301' }),
+    ];
     answer = () => jsonResponse(200, stats());
     fetchMock.mockImplementation(async (input, init) => route(input, init));
     vi.stubGlobal('fetch', fetchMock);
@@ -186,6 +196,33 @@ describe('teaching statistics page (issue 25 item 5)', { timeout: 30_000 }, () =
     await user.click(screen.getByRole('combobox', { name: 'Course' }));
     await user.click((await screen.findAllByTitle('Networks (CS301)')).find((el) => el.classList.contains('ant-select-item-option'))!);
     await waitFor(() => expect(teachingCalls().some((url) => new URL(url, 'http://x').searchParams.get('course_id') === '5')).toBe(true));
+  });
+
+  it('reaches every course of a long list: the next page loads as the open list scrolls, and a search asks the server', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    role = USER_ROLE.admin;
+    answer = () => jsonResponse(200, stats({ scope: 'organisation' }));
+    managed = Array.from({ length: 120 }, (_, i) =>
+      courseOf({ id: 100 + i, name: `Course ${String(i + 1).padStart(3, '0')}`, display_name: '', course_code: `C${i + 1}` }),
+    );
+    const courseCalls = () => fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/courses?'));
+    renderWithApp(<TeachingStatsPage />, { route: PAGE });
+    await screen.findByTestId('teaching-headline');
+    await user.click(screen.getByRole('combobox', { name: 'Course' }));
+    await waitFor(() => expect(courseCalls()).toEqual(['/api/courses?page=1&page_size=50']));
+    await screen.findAllByTitle('Course 001 (C1)');
+    const holder = document.querySelector('.ant-select-dropdown .ant-select-dropdown-list-holder')!;
+    expect(holder).not.toBeNull();
+    fireEvent.scroll(holder, { target: { scrollTop: 10_000 } });
+    await waitFor(() => expect(courseCalls()).toContain('/api/courses?page=2&page_size=50'));
+    fireEvent.scroll(holder, { target: { scrollTop: 20_000 } });
+    await waitFor(() => expect(courseCalls()).toContain('/api/courses?page=3&page_size=50'));
+    // All 120 are loaded: no fourth page is asked for.
+    fireEvent.scroll(holder, { target: { scrollTop: 30_000 } });
+    await user.keyboard('Course 120');
+    await user.click((await screen.findAllByTitle('Course 120 (C120)')).find((el) => el.classList.contains('ant-select-item-option'))!);
+    await waitFor(() => expect(teachingCalls().some((url) => new URL(url, 'http://x').searchParams.get('course_id') === '219')).toBe(true));
+    expect(courseCalls().filter((url) => url.includes('page=4'))).toEqual([]);
   });
 
   it('gives organisation admins the research export, whose address follows the format and streams chosen', async () => {

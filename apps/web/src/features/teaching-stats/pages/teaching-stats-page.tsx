@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
-import { Alert, Card, Col, Empty, Flex, Row, Select, Skeleton, Statistic, Typography } from 'antd';
+import { Alert, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TeachingStats } from '@atrium/contracts';
 import { ApiErrorResult } from '../../../components/status-results';
 import { useCurrentUser } from '../../auth/api';
 import { isOrgAdmin } from '../../auth/lib/roles';
-import { courseTitle } from '../../courses/lib/course-display';
-import { useManagedCourses } from '../../management/api';
+import { ManagedCoursePicker } from '../../management/components/managed-course-picker';
 import { useTeachingStats } from '../api';
 import { CoursesTable } from '../components/courses-table';
 import { MembersTable } from '../components/members-table';
@@ -43,7 +42,7 @@ function Headline({ stats }: { stats: TeachingStats }) {
 /**
  * `/management/learning-statistics/teaching` (issue 25 item 5): the teaching statistics of the courses an instructor
  * teaches, or of the organisation per instructor for its admins (`GET /api/stat/teaching`) over a period, narrowed
- * to one course by the course filter (the management list, searched by keyword): headline figures, the grading
+ * to one course by the course filter (the management list, searched by keyword and paged as it scrolls): headline figures, the grading
  * turnaround chart, a table per team member and one per course (each opening onto its team). Organisation admins
  * also get the research export. Loading, failure (with a retry) and nothing to show each have their state.
  */
@@ -54,13 +53,7 @@ export function TeachingStatsPage() {
   const courseFilterId = useId();
   const [period, setPeriod] = useState(() => lastDays(30));
   const [courseId, setCourseId] = useState<number | null>(null);
-  const [keyword, setKeyword] = useState('');
-  const courses = useManagedCourses(keyword ? { keyword } : {}, 1, 100);
   const stats = useTeachingStats(period, courseId);
-  const options = (courses.data?.items ?? []).map((course) => ({ value: course.id, label: `${courseTitle(course)} (${course.course_code})` }));
-  const chosen = stats.data?.courses.find((c) => c.course_id === courseId);
-  if (courseId !== null && chosen && !options.some((option) => option.value === courseId))
-    options.unshift({ value: courseId, label: `${chosen.name} (${chosen.course_code})` });
 
   let body;
   if (stats.isPending) {
@@ -108,19 +101,15 @@ export function TeachingStatsPage() {
             <PeriodPicker value={period} onChange={setPeriod} testId="teaching-period" />
             <Flex align="center" gap={8} wrap style={{ flex: 1, minWidth: 280 }}>
               <label htmlFor={courseFilterId}>{t('course.label')}</label>
-              <Select<number>
+              <ManagedCoursePicker
                 id={courseFilterId}
                 allowClear
                 style={{ minWidth: 240, flex: 1 }}
                 placeholder={t('course.all')}
-                showSearch={{ filterOption: false, onSearch: setKeyword }}
-                value={courseId ?? undefined}
-                loading={courses.isFetching}
-                options={options}
-                onChange={(id) => setCourseId(id ?? null)}
-                onClear={() => setCourseId(null)}
-                notFoundContent={courses.isError ? t('course.failed') : undefined}
-                data-testid="teaching-course-filter"
+                value={courseId}
+                onChange={setCourseId}
+                failedText={t('course.failed')}
+                testId="teaching-course-filter"
               />
             </Flex>
           </Flex>

@@ -1,13 +1,10 @@
-import { useId, useState } from 'react';
-import { Card, Empty, Flex, Select, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Card, Empty, Flex, Typography } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/api';
 import { isOrgAdmin } from '../../auth/lib/roles';
-import { courseQuery } from '../../courses/api';
-import { courseTitle } from '../../courses/lib/course-display';
-import { useManagedCourses } from '../../management/api';
+import { ManagedCoursePicker } from '../../management/components/managed-course-picker';
 import { LearningStatsTabs } from '../../learning-stats/components/learning-stats-tabs';
 import { learningHash, parseLearningHash, viewForOtherCourse } from '../../learning-stats/lib/learning-hash';
 import { WarningList } from '../components/warning-list';
@@ -37,15 +34,8 @@ export function LearningProgressPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const pickerId = useId();
-  const [keyword, setKeyword] = useState('');
   const chosenLocation = parseLearningHash(location.hash);
   const courseId = chosenLocation?.courseId ?? null;
-  const courses = useManagedCourses(keyword ? { keyword } : {}, 1, 100);
-  // The chosen course's name even when the list's first page (or the search) does not hold it.
-  const chosen = useQuery({ ...courseQuery(courseId ?? 0), enabled: courseId !== null });
-  const options = (courses.data?.items ?? []).map((course) => ({ value: course.id, label: `${courseTitle(course)} (${course.course_code})` }));
-  if (courseId !== null && chosen.data && !options.some((option) => option.value === courseId))
-    options.unshift({ value: courseId, label: `${courseTitle(chosen.data)} (${chosen.data.course_code})` });
 
   return (
     <section>
@@ -63,17 +53,16 @@ export function LearningProgressPage() {
         >
           <Flex align="center" gap={8} wrap style={{ marginBottom: 16 }}>
             <label htmlFor={pickerId}>{t('management.course')}</label>
-            <Select<number>
+            <ManagedCoursePicker
               id={pickerId}
               style={{ minWidth: 280, maxWidth: '100%', flex: 1 }}
               placeholder={t('management.coursePlaceholder')}
-              showSearch={{ filterOption: false, onSearch: setKeyword }}
-              value={courseId ?? undefined}
-              loading={courses.isFetching}
-              options={options}
-              onChange={(id) => void navigate({ hash: learningHash(id, viewForOtherCourse(chosenLocation?.view ?? null)) })}
-              notFoundContent={courses.isError ? t('management.coursesFailed') : undefined}
-              data-testid="warning-course-picker"
+              value={courseId}
+              onChange={(id) => {
+                if (id !== null) void navigate({ hash: learningHash(id, viewForOtherCourse(chosenLocation?.view ?? null)) });
+              }}
+              failedText={t('management.coursesFailed')}
+              testId="warning-course-picker"
             />
           </Flex>
           {chosenLocation !== null ? (

@@ -33,14 +33,14 @@ function route(input: RequestInfo | URL, init?: RequestInit): Response {
   if (url === '/api/org') return jsonResponse(200, orgOf());
   if (url === '/api/courses/2/header')
     return jsonResponse(200, { active_role: null, preview_as: null, inspecting: false, need_publish: false, can_review: false, can_manage: canManage });
-  if (url.startsWith('/api/courses?page=1&page_size=100') && init?.method === 'POST') {
+  if (url.startsWith('/api/courses?page=1&page_size=50') && init?.method === 'POST') {
     const keyword = (JSON.parse(String(init.body)) as { keyword?: string }).keyword;
     const items = [
       courseOf({ id: 2, name: 'Databases', display_name: '', course_code: 'CS201' }),
       courseOf({ id: 5, name: 'Networks', display_name: '', course_code: 'CS301' }),
     ];
     const found = keyword ? items.filter((c) => c.name.includes(keyword)) : items;
-    return jsonResponse(200, { items: found, page: 1, page_size: 100, pages: 1, total: found.length });
+    return jsonResponse(200, { items: found, page: 1, page_size: 50, pages: 1, total: found.length });
   }
   if (url === '/api/courses/5') return jsonResponse(200, courseOf({ id: 5, name: 'Networks', display_name: '', course_code: 'CS301' }));
   if (url.startsWith('/api/courses/2/warnings')) return jsonResponse(200, list('Ada of course 2'));
