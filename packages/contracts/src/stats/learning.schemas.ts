@@ -151,5 +151,8 @@ export const StudentLearningStatsSchema = z.object({
 export type StudentLearningStats = z.infer<typeof StudentLearningStatsSchema>;
 
 /** `GET /api/stat/courses/{courseId}/learning/export?format=`: every student's row as a file (`csv` UTF-8 with BOM, or `xlsx`), headers in the asker's language. */
-export const LearningExportQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
+/** The export's query: the format, and the students table's order and search (no paging: every matching row). */
+export const LearningExportQuerySchema = LearningStudentsQuerySchema.omit({ page: true, page_size: true }).extend({
+  format: z.enum(['csv', 'xlsx']).default('xlsx'),
+});
 export type LearningExportQuery = z.infer<typeof LearningExportQuerySchema>;

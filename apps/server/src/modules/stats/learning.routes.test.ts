@@ -465,6 +465,30 @@ describe('GET /api/stat/courses/{courseId}/learning/export', () => {
     });
     expect(sheet.getRow(2).getCell(4).numFmt).toBe('0.00%');
   });
+
+  it('follows the table’s search and order: the rows the table shows, in its order; a bad sort is a 400 naming it', async () => {
+    const exported = async (query: string) => {
+      const res = await call('GET', `${base()}/export?format=csv&${query}`, 'instructor');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.rawPayload
+        .subarray(3)
+        .toString('utf8')
+        .trim()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => line.split(',')[0]);
+    };
+    const byName = (await table()).map((s) => s.name);
+    expect(byName.length).toBeGreaterThanOrEqual(4);
+    expect(await exported('sort=name&order=desc')).toEqual([...byName].reverse());
+    expect(await exported('keyword=grace')).toEqual([people.grace.name]);
+    const shown = (await call('GET', `${base()}/students?sort=completion_rate&order=desc&keyword=a&page_size=100`, 'instructor')).json()
+      .items as LearningStudent[];
+    expect(await exported('sort=completion_rate&order=desc&keyword=a')).toEqual(shown.map((s) => s.name));
+    const bad = await call('GET', `${base()}/export?format=csv&sort=shoe_size`, 'instructor');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('sort');
+  });
 });
 
 describe('learning statistics with the statistics server apart (STATS_URL)', () => {

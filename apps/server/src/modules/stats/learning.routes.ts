@@ -61,7 +61,8 @@ export const learningStatsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { action: 'course.read_statistics' },
     schema: {
       tags: ['stats'],
-      summary: 'Every student’s row of the learning statistics as .xlsx or CSV (UTF-8 with BOM), headers in the asker’s language',
+      summary:
+        'The students table of the learning statistics (every row of its search, in its order) as .xlsx or CSV (UTF-8 with BOM), headers in the asker’s language',
       params: CourseParamsSchema,
       querystring: LearningExportQuerySchema,
       response: { 200: z.any(), ...errors },
@@ -70,7 +71,7 @@ export const learningStatsRoutes: FastifyPluginAsyncZod = async (app) => {
       // The asker's language: the one they chose in their account, else what the request asks for (Accept-Language).
       const chosen = requireAccount(request).user.locale;
       const locale = isLocale(chosen) ? chosen : requestLocale(request.headers);
-      const file = await exportLearningStudents(app.deps, actorOf(request), request.params.courseId, request.query.format, locale);
+      const file = await exportLearningStudents(app.deps, actorOf(request), request.params.courseId, request.query, locale);
       return reply.header('Content-Type', file.contentType).header('Content-Disposition', contentDisposition(file.fileName)).send(file.bytes);
     },
   });

@@ -4,6 +4,7 @@ import type {
   LearningStatsQuery,
   LearningStudent,
   LearningStudentsPage,
+  LearningExportQuery,
   LearningStudentsQuery,
   Locale,
   StudentActivityStat,
@@ -141,18 +142,15 @@ async function studentRows(deps: AppDeps, courseId: number): Promise<LearningStu
 }
 
 /**
- * `GET /api/stat/courses/{courseId}/learning/students`: a page of the students table — `keyword` keeps names and
- * user numbers holding it (any case), `sort` orders by a column (`order`; empty values last either way, then by
- * name). Access as courseLearningStats.
+ * The rows `query` keeps, in its order: `keyword` keeps names and user numbers holding it (any case), `sort`
+ * orders by a column (`order`; empty values last either way, then by name).
  */
-export async function learningStudents(deps: AppDeps, actor: Actor, courseId: number, query: LearningStudentsQuery): Promise<LearningStudentsPage> {
-  await authorize(deps, actor, 'course.read_statistics', { courseId });
+function rankStudents(rows: LearningStudent[], query: Pick<LearningStudentsQuery, 'sort' | 'order' | 'keyword'>): LearningStudent[] {
   const keyword = query.keyword?.toLowerCase();
-  const rows = (await studentRows(deps, courseId)).filter(
-    (row) => !keyword || row.name.toLowerCase().includes(keyword) || (row.user_no ?? '').toLowerCase().includes(keyword),
-  );
+  const ranked = rows
+    .filter((row) => !keyword || row.name.toLowerCase().includes(keyword) || (row.user_no ?? '').toLowerCase().includes(keyword))
+    .map((row, index) => ({ row, index }));
   const direction = query.order === 'desc' ? -1 : 1;
-  const ranked = rows.map((row, index) => ({ row, index }));
   if (query.sort === 'name') {
     if (direction < 0) ranked.reverse();
   } else {
@@ -164,8 +162,18 @@ export async function learningStudents(deps: AppDeps, actor: Actor, courseId: nu
       return (x < y ? -1 : x > y ? 1 : 0) * direction || a.index - b.index;
     });
   }
+  return ranked.map((r) => r.row);
+}
+
+/**
+ * `GET /api/stat/courses/{courseId}/learning/students`: a page of the students table, searched and sorted as
+ * rankStudents. Access as courseLearningStats.
+ */
+export async function learningStudents(deps: AppDeps, actor: Actor, courseId: number, query: LearningStudentsQuery): Promise<LearningStudentsPage> {
+  await authorize(deps, actor, 'course.read_statistics', { courseId });
+  const rows = rankStudents(await studentRows(deps, courseId), query);
   const start = (query.page - 1) * query.page_size;
-  return { items: ranked.slice(start, start + query.page_size).map((r) => r.row), total: rows.length, page: query.page, page_size: query.page_size };
+  return { items: rows.slice(start, start + query.page_size), total: rows.length, page: query.page, page_size: query.page_size };
 }
 
 /**
@@ -239,7 +247,8 @@ const SCORE_COLUMN_MESSAGE = 'Score rate';
 const FORUM_COLUMN_MESSAGE = 'Forum posts';
 
 /**
- * `GET /api/stat/courses/{courseId}/learning/export?format=`: every student's row (students table, name order) as
+ * `GET /api/stat/courses/{courseId}/learning/export?format=&sort=&order=&keyword=`: every student's row the students
+ * table shows with that search, in its order (rankStudents; by default every student by name), as
  * `learning-statistics-course-{courseId}.csv` (UTF-8 with BOM) or `.xlsx`, headers in `locale` (null: the source
  * English). Rates are fractions 0–1 (the .xlsx shows them as percentages), instants ISO 8601 UTC, no value an
  * empty cell. Access as courseLearningStats.
@@ -248,11 +257,11 @@ export async function exportLearningStudents(
   deps: AppDeps,
   actor: Actor,
   courseId: number,
-  format: 'csv' | 'xlsx',
+  query: LearningExportQuery,
   locale: Locale | null,
 ): Promise<SpreadsheetFile> {
   await authorize(deps, actor, 'course.read_statistics', { courseId });
-  const rows = await studentRows(deps, courseId);
+  const rows = rankStudents(await studentRows(deps, courseId), query);
   const t = (text: string) => (locale ? translateMessage(locale, text) : text);
   const book = await newWorkbook();
   const sheet = book.addWorksheet(t(SHEET_MESSAGE).slice(0, 31));
@@ -280,5 +289,5 @@ export async function exportLearningStudents(
     });
   }
   sheet.getRow(1).font = { bold: true };
-  return spreadsheetFile(book, `learning-statistics-course-${courseId}`, format);
+  return spreadsheetFile(book, `learning-statistics-course-${courseId}`, query.format);
 }

@@ -58,7 +58,12 @@ export function useStudentLearningStats(courseId: number, userId: number, period
   });
 }
 
-/** The address of the students table's export (`GET /api/stat/courses/{courseId}/learning/export?format=`), opened as a download: CSV (UTF-8 with BOM) or XLSX. */
-export function learningExportUrl(courseId: number, format: 'csv' | 'xlsx'): string {
-  return `/api/stat/courses/${courseId}/learning/export?format=${format}`;
+/**
+ * The address of the students table's export (`GET /api/stat/courses/{courseId}/learning/export?format=&sort=&order=&keyword=`),
+ * opened as a download: CSV (UTF-8 with BOM) or XLSX of every row the table's search keeps, in the table's order.
+ */
+export function learningExportUrl(courseId: number, format: 'csv' | 'xlsx', params: Pick<LearningStudentsParams, 'sort' | 'order' | 'keyword'>): string {
+  const query = new URLSearchParams({ format, sort: params.sort, order: params.order });
+  if (params.keyword) query.set('keyword', params.keyword);
+  return `/api/stat/courses/${courseId}/learning/export?${query}`;
 }

@@ -303,8 +303,15 @@ describe('learning statistics pages (issue 25 item 3)', { timeout: 60_000 }, () 
       ),
     );
 
-    expect(screen.getByTestId('learning-export-csv')).toHaveAttribute('href', '/api/stat/courses/2/learning/export?format=csv');
-    expect(screen.getByTestId('learning-export-xlsx')).toHaveAttribute('href', '/api/stat/courses/2/learning/export?format=xlsx');
+    // The export holds what the table shows: its search, in its order.
+    expect(screen.getByTestId('learning-export-csv')).toHaveAttribute(
+      'href',
+      '/api/stat/courses/2/learning/export?format=csv&sort=last_active_at&order=asc&keyword=Ada',
+    );
+    expect(screen.getByTestId('learning-export-xlsx')).toHaveAttribute(
+      'href',
+      '/api/stat/courses/2/learning/export?format=xlsx&sort=last_active_at&order=asc&keyword=Ada',
+    );
     expect(screen.getByRole('link', { name: /Export CSV/ })).toHaveAttribute('download');
   });
 

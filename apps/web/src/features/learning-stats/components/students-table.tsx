@@ -20,7 +20,7 @@ export const DEFAULT_STUDENTS_PARAMS: LearningStudentsParams = { page: 1, pageSi
  * The students table of a course (issue 25 item 3): `GET /api/stat/courses/{courseId}/learning/students`,
  * paged, sorted (by the contract's keys: name, completion rate, last active, video coverage, score rate,
  * forum posts) and searched (name or user number) by the server; each name opens the student's page
- * (`#/{courseId}/students/{userId}`). Above, the export of every student's row as CSV or XLSX. The page,
+ * (`#/{courseId}/students/{userId}`). Above, the export of the rows the search keeps, in the table's order, as CSV or XLSX. The page,
  * sort and search are the caller's (`params`), so coming back from a student finds the table as it was.
  */
 export function StudentsTable({
@@ -56,10 +56,10 @@ export function StudentsTable({
         data-testid="learning-students-search"
       />
       <Flex gap={8} wrap>
-        <Button icon={<DownloadOutlined aria-hidden />} href={learningExportUrl(courseId, 'xlsx')} download data-testid="learning-export-xlsx">
+        <Button icon={<DownloadOutlined aria-hidden />} href={learningExportUrl(courseId, 'xlsx', params)} download data-testid="learning-export-xlsx">
           {t('students.exportXlsx')}
         </Button>
-        <Button icon={<DownloadOutlined aria-hidden />} href={learningExportUrl(courseId, 'csv')} download data-testid="learning-export-csv">
+        <Button icon={<DownloadOutlined aria-hidden />} href={learningExportUrl(courseId, 'csv', params)} download data-testid="learning-export-csv">
           {t('students.exportCsv')}
         </Button>
       </Flex>
