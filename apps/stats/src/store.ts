@@ -251,6 +251,34 @@ export async function setOrgRetention(db: StatsDb, orgId: number, days: number |
   else await db.execute(sql`insert into stats.org_retention (org_id, days) values (${orgId}, ${days}) on conflict (org_id) do update set days = excluded.days`);
 }
 
+/** One monthly partition of `stats.events`: its month (`YYYY-MM`), table name and end (epoch ms, exclusive). */
+export interface EventMonth {
+  month: string;
+  partition: string;
+  end: number;
+}
+
+/** The monthly partitions `stats.events` has, oldest first (one catalogue query). */
+export async function listEventMonths(db: StatsDb): Promise<EventMonth[]> {
+  const partitions = rowsOf<{ name: string }>(
+    await db.execute(sql`
+      select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+      join pg_namespace n on n.oid = p.relnamespace where n.nspname = 'stats' and p.relname = 'events' order by 1`),
+  );
+  return partitions.flatMap(({ name }) => {
+    const match = /^events_y(\d{4})m(\d{2})$/.exec(name);
+    return match ? [{ month: `${match[1]}-${match[2]}`, partition: name, end: Date.UTC(Number(match[1]), Number(match[2]), 1) }] : [];
+  });
+}
+
+/** An organisation's own retention: its id and days. */
+export async function listOrgRetentions(db: StatsDb): Promise<{ org_id: number; days: number }[]> {
+  return rowsOf<{ org_id: number; days: number }>(await db.execute(sql`select org_id, days from stats.org_retention`)).map((r) => ({
+    org_id: Number(r.org_id),
+    days: Number(r.days),
+  }));
+}
+
 /**
  * Applies retention at `now` (issue 25 item 1, per-organisation retention): whole monthly partitions that end
  * before the longest retention in force are dropped (cheap: no row is read); then, inside the partitions left,
@@ -260,21 +288,13 @@ export async function setOrgRetention(db: StatsDb, orgId: number, days: number |
  */
 export async function applyRetention(db: StatsDb, options: { defaultDays: number; now: Date }): Promise<{ partitions: number; events: number }> {
   const day = 24 * 3600_000;
-  const retentions = rowsOf<{ org_id: number; days: number }>(await db.execute(sql`select org_id, days from stats.org_retention`));
-  const longest = Math.max(options.defaultDays, ...retentions.map((r) => Number(r.days)));
+  const retentions = await listOrgRetentions(db);
+  const longest = Math.max(options.defaultDays, ...retentions.map((r) => r.days));
   const dropBefore = new Date(options.now.getTime() - longest * day);
-  const partitions = rowsOf<{ name: string }>(
-    await db.execute(sql`
-      select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
-      join pg_namespace n on n.oid = p.relnamespace where n.nspname = 'stats' and p.relname = 'events'`),
-  );
   let dropped = 0;
-  for (const { name } of partitions) {
-    const match = /^events_y(\d{4})m(\d{2})$/.exec(name);
-    if (!match) continue;
-    const end = Date.UTC(Number(match[1]), Number(match[2]), 1);
+  for (const { partition, end } of await listEventMonths(db)) {
     if (end <= dropBefore.getTime()) {
-      await db.execute(sql.raw(`drop table stats.${name}`));
+      await db.execute(sql.raw(`drop table stats.${partition}`));
       dropped++;
     }
   }

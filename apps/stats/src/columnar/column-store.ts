@@ -55,6 +55,11 @@ export interface ColumnStore {
    * many rows were added.
    */
   appendMonth(range: { from: bigint; to: bigint }, pages: AsyncIterable<readonly ColumnEvent[]>): Promise<number>;
+  /**
+   * Deletes an organisation's events before `before` (epoch µs): its own retention (stats.org_retention), which
+   * holds in the column store too. Answers how many rows were deleted.
+   */
+  deleteOrgBefore(orgId: number, before: bigint): Promise<number>;
   /** A course's days that have events in the period, oldest first (days without events are absent). */
   courseDays(query: CourseDaysQuery): Promise<CourseDay[]>;
   /** Flushes and closes the store; later calls throw. */

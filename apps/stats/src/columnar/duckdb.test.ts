@@ -8,10 +8,11 @@ import pg from 'pg';
 import type { StatEvent, StatStream } from '@atrium/contracts';
 import { ingest, type IngestDeps } from '../ingest.js';
 import { openStatsDatabase } from '../server.js';
-import type { Reporter } from '../store.js';
+import { listEventMonths, setOrgRetention, type Reporter } from '../store.js';
 import type { ColumnEvent, CourseDay } from './column-store.js';
 import { DuckDbColumnStore } from './duckdb.js';
 import { exportMonth, monthRange } from './export-month.js';
+import { runStatsMaintenance } from './maintenance.js';
 
 /**
  * The column-store path (issue 25 item 2; decision 0148) on a real DuckDB file and the statistics server's real
@@ -196,6 +197,59 @@ describe('the DuckDB column store', () => {
     expect(await store.count()).toEqual({ rows: 27, ids: 27 });
     expect(await exportMonth(database.db, store, '2026-07')).toEqual({ partition: 'events_y2026m07', read: 0, added: 0 });
     expect(await store.courseDays({ courseId: 30, from: '2027-01-01', to: '2027-01-31' })).toEqual(await postgresDays(30, '2027-01-01', '2027-01-31'));
+    await store.close();
+  });
+});
+
+describe('the statistics maintenance with a column store', () => {
+  it('copies each closed month once before retention drops it; an organisation’s own retention holds in the column store; a failed copy drops nothing', async () => {
+    const put = async (orgId: number, at: number) => {
+      clock = at + 3600_000;
+      await ingest(depsWith(undefined), 'user_action', 'client', { userId: orgId * 10, orgId }, [event({ ts: at, course_id: 40 + orgId })]);
+    };
+    const [aug, sep, nov] = [Date.UTC(2025, 7, 15), Date.UTC(2025, 8, 15), Date.UTC(2025, 10, 10)];
+    await put(3, aug);
+    await put(3, aug + DAY);
+    await put(3, sep);
+    await put(3, nov);
+    await put(4, sep);
+    await put(4, nov);
+    await setOrgRetention(database.db, 4, 31);
+    const months = async () => (await listEventMonths(database.db)).map((m) => m.month).filter((m) => m.startsWith('2025'));
+    expect(await months()).toEqual(['2025-08', '2025-09', '2025-11']);
+    const store = await DuckDbColumnStore.open(path.join(dir, 'maintenance.duckdb'));
+
+    // 5 December: August and September are closed (ended more than 30 days ago), November is not. The default 90
+    // days drop August (ended before 6 September) — after its copy; organisation 4 keeps 31 days, in both stores.
+    const first = await runStatsMaintenance(database.db, { store, defaultDays: 90, now: new Date(Date.UTC(2025, 11, 5)) });
+    expect(first.exported).toEqual([
+      { month: '2025-08', read: 2, added: 2 },
+      { month: '2025-09', read: 2, added: 2 },
+    ]);
+    expect(first.partitions).toBe(1);
+    expect(await months()).toEqual(['2025-09', '2025-11']);
+    expect(await store.count(monthRange('2025-08'))).toEqual({ rows: 2, ids: 2 });
+    expect(first.columnDeleted).toBe(1);
+    expect((await store.rows(monthRange('2025-09'))).map((row) => row.org_id)).toEqual([3]);
+
+    // Again the same day: nothing more to copy or delete; August stays in the column store alone.
+    const again = await runStatsMaintenance(database.db, { store, defaultDays: 90, now: new Date(Date.UTC(2025, 11, 5)) });
+    expect(again).toEqual({ exported: [], partitions: 0, events: 0, columnDeleted: 0 });
+    expect(await store.count(monthRange('2025-08'))).toEqual({ rows: 2, ids: 2 });
+
+    // 10 January: November closes and September is past 90 days. A copy that fails drops and deletes nothing…
+    const january = new Date(Date.UTC(2026, 0, 10));
+    const failing = { ...store, appendMonth: () => Promise.reject(new Error('disk full')) } as unknown as DuckDbColumnStore;
+    await expect(runStatsMaintenance(database.db, { store: failing, defaultDays: 90, now: january })).rejects.toThrow('disk full');
+    expect(await months()).toEqual(['2025-09', '2025-11']);
+    // …and the next run copies November, then drops September and deletes organisation 4's November event (past
+    // its 31 days) from both stores.
+    const third = await runStatsMaintenance(database.db, { store, defaultDays: 90, now: january });
+    expect(third.exported).toEqual([{ month: '2025-11', read: 2, added: 2 }]);
+    expect(third.columnDeleted).toBe(1);
+    expect(await months()).toEqual(['2025-11']);
+    expect((await store.rows(monthRange('2025-11'))).map((row) => row.org_id)).toEqual([3]);
+    expect(await store.count(monthRange('2025-09'))).toEqual({ rows: 1, ids: 1 });
     await store.close();
   });
 });

@@ -198,6 +198,14 @@ export class DuckDbColumnStore implements ColumnStore {
     }
   }
 
+  /** ColumnStore.deleteOrgBefore, after the live appender's rows are flushed. */
+  async deleteOrgBefore(orgId: number, before: bigint): Promise<number> {
+    return this.afterFlush(async () => {
+      const result = await this.writer.run('delete from events where org_id = $1 and ts < $2', [orgId, timestampTZValue(before)]);
+      return result.rowsChanged;
+    });
+  }
+
   async courseDays(query: CourseDaysQuery): Promise<CourseDay[]> {
     await this.afterFlush(async () => undefined);
     const from = dayStartUs(query.from);
