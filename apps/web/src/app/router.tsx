@@ -1,11 +1,12 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '../components/page-spinner';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { lazyNamed, lazyPreloadable, reloadForStaleChunk } from '../lib/lazy-named';
 import { preloadCourse, preloadForumTopic, preloadShell } from './route-preload';
 import { RouteError } from './route-error';
+import { StatsPageViews } from './stats-page-views';
 import { GUEST_ACTIVITY_ROUTE } from '../features/previews/lib/guest-path';
 import { preloadEditorPdf } from '../features/pdf-editor/preload';
 
@@ -115,8 +116,8 @@ const preload = {
 
 const COURSE_SUBPAGES = ['content', 'outline', 'score', 'enrollments', 'warning', 'resource', 'forum'] as const;
 
-/** The route table of the app (spec §2 routes of this release). */
-export const routes: RouteObject[] = [
+/** The pages of the app (spec §2 routes of this release), each under the statistics root below. */
+const pages: RouteObject[] = [
   { path: '/login', element: page(<LoginPage />), errorElement: <RouteError /> },
   // Embedded viewers (spec §2): no app shell; the signed `file` URL carries the access.
   { path: '/note-bene/pdf-viewer', element: page(<PdfViewerPage />), errorElement: <RouteError /> },
@@ -222,6 +223,22 @@ export const routes: RouteObject[] = [
       },
       { path: '*', element: <NotFoundPage /> },
     ],
+  },
+];
+
+/**
+ * The route table of the app: every page under one pathless root that reports each address to the statistics
+ * (StatsPageViews: the signed-in pages and the public ones alike) and renders the page.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: (
+      <>
+        <StatsPageViews />
+        <Outlet />
+      </>
+    ),
+    children: pages,
   },
 ];
 

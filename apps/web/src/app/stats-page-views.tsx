@@ -19,24 +19,32 @@ export function pageViewFields({ pathname, search, hash }: Pick<Location, 'pathn
 }
 
 /**
- * Feeds the statistics beacon from the signed-in shell (issue 25 item 1; renders nothing): who is signed in,
- * where events go (`stats_url` of `GET /api/config`), and a `page.view` for every address the router shows
- * (each navigation once, also under StrictMode's double effects). The beacon itself is started by main.tsx;
- * in tests, where it is not, nothing is recorded.
+ * Tells the statistics beacon who is signed in (issue 25 item 1; renders nothing), from the signed-in shell: their
+ * events are stamped with them and sent only under their session. Leaving the shell (a public page) makes the user
+ * "not known" again: events there go under whatever session the browser has, a visitor's as nobody.
  */
-export function StatsPageViews() {
-  const location = useLocation();
+export function StatsUser() {
   const { data: user } = useCurrentUser();
-  const { data: config } = useClientConfig(!!user);
   const userId = user?.id;
-  const statsUrl = config ? (config.stats_url ?? null) : undefined;
-  const tracked = useRef<string | null>(null);
-
-  // Declared first: on the first render the user is stamped before the first page view is recorded.
   useEffect(() => {
     setStatsUser(userId);
     return () => setStatsUser(undefined);
   }, [userId]);
+  return null;
+}
+
+/**
+ * Feeds the statistics beacon on every page, the public ones too — login, the visitor pages, the PDF viewer and
+ * editor, the full-screen questionnaire (issue 25 item 1; renders nothing; the router's root): where events go
+ * (`stats_url` of `GET /api/config`, a public call) and a `page.view` for every address the router shows (each
+ * navigation once, also under StrictMode's double effects). A child's StatsUser stamps the user first (effects run
+ * child first). The beacon itself is started by main.tsx; in tests, where it is not, nothing is recorded.
+ */
+export function StatsPageViews() {
+  const location = useLocation();
+  const { data: config } = useClientConfig();
+  const statsUrl = config ? (config.stats_url ?? null) : undefined;
+  const tracked = useRef<string | null>(null);
 
   useEffect(() => {
     if (statsUrl !== undefined) configureStats({ statsUrl });

@@ -11,7 +11,7 @@ import { NotificationsLayer } from '../../features/notifications/components/noti
 import { AccountLayer } from '../../features/prompts/components/account-layer';
 import { LocaleSync } from '../../features/auth/components/locale-sync';
 import { VocabularyEntries } from '../../features/entries/components/vocabulary-entries';
-import { StatsPageViews } from '../stats-page-views';
+import { StatsUser } from '../stats-page-views';
 import './app-layout.css';
 
 /** Page frame of every signed-in page: header, content outlet, footer, the new-version warning, and vocabulary entries (the editor's entries select, entry cards) where the organisation has them on. */
@@ -40,7 +40,7 @@ export function AppLayout() {
       <NotificationsLayer />
       <AccountLayer />
       <LocaleSync />
-      <StatsPageViews />
+      <StatsUser />
       <main className="atrium-main">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
