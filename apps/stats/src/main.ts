@@ -22,6 +22,7 @@ const app = await buildStatsServer({
   db: database.db,
   columnStore: columnStore && { store: columnStore, onError: (err) => app.log.error({ err }, 'column store append failed') },
   logger: true,
+  retentionDays,
   secret: process.env.STATS_SECRET || undefined,
   allowedOrigins: (process.env.STATS_ALLOWED_ORIGINS ?? '')
     .split(',')

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { runStatsMigrations } from './migrate.js';
 import { verifyReporterToken, type TokenProblem } from './reporter-token.js';
 import { statsRoutes } from './routes.js';
+import { statsQueryRoutes } from './query-routes.js';
 import type { StatsDb } from './store.js';
 import type { ColumnCopy } from './columnar/ingest-copy.js';
 
@@ -61,6 +62,8 @@ export async function buildStatsServer(options: {
   allowedOrigins?: readonly string[];
   /** Opt-in live copy of the stored events into a column store (STATS_COLUMN_STORE; decision 0148). */
   columnStore?: ColumnCopy;
+  /** Days PostgreSQL keeps events by default (STATS_RETENTION_DAYS, default 730): older days are read from the column store. */
+  retentionDays?: number;
 }): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
@@ -104,5 +107,14 @@ export async function buildStatsServer(options: {
       return verified;
     },
   });
+  if (secret) {
+    await app.register(statsQueryRoutes, {
+      db: options.db,
+      secret,
+      columnStore: options.columnStore?.store,
+      retentionDays: options.retentionDays ?? 730,
+      now: options.now ?? Date.now,
+    });
+  }
   return app;
 }

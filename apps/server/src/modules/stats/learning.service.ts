@@ -11,7 +11,8 @@ import type {
   StudentLearningStats,
   VideoCoverage,
 } from '@atrium/contracts';
-import { courseDays, courseUserActivity, courseUserDays, type CourseDayCount } from '@atrium/stats';
+import { courseUserActivity, courseUserDays, type CourseDayCount } from '@atrium/stats';
+import { readCourseDays } from './course-days.repository.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { translateMessage } from '../../lib/i18n/server-messages.js';
@@ -29,8 +30,9 @@ import { countForumPosts, listResultGrades, listResultItems } from './learning.r
  * Completion, video coverage, results and forum posts come from the main database (completion by each activity's
  * own rule, completionByLearner, so the figures equal the course's own); events and active students from the
  * statistics rollups (`stats.daily_counts`, `stats.daily_users`), never from the events themselves. With the
- * statistics server run apart (STATS_URL) its tables are not here: events and active students answer 0 and a
- * student's last activity is their latest read record.
+ * statistics server run apart (STATS_URL) a course's days are asked of it (readCourseDays: its rollups, and its
+ * column store past its retention); a student's own days and last activity are not: those answer 0 and their
+ * latest read record.
  */
 
 const isEmbedded = (deps: AppDeps) => !deps.config.statsUrl;
@@ -64,15 +66,13 @@ export async function courseLearningStats(
   await authorize(deps, actor, 'course.read_statistics', { courseId });
   const period = learningPeriod(query, now);
   const [facts, posts] = await Promise.all([courseFacts(deps, courseId), countForumPosts(deps.db, courseId, { since: period.since, until: period.until })]);
-  const counts: CourseDayCount[] = isEmbedded(deps)
-    ? await courseDays(
-        deps.db,
-        courseId,
-        period.from,
-        period.to,
-        facts.students.map((s) => s.id),
-      )
-    : [];
+  const counts: CourseDayCount[] = await readCourseDays(
+    deps,
+    courseId,
+    period.from,
+    period.to,
+    facts.students.map((s) => s.id),
+  );
   const analysis = analyse(facts);
   const students = facts.students.length;
   const pairs = students * analysis.counted.length;

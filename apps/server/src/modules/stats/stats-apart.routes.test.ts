@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { USER_ROLE } from '@atrium/contracts';
 import { signReporterToken, verifyReporterToken } from '@atrium/stats';
 import { buildStatsServer, openStatsDatabase } from '../../../../stats/src/server.js';
+import { openColumnStore } from '../../../../stats/src/columnar/column-store.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { statsForwardHandler } from './stats.handlers.js';
 
@@ -172,6 +173,112 @@ describe('the main server’s domain events, forwarded over HTTP', () => {
       await expect(handling).rejects.toThrow();
     } finally {
       await down.close();
+    }
+  });
+});
+
+describe('the learning dashboard reads its days from the statistics server apart', () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+
+  it('shows the events and active students the statistics server holds for the course', async () => {
+    const world = await t.factories.courseWorld();
+    const teacher = await t.factories.login(world.instructor.userName);
+    const learner = await t.factories.login(world.student.userName);
+    const { token } = (await t.app.inject({ method: 'GET', url: '/api/stat/reporter-token', headers: { cookie: learner } })).json() as { token: string };
+    const events = [event({ course_id: world.course.id }), event({ course_id: world.course.id }), event({ course_id: world.course.id + 1000 })];
+    expect((await postStats('/api/user-actions', { events, reporter: token })).json()).toEqual({ accepted: 3, duplicates: 0 });
+    const res = await t.app.inject({ method: 'GET', url: `/api/stat/courses/${world.course.id}/learning`, headers: { cookie: teacher } });
+    expect(res.statusCode, res.body).toBe(200);
+    const day = (res.json() as { days: { day: string; events: number; active_students: number }[] }).days.find((d) => d.day === today());
+    expect(day).toMatchObject({ events: 2, active_students: 1 });
+  });
+
+  it('answers only the main server: no token is a 401, a browser’s token a 403, a bad period a 400 naming the field', async () => {
+    const body = { course_id: 1, from: today(), to: today() };
+    const call = (authorization?: string, payload: object = body) =>
+      stats.inject({ method: 'POST', url: '/api/stat/course-days', headers: authorization ? { authorization } : {}, payload });
+    expect((await call()).statusCode).toBe(401);
+    expect((await call('Bearer forged')).json()).toMatchObject({ code: 'REPORTER_TOKEN_INVALID' });
+    const browser = await signReporterToken(SECRET, { userId: 5, orgId: 1, source: 'client' }, Date.now() + 60_000);
+    expect((await call(`Bearer ${browser}`)).statusCode).toBe(403);
+    const server = `Bearer ${await signReporterToken(SECRET, { userId: null, orgId: null, source: 'server' }, Date.now() + 60_000)}`;
+    const backwards = await call(server, { ...body, from: '2026-02-01', to: '2026-01-01' });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().errors).toHaveProperty('from');
+    const notADay = await call(server, { ...body, to: 'tomorrow' });
+    expect(notADay.statusCode).toBe(400);
+    expect(notADay.body).toContain('to');
+  });
+
+  it('reads days past the retention from the column store, the recent ones from the rollups', async () => {
+    const database = await openStatsDatabase({});
+    const store = await openColumnStore('duckdb::memory:');
+    const server = await buildStatsServer({
+      db: database.db,
+      secret: SECRET,
+      retentionDays: 31,
+      columnStore: {
+        store,
+        onError: (error) => {
+          throw error;
+        },
+      },
+    });
+    try {
+      const reporter = { userId: 7, orgId: 1, source: 'client' as const };
+      const token = await signReporterToken(SECRET, reporter, Date.now() + 60_000);
+      // Today's event arrives by ingestion (PostgreSQL and the live copy); one 100 days old is in the column store
+      // alone, as after the monthly export and retention.
+      const recent = event({ course_id: 77 });
+      expect((await server.inject({ method: 'POST', url: '/api/user-actions', payload: { events: [recent], reporter: token } })).json()).toEqual({
+        accepted: 1,
+        duplicates: 0,
+      });
+      const old = Date.now() - 100 * 24 * 3600_000;
+      await store.append([
+        {
+          ts: BigInt(old) * 1000n,
+          event_id: randomUUID(),
+          stream: 'user_action',
+          action: 'page.view',
+          source: 'client',
+          org_id: 1,
+          user_id: 7,
+          course_id: 77,
+          activity_id: null,
+          url: null,
+          data: null,
+          received_at: BigInt(old) * 1000n,
+        },
+      ]);
+      const authorization = `Bearer ${await signReporterToken(SECRET, { userId: null, orgId: null, source: 'server' }, Date.now() + 60_000)}`;
+      const from = new Date(Date.now() - 200 * 24 * 3600_000).toISOString().slice(0, 10);
+      const res = await server.inject({
+        method: 'POST',
+        url: '/api/stat/course-days',
+        headers: { authorization },
+        payload: { course_id: 77, from, to: today(), students: [7] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        days: [
+          { day: new Date(old).toISOString().slice(0, 10), events: 1, active_students: 1 },
+          { day: today(), events: 1, active_students: 1 },
+        ],
+        sources: ['column_store', 'rollups'],
+      });
+      // A period inside the retention reads the rollups alone.
+      const inside = await server.inject({
+        method: 'POST',
+        url: '/api/stat/course-days',
+        headers: { authorization },
+        payload: { course_id: 77, from: today(), to: today() },
+      });
+      expect(inside.json()).toEqual({ days: [{ day: today(), events: 1, active_students: 1 }], sources: ['rollups'] });
+    } finally {
+      await server.close();
+      await store.close();
+      await database.close();
     }
   });
 });
