@@ -3,7 +3,16 @@
  * streams into its own schema, run inside the main server by default (embedded) or on its own (main.ts).
  */
 export { statsRoutes, type StatsRoutesOptions } from './routes.js';
-export { COURSE_DAYS_PATH, CourseDaysAnswerSchema, type CourseDaysAnswer, type CourseDaysBody } from './query-routes.js';
+export {
+  COURSE_DAYS_PATH,
+  COURSE_USERS_PATH,
+  CourseDaysAnswerSchema,
+  CourseUsersAnswerSchema,
+  type CourseDaysAnswer,
+  type CourseDaysBody,
+  type CourseUsersAnswer,
+  type CourseUsersBody,
+} from './query-routes.js';
 export { ingest, type IngestDeps, type InvalidField } from './ingest.js';
 export { runStatsMigrations, statsMigrationsFolder } from './migrate.js';
 export { statementOf, statementProblems, XAPI_VERBS, type EventForStatement } from './xapi.js';

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { courseDays, type CourseDayCount, type StatsDb } from './store.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { courseDays, courseUserActivity, courseUserDays, type CourseDayCount, type StatsDb } from './store.js';
 import type { ColumnStore } from './columnar/column-store.js';
 import { verifyReporterToken } from './reporter-token.js';
 
 /** The address of a course's days on the statistics server apart: the main server's learning dashboards read it. */
 export const COURSE_DAYS_PATH = '/api/stat/course-days';
+/** The address of a course's users' activity (and one user's days) on the statistics server apart. */
+export const COURSE_USERS_PATH = '/api/stat/course-users';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'is not a day (YYYY-MM-DD)');
 
@@ -24,6 +27,21 @@ export const CourseDaysAnswerSchema = z.object({
   sources: z.array(z.enum(['rollups', 'column_store'])),
 });
 export type CourseDaysAnswer = z.infer<typeof CourseDaysAnswerSchema>;
+
+/** `POST /api/stat/course-users` body: a course, whose activity (`users`; default every user with an event) and, with `days_of`, one user's days. */
+export const CourseUsersBodySchema = z.object({
+  course_id: z.number().int().positive(),
+  users: z.array(z.number().int().positive()).max(100_000).optional(),
+  days_of: z.object({ user_id: z.number().int().positive(), from: day, to: day }).optional(),
+});
+export type CourseUsersBody = z.infer<typeof CourseUsersBodySchema>;
+
+/** The answer: each user's activity in the course (users without an event absent) and `days_of`'s days with events (empty without it). */
+export const CourseUsersAnswerSchema = z.object({
+  users: z.array(z.object({ user_id: z.number().int(), last_day: z.string(), last_at: z.number(), events: z.number().int() })),
+  days: z.array(z.object({ day: z.string(), events: z.number().int() })),
+});
+export type CourseUsersAnswer = z.infer<typeof CourseUsersAnswerSchema>;
 
 const ErrorSchema = z.object({ code: z.string(), message: z.string(), errors: z.record(z.string(), z.array(z.string())) });
 
@@ -48,6 +66,22 @@ export const statsQueryRoutes: FastifyPluginAsyncZod<{
   retentionDays: number;
   now: () => number;
 }> = async (app, options) => {
+  /** True for the main server's token (source `server`); else answers 401 or 403 and false. */
+  async function fromMainServer(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const token = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const verified = token ? await verifyReporterToken(options.secret, token, options.now()) : ({ problem: 'invalid' } as const);
+    if ('problem' in verified) {
+      const code = verified.problem === 'expired' ? 'REPORTER_TOKEN_EXPIRED' : 'REPORTER_TOKEN_INVALID';
+      await reply.status(401).send({ code, message: 'the main server’s token is missing or not valid', errors: { authorization: ['is not valid'] } });
+      return false;
+    }
+    if (verified.source !== 'server') {
+      await reply.status(403).send({ code: 'FORBIDDEN', message: 'only the main server reads statistics here', errors: {} });
+      return false;
+    }
+    return true;
+  }
+
   app.post(COURSE_DAYS_PATH, {
     schema: {
       tags: ['stats'],
@@ -56,13 +90,7 @@ export const statsQueryRoutes: FastifyPluginAsyncZod<{
       response: { 200: CourseDaysAnswerSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
     },
     handler: async (request, reply) => {
-      const token = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      const verified = token ? await verifyReporterToken(options.secret, token, options.now()) : ({ problem: 'invalid' } as const);
-      if ('problem' in verified) {
-        const code = verified.problem === 'expired' ? 'REPORTER_TOKEN_EXPIRED' : 'REPORTER_TOKEN_INVALID';
-        return reply.status(401).send({ code, message: 'the main server’s token is missing or not valid', errors: { authorization: ['is not valid'] } });
-      }
-      if (verified.source !== 'server') return reply.status(403).send({ code: 'FORBIDDEN', message: 'only the main server reads statistics here', errors: {} });
+      if (!(await fromMainServer(request, reply))) return reply;
       const { course_id: courseId, from, to, students } = request.body;
       if (from > to) return reply.status(400).send({ code: 'VALIDATION_FAILED', message: 'from: is after to', errors: { from: ['is after to'] } });
       // The first day PostgreSQL surely still holds for every organisation: the server's retention before today.
@@ -81,6 +109,26 @@ export const statsQueryRoutes: FastifyPluginAsyncZod<{
         sources.push('rollups');
       }
       return { days: [...older, ...recent], sources };
+    },
+  });
+
+  app.post(COURSE_USERS_PATH, {
+    schema: {
+      tags: ['stats'],
+      summary: 'A course’s users’ activity and one user’s days (rollups) for the main server’s dashboards',
+      body: CourseUsersBodySchema,
+      response: { 200: CourseUsersAnswerSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+    },
+    handler: async (request, reply) => {
+      if (!(await fromMainServer(request, reply))) return reply;
+      const { course_id: courseId, users, days_of: daysOf } = request.body;
+      if (daysOf && daysOf.from > daysOf.to)
+        return reply.status(400).send({ code: 'VALIDATION_FAILED', message: 'days_of.from: is after to', errors: { 'days_of.from': ['is after to'] } });
+      const [activity, days] = await Promise.all([
+        courseUserActivity(options.db, courseId, users),
+        daysOf ? courseUserDays(options.db, courseId, daysOf.user_id, daysOf.from, daysOf.to) : Promise.resolve([]),
+      ]);
+      return { users: activity, days };
     },
   });
 };

@@ -11,8 +11,8 @@ import type {
   StudentLearningStats,
   VideoCoverage,
 } from '@atrium/contracts';
-import { courseUserActivity, courseUserDays, type CourseDayCount } from '@atrium/stats';
-import { readCourseDays } from './course-days.repository.js';
+import type { CourseDayCount } from '@atrium/stats';
+import { readCourseDays, readCourseUsers } from './stats-reads.repository.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { translateMessage } from '../../lib/i18n/server-messages.js';
@@ -30,12 +30,9 @@ import { countForumPosts, listResultGrades, listResultItems } from './learning.r
  * Completion, video coverage, results and forum posts come from the main database (completion by each activity's
  * own rule, completionByLearner, so the figures equal the course's own); events and active students from the
  * statistics rollups (`stats.daily_counts`, `stats.daily_users`), never from the events themselves. With the
- * statistics server run apart (STATS_URL) a course's days are asked of it (readCourseDays: its rollups, and its
- * column store past its retention); a student's own days and last activity are not: those answer 0 and their
- * latest read record.
+ * statistics server run apart (STATS_URL) they are asked of it (stats-reads.repository.ts: its rollups, and its
+ * column store for a course's days past its retention).
  */
-
-const isEmbedded = (deps: AppDeps) => !deps.config.statsUrl;
 
 /** The course's facts for every student: five statements in one round. */
 async function courseFacts(deps: AppDeps, courseId: number): Promise<CourseFacts> {
@@ -133,7 +130,7 @@ async function studentRows(deps: AppDeps, courseId: number): Promise<LearningStu
   const [facts, posts, activity] = await Promise.all([
     courseFacts(deps, courseId),
     countForumPosts(deps.db, courseId),
-    isEmbedded(deps) ? courseUserActivity(deps.db, courseId) : Promise.resolve([]),
+    readCourseUsers(deps, courseId, {}).then((answer) => answer.users),
   ]);
   const analysis = analyse(facts);
   const activityOf = new Map(activity.map((a) => [a.user_id, a]));
@@ -191,15 +188,13 @@ export async function studentLearningStats(
 ): Promise<StudentLearningStats> {
   await authorize(deps, actor, 'course.read_statistics', { courseId });
   const period = learningPeriod(query, now);
-  const embedded = isEmbedded(deps);
-  const [students, study, items, grades, posts, activity, userDays] = await Promise.all([
+  const [students, study, items, grades, posts, { users: activity, days: userDays }] = await Promise.all([
     listCourseStudents(deps.db, courseId, userId),
     readStudyRows(deps.db, courseId, userId),
     listResultItems(deps.db, courseId),
     listResultGrades(deps.db, courseId, userId),
     countForumPosts(deps.db, courseId, { userId }),
-    embedded ? courseUserActivity(deps.db, courseId, [userId]) : Promise.resolve([]),
-    embedded ? courseUserDays(deps.db, courseId, userId, period.from, period.to) : Promise.resolve([]),
+    readCourseUsers(deps, courseId, { users: [userId], daysOf: { userId, from: period.from, to: period.to } }),
   ]);
   const student = students[0];
   if (!student) throw new AppError('USER_NOT_FOUND', 'This user is not a student of this course');

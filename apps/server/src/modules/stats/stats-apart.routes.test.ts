@@ -191,6 +191,19 @@ describe('the learning dashboard reads its days from the statistics server apart
     expect(res.statusCode, res.body).toBe(200);
     const day = (res.json() as { days: { day: string; events: number; active_students: number }[] }).days.find((d) => d.day === today());
     expect(day).toMatchObject({ events: 2, active_students: 1 });
+    // The students table's last activity and the student's own days come from there too (course-users).
+    const latest = Math.max(events[0]!.ts, events[1]!.ts);
+    const table = await t.app.inject({ method: 'GET', url: `/api/stat/courses/${world.course.id}/learning/students`, headers: { cookie: teacher } });
+    expect(table.statusCode, table.body).toBe(200);
+    const row = (table.json() as { items: { user_id: number; last_active_at: string | null }[] }).items.find((r) => r.user_id === world.student.id);
+    expect(row?.last_active_at).toBe(new Date(latest).toISOString());
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/stat/courses/${world.course.id}/learning/students/${world.student.id}`,
+      headers: { cookie: teacher },
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    expect((one.json() as { days: { day: string; events: number }[] }).days.find((d) => d.day === today())).toMatchObject({ events: 2 });
   });
 
   it('answers only the main server: no token is a 401, a browser’s token a 403, a bad period a 400 naming the field', async () => {
@@ -198,6 +211,7 @@ describe('the learning dashboard reads its days from the statistics server apart
     const call = (authorization?: string, payload: object = body) =>
       stats.inject({ method: 'POST', url: '/api/stat/course-days', headers: authorization ? { authorization } : {}, payload });
     expect((await call()).statusCode).toBe(401);
+    expect((await stats.inject({ method: 'POST', url: '/api/stat/course-users', payload: { course_id: 1 } })).statusCode).toBe(401);
     expect((await call('Bearer forged')).json()).toMatchObject({ code: 'REPORTER_TOKEN_INVALID' });
     const browser = await signReporterToken(SECRET, { userId: 5, orgId: 1, source: 'client' }, Date.now() + 60_000);
     expect((await call(`Bearer ${browser}`)).statusCode).toBe(403);
