@@ -58,6 +58,7 @@ import { statQueriesRoutes } from './modules/stats/stat-queries.routes.js';
 import { learningStatsRoutes } from './modules/stats/learning.routes.js';
 import { teachingStatsRoutes } from './modules/stats/teaching.routes.js';
 import { warningsRoutes } from './modules/warnings/warnings.routes.js';
+import { connectorsRoutes } from './modules/connectors/connectors.routes.js';
 import { authPlugin, requireRouteAction } from './plugins/auth.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
 import { inputGuardsPlugin } from './plugins/input-guards.js';
@@ -213,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(learningStatsRoutes);
   await app.register(teachingStatsRoutes);
   await app.register(warningsRoutes);
+  await app.register(connectorsRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -131,6 +131,10 @@ export const ERROR_STATUS = {
   /** A share missing, withdrawn, its item trashed, or not shared with the caller. */
   SHARED_RESOURCE_NOT_FOUND: 404,
   PREVIEW_PROVIDER_DISABLED: 403,
+  /** Campus connectors (issue 24 item 4): the organisation has no connector for this system (`errors.provider`). */
+  CONNECTOR_NOT_CONFIGURED: 409,
+  /** The connector's source did not answer, answered an error, or sent what is not its CSV (`errors.url`). */
+  CONNECTOR_SOURCE_FAILED: 502,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

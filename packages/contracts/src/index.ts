@@ -53,3 +53,4 @@ export * from './stats/stats.schemas.js';
 export * from './stats/learning.schemas.js';
 export * from './stats/teaching.schemas.js';
 export * from './warnings/warnings.schemas.js';
+export * from './connectors/connectors.schemas.js';
