@@ -10,7 +10,10 @@ import { z } from 'zod';
 export const ENROLMENT_SYNC_PROVIDERS = ['urp', 'itri'] as const;
 export type EnrolmentSyncProvider = (typeof ENROLMENT_SYNC_PROVIDERS)[number];
 
-/** `PUT /api/org/connectors/{provider}` body: the CSV's address (http or https) and an optional bearer token sent with it. */
+/**
+ * `PUT /api/org/connectors/{provider}` body: the CSV's address (http or https) and the bearer token sent with it —
+ * a new token replaces the stored one, `null` removes it, absent keeps it.
+ */
 export const PutConnectorBodySchema = z.object({
   url: z
     .string()
@@ -18,7 +21,7 @@ export const PutConnectorBodySchema = z.object({
     .url('is not an address')
     .max(2000)
     .refine((url) => /^https?:\/\//i.test(url), 'must be an http or https address'),
-  token: z.string().min(1).max(500).optional(),
+  token: z.string().trim().min(1, 'is empty').max(500).nullable().optional(),
 });
 export type PutConnectorBody = z.infer<typeof PutConnectorBodySchema>;
 

@@ -82,6 +82,10 @@ describe('campus connectors', () => {
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({ provider: 'urp', url: campusUrl, has_token: true });
     expect(set.body).not.toContain(TOKEN);
+    // A new address alone keeps the token; null would remove it.
+    expect((await call('PUT', '/api/org/connectors/urp', 'admin', { url: `${campusUrl}?v=1` })).json()).toMatchObject({ has_token: true });
+    expect((await call('PUT', '/api/org/connectors/urp', 'admin', { url: campusUrl, token: null })).json()).toMatchObject({ has_token: false });
+    expect((await call('PUT', '/api/org/connectors/urp', 'admin', { url: campusUrl, token: TOKEN })).json()).toMatchObject({ has_token: true });
     csv = [
       '\uFEFFUser_No,Course_Code,Role,Name',
       `${people.ada.userNo},${w.course.courseCode},,Ada`,

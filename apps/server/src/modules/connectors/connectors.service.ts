@@ -53,10 +53,11 @@ export async function orgConnectors(deps: AppDeps, actor: Actor): Promise<Connec
   };
 }
 
-/** `PUT /api/org/connectors/{provider}` (admins): sets where the provider's CSV is and the token sent with it. */
+/** `PUT /api/org/connectors/{provider}` (admins): sets where the provider's CSV is and the token sent with it (absent: kept; null: removed). */
 export async function setOrgConnector(deps: AppDeps, actor: Actor, provider: EnrolmentSyncProvider, body: PutConnectorBody): Promise<Connector> {
   assertManagesOrganisation(actor, 'Only organisation administrators set the campus connectors');
-  return view(await upsertConnector(deps.db, actor.orgId, provider, body.url, body.token ?? null));
+  const token = body.token !== undefined ? body.token : ((await findConnector(deps.db, actor.orgId, provider))?.token ?? null);
+  return view(await upsertConnector(deps.db, actor.orgId, provider, body.url, token));
 }
 
 /** `DELETE /api/org/connectors/{provider}` (admins): removes it; CONNECTOR_NOT_CONFIGURED (409) naming `provider` when there is none. */
