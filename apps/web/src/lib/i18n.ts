@@ -38,6 +38,7 @@ export const NAMESPACES = [
   'warnings',
   'learningStats',
   'teachingStats',
+  'connectors',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

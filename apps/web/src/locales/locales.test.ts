@@ -92,7 +92,7 @@ describe('translations (STYLE.md: a check fails on a key missing from en-us or z
  * programming languages (issue 23 §1's allowlist of true constants).
  */
 const CONSTANTS =
-  /\b(Atrium|SCORM|xAPI|LTI|PDF|Moodle|ZIP|CSV|XLSX?|DOCX?|PPTX?|HTML|URL|QR|iCal|ICS|WPS|Word|PowerPoint|Excel|YouTube|Vimeo|Bilibili|Youku|ClassIn|Zoom|WeLink|DingTalk|Microsoft Teams|Tencent Meeting|JavaScript|Python|KaTeX|LaTeX|MP3|MP4|SMTP|API|ID|IP|OK|KB|MB|GB|TB)\b/g;
+  /\b(Atrium|SCORM|xAPI|LTI|PDF|Moodle|ZIP|CSV|XLSX?|DOCX?|PPTX?|HTML|URL|QR|iCal|ICS|WPS|Word|PowerPoint|Excel|YouTube|Vimeo|Bilibili|Youku|ClassIn|Zoom|WeLink|DingTalk|URP|ITRI|Microsoft Teams|Tencent Meeting|JavaScript|Python|KaTeX|LaTeX|MP3|MP4|SMTP|API|ID|IP|OK|KB|MB|GB|TB)\b/g;
 
 /** True when a value holds nothing to translate: only constants, {{variables}}, digits and punctuation. */
 function onlyConstants(text: string): boolean {

@@ -99,7 +99,8 @@ describe('UserSettingsPage (issue 19 §5: everything in one place)', { timeout: 
     const actor = userEvent.setup();
     await actor.click(within(language).getByRole('combobox', { name: 'Language' }));
     await actor.click(await screen.findByText('简体中文'));
-    expect(await screen.findByText('个人资料')).toBeInTheDocument();
+    // Every namespace of the language loads first (lazy chunks): slow on a loaded machine.
+    expect(await screen.findByText('个人资料', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('zh-cn');
   });
 });

@@ -10,6 +10,7 @@ import { showFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { OrgPromptSettingsCard } from '../../prompts/components/org-prompt-settings-card';
 import { OrgEntriesCard } from '../../entries/components/org-entries-card';
+import { OrgConnectorsCard } from '../../connectors/components/org-connectors-card';
 
 /**
  * /management/org-settings: the organisation's settings an administrator changes here. For
@@ -78,6 +79,7 @@ export function OrgSettingsPage() {
       </Card>
       <OrgPromptSettingsCard />
       <OrgEntriesCard />
+      <OrgConnectorsCard />
     </div>
   );
 }
