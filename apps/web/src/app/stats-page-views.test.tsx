@@ -43,6 +43,13 @@ describe('pageViewFields', () => {
       course_id: 12,
     });
     expect(pageViewFields({ pathname: '/course/join/AB12', search: '', hash: '' })).toEqual({ url: '/course/join/AB12' });
+    // Public pages whose query holds a credential or a signed address keep their path only.
+    expect(pageViewFields({ pathname: '/note-bene/pdf-viewer', search: '?file=%2Fapi%2Fmedia%2F1%3Fsig%3Dabc', hash: '' })).toEqual({
+      url: '/note-bene/pdf-viewer',
+    });
+    expect(pageViewFields({ pathname: '/user/verify-email', search: '?token=secret', hash: '' })).toEqual({ url: '/user/verify-email' });
+    expect(pageViewFields({ pathname: '/login', search: '?next=%2Fuser%2Fcourses', hash: '' })).toEqual({ url: '/login' });
+    expect(pageViewFields({ pathname: '/loginhelp', search: '?a=1', hash: '' })).toEqual({ url: '/loginhelp?a=1' });
   });
 });
 

@@ -5,12 +5,20 @@ import { useClientConfig } from '../features/prompts/api';
 import { configureStats, setStatsUser, track, type StatsFields } from '../lib/stats-beacon';
 
 /**
+ * Pages outside the signed-in shell whose query carries a credential or a signed address (the embedded viewers'
+ * `file`, the e-mail verification `token`, the PDF editor's file, a login's `next`): their views keep the path only.
+ */
+const PATH_ONLY_PREFIXES = ['/login', '/note-bene/', '/anonymous-api/', '/guest/', '/user/verify-email', '/pdf/editor'];
+
+/**
  * The `page.view` event of an address: `url` its path, query and hash (the hash names the activity or topic
- * shown: `/course/12/learning-activity#/34`), `course_id` the id of a `/course/{id}/…` path, and `activity_id`
- * the `#/{id}` of a course's learning-activity or live-activities page.
+ * shown: `/course/12/learning-activity#/34`; the public pages of PATH_ONLY_PREFIXES their path alone),
+ * `course_id` the id of a `/course/{id}/…` path, and `activity_id` the `#/{id}` of a course's learning-activity
+ * or live-activities page.
  */
 export function pageViewFields({ pathname, search, hash }: Pick<Location, 'pathname' | 'search' | 'hash'>): StatsFields {
-  const fields: StatsFields = { url: pathname + search + hash };
+  const pathOnly = PATH_ONLY_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+  const fields: StatsFields = { url: pathOnly ? pathname : pathname + search + hash };
   const course = /^\/course\/(\d+)(?:\/|$)/.exec(pathname);
   if (course) fields.course_id = Number(course[1]);
   const activity = /^\/course\/\d+\/(?:learning-activity|live-activities)\/?$/.test(pathname) ? /^#\/(\d+)(?:[/?]|$)/.exec(hash) : null;
