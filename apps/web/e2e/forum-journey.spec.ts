@@ -45,9 +45,16 @@ test('two students and an instructor discuss: a mention notifies, its click land
     // ------------------------------------------------------------ student2 starts a topic
     const title = `Why do trace trees start at loop headers? ${stamp}`;
     await asker.goto(`/course/${course.id}/forum`);
+    // Choosing the forum swaps the board (its list and its New topic button): wait for that forum's topics first,
+    // and click again should a click land on the board being replaced (seen in CI under load).
+    const forumTopics = asker.waitForResponse((r) => /\/api\/forum\/\d+\/topics\?/.test(r.url()));
     await asker.getByRole('menuitem', { name: /Week 1 discussion/ }).click();
-    await asker.getByRole('button', { name: 'New topic' }).click();
+    await forumTopics;
     const drawer = asker.getByRole('dialog', { name: 'New topic' });
+    await expect(async () => {
+      await asker.getByRole('button', { name: 'New topic' }).click();
+      await expect(drawer).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
     await drawer.getByLabel('Title').fill(title);
     await drawer.locator('[contenteditable="true"]').first().click();
     await asker.keyboard.type('I read section 3 twice and still do not see why.');
