@@ -44,13 +44,8 @@ function view(row: ConnectorRow): Connector {
 /** `GET /api/org/connectors` (the organisation's admins): every provider, configured or not. */
 export async function orgConnectors(deps: AppDeps, actor: Actor): Promise<ConnectorList> {
   assertManagesOrganisation(actor, 'Only organisation administrators see the campus connectors');
-  const rows = await listConnectors(deps.db, actor.orgId);
-  return {
-    items: ENROLMENT_SYNC_PROVIDERS.map((provider) => ({
-      provider,
-      connector: ((row) => (row ? view(row) : null))(rows.find((r) => r.provider === provider)),
-    })),
-  };
+  const byProvider = new Map((await listConnectors(deps.db, actor.orgId)).map((row) => [row.provider, view(row)]));
+  return { items: ENROLMENT_SYNC_PROVIDERS.map((provider) => ({ provider, connector: byProvider.get(provider) ?? null })) };
 }
 
 /** `PUT /api/org/connectors/{provider}` (admins): sets where the provider's CSV is and the token sent with it (absent: kept; null: removed). */
