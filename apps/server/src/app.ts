@@ -59,6 +59,7 @@ import { learningStatsRoutes } from './modules/stats/learning.routes.js';
 import { teachingStatsRoutes } from './modules/stats/teaching.routes.js';
 import { warningsRoutes } from './modules/warnings/warnings.routes.js';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.js';
+import { plansRoutes } from './modules/orgs/plans.routes.js';
 import { authPlugin, requireRouteAction } from './plugins/auth.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
 import { inputGuardsPlugin } from './plugins/input-guards.js';
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(teachingStatsRoutes);
   await app.register(warningsRoutes);
   await app.register(connectorsRoutes);
+  await app.register(plansRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -9,6 +9,7 @@ import { entryUploadParent } from './modules/entries/entries.policy.js';
 import { replyUploadParent, topicUploadParent } from './modules/forum/forum.policy.js';
 import { libraryUploadParent } from './modules/library/library.policy.js';
 import { quotaUploadCheck, trashLibraryUpload } from './modules/library/library.service.js';
+import { planUploadCheck } from './modules/orgs/plans.service.js';
 import { sharedUploadReuse } from './modules/resource-groups/resource-groups.service.js';
 
 /**
@@ -31,6 +32,7 @@ export function registerUploadParents(): void {
   registerUploadParent('forum_reply', replyUploadParent);
   // My library (decision 0132): its files, and the storage quota every new upload is checked against.
   registerUploadParent('library', libraryUploadParent);
+  registerUploadCreationCheck('plan-expiry', planUploadCheck);
   registerUploadCreationCheck('storage-quota', quotaUploadCheck);
   registerUploadDeletion('library', trashLibraryUpload);
   // Resource sharing (decision 0134): a library file shared with the actor may be used in their activities by reference.

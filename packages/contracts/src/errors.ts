@@ -135,6 +135,16 @@ export const ERROR_STATUS = {
   CONNECTOR_NOT_CONFIGURED: 409,
   /** The connector's source did not answer, answered an error, or sent what is not its CSV (`errors.url`). */
   CONNECTOR_SOURCE_FAILED: 502,
+  /** Organisation plans (issue 24 item 3): a request missing or of another organisation. */
+  PLAN_REQUEST_NOT_FOUND: 404,
+  /** The organisation has a pending request already (withdraw it, or wait for the decision). */
+  PLAN_REQUEST_PENDING: 409,
+  /** The request was decided or withdrawn already. */
+  PLAN_REQUEST_CLOSED: 409,
+  /** A feature toggle the organisation's plan does not include (`errors.<toggle>`). */
+  PLAN_FEATURE_NOT_INCLUDED: 409,
+  /** The plan (or its storage) has ended: no new files until it is renewed (`errors.size`). */
+  PLAN_EXPIRED: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

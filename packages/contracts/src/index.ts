@@ -13,6 +13,7 @@ export * from './uploads/upload-rules.js';
 export * from './system/system.schemas.js';
 export * from './courses/course-header.schemas.js';
 export * from './management/course-list.schemas.js';
+export * from './management/plans.schemas.js';
 export * from './invites/invites.schemas.js';
 export * from './invites/invite-emails.js';
 export * from './enrolments/enrolments.schemas.js';

@@ -27,6 +27,7 @@ export const QUEUES = [
   'meeting-reminders',
   'stats-retention',
   'warning-alerts',
+  'plan-expiry',
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
 

@@ -10,6 +10,7 @@ import { notifyHomeworkDueSoon, sendDailyDigests } from '../modules/notification
 import { processUpload, sweepStuckUploads } from '../modules/uploads/processing-registry.js';
 import { applyStatsRetention } from '../modules/stats/retention.service.js';
 import { notifyNewWarnings } from '../modules/warnings/warning-alerts.service.js';
+import { notifyPlanExpiry } from '../modules/orgs/plans.service.js';
 
 /**
  * The recurring jobs: a name, a cron schedule (UTC, five fields), the work (answering how many
@@ -37,6 +38,7 @@ const SCHEDULED_JOBS: readonly { name: QueueName; cron: string; run: (deps: AppD
     counted: 'flagged',
     message: 'told course teams of students newly flagged by early warning',
   },
+  { name: 'plan-expiry', cron: '20 6 * * *', run: notifyPlanExpiry, counted: 'notices', message: 'told organisation admins of plans and storage ending' },
 ];
 
 /**

@@ -141,6 +141,10 @@ export const ACTION_ROLES: { readonly [A in RouteAction]: readonly MatrixRole[] 
   'resource_group.manage': ['assistant', 'instructor', 'orgAdmin'],
   'shared_resource.read': ['assistant', 'instructor', 'orgAdmin'],
   'shared_resource.share': ['assistant', 'instructor', 'orgAdmin'],
+  /** Organisation plans (issue 24 item 3): the org admin reads and applies for their organisation; only platform operators (wg admin, not in the matrix) decide. */
+  'plan.read': ['orgAdmin'],
+  'plan.apply': ['orgAdmin'],
+  'plan.decide': [],
   'invite.answer': SIGNED_IN,
   'token.use': EVERYONE,
 };
@@ -236,6 +240,12 @@ export const ROUTE_MATRIX: Readonly<Record<string, RouteAction>> = {
   'PUT /api/org/connectors/{provider}': 'organisation.manage',
   'DELETE /api/org/connectors/{provider}': 'organisation.manage',
   'POST /api/courses/sync_from_urp': 'organisation.manage',
+  'GET /api/org/plan': 'plan.read',
+  'GET /api/org/plan/requests': 'plan.read',
+  'POST /api/org/plan/requests': 'plan.apply',
+  'DELETE /api/org/plan/requests/{id}': 'plan.apply',
+  'GET /api/wg-admin/plan-requests': 'plan.decide',
+  'PUT /api/wg-admin/plan-requests/{id}': 'plan.decide',
   'PUT /api/courses/{id}/sync-itri-enrollments': 'course.enrol',
   'POST /api/user/send_verification_email': 'self.write',
   'POST /api/user/send_org_sing_up_verification_email': 'self.write',

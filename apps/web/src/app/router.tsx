@@ -49,7 +49,8 @@ const CourseSectionPage = lazyNamed(() => import('../features/courses/pages/cour
 const CourseScorePage = lazyNamed(() => import('../features/gradebook/pages/course-score-page'), 'CourseScorePage');
 const CourseContentPage = lazyNamed(() => import('../features/activities/pages/course-content-page'), 'CourseContentPage');
 const LearningActivityPage = lazyNamed(() => import('../features/activities/pages/learning-activity-page'), 'LearningActivityPage');
-const ManagementSectionPage = lazyNamed(() => import('../features/management/pages/management-section-page'), 'ManagementSectionPage');
+const PlanPage = lazyNamed(() => import('../features/plans/pages/plan-page'), 'PlanPage');
+const PlanRequestsPage = lazyNamed(() => import('../features/plans/pages/plan-requests-page'), 'PlanRequestsPage');
 const CourseForumPage = lazyPreloadable(() => import('../features/forum/pages/course-forum-page'), 'CourseForumPage');
 const CourseResourcesPage = lazyNamed(() => import('../features/course-resources/pages/course-resources-page'), 'CourseResourcesPage');
 const TeachingTeamPage = lazyNamed(() => import('../features/forum/pages/teaching-team-page'), 'TeachingTeamPage');
@@ -165,6 +166,8 @@ const pages: RouteObject[] = [
       { path: 'shared-resource/user/:userId/track-user-resource', element: <TrackUserResourcePage /> },
       // Spec §2 `/bulletin-list/?type=org|course` (optionally `&bulletin_id=`).
       { path: 'bulletin-list', element: <BulletinListPage /> },
+      // Spec §2 `/wg-admin/request`: the platform operator decides organisations' plan requests (issue 24 item 3).
+      { path: 'wg-admin/request', element: <PlanRequestsPage /> },
       { path: 'course/join/:code', element: <JoinCoursePage /> },
       {
         path: 'course/:id',
@@ -211,7 +214,7 @@ const pages: RouteObject[] = [
           { index: true, element: <ManagementOverviewPage /> },
           { path: 'course', element: <ManagementCoursesPage /> },
           { path: 'course/audit', element: <ManagementAuditPage /> },
-          { path: 'plan', element: <ManagementSectionPage section="plan" /> },
+          { path: 'plan', element: <PlanPage /> },
           { path: 'calendar-meeting', element: <ManagementMeetingsPage /> },
           { path: 'org-settings', element: <OrgSettingsPage /> },
           { path: 'library-settings', element: <LibrarySettingsPage /> },

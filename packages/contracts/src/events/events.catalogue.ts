@@ -224,6 +224,21 @@ export const DomainEventSchemas = {
     group_id: id.nullable(),
     user_id: id.nullable(),
   }),
+  /** An org admin applied for a change of their organisation's plan (issue 24 item 3): `request_id` the pending request. */
+  'plan.requested': z.object({ request_id: id, org_id: id, actor_id: id }),
+  /** A platform operator approved (the changes applied) or rejected an organisation's plan request; `requester_id` who asked (null: gone). */
+  'plan.request_decided': z.object({ request_id: id, org_id: id, actor_id: id, requester_id: id.nullable(), decision: z.enum(['approved', 'rejected']) }),
+  /**
+   * The daily plan job (issue 24 item 3): an organisation's plan (`what` plan) or its storage (`what` storage) ends at
+   * `ends_at` (ISO), `days` away (one of PLAN_EXPIRY_NOTICE_DAYS; 0 on the day it ends), told once per end and threshold.
+   */
+  'plan.expiring': z.object({
+    org_id: id,
+    what: z.enum(['plan', 'storage']),
+    ends_at: z.string(),
+    days: z.number().int().nonnegative(),
+    plan_name: z.string(),
+  }),
   /**
    * The daily early-warning job (issue 25 item 4) found students of a course flagged anew since its last run:
    * `alerts` each (student, rule) pair not flagged at the run before (a student still flagged for a rule is not

@@ -15,7 +15,8 @@ import type { NotificationType } from './notifications.schemas.js';
  *   in its activity (`/course/{id}/learning-activity#/{activity}?upload={u}&page={p}&question={topic}`,
  *   `second=` for media);
  *   resource share → `/vtrs/{resource_id}`; warning alert (issue 25 item 4, students newly flagged by early
- *   warning) → the course's alert list `/course/{course_id}/warning`;
+ *   warning) → the course's alert list `/course/{course_id}/warning`; plan request (issue 24 item 3, to platform
+ *   operators) → `/wg-admin/request`;
  * - anything else, or a notice missing the ids its route needs, → `/user/index`.
  */
 export interface NotificationTarget {
@@ -80,6 +81,8 @@ export function notificationDestination(target: NotificationTarget): string {
     case 'plan_expiry':
     case 'storage_expiry':
       return '/management/plan';
+    case 'plan_request':
+      return '/wg-admin/request';
     case 'score_publish':
       return course ? `/course/${course}/score` : DEFAULT_NOTIFICATION_DESTINATION;
     case 'bulletin': {

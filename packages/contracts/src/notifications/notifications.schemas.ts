@@ -33,6 +33,8 @@ export const NOTIFICATION_TYPES = [
   'resource_share',
   // Issue 25 item 4: students newly flagged by early warning (the course team's; opens `/course/{id}/warning`).
   'warning_alert',
+  // Issue 24 item 3: an organisation applied for a plan change (platform operators'; opens `/wg-admin/request`).
+  'plan_request',
   // Anything else (invites, enrolments, course publication, meeting reminders): `/user/index`.
   'other',
 ] as const;
@@ -68,6 +70,10 @@ export const NOTIFICATION_KINDS = {
   'question.answered': { type: 'topic', email: 'instant' },
   // Issue 25 item 4: the daily early-warning job flagged students of a course anew (its instructors and assistants).
   'warning.students_flagged': { type: 'warning_alert', email: 'daily' },
+  // Issue 24 item 3: a plan request to decide (operators; opens `/wg-admin/request`), and its decision (the requester; opens `/management/plan`).
+  'plan.requested': { type: 'plan_request', email: 'instant' },
+  'plan.request_approved': { type: 'plan_expiry', email: 'instant' },
+  'plan.request_rejected': { type: 'plan_expiry', email: 'instant' },
 } as const satisfies Record<string, { type: NotificationType; email: EmailDelivery }>;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];

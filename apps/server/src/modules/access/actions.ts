@@ -65,6 +65,11 @@ export const RESOURCE_ACTIONS = {
   resource_group: ['read', 'manage'],
   /** Shared library items (issue 19 §2): `read` what is shared with me (and open it), `share` share my items, withdraw and see who opened them. */
   shared_resource: ['read', 'share'],
+  /**
+   * The organisation's plan (issue 24 item 3): `read` it and its requests, `apply` for a change (or withdraw one),
+   * its admins; `decide` requests (approve, reject), platform operators (wg admin) over every organisation.
+   */
+  plan: ['read', 'apply', 'decide'],
   /** Invitations and team teaching: answered by the invitee. */
   invite: ['answer'],
   /** Storage and job callbacks authorised by their own token, not a session. */

@@ -43,6 +43,7 @@ import { activityUpload, guestUpload, uploadAccess, uploadContentAccess, type Up
 import type { UploadRow } from '../uploads/uploads.repository.js';
 import { uploadParentResolver } from '../uploads/upload-parents.js';
 import { questionsToRead, questionToAsk } from '../forum/questions.policy.js';
+import { planOfOrg, planToDecide, type PlanGrant } from '../orgs/plans.policy.js';
 
 /**
  * The one entry of the access model (issue 14 §1, decision 0080), in the style
@@ -76,6 +77,8 @@ import { questionsToRead, questionToAsk } from '../forum/questions.policy.js';
  *   library.read/write  library.policy.ts     the owner's own library (instructors, org admins; another's item 404)
  *   resource_group.*    resource-groups.policy.ts  teachers; a group its members (`manage`: owners, managers), else 404
  *   shared_resource.*   resource-groups.policy.ts  teachers; a share whom it reaches and its sharer (`share`: the sharer), else 404
+ *   plan.read / apply   plans.policy.ts       the organisation's admins, their own organisation (another's request 404)
+ *   plan.decide         plans.policy.ts       platform operators (wg admin), every organisation (403 to org admins)
  *
  * Routes declare their action (`config: { action }`, modules/access/actions.ts).
  */
@@ -116,6 +119,9 @@ export interface AuthorizeMap {
   'resource_group.manage': { resource: { groupId?: number }; grant: TeacherGrant & Partial<GroupGrant> };
   'shared_resource.read': { resource: { shareId?: number }; grant: TeacherGrant & Partial<ShareGrant> };
   'shared_resource.share': { resource: { shareId?: number }; grant: TeacherGrant & Partial<ShareGrant> };
+  'plan.read': { resource: Record<string, never>; grant: PlanGrant };
+  'plan.apply': { resource: { requestId?: number }; grant: PlanGrant };
+  'plan.decide': { resource: { requestId?: number }; grant: PlanGrant };
 }
 
 /** A topic, or a reply (whose topic's rules apply, and the reply's own hidden rule). */
@@ -217,6 +223,12 @@ export async function authorize(deps: AppDeps, actor: Actor | null, action: Cour
       return r.shareId === undefined ? teacherOf(actor!) : shareToRead(deps, actor!, r.shareId);
     case 'shared_resource.share':
       return r.shareId === undefined ? teacherOf(actor!) : shareToManage(deps, actor!, r.shareId);
+    case 'plan.read':
+      return planOfOrg(deps, actor!, undefined, 'Only organisation administrators see the organisation’s plan');
+    case 'plan.apply':
+      return planOfOrg(deps, actor!, r.requestId, 'Only organisation administrators apply for plan changes');
+    case 'plan.decide':
+      return planToDecide(deps, actor!, r.requestId);
   }
 }
 

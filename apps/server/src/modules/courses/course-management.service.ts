@@ -14,7 +14,8 @@ import { offsetOf, toPage } from '../../lib/pagination.js';
 import type { Actor } from '../../plugins/auth.js';
 import { requireManagementAuth } from '../authcodes/authcodes.service.js';
 import { studentContactsOf } from '../enrolments/enrolments.repository.js';
-import { isDepartmentOfOrg, setOrgSettings } from '../orgs/orgs.repository.js';
+import { isDepartmentOfOrg, mergeOrgSettings } from '../orgs/orgs.repository.js';
+import { assertPlanAllows } from '../orgs/plans.service.js';
 import { emit } from '../events/events.service.js';
 import { courseFor, isOrgAdmin } from './courses.policy.js';
 import { assertManagesOrganisation } from '../orgs/orgs.policy.js';
@@ -111,17 +112,17 @@ export async function readCourseSettings(deps: AppDeps, actor: Actor): Promise<C
   return { need_publish: s.courseNeedPublish, team_teaching: s.orgTeamTeaching, management_auth_code: s.managementAuthCode };
 }
 
-/** `PUT /api/courses/settings`: org admins change the course toggles of their organisation (spec §6). */
+/** `PUT /api/courses/settings`: org admins change the course toggles of their organisation (spec §6); turning team teaching on when the plan leaves it out is 409 PLAN_FEATURE_NOT_INCLUDED. */
 export async function updateCourseSettings(deps: AppDeps, actor: Actor, body: Partial<CourseSettings>): Promise<CourseSettings> {
   assertManagesOrganisation(actor, 'Only organisation administrators change course settings');
-  const current = await orgSettingsOf(deps, actor.orgId);
-  const next = {
-    ...current,
+  const patch = {
     ...(body.need_publish !== undefined ? { courseNeedPublish: body.need_publish } : {}),
     ...(body.team_teaching !== undefined ? { orgTeamTeaching: body.team_teaching } : {}),
     ...(body.management_auth_code !== undefined ? { managementAuthCode: body.management_auth_code } : {}),
   };
-  await setOrgSettings(deps.db, actor.orgId, next);
+  // Only what the body names is written: the stored settings keep the rest (never the plan's caps, decision 0151).
+  await assertPlanAllows(deps.db, actor.orgId, { team_teaching: patch.orgTeamTeaching });
+  if (Object.keys(patch).length > 0) await mergeOrgSettings(deps.db, actor.orgId, patch);
   return readCourseSettings(deps, actor);
 }
 

@@ -9,12 +9,15 @@ import {
   audienceOfEither,
   audienceOfForumSubscribers,
   audienceOfOrg,
+  audienceOfOrgAdmins,
+  audienceOfPlatformOperators,
   audienceOfResourceGroup,
   audienceOfStudents,
   audienceOfTopicSubscribers,
   audienceOfUsers,
   bulletinFacts,
   courseFacts,
+  orgFacts,
   isAnnouncedToStudents,
   markBulletinNoticesRead,
   notifyChannel,
@@ -39,7 +42,10 @@ type Notified =
   | 'storage.quota_near'
   | 'topic.created'
   | 'topic.replied'
-  | 'warning.students_flagged';
+  | 'warning.students_flagged'
+  | 'plan.requested'
+  | 'plan.request_decided'
+  | 'plan.expiring';
 
 /** The kind and type of the notice of an activity becoming visible to learners. */
 export function activityNotice(activityType: string): { kind: NotificationKind; type: NotificationType } {
@@ -231,6 +237,41 @@ export async function notify(event: DomainEvent<Notified>, { deps, db }: EventCo
       });
       return;
     }
+    case 'plan.requested': {
+      // Issue 24 item 3: every platform operator, to decide it at /wg-admin/request.
+      const p = event.payload;
+      const org = await orgFacts(db, p.org_id);
+      await makeNotifications(deps, db, audienceOfPlatformOperators(p.actor_id), {
+        kind: 'plan.requested',
+        payload: { title: org?.name ?? '' },
+        senderId: p.actor_id,
+        dedupeKey: `plan.requested:${p.request_id}`,
+      });
+      return;
+    }
+    case 'plan.request_decided': {
+      // The org admin who asked; opens /management/plan.
+      const p = event.payload;
+      if (p.requester_id === null) return;
+      const org = await orgFacts(db, p.org_id);
+      await makeNotifications(deps, db, audienceOfUsers([p.requester_id]), {
+        kind: p.decision === 'approved' ? 'plan.request_approved' : 'plan.request_rejected',
+        payload: { title: org?.name ?? '' },
+        senderId: p.actor_id,
+        dedupeKey: `plan.request_decided:${p.request_id}`,
+      });
+      return;
+    }
+    case 'plan.expiring': {
+      // The organisation's admins, once per end and threshold (the job remembers what it told); locked until renewed.
+      const p = event.payload;
+      await makeNotifications(deps, db, audienceOfOrgAdmins(p.org_id), {
+        kind: p.what === 'plan' ? 'plan.expiring' : 'storage.expiring',
+        payload: { title: p.plan_name, at: p.ends_at, count: p.days },
+        dedupeKey: `plan.expiring:${p.what}:${p.ends_at}:${p.days}`,
+      });
+      return;
+    }
     case 'topic.created': {
       // One notice per person (dedupe key per topic): a mention, else the new topic in a forum they subscribe to.
       const p = event.payload;
@@ -318,6 +359,9 @@ export async function notify(event: DomainEvent<Notified>, { deps, db }: EventCo
  * - `storage.quota_near` (issue 19 §1) → the uploader (`storage.quota_near`, type `other`), once a day per scope.
  * - `warning.students_flagged` (issue 25 item 4) → the course's instructors and assistants, one notice per event
  *   (`warning.students_flagged`, type `warning_alert`, opens `/course/{id}/warning`) counting the students flagged anew.
+ * - `plan.requested` (issue 24 item 3) → the platform operators (`plan.requested`, type `plan_request`, opens `/wg-admin/request`);
+ *   `plan.request_decided` → the requester (`plan.request_approved` / `plan.request_rejected`, type `plan_expiry`, opens
+ *   `/management/plan`); `plan.expiring` → the organisation's admins (`plan.expiring` / `storage.expiring`), once per end and threshold.
  * The resource issue adds its events here and its kinds to NOTIFICATION_KINDS.
  */
 export const notificationsHandler = defineHandler({
@@ -338,6 +382,9 @@ export const notificationsHandler = defineHandler({
     'topic.created',
     'topic.replied',
     'warning.students_flagged',
+    'plan.requested',
+    'plan.request_decided',
+    'plan.expiring',
   ],
   async handle(event, context) {
     await notify(event, context);

@@ -221,6 +221,16 @@ export function audienceOfOrg(orgId: number, exceptUserId: number | null): Audie
   return sql`select u.id as user_id from users u where u.org_id = ${orgId} and u.id is distinct from ${exceptUserId}::int`;
 }
 
+/** The organisation's administrators (role admin 2 or wg admin 3). */
+export function audienceOfOrgAdmins(orgId: number): Audience {
+  return sql`select u.id as user_id from users u where u.org_id = ${orgId} and u.role in (2, 3)`;
+}
+
+/** The platform operators (wg admin, role 3) of every organisation, except `exceptUserId`. */
+export function audienceOfPlatformOperators(exceptUserId: number | null): Audience {
+  return sql`select u.id as user_id from users u where u.role = 3 and u.id is distinct from ${exceptUserId}::int`;
+}
+
 /** The subscribers of a forum (issue 18 §5): `activityId` a forum activity's, null the course's general category (subscriptions to a whole forum, not to one topic). */
 export function audienceOfForumSubscribers(courseId: number, activityId: number | null): Audience {
   return sql`select s.user_id from forum_subscriptions s
@@ -559,6 +569,12 @@ export async function courseFacts(db: Db, courseId: number): Promise<{ name: str
   const result = await db.execute(sql`select name, org_id, created_by_id, (published and deleted_at is null) as is_live from courses where id = ${courseId}`);
   const [row] = rowsOf<{ name: string; org_id: number; created_by_id: number | null; is_live: boolean }>(result);
   return row ? { name: row.name, orgId: Number(row.org_id), createdById: row.created_by_id, isLive: row.is_live } : undefined;
+}
+
+/** An organisation's name, for the plan notices (issue 24 item 3). One SELECT. */
+export async function orgFacts(db: Db, orgId: number): Promise<{ name: string } | undefined> {
+  const [row] = rowsOf<{ name: string }>(await db.execute(sql`select name from orgs where id = ${orgId}`));
+  return row;
 }
 
 /** Facts of an activity a notice copies, and whether learners can see it now (published, in a published module of a live, published course). One SELECT. */

@@ -143,6 +143,11 @@ export function notificationEmail(kind: string, payload: Notification['payload']
     'topic.mentioned': `You were mentioned: ${title}`,
     'topic.created': `New topic in ${course}: ${title}`,
     'question.answered': `Your question was answered: ${title}`,
+    'plan.requested': `Plan change requested by ${title}`,
+    'plan.request_approved': `Plan change approved for ${title}`,
+    'plan.request_rejected': `Plan change rejected for ${title}`,
+    'plan.expiring': `Your organisation’s plan ${title} ends on ${payload.at?.slice(0, 10) ?? ''}`,
+    'storage.expiring': `Your organisation’s storage ends on ${payload.at?.slice(0, 10) ?? ''}`,
     'warning.students_flagged': `${payload.count ?? 0} ${payload.count === 1 ? 'student' : 'students'} newly flagged in ${course}`,
   };
   const subject = subjects[kind] ?? `Notification: ${title}`;

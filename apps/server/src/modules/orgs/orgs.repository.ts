@@ -1,13 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { departments, orgs, type OrgSettings } from './orgs.table.js';
+import { capSettings } from './plan-caps.js';
+import { orgPlans } from './plans.table.js';
 
 export type OrgRow = typeof orgs.$inferSelect;
 
-/** The organisation row (with its settings), or undefined. One SELECT. */
+const planCaps = { storageBytes: orgPlans.storageBytes, features: orgPlans.features, expiresAt: orgPlans.expiresAt };
+
+/** The organisation row, its settings as its plan caps them (capSettings), or undefined. One SELECT. */
 export async function findOrg(db: Db, orgId: number): Promise<OrgRow | undefined> {
-  const [org] = await db.select().from(orgs).where(eq(orgs.id, orgId));
-  return org;
+  const [row] = await db.select({ org: orgs, plan: planCaps }).from(orgs).leftJoin(orgPlans, eq(orgPlans.orgId, orgs.id)).where(eq(orgs.id, orgId));
+  return row && { ...row.org, settings: capSettings(row.org.settings, row.plan) };
 }
 
 /** Merges `patch` into the organisation's settings (jsonb `||`), keeping the other keys. One UPDATE. */
@@ -21,10 +25,17 @@ export async function mergeOrgSettings(db: Db, orgId: number, patch: Partial<Org
 // The settings shape and its pure helpers, for services (which do not import tables).
 export { DEFAULT_ORG_SETTINGS, officePreviewToggles, type OrgSettings } from './orgs.table.js';
 
-/** The organisation's stored settings (no defaults filled in), or undefined when there is no such org. One SELECT. */
+/**
+ * The organisation's stored settings (no defaults filled in) as its plan caps them (capSettings: toggles of features
+ * the plan leaves out are off, the storage quota at most the plan's), or undefined when there is no such org. One SELECT.
+ */
 export async function findOrgSettings(db: Db, orgId: number): Promise<OrgSettings | undefined> {
-  const [row] = await db.select({ settings: orgs.settings }).from(orgs).where(eq(orgs.id, orgId));
-  return row?.settings;
+  const [row] = await db
+    .select({ settings: orgs.settings, plan: planCaps })
+    .from(orgs)
+    .leftJoin(orgPlans, eq(orgPlans.orgId, orgs.id))
+    .where(eq(orgs.id, orgId));
+  return row && capSettings(row.settings, row.plan);
 }
 
 /** Replaces the organisation's settings with `settings`. One UPDATE. */

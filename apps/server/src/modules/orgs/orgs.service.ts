@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE, type OrgResponse, type UpdateOrgTogglesBody } from '@atrium/contracts';
 import { assertManagesOrganisation } from './orgs.policy.js';
+import { assertPlanAllows } from './plans.service.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -49,7 +50,7 @@ const TOGGLE_SETTINGS: Record<keyof OrgResponse['toggles'], keyof OrgSettings> =
 /**
  * `PUT /api/org/toggles` (issue 19 §4): an organisation administrator turns feature toggles of
  * `GET /api/org` on or off (UpdateOrgTogglesBodySchema already refused unknown ones: 400 naming
- * them); the other settings are kept. 403 for anyone else. Answers the org as GET does. Two statements.
+ * them); the other settings are kept. 403 for anyone else; 409 PLAN_FEATURE_NOT_INCLUDED turning on one the plan leaves out. Answers the org as GET does. Two statements.
  */
 export async function updateOrgToggles(db: Db, actor: Actor, body: UpdateOrgTogglesBody): Promise<OrgResponse> {
   assertManagesOrganisation(actor, 'Only organisation administrators change the organisation’s features');
@@ -57,6 +58,11 @@ export async function updateOrgToggles(db: Db, actor: Actor, body: UpdateOrgTogg
   for (const [toggle, on] of Object.entries(body) as [keyof OrgResponse['toggles'], boolean | undefined][]) {
     if (on !== undefined) patch[TOGGLE_SETTINGS[toggle]] = on;
   }
+  await assertPlanAllows(db, actor.orgId, {
+    vocabulary_entries: patch.vocabularyEntries,
+    cloud_classroom: patch.calendarCloudClassroom,
+    instruction_meeting: patch.calendarInstructionMeeting,
+  });
   if (Object.keys(patch).length > 0) await mergeOrgSettings(db, actor.orgId, patch as Partial<OrgSettings>);
   return presentOrg(db, actor.orgId);
 }

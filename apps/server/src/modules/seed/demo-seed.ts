@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { USER_ROLE, type CourseRole } from '@atrium/contracts';
+import { PLAN_FEATURES, USER_ROLE, type CourseRole, type PlanFeature } from '@atrium/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { hashPassword } from '../auth/password.js';
 import { courses } from '../courses/courses.table.js';
 import { insertEnrolment } from '../enrolments/enrolments.repository.js';
 import { departments, orgs } from '../orgs/orgs.table.js';
+import { orgPlans } from '../orgs/plans.table.js';
 import { findState } from '../progress/progress.repository.js';
 import { emit } from '../events/events.service.js';
 import { activities, activityReadRecords, activityUploads, courseModules } from '../activities/activities.table.js';
@@ -28,7 +29,11 @@ const DEMO_USERS = [
   { userName: 'instructor', name: 'Ivan Instructor', role: USER_ROLE.instructor, dept: 'cs' },
   { userName: 'assistant', name: 'Asha Assistant', role: USER_ROLE.instructor, dept: 'cs' },
   ...[1, 2, 3, 4, 5].map((n) => ({ userName: `student${n}`, name: `Student ${n}`, role: USER_ROLE.student, dept: 'cs' })),
+  // The platform operator (wg admin): decides organisations' plan requests at /wg-admin/request (issue 24 item 3).
+  { userName: 'operator', name: 'Oona Operator', role: USER_ROLE.wgAdmin, dept: 'cs' },
 ];
+/** The demo organisation's plan (issue 24 item 3): every feature, 500 seats, 200 GiB, a year from the first start. */
+const DEMO_PLAN_DAYS = 365;
 const DEMO_COURSES = [
   {
     courseCode: 'CS101',
@@ -132,6 +137,19 @@ export async function seedDemoData(deps: AppDeps): Promise<SeedResult> {
       .returning({ userName: users.userName });
     createdAccounts.push(...created.map((row) => row.userName));
   }
+  const planEnds = new Date(Date.now() + DEMO_PLAN_DAYS * 86_400_000);
+  await db
+    .insert(orgPlans)
+    .values({
+      orgId: org.id,
+      name: 'Campus',
+      seats: 500,
+      storageBytes: 200 * 1024 ** 3,
+      features: Object.fromEntries(PLAN_FEATURES.map((f) => [f, true])) as Record<PlanFeature, boolean>,
+      expiresAt: planEnds,
+      storageExpiresAt: planEnds,
+    })
+    .onConflictDoNothing({ target: orgPlans.orgId });
   const userRows = await db.select().from(users).where(eq(users.orgId, org.id));
   const userByName = new Map(userRows.map((u) => [u.userName, u]));
   const instructor = userByName.get('instructor');

@@ -1,4 +1,5 @@
 import { NavLink, Link } from 'react-router';
+import { USER_ROLE } from '@atrium/contracts';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../features/auth/api';
 import { isOrgAdmin } from '../../features/auth/lib/roles';
@@ -29,6 +30,7 @@ export function AppHeader() {
         <NavLink to="/user/calendar">{t('header.calendar')}</NavLink>
         {isAdmin && <NavLink to="/management/">{t('header.management')}</NavLink>}
         {!isAdmin && canCreateCourse(user) && <NavLink to="/management/course">{t('header.management')}</NavLink>}
+        {user?.role === USER_ROLE.wgAdmin && <NavLink to="/wg-admin/request">{t('header.planRequests')}</NavLink>}
       </nav>
       <div className="atrium-header__tools">
         <LanguageSwitch compact={collapsed} />

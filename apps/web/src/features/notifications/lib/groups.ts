@@ -9,7 +9,7 @@ const FIXED: Record<Exclude<NotificationGroup, 'courses'>, readonly Notification
   exams: ['exam', 'questionnaire'],
   scores: ['score_publish'],
   bulletins: ['bulletin'],
-  other: ['plan_expiry', 'storage_expiry', 'resource_share', 'other'],
+  other: ['plan_expiry', 'storage_expiry', 'plan_request', 'resource_share', 'other'],
 };
 
 /** Every type in exactly one group: course content (the other activity types, classes, live lectures, forum and topics) is `courses`. */
