@@ -89,7 +89,7 @@ export interface SeedResult {
 export function signInLines(publicUrl: string): string[] {
   return [
     `Sign in at ${publicUrl}/login as "admin" (organisation administrator) with the password "${DEMO_PASSWORD}".`,
-    `Other demo accounts, same password: "instructor", "assistant", "student1" … "student5" (README, "Demo accounts"); change the passwords before others can reach this server.`,
+    `Other demo accounts, same password: "instructor", "assistant", "student1" … "student5", and the platform operator "operator" (README, "Demo accounts"); change the passwords before others can reach this server.`,
   ];
 }
 
