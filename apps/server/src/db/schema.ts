@@ -32,3 +32,4 @@ export * from '../modules/resource-groups/resource-groups.table.js';
 export * from '../modules/warnings/warnings.table.js';
 export * from '../modules/stats/pseudonym-keys.table.js';
 export * from '../modules/connectors/connectors.table.js';
+export * from '../modules/live/live.table.js';
