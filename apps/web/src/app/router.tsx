@@ -49,6 +49,7 @@ const CourseSectionPage = lazyNamed(() => import('../features/courses/pages/cour
 const CourseScorePage = lazyNamed(() => import('../features/gradebook/pages/course-score-page'), 'CourseScorePage');
 const CourseContentPage = lazyNamed(() => import('../features/activities/pages/course-content-page'), 'CourseContentPage');
 const LearningActivityPage = lazyNamed(() => import('../features/activities/pages/learning-activity-page'), 'LearningActivityPage');
+const LiveActivitiesPage = lazyNamed(() => import('../features/live/pages/live-activities-page'), 'LiveActivitiesPage');
 const ManagementSectionPage = lazyNamed(() => import('../features/management/pages/management-section-page'), 'ManagementSectionPage');
 const CourseForumPage = lazyPreloadable(() => import('../features/forum/pages/course-forum-page'), 'CourseForumPage');
 const CourseResourcesPage = lazyNamed(() => import('../features/course-resources/pages/course-resources-page'), 'CourseResourcesPage');
@@ -180,7 +181,7 @@ const pages: RouteObject[] = [
           { path: 'content', element: <CourseContentPage /> },
           { path: 'score', element: <CourseScorePage /> },
           { path: 'learning-activity', element: <LearningActivityPage /> },
-          { path: 'live-activities', element: <LearningActivityPage /> },
+          { path: 'live-activities', element: <LiveActivitiesPage /> },
           // Forum (issue 18; spec §2): the course forum, the team's space (`#/forum/{id}`, `#/meeting/{id}`), group topics (`#/topics/{id}?groupId=`).
           { path: 'forum', element: <CourseForumPage />, loader: preload.forum, hydrateFallbackElement: <PageSpinner minHeight="60vh" /> },
           // Course resources (issue 19 §3; spec §2 `/course/{id}/resource`): every file of the course by folder.

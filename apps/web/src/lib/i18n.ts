@@ -39,6 +39,7 @@ export const NAMESPACES = [
   'learningStats',
   'teachingStats',
   'connectors',
+  'live',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
