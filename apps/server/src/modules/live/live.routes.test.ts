@@ -209,6 +209,22 @@ describe('POST /api/activities/{id}/join and GET /api/activities/{id}/attendance
     expect(refused.json().code).toBe('ACTIVITY_UNPUBLISHED');
   });
 
+  it('the team previewing as a student joins as a learner: only inside the window, and counted', async () => {
+    const id = await live(w, moduleId, { start: at(HOUR), end: at(2 * HOUR) });
+    expect((await w.call('PUT', `/api/courses/${w.course.id}/preview`, 'instructor', { as: 'student' })).statusCode).toBe(200);
+    try {
+      const res = await w.call('POST', `/api/activities/${id}/join`, 'instructor');
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().code).toBe('LIVE_NOT_STARTED');
+      const open = await live(w, moduleId, { start: at(-HOUR), end: at(HOUR) });
+      const joined = await w.call('POST', `/api/activities/${open}/join`, 'instructor');
+      expect(joined.json()).toEqual({ join_url: JOIN, recorded: true, join_count: 1 });
+      expect((await attendanceRows(open)).map((r) => r.userId)).toEqual([w.instructor.id]);
+    } finally {
+      expect((await w.call('DELETE', `/api/courses/${w.course.id}/preview`, 'instructor')).statusCode).toBe(200);
+    }
+  });
+
   it('an activity that is not a meeting: 409 NOT_A_LIVE_ACTIVITY for join and attendance; an unknown one 404', async () => {
     const join = await w.call('POST', `/api/activities/${pageId}/join`, 'student');
     expect(join.statusCode).toBe(409);
@@ -255,6 +271,8 @@ describe('POST /api/activities/{id}/join and GET /api/activities/{id}/attendance
     expect(notJoined.items.map((r: { user_id: number }) => r.user_id)).toEqual([extra[1]!.id]);
     expect(notJoined).toMatchObject({ total: 1, students: 3, joined_students: 2 });
 
+    const page2 = (await w.call('GET', `/api/activities/${id}/attendance?page=2&page_size=10`, 'instructor')).json();
+    expect(page2).toMatchObject({ items: [], page: 2, page_size: 10, pages: 1, total: 3 });
     expect((await w.call('GET', `/api/activities/${id}/attendance?page_size=7`, 'instructor')).statusCode).toBe(400);
     for (const who of ['student', 'outsider'] as const) expect((await w.call('GET', `/api/activities/${id}/attendance`, who)).statusCode).toBe(403);
   });
