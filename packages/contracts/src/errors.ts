@@ -145,6 +145,12 @@ export const ERROR_STATUS = {
   PLAN_FEATURE_NOT_INCLUDED: 409,
   /** The plan (or its storage) has ended: no new files until it is renewed (`errors.size`). */
   PLAN_EXPIRED: 409,
+  /** Live activities (issue 24 item 1, decision 0150): joining before the join window opens (body `join_available_from`) … */
+  LIVE_NOT_STARTED: 409,
+  /** … or after it closed. */
+  LIVE_ENDED: 409,
+  /** A live-activity call (join, attendance) on an activity that is not a meeting or live type. */
+  NOT_A_LIVE_ACTIVITY: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

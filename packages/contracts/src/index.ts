@@ -28,6 +28,7 @@ export * from './activities/online-video.js';
 export * from './exams/exams.schemas.js';
 export * from './questionnaires/questionnaires.schemas.js';
 export * from './activities/activities.schemas.js';
+export * from './activities/live.schemas.js';
 export * from './notes/notes.schemas.js';
 export * from './media/media.schemas.js';
 export * from './scorm/scorm.schemas.js';

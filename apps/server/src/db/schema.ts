@@ -33,3 +33,4 @@ export * from '../modules/warnings/warnings.table.js';
 export * from '../modules/stats/pseudonym-keys.table.js';
 export * from '../modules/connectors/connectors.table.js';
 export * from '../modules/orgs/plans.table.js';
+export * from '../modules/live/live.table.js';

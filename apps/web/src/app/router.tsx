@@ -51,6 +51,7 @@ const CourseContentPage = lazyNamed(() => import('../features/activities/pages/c
 const LearningActivityPage = lazyNamed(() => import('../features/activities/pages/learning-activity-page'), 'LearningActivityPage');
 const PlanPage = lazyNamed(() => import('../features/plans/pages/plan-page'), 'PlanPage');
 const PlanRequestsPage = lazyNamed(() => import('../features/plans/pages/plan-requests-page'), 'PlanRequestsPage');
+const LiveActivitiesPage = lazyNamed(() => import('../features/live/pages/live-activities-page'), 'LiveActivitiesPage');
 const CourseForumPage = lazyPreloadable(() => import('../features/forum/pages/course-forum-page'), 'CourseForumPage');
 const CourseResourcesPage = lazyNamed(() => import('../features/course-resources/pages/course-resources-page'), 'CourseResourcesPage');
 const TeachingTeamPage = lazyNamed(() => import('../features/forum/pages/teaching-team-page'), 'TeachingTeamPage');
@@ -183,7 +184,7 @@ const pages: RouteObject[] = [
           { path: 'content', element: <CourseContentPage /> },
           { path: 'score', element: <CourseScorePage /> },
           { path: 'learning-activity', element: <LearningActivityPage /> },
-          { path: 'live-activities', element: <LearningActivityPage /> },
+          { path: 'live-activities', element: <LiveActivitiesPage /> },
           // Forum (issue 18; spec §2): the course forum, the team's space (`#/forum/{id}`, `#/meeting/{id}`), group topics (`#/topics/{id}?groupId=`).
           { path: 'forum', element: <CourseForumPage />, loader: preload.forum, hydrateFallbackElement: <PageSpinner minHeight="60vh" /> },
           // Course resources (issue 19 §3; spec §2 `/course/{id}/resource`): every file of the course by folder.

@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'teachingStats',
   'connectors',
   'plans',
+  'live',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -66,13 +66,23 @@ export const OnlineVideoDataSchema = z.object({
     .refine((u) => parseOnlineVideoUrl(u) !== null, { message: 'Not a supported online video link' })
     .optional(),
 });
-/** Meeting and live types (MEETING_ACTIVITY_TYPES): a link to the provider, not a built-in conference. */
+/** One recording of a meeting or live activity (decision 0150): a title and an http(s) address. */
+export const ReplayUrlSchema = z.object({
+  title: z.string().trim().min(1, 'title is required').max(200),
+  url: HttpUrlSchema,
+});
+export type ReplayUrl = z.infer<typeof ReplayUrlSchema>;
+/**
+ * Meeting and live types (MEETING_ACTIVITY_TYPES): a link to the provider, not a built-in conference.
+ * `replay_urls` (decision 0150) reach learners only once the meeting has ended; the team always sees them.
+ */
 export const MeetingActivityDataSchema = z
   .object({
     provider: z.string().trim().min(1, 'provider is required').max(100),
     join_url: HttpUrlSchema,
     meeting_start_time: isoTime.nullable().optional(),
     meeting_end_time: isoTime.nullable().optional(),
+    replay_urls: z.array(ReplayUrlSchema).max(50, 'at most 50 replays').optional(),
   })
   .refine((d) => !d.meeting_start_time || !d.meeting_end_time || Date.parse(d.meeting_end_time) > Date.parse(d.meeting_start_time), {
     message: 'meeting_end_time must be after meeting_start_time',

@@ -1,4 +1,4 @@
-import { MEETING_ACTIVITY_TYPES, type Activity, type ActivitySummary, type Module } from '@atrium/contracts';
+import { MEETING_ACTIVITY_TYPES, type Activity, type ActivitySummary, type LiveStatus, type Module } from '@atrium/contracts';
 import type { ActivityRow, ModuleRow } from './activities.repository.js';
 import type { StudiedActivity } from './course-study.js';
 
@@ -27,21 +27,44 @@ export function presentActivitySummary(a: StudiedActivity): ActivitySummary {
 }
 
 /**
+ * The join window of a meeting or live activity (spec §2 meeting/live types; decisions 0070, 0150):
+ * [data.meeting_start_time ?? start_time, data.meeting_end_time ?? end_time] in epoch ms, a missing
+ * bound null (open).
+ */
+export function meetingWindow(row: Pick<ActivityRow, 'data' | 'startTime' | 'endTime'>): { start: number | null; end: number | null } {
+  const time = (value: unknown, fallback: Date | null) => (typeof value === 'string' && value ? Date.parse(value) : (fallback?.getTime() ?? null));
+  return { start: time(row.data.meeting_start_time, row.startTime), end: time(row.data.meeting_end_time, row.endTime) };
+}
+
+/** Where a meeting stands at `now` (ms) against its window (meetingWindow): 'upcoming' before the start, 'ended' after the end, else 'live'. */
+export function liveStatusOf(window: { start: number | null; end: number | null }, now: number): LiveStatus {
+  if (window.start !== null && now < window.start) return 'upcoming';
+  if (window.end !== null && now > window.end) return 'ended';
+  return 'live';
+}
+
+/** True for the meeting and live types (MEETING_ACTIVITY_TYPES). */
+export function isMeetingType(type: string): boolean {
+  return (MEETING_ACTIVITY_TYPES as readonly string[]).includes(type);
+}
+
+/**
  * A meeting or live activity's `data` as a learner gets it (spec §2 meeting/live
- * types; decision 0070): `join_url` only inside the meeting's window
- * [meeting_start_time ?? start_time, meeting_end_time ?? end_time] (a missing
- * bound is open). Outside it `join_url` is null and `join_withheld` says why:
- * 'not_started' with `join_available_from` (ISO time), or 'ended'. Other types'
- * data are answered unchanged. `now` in ms.
+ * types; decisions 0070, 0150): `join_url` only inside the meeting's window
+ * (meetingWindow; a missing bound is open). Outside it `join_url` is null and
+ * `join_withheld` says why: 'not_started' with `join_available_from` (ISO time),
+ * or 'ended'. `replay_urls` only once the window has ended (or when it has no
+ * end); before that an empty list. Other types' data are answered unchanged. `now` in ms.
  */
 export function learnerActivityData(row: Pick<ActivityRow, 'type' | 'data' | 'startTime' | 'endTime'>, now: number): Record<string, unknown> {
-  if (!(MEETING_ACTIVITY_TYPES as readonly string[]).includes(row.type)) return row.data;
-  const time = (value: unknown, fallback: Date | null) => (typeof value === 'string' && value ? Date.parse(value) : (fallback?.getTime() ?? null));
-  const start = time(row.data.meeting_start_time, row.startTime);
-  const end = time(row.data.meeting_end_time, row.endTime);
-  if (start !== null && now < start) return { ...row.data, join_url: null, join_withheld: 'not_started', join_available_from: new Date(start).toISOString() };
-  if (end !== null && now > end) return { ...row.data, join_url: null, join_withheld: 'ended' };
-  return row.data;
+  if (!isMeetingType(row.type)) return row.data;
+  const window = meetingWindow(row);
+  const status = liveStatusOf(window, now);
+  const replays = status === 'ended' || window.end === null ? {} : row.data.replay_urls !== undefined ? { replay_urls: [] } : {};
+  if (status === 'upcoming')
+    return { ...row.data, ...replays, join_url: null, join_withheld: 'not_started', join_available_from: new Date(window.start!).toISOString() };
+  if (status === 'ended') return { ...row.data, join_url: null, join_withheld: 'ended' };
+  return { ...row.data, ...replays };
 }
 
 /**

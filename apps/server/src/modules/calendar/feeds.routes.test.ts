@@ -66,6 +66,37 @@ describe('iCalendar feed', () => {
     expect(occurrencesIn(ics.body, new Date('2028-01-01T00:00:00Z')).size).toBe(2);
   });
 
+  it('holds the published live activities of my courses, linking to their detail and never naming the join URL (decision 0150)', async () => {
+    const mod = (await inject('POST', `/api/courses/${w.course.id}/modules`, 'instructor', { title: 'Live' })).json();
+    expect((await inject('PUT', `/api/modules/${mod.id}/publish`, 'instructor', { published: true })).statusCode).toBe(200);
+    const start = new Date(Math.ceil((Date.now() + 86_400_000) / 60_000) * 60_000).toISOString();
+    const ids: number[] = [];
+    for (const published of [true, false]) {
+      const created = await inject('POST', `/api/courses/${w.course.id}/activities`, 'instructor', {
+        module_id: mod.id,
+        type: 'lecture_live',
+        title: published ? 'Guest lecture' : 'Draft lecture',
+        data: { provider: 'Campus live', join_url: 'https://live.example.edu/secret-room', meeting_start_time: start },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      if (published) expect((await inject('PUT', `/api/activities/${created.json().id}/publish`, 'instructor', { published: true })).statusCode).toBe(200);
+      ids.push(created.json().id);
+    }
+    const url = (await inject('POST', '/api/calendar-feed', 'student')).json().url;
+    const ics = (await t.app.inject({ method: 'GET', url })).body;
+    const root = new ICAL.Component(ICAL.parse(ics));
+    for (const tz of root.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(new ICAL.Timezone(tz));
+    const live = root
+      .getAllSubcomponents('vevent')
+      .map((v) => new ICAL.Event(v))
+      .filter((e) => e.uid.startsWith('live-'));
+    expect(live.map((e) => e.uid)).toEqual([`live-${ids[0]}@atrium`]);
+    expect(live[0]!.summary).toBe(`Guest lecture · ${w.course.name}`);
+    expect(live[0]!.startDate.toJSDate().toISOString()).toBe(start);
+    expect(String(live[0]!.component.getFirstPropertyValue('url'))).toMatch(new RegExp(`/course/${w.course.id}/live-activities#/${ids[0]}/detail$`));
+    expect(ics).not.toContain('secret-room');
+  });
+
   it('renewing or revoking the URL makes the old one answer 404; the feed list needs a session', async () => {
     const first = (await inject('POST', '/api/calendar-feed', 'colleague')).json().url;
     const second = (await inject('POST', '/api/calendar-feed', 'colleague')).json().url;

@@ -5,6 +5,7 @@ import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
+import { calendarLiveActivities } from '../live/live.service.js';
 import { listVisibleEvents } from './calendar-events.repository.js';
 import { deleteFeedOfUser, findFeedOwner, findFeedToken, insertFeed, listVisibleMeetings } from './calendar-feeds.repository.js';
 import { myCourses, timeZoneOf } from './calendar-scope.js';
@@ -70,8 +71,8 @@ function repeatingOf(row: TimetableRow, courseEndDate: Date | null): ICalRepeati
 /**
  * `GET /api/calendar-feed/{token}.ics` (public; beyond the spec): the token owner's calendar
  * as iCalendar (RFC 5545) for Google Calendar, Outlook and Apple Calendar: timetable series
- * with RRULE and EXDATE in their time zone (VTIMEZONE included), events and meetings from
- * 92 days ago to 400 days ahead. 404 CALENDAR_FEED_NOT_FOUND for an unknown or revoked token.
+ * with RRULE and EXDATE in their time zone (VTIMEZONE included), events, meetings and the live
+ * activities of the owner's courses (decision 0150) from 92 days ago to 400 days ahead. 404 CALENDAR_FEED_NOT_FOUND for an unknown or revoked token.
  */
 export async function feedIcs(deps: AppDeps, token: string, now = new Date()): Promise<string> {
   const row = await findFeedOwner(deps.db, sha256Hex(token));
@@ -124,6 +125,21 @@ export async function feedIcs(deps: AppDeps, token: string, now = new Date()): P
       description: m.description ?? undefined,
       location: m.room ?? undefined,
       url: m.joinUrl ?? undefined,
+    });
+  }
+  // The meeting and live activities of my courses (decision 0150): a link to their detail, never the join URL
+  // (a learner gets it only inside the join window, by joining).
+  const live = await calendarLiveActivities(deps, actor, { start: from.toISOString(), end: to.toISOString() }, now);
+  for (const l of live.live_activities) {
+    cal.createEvent({
+      id: `live-${l.id}@atrium`,
+      // As wall-clock times of the zone: ical-generator writes a plain Date's process-local fields under TZID.
+      start: DateTime.fromISO(l.start_time, { zone }),
+      end: DateTime.fromISO(l.end_time, { zone }),
+      timezone: zone,
+      summary: `${l.title} · ${l.course_title}`,
+      description: l.provider || undefined,
+      url: `${deps.config.publicUrl}/course/${l.course_id}/live-activities#/${l.id}/detail`,
     });
   }
   return cal.toString();

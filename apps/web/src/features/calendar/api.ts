@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CalendarEvent,
+  CalendarLiveActivity,
   CalendarEventBody,
   CourseGroups,
   CreateTimetableBody,
@@ -100,10 +101,10 @@ export function useUserSearch(keywords: string) {
   });
 }
 
-/** The lists behind one calendar window, each only when its view is on (spec §2, §6). */
+/** The lists behind one calendar window, each only when its view is on (spec §2, §6); `live`: the live activities of my courses (decision 0150). */
 export function useCalendarLists(
   range: CalendarRange | null,
-  on: { timetable: boolean; event: boolean; meeting: boolean; instructionMeeting: boolean; cloudClassroom: boolean },
+  on: { timetable: boolean; event: boolean; meeting: boolean; instructionMeeting: boolean; cloudClassroom: boolean; live?: boolean },
 ) {
   const q = range ?? { start: '', end: '' };
   const enabled = range !== null;
@@ -132,7 +133,13 @@ export function useCalendarLists(
     queryFn: ({ signal }) => api.get<{ cloud_classrooms: Meeting[] }>('/api/activity/cloud-classroom', { ...q }, signal),
     enabled: enabled && on.cloudClassroom,
   });
-  return { timetables, events, meetings, instruction, cloud };
+  // The meeting and live activities of my courses (decision 0150).
+  const live = useQuery({
+    queryKey: calendarKeys.list('live', q),
+    queryFn: ({ signal }) => api.get<{ live_activities: CalendarLiveActivity[] }>('/api/calendar-live-activities', { ...q }, signal),
+    enabled: enabled && (on.live ?? false),
+  });
+  return { timetables, events, meetings, instruction, cloud, live };
 }
 
 function useInvalidatingMutation<A, R>(fn: (arg: A) => Promise<R>) {

@@ -107,6 +107,76 @@ describe('ActivityFormModal validation', () => {
   }, 20_000);
 });
 
+describe('ActivityFormModal replays of a meeting (decision 0150)', () => {
+  const replay = { title: 'Week 1', url: 'https://replay.example.edu/1' };
+
+  it('keeps the stored replays, adds one, and refuses an address that is not http(s)', async () => {
+    const onSubmit = vi.fn().mockResolvedValue({});
+    const onClose = vi.fn();
+    renderWithApp(
+      <ActivityFormModal
+        courseId={1}
+        activity={activity({
+          type: 'lecture_live',
+          title: 'Lecture',
+          data: { provider: 'Campus', join_url: 'https://live.example.edu/1', replay_urls: [replay] },
+        })}
+        onSubmit={onSubmit}
+        onClose={onClose}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Address of replay 1')).toHaveValue(replay.url);
+    await userEvent.click(within(dialog).getByRole('button', { name: /Add a replay/ }));
+    fireEvent.change(within(dialog).getByLabelText('Title of replay 2'), { target: { value: 'Week 2' } });
+    fireEvent.change(within(dialog).getByLabelText('Address of replay 2'), { target: { value: 'javascript:alert(1)' } });
+    await userEvent.click(saveButton(dialog));
+    expect(await within(dialog).findByText('Enter an http or https address.')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText('Address of replay 2'), { target: { value: 'https://replay.example.edu/2' } });
+    await userEvent.click(saveButton(dialog));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0].data.replay_urls).toEqual([replay, { title: 'Week 2', url: 'https://replay.example.edu/2' }]);
+  }, 20_000);
+
+  it('removes a replay', async () => {
+    const onSubmit = vi.fn().mockResolvedValue({});
+    renderWithApp(
+      <ActivityFormModal
+        courseId={1}
+        activity={activity({ type: 'zoom', title: 'Office hours', data: { provider: 'Zoom', join_url: 'https://zoom.us/j/1', replay_urls: [replay] } })}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove replay 1' }));
+    expect(within(dialog).getByText('No replays yet.')).toBeInTheDocument();
+    await userEvent.click(saveButton(dialog));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0].data.replay_urls).toEqual([]);
+  }, 20_000);
+
+  it('shows the server’s error of a replay on its address', async () => {
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValue(
+        new ApiError(400, { code: 'VALIDATION_FAILED', message: 'x', errors: { 'replay_urls.0.url': ['Only http and https links are allowed'] } }),
+      );
+    renderWithApp(
+      <ActivityFormModal
+        courseId={1}
+        activity={activity({ type: 'zoom', title: 'Office hours', data: { provider: 'Zoom', join_url: 'https://zoom.us/j/1', replay_urls: [replay] } })}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(saveButton(dialog));
+    expect(await within(dialog).findByText('Only http and https links are allowed')).toBeInTheDocument();
+  }, 20_000);
+});
+
 describe('ActivityFormModal guest link (spec §6)', () => {
   it('shows the guest link to copy only while guest preview is on', async () => {
     renderWithApp(

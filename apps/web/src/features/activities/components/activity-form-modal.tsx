@@ -24,6 +24,7 @@ import {
 } from '../lib/activity-form';
 import { isOpenableLink } from '../lib/activity-rules';
 import { UploadField } from './upload-field';
+import { ReplayFields } from '../../live/components/replay-fields';
 import { guestActivityUrl } from '../../previews/lib/guest-path';
 import { QuestionnaireSettingsFields } from '../../questionnaires/components/questionnaire-settings-fields';
 import { HomeworkSettingsFields } from '../../homework/components/homework-settings-fields';
@@ -34,7 +35,7 @@ import { ForumGradingFields } from './forum-grading-fields';
  * Add or edit one activity (issue 7): type, title, description (rich text),
  * the type's own fields (page content in the editor; files; web link; online
  * video URL or upload with the original-URL field error, spec §5; meeting
- * provider, join URL and times; for file types the copyright notice over their
+ * provider, join URL, times and replays; for file types the copyright notice over their
  * videos, refuse-forward-seeking and guest preview; a questionnaire's anonymous and
  * show-results switches; an exam's settings, ExamSettingsFields; a homework's,
  * HomeworkSettingsFields; a forum's grading, ForumGradingFields), start/end and the
@@ -221,6 +222,7 @@ export function ActivityFormModal({
             >
               <DatePicker showTime format="YYYY-MM-DD HH:mm" />
             </Form.Item>
+            <ReplayFields />
           </>
         )}
         {type === 'questionnaire' && <QuestionnaireSettingsFields />}

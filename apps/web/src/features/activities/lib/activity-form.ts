@@ -38,6 +38,8 @@ export interface ActivityFormValues {
     join_url?: string;
     meeting_start_time?: Dayjs | null;
     meeting_end_time?: Dayjs | null;
+    /** Meeting and live types (decision 0150): recordings, shown to learners once the meeting has ended. */
+    replay_urls?: { title?: string; url?: string }[];
     /** Questionnaire (issue 15 §5): answers kept apart from who gave them; learners who answered see the results. */
     anonymous?: boolean;
     show_results?: boolean;
@@ -154,6 +156,9 @@ export function bodyOfForm(values: ActivityFormValues): Omit<CreateActivityBody,
     data.join_url = values.data?.join_url?.trim() ?? '';
     data.meeting_start_time = iso(values.data?.meeting_start_time);
     data.meeting_end_time = iso(values.data?.meeting_end_time);
+    data.replay_urls = (values.data?.replay_urls ?? [])
+      .map((r) => ({ title: r.title?.trim() ?? '', url: r.url?.trim() ?? '' }))
+      .filter((r) => r.title !== '' || r.url !== '');
   }
   if (values.type === 'questionnaire') {
     data.anonymous = values.data?.anonymous ?? false;
@@ -230,6 +235,11 @@ export function formOfActivity(activity: Activity): ActivityFormValues {
       join_url: str('join_url'),
       meeting_start_time: time(data.meeting_start_time),
       meeting_end_time: time(data.meeting_end_time),
+      replay_urls: Array.isArray(data.replay_urls)
+        ? (data.replay_urls as unknown[]).flatMap((r) =>
+            r && typeof r === 'object' ? [{ title: String((r as { title?: unknown }).title ?? ''), url: String((r as { url?: unknown }).url ?? '') }] : [],
+          )
+        : [],
       anonymous: data.anonymous === true,
       show_results: data.show_results === true,
       ...(activity.type === 'exam' ? examFormOfData(data) : {}),
@@ -287,6 +297,8 @@ export function activityFieldName(serverName: string): (string | number)[] | nul
   if (DATA_FIELDS.includes(key)) return ['data', key];
   if (key === 'time_limit_seconds') return ['data', 'time_limit_minutes'];
   if (/^grading\.(type|max_score|posts_for_full)$/.test(key)) return ['data', ...key.split('.')];
+  const replay = /^replay_urls\.(\d+)\.(title|url)$/.exec(key);
+  if (replay) return ['data', 'replay_urls', Number(replay[1]), replay[2]!];
   if (TOP_FIELDS.includes(key)) return [key];
   if (key === 'upload_ids' || key.startsWith('upload_ids')) return ['uploads'];
   return homeworkFieldName(serverName);

@@ -22,6 +22,9 @@ describe('learning-activity routes (spec §2)', () => {
     expect(activityPath(3, { id: 5, type: 'questionnaire' })).toBe('/course/3/learning-activity/full-screen#/questionnaire/5');
     expect(activityPath(3, { id: 5, type: 'classroom' })).toBe('/course/3/learning-activity#/classroom/5');
     expect(activityPath(3, { id: 5, type: 'lecture_live' })).toBe('/course/3/live-activities#/5/detail');
+    // Every meeting type opens on the live-activities page (decision 0150).
+    expect(activityPath(3, { id: 6, type: 'zoom' })).toBe('/course/3/live-activities#/6/detail');
+    expect(activityPath(3, { id: 7, type: 'tencent_meeting' })).toBe('/course/3/live-activities#/7/detail');
   });
 });
 
@@ -87,6 +90,7 @@ describe('isActivityOfTarget (issue 20 §13: hash routes check course and type)'
     expect(isActivityOfTarget({ course_id: 4, type: 'questionnaire' }, 4, target('#/questionnaire/1'))).toBe(true);
     expect(isActivityOfTarget({ course_id: 4, type: 'homework' }, 4, target('#/questionnaire/1'))).toBe(false);
     expect(isActivityOfTarget({ course_id: 4, type: 'lecture_live' }, 4, target('#/1/detail'))).toBe(true);
+    expect(isActivityOfTarget({ course_id: 4, type: 'dingtalk_live' }, 4, target('#/1/detail'))).toBe(true);
     expect(isActivityOfTarget({ course_id: 4, type: 'page' }, 4, target('#/1/detail'))).toBe(false);
     expect(isActivityOfTarget({ course_id: 4, type: 'exam' }, 4, target('#/1'))).toBe(true);
     expect(isActivityOfTarget({ course_id: 4, type: 'homework' }, 4, target('#/1?view=scores'))).toBe(true);

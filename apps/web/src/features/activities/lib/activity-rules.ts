@@ -22,7 +22,7 @@ export function isLaterType(type: ActivityType): boolean {
 /**
  * Where an activity opens (spec §2 learning-activity hash targets): exam
  * `#/exam/{id}`, classroom `#/classroom/{id}`, questionnaire the full-screen
- * page, lecture_live the live-activities page, everything else `#/{id}`.
+ * page, the meeting and live types the live-activities page, everything else `#/{id}`.
  */
 export function activityPath(courseId: number, activity: Pick<ActivitySummary, 'id' | 'type'>): string {
   const base = `/course/${courseId}/learning-activity`;
@@ -33,10 +33,9 @@ export function activityPath(courseId: number, activity: Pick<ActivitySummary, '
       return `${base}#/classroom/${activity.id}`;
     case 'questionnaire':
       return `${base}/full-screen#/questionnaire/${activity.id}`;
-    case 'lecture_live':
-      return `/course/${courseId}/live-activities#/${activity.id}/detail`;
     default:
-      return `${base}#/${activity.id}`;
+      // The meeting and live types open on the live-activities page (spec §2; decision 0150).
+      return isMeetingType(activity.type) ? `/course/${courseId}/live-activities#/${activity.id}/detail` : `${base}#/${activity.id}`;
   }
 }
 
@@ -80,7 +79,7 @@ const TYPED_VIEWS: Partial<Record<ActivityType, readonly ActivityHashTarget['vie
   exam: ['exam', 'exam-score-list'],
   classroom: ['classroom'],
   questionnaire: ['questionnaire'],
-  lecture_live: ['live-detail'],
+  ...Object.fromEntries(MEETING_ACTIVITY_TYPES.map((type) => [type, ['live-detail'] as const])),
 };
 
 /**

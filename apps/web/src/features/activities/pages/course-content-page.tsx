@@ -18,6 +18,7 @@ import { updateBodyOfForm } from '../lib/activity-form';
 import type { ForbiddenView } from '../lib/activity-rules';
 import { courseImageUploader } from '../lib/upload-editor-image';
 import { useToast } from '../../../lib/toast';
+import { LiveActivitiesLink } from '../../live/components/live-activities-link';
 
 type ActivityPopup = { mode: 'add'; module: ContentModule } | { mode: 'edit'; activity: Activity };
 
@@ -85,6 +86,7 @@ export function CourseContentPage() {
             {t('content.title')}
           </Typography.Title>
           {!canEdit && data.learning_mode === 'checkpoint' && <Tag color="orange">{t('learningModes.checkpoint')}</Tag>}
+          <LiveActivitiesLink courseId={course.id} content={data} />
         </Space>
       }
       extra={

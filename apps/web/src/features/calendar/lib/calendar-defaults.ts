@@ -85,6 +85,8 @@ export const KIND_COLORS = {
   meeting: CALENDAR_COLORS.meeting,
   instruction: CALENDAR_COLORS.instructionMeeting,
   cloud_classroom: CALENDAR_COLORS.cloudClassroom,
+  /** Live activities of courses (decision 0150): not a spec §9 kind, a teal of their own. */
+  live: '#13A8A8',
 } as const;
 
 /** FullCalendar's locale for an app language (spec §2: zh-cn, zh-tw, en; others fall back to en, except zh-mo and zh-hk, which read Traditional Chinese and get zh-tw: decision 0021). */

@@ -1,8 +1,12 @@
-import type { CalendarEvent, Meeting, Timetable } from '@atrium/contracts';
+import type { CalendarEvent, CalendarLiveActivity, Meeting, Timetable } from '@atrium/contracts';
 import { KIND_COLORS } from './calendar-defaults';
 
 /** What a calendar item is, so clicks and drags reach the right popup and call. */
-export type ItemRef = { kind: 'event'; item: CalendarEvent } | { kind: 'timetable'; item: Timetable } | { kind: 'meeting'; item: Meeting };
+export type ItemRef =
+  | { kind: 'event'; item: CalendarEvent }
+  | { kind: 'timetable'; item: Timetable }
+  | { kind: 'meeting'; item: Meeting }
+  | { kind: 'live'; item: CalendarLiveActivity };
 
 /** A FullCalendar event input built from our items (kept minimal and typed here). */
 export interface CalendarItem {
@@ -12,12 +16,19 @@ export interface CalendarItem {
   end: string;
   allDay: boolean;
   color?: string;
+  /** A live activity's detail route: FullCalendar draws the item as a link (reachable by keyboard). */
+  url?: string;
   editable: boolean;
   extendedProps: { ref: ItemRef };
 }
 
-/** Our lists → FullCalendar items with spec §9 colours; ids are unique per occurrence. */
-export function toCalendarItems(lists: { timetables?: Timetable[]; events?: CalendarEvent[]; meetings?: Meeting[] }): CalendarItem[] {
+/** Our lists → FullCalendar items with spec §9 colours; ids are unique per occurrence. Live activities (decision 0150) link to their detail and do not move. */
+export function toCalendarItems(lists: {
+  timetables?: Timetable[];
+  events?: CalendarEvent[];
+  meetings?: Meeting[];
+  live?: CalendarLiveActivity[];
+}): CalendarItem[] {
   const out: CalendarItem[] = [];
   for (const t of lists.timetables ?? []) {
     out.push({
@@ -53,6 +64,19 @@ export function toCalendarItems(lists: { timetables?: Timetable[]; events?: Cale
       color: KIND_COLORS[m.kind],
       editable: m.editable,
       extendedProps: { ref: { kind: 'meeting', item: m } },
+    });
+  }
+  for (const l of lists.live ?? []) {
+    out.push({
+      id: `live-${l.id}`,
+      title: `${l.title} · ${l.course_title}`,
+      start: l.start_time,
+      end: l.end_time,
+      allDay: false,
+      color: KIND_COLORS.live,
+      url: `/course/${l.course_id}/live-activities#/${l.id}/detail`,
+      editable: false,
+      extendedProps: { ref: { kind: 'live', item: l } },
     });
   }
   return out;

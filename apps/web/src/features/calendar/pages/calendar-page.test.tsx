@@ -20,6 +20,22 @@ describe('CalendarPage: toolbar titles (spec §2 "The month title format is YYYY
       if (url === '/api/org') return jsonResponse(200, org);
       if (url.startsWith('/api/calendar-events/users/')) return jsonResponse(200, { courses: [] });
       if (url.startsWith('/api/calendar-events')) return jsonResponse(200, { calendar_events: [] });
+      if (url.startsWith('/api/calendar-live-activities'))
+        return jsonResponse(200, {
+          live_activities: [
+            {
+              id: 9,
+              course_id: 4,
+              course_title: 'Biology',
+              type: 'lecture_live',
+              title: 'Guest lecture',
+              provider: 'Campus live',
+              start_time: '2026-03-18T06:00:00.000Z',
+              end_time: '2026-03-18T07:00:00.000Z',
+              status: 'upcoming',
+            },
+          ],
+        });
       return jsonResponse(404, { code: 'NOT_FOUND', message: 'not found' });
     });
   });
@@ -41,5 +57,15 @@ describe('CalendarPage: toolbar titles (spec §2 "The month title format is YYYY
     await vi.waitFor(() => expect(title()).toBe('2026.04'));
     await actor.click(screen.getByRole('tab', { name: 'Day view' }));
     await vi.waitFor(() => expect(title()).toBe('2026.04.01'));
+  });
+
+  it('shows the live activities of my courses as links to their detail, which open inside the app (decision 0150)', async () => {
+    const actor = userEvent.setup();
+    renderWithApp(<CalendarPage />, { route: '/user/calendar' });
+    const link = await screen.findByRole('link', { name: /Guest lecture · Biology/ }, { timeout: 20_000 });
+    expect(link).toHaveAttribute('href', '/course/4/live-activities#/9/detail');
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).some((url) => url.startsWith('/api/calendar-live-activities?start='))).toBe(true);
+    await actor.click(link);
+    await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/course/4/live-activities#/9/detail'));
   });
 });

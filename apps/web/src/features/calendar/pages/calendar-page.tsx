@@ -12,7 +12,7 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import type { EventChangeInfo } from '@fullcalendar/react';
 import { Alert, Button, Segmented, Space, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { USER_ROLE, type CalendarEvent, type CalendarView, type Meeting, type Timetable } from '@atrium/contracts';
 import { fieldErrorsOf } from '../../../lib/form-errors';
@@ -49,6 +49,7 @@ function firstError(error: unknown): string | null {
 export function CalendarPage() {
   const { t, i18n } = useTranslation('calendar');
   const toast = useToast();
+  const navigate = useNavigate();
   const me = useCurrentUser();
   const org = useOrg();
   const courses = useUserCourses(me.data?.id);
@@ -59,7 +60,10 @@ export function CalendarPage() {
   const [popup, setPopup] = useState<Popup>(null);
   const lists = useCalendarLists(
     toggles ? range : null,
-    toggles ? listsOf(view, toggles) : { timetable: false, event: false, meeting: false, instructionMeeting: false, cloudClassroom: false },
+    // Live activities of my courses show in the all and meeting views (decision 0150).
+    toggles
+      ? { ...listsOf(view, toggles), live: view === 'all' || view === 'meeting' }
+      : { timetable: false, event: false, meeting: false, instructionMeeting: false, cloudClassroom: false },
   );
   const saveEvent = useSaveEvent();
   const saveTimetable = useSaveTimetable();
@@ -71,11 +75,12 @@ export function CalendarPage() {
         timetables: lists.timetables.data?.timetables,
         events: lists.events.data?.calendar_events,
         meetings: [...(lists.meetings.data?.meetings ?? []), ...(lists.instruction.data?.meetings ?? []), ...(lists.cloud.data?.cloud_classrooms ?? [])],
+        live: lists.live.data?.live_activities,
       }),
-    [lists.timetables.data, lists.events.data, lists.meetings.data, lists.instruction.data, lists.cloud.data],
+    [lists.timetables.data, lists.events.data, lists.meetings.data, lists.instruction.data, lists.cloud.data, lists.live.data],
   );
-  const failed = [lists.timetables, lists.events, lists.meetings, lists.instruction, lists.cloud].find((q) => q.isError);
-  const fetching = [lists.timetables, lists.events, lists.meetings, lists.instruction, lists.cloud].some((q) => q.isFetching);
+  const failed = [lists.timetables, lists.events, lists.meetings, lists.instruction, lists.cloud, lists.live].find((q) => q.isError);
+  const fetching = [lists.timetables, lists.events, lists.meetings, lists.instruction, lists.cloud, lists.live].some((q) => q.isFetching);
 
   if (org.isError || me.isError)
     return <Alert type="error" showIcon message={t('page.loadError')} action={<Button onClick={() => void org.refetch()}>{t('page.retry')}</Button>} />;
@@ -88,6 +93,8 @@ export function CalendarPage() {
 
   const onChange = async (info: EventChangeInfo) => {
     const ref = info.event.extendedProps.ref as ItemRef;
+    // Live activities are not editable here (their times are the activity's).
+    if (ref.kind === 'live') return info.revert();
     const start = info.event.start!.toISOString();
     const end = (info.event.end ?? new Date(info.event.start!.getTime() + 3_600_000)).toISOString();
     try {
@@ -196,7 +203,11 @@ export function CalendarPage() {
           select={(info) => setPopup({ kind: 'event', event: null, range: { start: info.start, end: info.end, allDay: info.allDay } })}
           eventClick={(info) => {
             const ref = info.event.extendedProps.ref as ItemRef;
-            if (ref.kind === 'event') setPopup({ kind: 'event', event: ref.item });
+            if (ref.kind === 'live') {
+              // The item is a link to the live activity's detail: follow it inside the app.
+              info.jsEvent.preventDefault();
+              void navigate(info.event.url);
+            } else if (ref.kind === 'event') setPopup({ kind: 'event', event: ref.item });
             else if (ref.kind === 'timetable') setPopup({ kind: 'timetable', occurrence: ref.item });
             else setPopup({ kind: 'meeting', meeting: ref.item });
           }}

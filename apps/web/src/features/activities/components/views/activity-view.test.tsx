@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import type { Activity } from '@atrium/contracts';
 import { api } from '../../../../lib/api-client';
@@ -59,12 +59,22 @@ describe('ActivityView per type', () => {
     const later = new Date(Date.now() + 7_200_000).toISOString();
     const { unmount } = renderWithApp(
       <ActivityView
-        activity={activity({ type: 'zoom', data: { provider: 'Zoom', join_url: 'https://zoom.us/j/1', meeting_start_time: future, meeting_end_time: later } })}
+        activity={activity({
+          type: 'zoom',
+          data: {
+            provider: 'Zoom',
+            join_url: null,
+            join_withheld: 'not_started',
+            join_available_from: future,
+            meeting_start_time: future,
+            meeting_end_time: later,
+          },
+        })}
         onOpenFile={() => {}}
       />,
     );
     expect(screen.getByRole('button', { name: /Join/ })).toBeDisabled();
-    expect(screen.getByText('You can join once the meeting starts.')).toBeInTheDocument();
+    expect(screen.getByTestId('live-available-from')).toHaveTextContent(/You can join from .* · starts in 0 d 1 h 0 min/);
     unmount();
     const past = new Date(Date.now() - 3_600_000).toISOString();
     renderWithApp(
@@ -73,9 +83,8 @@ describe('ActivityView per type', () => {
         onOpenFile={() => {}}
       />,
     );
-    const join = screen.getByRole('link', { name: /Join/ });
-    expect(join).toHaveAttribute('href', 'https://zoom.us/j/1');
-    expect(join).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('button', { name: /Join/ })).toBeEnabled();
+    expect(screen.getByTestId('live-status')).toHaveTextContent('Live now');
   });
 
   it('a join URL withheld by the server (window opened since the page loaded): the activity is read again and the URL arrives', async () => {
@@ -97,12 +106,13 @@ describe('ActivityView per type', () => {
     }
     try {
       renderWithApp(<Page />);
-      expect(await screen.findByRole('link', { name: /Join/ })).toHaveAttribute('href', 'https://zoom.us/j/1');
+      await waitFor(() => expect(screen.getByRole('button', { name: /Join/ })).toBeEnabled());
       // (The meeting times also ask for the account's zone: GET /api/user and /api/org.)
       expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/activities'))).toEqual([
         '/api/activities/1',
         '/api/activities/1',
       ]);
+      expect(screen.queryByTestId('live-available-from')).not.toBeInTheDocument();
     } finally {
       fetchMock.mockRestore();
     }

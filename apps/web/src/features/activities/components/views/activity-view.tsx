@@ -1,16 +1,13 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Button, Descriptions, Empty, Space, Typography } from 'antd';
-import { LinkOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, type ReactNode } from 'react';
+import { Button, Empty, Space, Typography } from 'antd';
+import { LinkOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { parseOnlineVideoUrl, TIME_FORMAT, type Activity, type ActivityUpload } from '@atrium/contracts';
+import { parseOnlineVideoUrl, type Activity, type ActivityUpload } from '@atrium/contracts';
 import { LaterReleaseState } from '../../../../components/later-release-state';
 import { PageSpinner } from '../../../../components/page-spinner';
 import { lazyNamed } from '../../../../lib/lazy-named';
-import { formatInZone } from '../../../../lib/zone-format';
-import { useAccountTimeZone } from '../../../calendar/lib/account-zone';
-import { activityKeys } from '../../api';
-import { isJoinWindowOpen, isLaterType, isMeetingType, isOpenableLink } from '../../lib/activity-rules';
+import { isLaterType, isMeetingType, isOpenableLink } from '../../lib/activity-rules';
+import { LiveMeetingView } from '../../../live/components/live-meeting-view';
 import { FileList, type ActivityFilesPreview } from './file-list';
 import { RichHtml } from './rich-html';
 
@@ -27,58 +24,6 @@ function SafeLink({ url, label }: { url: string; label: string }) {
     <Button type="primary" icon={<LinkOutlined />} href={url} target="_blank" rel="noopener noreferrer">
       {label}
     </Button>
-  );
-}
-
-/**
- * A meeting or live activity: provider, times and the join button inside the
- * window. The server hands a learner `join_url` only inside the window
- * (`join_withheld` otherwise, decision 0070), so when the window opens on this
- * page the activity is read again (every 30 s until the URL arrives).
- */
-function MeetingView({ activity }: { activity: Activity }) {
-  const { t } = useTranslation('activities');
-  const queryClient = useQueryClient();
-  const zone = useAccountTimeZone();
-  const start = str(activity.data.meeting_start_time) || activity.start_time;
-  const end = str(activity.data.meeting_end_time) || activity.end_time;
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  const isOpen = isJoinWindowOpen(start, end, now);
-  const format = (iso: string | null) => (iso ? formatInZone(iso, zone, TIME_FORMAT.display) : t('view.noTime'));
-  const url = str(activity.data.join_url);
-  const withheld = str(activity.data.join_withheld);
-  useEffect(() => {
-    if (isOpen && !url && withheld === 'not_started') void queryClient.invalidateQueries({ queryKey: activityKeys.detail(activity.id) });
-  }, [isOpen, url, withheld, now, activity.id, queryClient]);
-  const isNotYet = withheld ? withheld === 'not_started' : Boolean(start && now < Date.parse(start));
-  return (
-    <Space direction="vertical" size="middle">
-      <Descriptions
-        column={1}
-        size="small"
-        items={[
-          { key: 'provider', label: t('form.provider'), children: str(activity.data.provider) || t(`types.${activity.type}`) },
-          { key: 'start', label: t('form.meetingStart'), children: format(start) },
-          { key: 'end', label: t('form.meetingEnd'), children: format(end) },
-        ]}
-      />
-      {isOpen && isOpenableLink(url) ? (
-        <Button type="primary" icon={<VideoCameraOutlined />} href={url} target="_blank" rel="noopener noreferrer">
-          {t('view.join')}
-        </Button>
-      ) : (
-        <Space direction="vertical">
-          <Button type="primary" icon={<VideoCameraOutlined />} disabled>
-            {t('view.join')}
-          </Button>
-          <Typography.Text type="secondary">{isNotYet ? t('view.joinNotYet') : t('view.joinOver')}</Typography.Text>
-        </Space>
-      )}
-    </Space>
   );
 }
 
@@ -150,7 +95,7 @@ export function ActivityView({
   if (isLaterType(activity.type)) {
     return <LaterReleaseState title={t(`types.${activity.type}`)} description={t('view.laterType', { type: t(`types.${activity.type}`) })} />;
   }
-  if (isMeetingType(activity.type)) return <MeetingView activity={activity} />;
+  if (isMeetingType(activity.type)) return <LiveMeetingView activity={activity} />;
   switch (activity.type) {
     case 'page':
       return str(activity.data.content) ? <RichHtml html={str(activity.data.content)} testId="page-content" /> : <Empty description={t('view.emptyPage')} />;
