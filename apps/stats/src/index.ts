@@ -45,4 +45,5 @@ export {
   verifyReporterToken,
   type TokenProblem,
   type TokenReporter,
+  postAsServer,
 } from './reporter-token.js';

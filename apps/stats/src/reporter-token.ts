@@ -44,6 +44,24 @@ export async function signReporterToken(secret: string, reporter: TokenReporter,
   return jwt.sign(keyOf(secret));
 }
 
+/**
+ * The main server's call to the statistics server apart (issue 25; decision 0147): POSTs `body` as JSON to
+ * `{statsUrl}{path}` under a fresh server token for `reporter` (SERVER_TOKEN_TTL_MS), giving up after `timeoutMs`.
+ * Answers the parsed JSON answer. Throws on a refused secret, a network failure or timeout, and a non-2xx answer
+ * (naming the status).
+ */
+export async function postAsServer(statsUrl: string, secret: string, reporter: Reporter, path: string, body: unknown, timeoutMs: number): Promise<unknown> {
+  const token = await signReporterToken(secret, { ...reporter, source: 'server' }, Date.now() + SERVER_TOKEN_TTL_MS);
+  const response = await fetch(`${statsUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (!response.ok) throw new Error(`the statistics server at ${statsUrl} answered ${response.status} to ${path}`);
+  return response.json();
+}
+
 /** Why a token was refused: `expired` (a new one will do) or `invalid` (forged, another secret, malformed). */
 export type TokenProblem = 'expired' | 'invalid';
 

@@ -1,8 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { CourseRole, EnrolmentSyncProvider } from '@atrium/contracts';
+import type { EnrolmentSyncProvider } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { courses } from '../courses/courses.table.js';
-import { enrolments } from '../enrolments/enrolments.table.js';
 import { users } from '../users/users.table.js';
 import { orgConnectors } from './connectors.table.js';
 
@@ -58,17 +57,4 @@ export async function usersWithNumbers(db: Db, orgId: number, userNos: readonly 
     .select({ id: users.id, userNo: users.userNo })
     .from(users)
     .where(and(eq(users.orgId, orgId), inArray(users.userNo, [...userNos])));
-}
-
-/** The roles held in `courseIds` by `userIds`. */
-export async function rolesHeld(
-  db: Db,
-  courseIds: readonly number[],
-  userIds: readonly number[],
-): Promise<{ courseId: number; userId: number; role: CourseRole }[]> {
-  if (courseIds.length === 0 || userIds.length === 0) return [];
-  return db
-    .select({ courseId: enrolments.courseId, userId: enrolments.userId, role: enrolments.role })
-    .from(enrolments)
-    .where(and(inArray(enrolments.courseId, [...courseIds]), inArray(enrolments.userId, [...userIds])));
 }

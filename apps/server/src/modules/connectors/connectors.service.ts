@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Actor } from '../../plugins/auth.js';
 import { courseFor } from '../courses/courses.policy.js';
-import { insertEnrolmentIfAbsent } from '../enrolments/enrolments.repository.js';
+import { insertEnrolmentIfAbsent, rolesHeld } from '../enrolments/enrolments.repository.js';
 import { emit, transaction } from '../events/events.service.js';
 import { assertManagesOrganisation } from '../orgs/orgs.policy.js';
 import {
@@ -20,7 +20,6 @@ import {
   deleteConnector,
   findConnector,
   listConnectors,
-  rolesHeld,
   upsertConnector,
   usersWithNumbers,
   type ConnectorRow,

@@ -188,3 +188,16 @@ export async function findEnrolmentsOfUsers(db: Db, pairs: readonly { courseId: 
     .from(enrolments)
     .where(or(...pairs.map((p) => and(eq(enrolments.courseId, p.courseId), eq(enrolments.userId, p.userId)))));
 }
+
+/** The roles held in `courseIds` by `userIds` (every pair enrolled, once per role). One SELECT; none when either list is empty. */
+export async function rolesHeld(
+  db: Db,
+  courseIds: readonly number[],
+  userIds: readonly number[],
+): Promise<{ courseId: number; userId: number; role: CourseRole }[]> {
+  if (courseIds.length === 0 || userIds.length === 0) return [];
+  return db
+    .select({ courseId: enrolments.courseId, userId: enrolments.userId, role: enrolments.role })
+    .from(enrolments)
+    .where(and(inArray(enrolments.courseId, [...courseIds]), inArray(enrolments.userId, [...userIds])));
+}

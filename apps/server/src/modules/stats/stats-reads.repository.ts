@@ -7,8 +7,7 @@ import {
   courseUserActivity,
   courseUserDays,
   CourseUsersAnswerSchema,
-  SERVER_TOKEN_TTL_MS,
-  signReporterToken,
+  postAsServer,
   type CourseDayCount,
   type CourseDaysBody,
   type CourseUsersAnswer,
@@ -33,15 +32,7 @@ async function askApart<T>(deps: AppDeps, path: string, body: object, schema: z.
   const { statsUrl, statsSecret } = deps.config;
   if (!statsUrl || !statsSecret) return null;
   try {
-    const token = await signReporterToken(statsSecret, { userId: null, orgId: null, source: 'server' }, Date.now() + SERVER_TOKEN_TTL_MS);
-    const response = await fetch(`${statsUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(READ_TIMEOUT_MS),
-    });
-    if (!response.ok) throw new Error(`the statistics server at ${statsUrl} answered ${response.status}`);
-    return schema.parse(await response.json());
+    return schema.parse(await postAsServer(statsUrl, statsSecret, { userId: null, orgId: null }, path, body, READ_TIMEOUT_MS));
   } catch (err) {
     deps.log.warn({ err, path }, 'statistics not read from the statistics server apart');
     return null;

@@ -1,5 +1,5 @@
 import { STAT_EVENT_MAX_AGE_MS, STAT_STREAM_PATHS, type StatEvent, type StatStream } from '@atrium/contracts';
-import { ingest, SERVER_TOKEN_TTL_MS, signReporterToken, type Reporter } from '@atrium/stats';
+import { ingest, postAsServer, type Reporter } from '@atrium/stats';
 import { AppError } from '../../lib/app-error.js';
 import { findCourseOrgId } from '../courses/courses.repository.js';
 import { defineHandler, type DomainEvent } from '../events/events.service.js';
@@ -127,14 +127,7 @@ const FORWARD_TIMEOUT_MS = 10_000;
  * handling fails and the outbox tries it again (the event id dedupes a copy that did arrive).
  */
 async function forwardApart(statsUrl: string, secret: string, stream: StatStream, reporter: Reporter, event: StatEvent): Promise<void> {
-  const token = await signReporterToken(secret, { ...reporter, source: 'server' }, Date.now() + SERVER_TOKEN_TTL_MS);
-  const response = await fetch(`${statsUrl}${STAT_STREAM_PATHS[stream]}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ events: [event] }),
-    signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
-  });
-  if (!response.ok) throw new Error(`the statistics server at ${statsUrl} answered ${response.status} to a forwarded event`);
+  await postAsServer(statsUrl, secret, reporter, STAT_STREAM_PATHS[stream], { events: [event] }, FORWARD_TIMEOUT_MS);
 }
 
 /**
