@@ -15,7 +15,7 @@ import type { Actor } from '../../plugins/auth.js';
 import { requireManagementAuth } from '../authcodes/authcodes.service.js';
 import { studentContactsOf } from '../enrolments/enrolments.repository.js';
 import { isDepartmentOfOrg, mergeOrgSettings } from '../orgs/orgs.repository.js';
-import { assertPlanAllows } from '../orgs/plans.service.js';
+import { assertPlanAllows } from '../orgs/plan-guard.js';
 import { emit } from '../events/events.service.js';
 import { courseFor, isOrgAdmin } from './courses.policy.js';
 import { assertManagesOrganisation } from '../orgs/orgs.policy.js';

@@ -67,6 +67,10 @@ describe('notification destinations (spec §2)', () => {
     expect(notificationDestination({ type: 'warning_alert', course_id: null })).toBe('/user/index');
   });
 
+  it('a plan request (issue 24 item 3, beyond spec §2’s list) opens the platform operator’s /wg-admin/request', () => {
+    expect(notificationDestination({ type: 'plan_request' })).toBe('/wg-admin/request');
+  });
+
   it('any other type, or a notice without the ids its route needs, opens /user/index; every catalogued type but "other" has a route of its own', () => {
     expect(DEFAULT_NOTIFICATION_DESTINATION).toBe('/user/index');
     for (const type of ['other', 'course.published', 'enrolment', 'whatever']) expect(notificationDestination({ type, ...ids })).toBe('/user/index');
@@ -76,7 +80,8 @@ describe('notification destinations (spec §2)', () => {
       else expect(target, type).not.toBe('/user/index');
       // Without ids: the expiry notices need none, a bulletin opens its list; everything else falls back.
       if (type === 'bulletin') expect(notificationDestination({ type })).toBe('/bulletin-list/?type=org');
-      else if (!['plan_expiry', 'storage_expiry'].includes(type)) expect(notificationDestination({ type }), `${type} without ids`).toBe('/user/index');
+      else if (!['plan_expiry', 'storage_expiry', 'plan_request'].includes(type))
+        expect(notificationDestination({ type }), `${type} without ids`).toBe('/user/index');
     }
   });
 });

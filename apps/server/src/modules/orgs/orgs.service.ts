@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE, type OrgResponse, type UpdateOrgTogglesBody } from '@atrium/contracts';
 import { assertManagesOrganisation } from './orgs.policy.js';
-import { assertPlanAllows } from './plans.service.js';
+import { assertPlanAllows } from './plan-guard.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../plugins/auth.js';

@@ -1,5 +1,5 @@
 import { PLAN_EXPIRY_NOTICE_DAYS, PLAN_FEATURES, type PlanFeature, type PlanState } from '@atrium/contracts';
-import type { OrgSettings } from './orgs.repository.js';
+import type { OrgSettings } from './org-settings.js';
 
 /** The organisation toggles each plan feature caps (PLAN_FEATURES; decision 0151). */
 export const PLAN_FEATURE_SETTINGS: Record<PlanFeature, readonly (keyof OrgSettings)[]> = {

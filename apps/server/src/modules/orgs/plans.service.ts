@@ -20,7 +20,7 @@ import type { Actor } from '../../plugins/auth.js';
 import { authorize } from '../access/authorize.js';
 import { emit, transaction } from '../events/events.service.js';
 import type { UploadCreationCheck } from '../uploads/upload-parents.js';
-import { planIncludes, stateOf } from './plan-caps.js';
+import { stateOf } from './plan-caps.js';
 import {
   closePlanRequest,
   findPendingPlanRequest,
@@ -177,24 +177,6 @@ async function changedPlan(db: Db, request: PlanRequestRow): Promise<PlanValues>
     expiresAt: date(c.expires_at, base.expiresAt),
     storageExpiresAt: date(c.storage_expires_at, base.storageExpiresAt),
   };
-}
-
-/**
- * 409 PLAN_FEATURE_NOT_INCLUDED naming the toggle when `turningOn` turns on (true) a feature the organisation's plan
- * leaves out (or any once the plan ended). Toggles turned off or not named pass. One SELECT (none when nothing turns on).
- */
-export async function assertPlanAllows(db: Db, orgId: number, turningOn: Partial<Record<PlanFeature, boolean | undefined>>, now = new Date()): Promise<void> {
-  const on = (Object.entries(turningOn) as [PlanFeature, boolean | undefined][]).filter(([, v]) => v === true).map(([f]) => f);
-  if (on.length === 0) return;
-  const plan = await findPlan(db, orgId);
-  if (!plan) return;
-  const missing = on.filter((f) => !planIncludes(plan, f, now));
-  if (missing.length > 0)
-    throw new AppError(
-      'PLAN_FEATURE_NOT_INCLUDED',
-      'Your organisation’s plan does not include this feature: apply for a plan change first',
-      Object.fromEntries(missing.map((f) => [f, ['plan.featureNotIncluded']])),
-    );
 }
 
 /**
