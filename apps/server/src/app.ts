@@ -61,6 +61,7 @@ import { teachingStatsRoutes } from './modules/stats/teaching.routes.js';
 import { warningsRoutes } from './modules/warnings/warnings.routes.js';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.js';
 import { plansRoutes } from './modules/orgs/plans.routes.js';
+import { partnersRoutes } from './modules/partners/partners.routes.js';
 import { authPlugin, requireRouteAction } from './plugins/auth.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
 import { inputGuardsPlugin } from './plugins/input-guards.js';
@@ -219,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(warningsRoutes);
   await app.register(connectorsRoutes);
   await app.register(plansRoutes);
+  await app.register(partnersRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -151,6 +151,10 @@ export const ERROR_STATUS = {
   LIVE_ENDED: 409,
   /** A live-activity call (join, attendance) on an activity that is not a meeting or live type. */
   NOT_A_LIVE_ACTIVITY: 409,
+  /** Associated partners (issue 24 item 4): the course has a partner already (change it with PUT) … */
+  PARTNER_INFO_EXISTS: 409,
+  /** … or has none yet (record one with POST). */
+  PARTNER_INFO_NOT_FOUND: 404,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

@@ -56,3 +56,4 @@ export * from './stats/learning.schemas.js';
 export * from './stats/teaching.schemas.js';
 export * from './warnings/warnings.schemas.js';
 export * from './connectors/connectors.schemas.js';
+export * from './partners/partners.schemas.js';

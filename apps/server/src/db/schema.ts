@@ -34,3 +34,4 @@ export * from '../modules/stats/pseudonym-keys.table.js';
 export * from '../modules/connectors/connectors.table.js';
 export * from '../modules/orgs/plans.table.js';
 export * from '../modules/live/live.table.js';
+export * from '../modules/partners/partners.table.js';
