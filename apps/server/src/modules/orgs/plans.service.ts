@@ -24,6 +24,7 @@ import { stateOf } from './plan-caps.js';
 import {
   closePlanRequest,
   findPendingPlanRequest,
+  findPlanRequest,
   findPlan,
   insertPlanNotice,
   insertPlanRequest,
@@ -121,7 +122,7 @@ export async function withdrawPlanRequest(deps: AppDeps, actor: Actor, requestId
   const { request } = await authorize(deps, actor, 'plan.apply', { requestId });
   if (!(await closePlanRequest(deps.db, request!.id, 'withdrawn', { userId: actor.id, note: null })))
     throw new AppError('PLAN_REQUEST_CLOSED', 'This plan request was decided or withdrawn already');
-  return presentRequest((await authorize(deps, actor, 'plan.apply', { requestId })).request!);
+  return presentRequest((await findPlanRequest(deps.db, request!.id))!);
 }
 
 /** `GET /api/wg-admin/plan-requests` (platform operators): every organisation's requests, newest first, of one status or all. */
@@ -160,7 +161,7 @@ export async function decidePlanRequest(deps: AppDeps, actor: Actor, requestId: 
       payload: { request_id: r.id, org_id: r.orgId, actor_id: actor.id, requester_id: r.requestedById, decision: body.decision },
     });
   });
-  return presentRequest((await authorize(deps, actor, 'plan.decide', { requestId })).request!);
+  return presentRequest((await findPlanRequest(deps.db, r.id))!);
 }
 
 /** The organisation's plan with the request's changes (only what it names). */
