@@ -63,7 +63,15 @@ function textOf(node) {
 
 /** Functions that take a message to throw: name → index of the message argument (their own default counts too). */
 // `invalid`: the statistics server's field error (apps/stats ingest.ts), which the main server answers as AppError.field.
-const MESSAGE_ARGUMENTS = { assertManagesOrganisation: 1, assertManagesCourseCalendar: 2, invalid: 1, planOfOrg: 3 };
+const MESSAGE_ARGUMENTS = {
+  assertManagesOrganisation: 1,
+  assertManagesCourseCalendar: 2,
+  invalid: 1,
+  planOfOrg: 3,
+  assertStudent: 1,
+  notFound: 1,
+  refuseAnswer: 0,
+};
 
 const isMessageKey = (text) => /^[\w-]+(\.[\w-]+)+$/.test(text);
 const found = new Map();

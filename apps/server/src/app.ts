@@ -32,6 +32,7 @@ import { orgsRoutes } from './modules/orgs/orgs.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { activitiesRoutes } from './modules/activities/activities.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
+import { inclassRoutes } from './modules/inclass/inclass.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { examsRoutes } from './modules/exams/exams.routes.js';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(importsRoutes);
   await app.register(activitiesRoutes);
   await app.register(liveRoutes);
+  await app.register(inclassRoutes);
   await app.register(notesRoutes);
   await app.register(examsRoutes);
   await app.register(questionnairesRoutes);

@@ -155,6 +155,24 @@ export const ERROR_STATUS = {
   PARTNER_INFO_EXISTS: 409,
   /** … or has none yet (record one with POST). */
   PARTNER_INFO_NOT_FOUND: 404,
+  /** In-class mode (issue 24 item 2, decision 0155): a session, roll call or poll missing (or of a course the caller is not in). */
+  INCLASS_SESSION_NOT_FOUND: 404,
+  INCLASS_ROLLCALL_NOT_FOUND: 404,
+  INCLASS_POLL_NOT_FOUND: 404,
+  /** The course runs a session already (body `session_id`): end it first. */
+  INCLASS_SESSION_RUNNING: 409,
+  /** The session has ended: nothing more happens in it. */
+  INCLASS_SESSION_ENDED: 409,
+  /** In-class mode runs a classroom activity; this one is another type. */
+  NOT_A_CLASSROOM: 409,
+  /** No roll call is open to check in to. */
+  INCLASS_NO_ROLLCALL: 409,
+  /** The poll is closed: answers are no longer taken. */
+  INCLASS_POLL_CLOSED: 409,
+  /** Nobody to pick: no learner checked in (or none in the course). */
+  INCLASS_NOBODY_TO_PICK: 409,
+  /** The session does not record learners' actions (`inclass.user_action_track` was off when it started). */
+  INCLASS_TRACKING_OFF: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

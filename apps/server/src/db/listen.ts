@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './client.js';
 
 /**
  * A PostgreSQL LISTEN on a connection of its own (not the pool's), kept up:
@@ -66,4 +67,43 @@ export async function listenWithReconnect(options: {
     client = undefined;
     await c?.end().catch(() => undefined);
   };
+}
+
+/**
+ * A LISTEN on `channel` for either driver: on PostgreSQL a connection of its own kept up by
+ * `listenWithReconnect` (`onReconnect` runs after each re-established LISTEN, not the first: what
+ * was notified meanwhile went unheard); on PGlite (one process) the database's own `listen`, which
+ * hears a NOTIFY when its transaction commits. Answers the function that stops listening.
+ * Used by the notification stream (decision 0100) and the in-class stream (decision 0155).
+ */
+export async function listenToChannel(options: {
+  database: Pick<Database, 'pool' | 'pglite'>;
+  channel: string;
+  log: FastifyBaseLogger;
+  label: string;
+  onPayload: (payload: string) => void;
+  onReconnect?: () => void;
+}): Promise<() => Promise<void>> {
+  const { pool, pglite } = options.database;
+  if (pool) {
+    let wasUp = false;
+    return listenWithReconnect({
+      poolOptions: pool.options,
+      channel: options.channel,
+      log: options.log,
+      label: options.label,
+      onPayload: options.onPayload,
+      onUp: () => {
+        if (wasUp) options.onReconnect?.();
+        wasUp = true;
+      },
+    });
+  }
+  if (pglite) {
+    const off = await pglite.listen(options.channel, options.onPayload);
+    return async () => {
+      if (!pglite.closed) await off();
+    };
+  }
+  return async () => undefined;
 }

@@ -45,12 +45,15 @@ function parseFrame(text: string): SseFrame {
  * Opens the notification stream of `baseUrl` (a listening app) with `cookie` and reads it in the
  * background. `lastEventId` is sent as the Last-Event-ID header, as a browser does on reconnecting.
  */
-export async function openSse(baseUrl: string, options: { cookie?: string; lastEventId?: number | string; query?: string } = {}): Promise<SseClient> {
+export async function openSse(
+  baseUrl: string,
+  options: { cookie?: string; lastEventId?: number | string; query?: string; path?: string } = {},
+): Promise<SseClient> {
   const controller = new AbortController();
   const headers: Record<string, string> = { accept: 'text/event-stream' };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.lastEventId !== undefined) headers['last-event-id'] = String(options.lastEventId);
-  const res = await fetch(`${baseUrl}/api/notifications/stream${options.query ?? ''}`, { headers, signal: controller.signal });
+  const res = await fetch(`${baseUrl}${options.path ?? '/api/notifications/stream'}${options.query ?? ''}`, { headers, signal: controller.signal });
   const frames: SseFrame[] = [];
   let isEnded = false;
   if (res.body && res.headers.get('content-type')?.startsWith('text/event-stream')) {

@@ -70,6 +70,11 @@ export const RESOURCE_ACTIONS = {
    * its admins; `decide` requests (approve, reject), platform operators (wg admin) over every organisation.
    */
   plan: ['read', 'apply', 'decide'],
+  /**
+   * In-class mode (issue 24 item 2): `run` a session of a classroom activity (roll calls, polls, picks), the course
+   * team; `take` part in one (read it, its stream; learners check in and answer), the course's members.
+   */
+  inclass: ['run', 'take'],
   /** Invitations and team teaching: answered by the invitee. */
   invite: ['answer'],
   /** Storage and job callbacks authorised by their own token, not a session. */

@@ -44,6 +44,7 @@ import type { UploadRow } from '../uploads/uploads.repository.js';
 import { uploadParentResolver } from '../uploads/upload-parents.js';
 import { questionsToRead, questionToAsk } from '../forum/questions.policy.js';
 import { planOfOrg, planToDecide, type PlanGrant } from '../orgs/plans.policy.js';
+import { inclassAccess, type InclassGrant, type InclassRef } from '../inclass/inclass.policy.js';
 
 /**
  * The one entry of the access model (issue 14 §1, decision 0080), in the style
@@ -79,6 +80,7 @@ import { planOfOrg, planToDecide, type PlanGrant } from '../orgs/plans.policy.js
  *   shared_resource.*   resource-groups.policy.ts  teachers; a share whom it reaches and its sharer (`share`: the sharer), else 404
  *   plan.read / apply   plans.policy.ts       the organisation's admins, their own organisation (another's request 404)
  *   plan.decide         plans.policy.ts       platform operators (wg admin), every organisation (403 to org admins)
+ *   inclass.run / take  inclass.policy.ts     a session (or its roll call, poll): the course team runs it, the members take part
  *
  * Routes declare their action (`config: { action }`, modules/access/actions.ts).
  */
@@ -122,6 +124,8 @@ export interface AuthorizeMap {
   'plan.read': { resource: Record<string, never>; grant: PlanGrant };
   'plan.apply': { resource: { requestId?: number }; grant: PlanGrant };
   'plan.decide': { resource: { requestId?: number }; grant: PlanGrant };
+  'inclass.run': { resource: InclassRef; grant: InclassGrant };
+  'inclass.take': { resource: InclassRef; grant: InclassGrant };
 }
 
 /** A topic, or a reply (whose topic's rules apply, and the reply's own hidden rule). */
@@ -229,6 +233,9 @@ export async function authorize(deps: AppDeps, actor: Actor | null, action: Cour
       return planOfOrg(deps, actor!, r.requestId, 'Only organisation administrators apply for plan changes');
     case 'plan.decide':
       return planToDecide(deps, actor!, r.requestId);
+    case 'inclass.run':
+    case 'inclass.take':
+      return inclassAccess(deps, actor!, resource as InclassRef, action === 'inclass.run' ? 'run' : 'take');
   }
 }
 

@@ -40,6 +40,9 @@ const ALLOWED_NOT_2XX: Record<string, number> = {
   'GET /api/uptoken': 409,
   // The world's activity is a material, not a meeting (live attendance: 409 NOT_A_LIVE_ACTIVITY).
   'GET /api/activities/{id}/attendance': 409,
+  // … nor a classroom (in-class mode: 409 NOT_A_CLASSROOM); the report asks for a session the world does not have (404).
+  'POST /api/activities/{id}/inclass-sessions': 409,
+  'POST /api/course/{id}/inclass-report': 400,
 };
 
 let t: TestApp;

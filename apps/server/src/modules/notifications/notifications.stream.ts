@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { SSE_HEARTBEAT_MS, SSE_RETRY_MS } from '@atrium/contracts';
-import { listenWithReconnect } from '../../db/listen.js';
+import { SSE_HEARTBEAT_MS } from '@atrium/contracts';
+import { SseConnection } from '../../lib/sse.js';
+import { listenToChannel } from '../../db/listen.js';
 import type { Database } from '../../db/client.js';
 import type { AppDeps } from '../../lib/deps.js';
 import {
@@ -29,36 +30,23 @@ import { presentNotification } from './notifications.service.js';
  * one: one query per burst for the users connected here, then each row goes to its user's streams.
  */
 
-/** How many bytes may wait in a stream's socket buffer before the stream is ended (the client reconnects with Last-Event-ID and misses nothing). */
-const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** How many delivered ids a stream remembers to drop repeats (a backlog row announced again, a catch-up). */
 const SENT_MEMORY = 2_000;
 /** One client's open stream: writes SSE frames to the response and remembers what it sent. */
-export class StreamConnection {
+export class StreamConnection extends SseConnection {
   /** Highest notification id this stream has sent or started after. */
   cursor: number;
   private readonly sent = new Set<number>();
   private isOpen = false;
   private queued: NotificationRow[] = [];
-  private isClosed = false;
 
   constructor(
     readonly userId: number,
-    private readonly raw: ServerResponse,
+    raw: ServerResponse,
     startAfter: number,
   ) {
+    super(raw);
     this.cursor = startAfter;
-  }
-
-  /** Headers and the `retry:` field; rows announced from now on wait until `open` has sent the backlog. */
-  begin(): void {
-    this.raw.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    this.write(`retry: ${SSE_RETRY_MS}\n\n`);
   }
 
   /** Sends the backlog (rows after the client's Last-Event-ID), then what was announced meanwhile, each id once. */
@@ -79,7 +67,7 @@ export class StreamConnection {
 
   /** `event: unread` with the user's unread count. */
   unread(count: number): void {
-    this.write(`event: unread\ndata: ${JSON.stringify({ unread_count: count })}\n\n`);
+    this.event('unread', { unread_count: count });
   }
 
   /**
@@ -88,22 +76,7 @@ export class StreamConnection {
    * notification cursor) does not move; a missed one is not replayed (the topic is read again on opening).
    */
   topic(event: { topic_id: number; reply_id: number; course_id: number }): void {
-    this.write(`event: topic\ndata: ${JSON.stringify({ topic_id: event.topic_id, reply_id: event.reply_id, course_id: event.course_id })}\n\n`);
-  }
-
-  /** A comment line that keeps proxies from closing an idle stream. */
-  heartbeat(): void {
-    this.write(': heartbeat\n\n');
-  }
-
-  close(): void {
-    if (this.isClosed) return;
-    this.isClosed = true;
-    this.raw.end();
-  }
-
-  get closed(): boolean {
-    return this.isClosed || this.raw.destroyed;
+    this.event('topic', { topic_id: event.topic_id, reply_id: event.reply_id, course_id: event.course_id });
   }
 
   private sendNow(row: NotificationRow): void {
@@ -111,14 +84,7 @@ export class StreamConnection {
     this.sent.add(row.id);
     if (this.sent.size > SENT_MEMORY) this.sent.delete(this.sent.values().next().value!);
     if (row.id > this.cursor) this.cursor = row.id;
-    this.write(`id: ${row.id}\nevent: notification\ndata: ${JSON.stringify(presentNotification(row))}\n\n`);
-  }
-
-  private write(frame: string): void {
-    if (this.closed) return;
-    this.raw.write(frame);
-    // A client that stopped reading: end it rather than buffer without bound (it reconnects with Last-Event-ID).
-    if (this.raw.writableLength > MAX_BUFFERED_BYTES) this.close();
+    this.event('notification', presentNotification(row), row.id);
   }
 }
 
@@ -298,29 +264,17 @@ export class NotificationHub {
    */
   async start(): Promise<void> {
     if (this.starts++ > 0) return;
-    const { pool, pglite } = this.deps.database;
-    if (pool) {
-      let wasUp = false;
-      this.stopListening = await listenWithReconnect({
-        poolOptions: pool.options,
-        channel: NOTIFICATIONS_CHANNEL,
-        log: this.deps.log,
-        label: 'notifications',
-        onPayload: (payload) => this.onPayload(payload),
-        onUp: () => {
-          if (wasUp) {
-            this.catchUpPending = true;
-            this.schedule();
-          }
-          wasUp = true;
-        },
-      });
-    } else if (pglite) {
-      const off = await pglite.listen(NOTIFICATIONS_CHANNEL, (payload) => this.onPayload(payload));
-      this.stopListening = async () => {
-        if (!pglite.closed) await off();
-      };
-    }
+    this.stopListening = await listenToChannel({
+      database: this.deps.database,
+      channel: NOTIFICATIONS_CHANNEL,
+      log: this.deps.log,
+      label: 'notifications',
+      onPayload: (payload) => this.onPayload(payload),
+      onReconnect: () => {
+        this.catchUpPending = true;
+        this.schedule();
+      },
+    });
   }
 
   /** Matches one `start`; the last one stops listening, ends every stream and waits for loads in flight. */

@@ -21,6 +21,7 @@ export async function presentOrg(db: Db, orgId: number): Promise<OrgResponse> {
       instruction_meeting: s.calendarInstructionMeeting ?? true,
       cloud_classroom: s.calendarCloudClassroom ?? true,
       vocabulary_entries: s.vocabularyEntries ?? false,
+      inclass_user_action_track: s.inclassUserActionTrack ?? false,
     },
     office_preview: officePreviewToggles(s),
   };
@@ -45,6 +46,7 @@ const TOGGLE_SETTINGS: Record<keyof OrgResponse['toggles'], keyof OrgSettings> =
   instruction_meeting: 'calendarInstructionMeeting',
   cloud_classroom: 'calendarCloudClassroom',
   vocabulary_entries: 'vocabularyEntries',
+  inclass_user_action_track: 'inclassUserActionTrack',
 };
 
 /**

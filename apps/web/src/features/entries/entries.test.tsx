@@ -42,11 +42,23 @@ function serve({ on, entries = [PHOTO, OSMOSIS], list }: { on: boolean; entries?
     if (url.pathname === '/api/org' && (init?.method ?? 'GET') === 'GET')
       return jsonResponse(
         200,
-        orgOf({ toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, vocabulary_entries: on } }),
+        orgOf({
+          toggles: {
+            timetable: true,
+            meeting: true,
+            instruction_meeting: true,
+            cloud_classroom: true,
+            vocabulary_entries: on,
+            inclass_user_action_track: false,
+          },
+        }),
       );
     if (url.pathname === '/api/org/toggles' && init?.method === 'PUT') {
       const body = JSON.parse(String(init.body)) as { vocabulary_entries: boolean };
-      return jsonResponse(200, orgOf({ toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, ...body } }));
+      return jsonResponse(
+        200,
+        orgOf({ toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, inclass_user_action_track: false, ...body } }),
+      );
     }
     if (url.pathname === '/api/entries') {
       if (list) return list();
