@@ -51,6 +51,7 @@ const CourseContentPage = lazyNamed(() => import('../features/activities/pages/c
 const LearningActivityPage = lazyNamed(() => import('../features/activities/pages/learning-activity-page'), 'LearningActivityPage');
 const PlanPage = lazyNamed(() => import('../features/plans/pages/plan-page'), 'PlanPage');
 const PlanRequestsPage = lazyNamed(() => import('../features/plans/pages/plan-requests-page'), 'PlanRequestsPage');
+const InclassPage = lazyNamed(() => import('../features/inclass/pages/inclass-page'), 'InclassPage');
 const LiveActivitiesPage = lazyNamed(() => import('../features/live/pages/live-activities-page'), 'LiveActivitiesPage');
 const CourseForumPage = lazyPreloadable(() => import('../features/forum/pages/course-forum-page'), 'CourseForumPage');
 const CourseResourcesPage = lazyNamed(() => import('../features/course-resources/pages/course-resources-page'), 'CourseResourcesPage');
@@ -143,6 +144,8 @@ const pages: RouteObject[] = [
   },
   // The full-screen questionnaire (spec §2 `#/questionnaire/{id}`): signed in, without the site and course headers.
   { path: '/course/:id/learning-activity/full-screen', element: page(<QuestionnaireFullScreenPage />), errorElement: <RouteError /> },
+  // In-class mode (spec §2, opened in a new window): signed in, without the site and course headers.
+  { path: '/inclass/courses/:courseId', element: page(<InclassPage />), errorElement: <RouteError /> },
   {
     path: '/',
     element: page(<AppShell />),

@@ -159,6 +159,34 @@ export const api = {
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
 };
 
+/**
+ * POSTs `body` (JSON) to `path` and answers the file the server sends (exports: spreadsheets,
+ * reports). A refusal is the server's error body as `ApiError`.
+ */
+export async function postForFile(path: string, body: unknown): Promise<Blob> {
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', ...scopeHeaders() },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const error = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
+    throw new ApiError(response.status, error);
+  }
+  return response.blob();
+}
+
+/** Saves a blob as a download named `fileName` (the object URL is revoked once the browser took it). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** Request headers for calls made outside `apiRequest` (XMLHttpRequest uploads). */
 export function scopeHeaders(): Record<string, string> {
   return requestScope ? { 'Request-Scope': requestScope } : {};

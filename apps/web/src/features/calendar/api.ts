@@ -15,7 +15,7 @@ import type {
   UpdateTimetableBody,
   UserSearchResult,
 } from '@atrium/contracts';
-import { api, ApiError, scopeHeaders } from '../../lib/api-client';
+import { api, postForFile } from '../../lib/api-client';
 import { meetingBodyOf } from './lib/meeting-body';
 
 /** A calendar window: ISO instants, as the calendar asks for them. */
@@ -230,15 +230,5 @@ export function useManagementMeetings(page: number, pageSize: number, filter: Ma
 
 /** `POST /api/management/calendar-meeting/excel`: the filtered overview as an .xlsx Blob (binary answer). */
 export async function downloadMeetingsExcel(filter: ManagementMeetingFilter): Promise<Blob> {
-  const response = await fetch('/api/management/calendar-meeting/excel', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', ...scopeHeaders() },
-    body: JSON.stringify(filter),
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new ApiError(response.status, body);
-  }
-  return response.blob();
+  return postForFile('/api/management/calendar-meeting/excel', filter);
 }

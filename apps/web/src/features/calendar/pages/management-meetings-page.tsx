@@ -3,7 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS, type Meeting } from '@atrium/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError, saveBlob } from '../../../lib/api-client';
 import { useCurrentUser } from '../../auth/api';
 import { downloadMeetingsExcel, useManagementMeetings, useOrg, type ManagementMeetingFilter } from '../api';
 import { MeetingReviewActions } from '../components/meeting-review-actions';
@@ -52,13 +52,7 @@ export function ManagementMeetingsPage() {
   const onExport = async () => {
     setExporting(true);
     try {
-      const blob = await downloadMeetingsExcel(filter);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `meetings-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(await downloadMeetingsExcel(filter), `meetings-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`);
     } catch (error) {
       toast.error(error, t('management.exportFailed'));
     } finally {

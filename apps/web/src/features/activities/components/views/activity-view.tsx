@@ -13,6 +13,7 @@ import { RichHtml } from './rich-html';
 
 // The forum activity's topics (issue 18), as their own chunk.
 const ForumActivityView = lazyNamed(() => import('../../../forum/components/forum-activity-view'), 'ForumActivityView');
+const ClassroomView = lazyNamed(() => import('../../../inclass/components/classroom-view'), 'ClassroomView');
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -64,8 +65,8 @@ function OnlineVideoView({
  * meeting and live types with their join button inside the time window; an
  * exam shows `exam` (the exams feature: taking, subjects, score list, and its
  * subjects' media under their play limits); homework shows `homework` (the homework
- * feature: handing in, the team's submissions); forum its topics (the forum feature); questionnaire and classroom
- * (and an exam or homework without its node) say plainly they are not yet available.
+ * feature: handing in, the team's submissions); forum its topics (the forum feature); classroom opens in-class mode
+ * (the inclass feature); questionnaire (and an exam or homework without its node) say plainly they are not yet available.
  */
 export function ActivityView({
   activity,
@@ -90,6 +91,12 @@ export function ActivityView({
     return (
       <Suspense fallback={<PageSpinner minHeight={200} />}>
         <ForumActivityView activity={activity} />
+      </Suspense>
+    );
+  if (activity.type === 'classroom')
+    return (
+      <Suspense fallback={<PageSpinner minHeight={200} />}>
+        <ClassroomView activity={activity} />
       </Suspense>
     );
   if (isLaterType(activity.type)) {
