@@ -52,6 +52,8 @@ function paramValues(data: SweepData): Record<string, string | number> {
     code: 'NOSUCHCODE1',
     // The instructor's own tracking page.
     userId: data.instructorId,
+    // In-class mode of CS101 (no class running: the team's start screen, the learner's waiting page).
+    courseId: data.cs101Id,
   };
 }
 
