@@ -40,6 +40,14 @@ const ALLOWED_NOT_2XX: Record<string, number> = {
   'GET /api/uptoken': 409,
   // The world's activity is a material, not a meeting (live attendance: 409 NOT_A_LIVE_ACTIVITY).
   'GET /api/activities/{id}/attendance': 409,
+  // Nor an LTI tool (400 LTI_INVALID_REQUEST); the tool's service calls need its own bearer token, which no role holds (401, decision 0153).
+  'GET /api/activities/{id}/lti': 400,
+  'GET /api/activities/{id}/lti/launch': 400,
+  'GET /api/activities/{id}/lti/deep-link': 400,
+  'GET /api/lti/activities/{activityId}/lineitems': 401,
+  'GET /api/lti/activities/{activityId}/lineitem': 401,
+  'GET /api/lti/activities/{activityId}/lineitem/results': 401,
+  'GET /api/lti/activities/{activityId}/memberships': 401,
 };
 
 let t: TestApp;
