@@ -370,6 +370,35 @@ describe('refusals: a clear 4xx, nothing written', () => {
     expect(await countRows(`lti_launches where activity_id = ${bare.id}`)).toBe(0);
   });
 
+  it('takes a registration through the activity form, refusing a non-http(s) login URL by name', async () => {
+    const moduleId = (
+      (await t.app.inject({ method: 'GET', url: `/api/activities/${activityId}`, headers: { cookie: cookies.instructor } })).json() as { module_id: number }
+    ).module_id;
+    const create = (data: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/courses/${world.course.id}/activities`,
+        headers: { cookie: cookies.instructor },
+        payload: { module_id: moduleId, type: 'lti', title: 'Another tool', data },
+      });
+    const refused = await create({ client_id: 'c', login_url: 'javascript:alert(1)' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toHaveProperty('login_url');
+    const made = await create({
+      client_id: 'c2',
+      login_url: `${tool.url}/login`,
+      target_link_uri: `${tool.url}/app`,
+      public_key: '{"kty":"RSA","n":"x","e":"AQAB"}',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const state = await t.app.inject({
+      method: 'GET',
+      url: `/api/activities/${(made.json() as { id: number }).id}/lti`,
+      headers: { cookie: cookies.instructor },
+    });
+    expect(state.json()).toMatchObject({ registered: true, is_team: true, deep_link_url: expect.stringContaining('/lti/deep-link') });
+  });
+
   it('lets only the course team start deep linking', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/activities/${activityId}/lti/deep-link`, headers: { cookie: cookies.student } });
     expect(res.statusCode).toBe(403);
