@@ -173,6 +173,14 @@ export const ERROR_STATUS = {
   INCLASS_NOBODY_TO_PICK: 409,
   /** The session does not record learners' actions (`inclass.user_action_track` was off when it started). */
   INCLASS_TRACKING_OFF: 409,
+  /** LTI (decision 0153): the `lti` activity holds no complete LTI 1.3 registration yet (the team registers the tool). */
+  LTI_NOT_REGISTERED: 409,
+  /** An LTI message or service request that breaks LTI 1.3 / the Security Framework (wrong redirect_uri, unknown client, spent launch). */
+  LTI_INVALID_REQUEST: 400,
+  /** A tool's JWT (client assertion, deep linking response) or access token that does not verify: signature, audience, expiry. */
+  LTI_INVALID_TOKEN: 401,
+  /** The access token's scopes do not cover the service called (AGS, NRPS). */
+  LTI_INSUFFICIENT_SCOPE: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

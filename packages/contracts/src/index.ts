@@ -58,3 +58,4 @@ export * from './warnings/warnings.schemas.js';
 export * from './connectors/connectors.schemas.js';
 export * from './partners/partners.schemas.js';
 export * from './inclass/inclass.schemas.js';
+export * from './lti/lti.schemas.js';

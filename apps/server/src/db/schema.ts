@@ -36,3 +36,4 @@ export * from '../modules/orgs/plans.table.js';
 export * from '../modules/live/live.table.js';
 export * from '../modules/partners/partners.table.js';
 export * from '../modules/inclass/inclass.table.js';
+export * from '../modules/lti/lti.table.js';

@@ -28,6 +28,8 @@ declare module 'fastify' {
     auth?: 'public' | 'user';
     /** What the route does, from the action catalogue (modules/access/actions.ts); required on every API route (issue 14 §1). */
     action?: RouteAction;
+    /** Forms another site posts on purpose, authorised by what they carry (an LTI tool's signed JWT, decision 0153), not by a cookie: the cross-site check lets them through. */
+    allowCrossSite?: boolean;
   }
   interface FastifyInstance {
     deps: AppDeps;

@@ -47,7 +47,7 @@ export function isCrossSite(request: FastifyRequest, publicOrigin: string | null
 export const crossSitePlugin = fp(async (app: FastifyInstance, options: { publicUrl: string }) => {
   const publicOrigin = originOf(options.publicUrl);
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.allowCrossSite === true) return;
     if (isCrossSite(request, publicOrigin)) throw new AppError('CROSS_SITE_REQUEST', 'This request came from another site and was refused');
   });
 });

@@ -16,6 +16,7 @@ export async function createActivity(
     canGuestPreview?: boolean;
     isForwardSeekingRefused?: boolean;
     data?: Record<string, unknown>;
+    title?: string;
     completionCriterion?: 'viewed' | 'video_percent';
     completionPercent?: number;
   },
@@ -28,7 +29,7 @@ export async function createActivity(
       courseId: options.courseId,
       moduleId: module!.id,
       type: options.type ?? 'material',
-      title: 'Activity',
+      title: options.title ?? 'Activity',
       isPublished: options.isPublished ?? true,
       canGuestPreview: options.canGuestPreview ?? false,
       isForwardSeekingRefused: options.isForwardSeekingRefused ?? false,

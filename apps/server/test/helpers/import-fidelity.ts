@@ -40,7 +40,7 @@ export interface ExpectedActivity {
    * of it (a book's chapters, a lesson's content pages as one page — followed by an exam of its
    * question pages, or that exam alone when it has no content page —, a wiki's pages, a choice or
    * feedback as a questionnaire, a glossary's approved entries as a page), `count` 0 for a type
-   * reported and skipped (lti, an empty wiki or glossary),
+   * reported and skipped (an empty wiki or glossary), an lti module as one lti activity,
    * null for a type not counted here (label, unknown modules).
    */
   expected: { type: string; count: number } | null;
@@ -218,7 +218,7 @@ export function fidelityOf(mbz: string): FidelityExpectation {
                     : mod === 'glossary'
                       ? { type: 'page', count: glossaryTerms.length > 0 ? 1 : 0 }
                       : mod === 'lti'
-                        ? { type: mod, count: 0 }
+                        ? { type: 'lti', count: 1 }
                         : null;
       const questions = mod === 'choice' ? 1 : mod === 'feedback' ? feedbackItems.length : mod === 'lesson' ? questionPages.length : 0;
       const settings: Record<string, string> = {};

@@ -4,6 +4,7 @@ import { QuestionnaireDataSchema } from '../questionnaires/questionnaires.schema
 import { UploadStatusSchema } from '../uploads/uploads.schemas.js';
 import { ACTIVITY_TYPES, COMPLETION_CRITERIA, LEARNING_MODES, MEETING_ACTIVITY_TYPES, type ActivityType } from './activity-types.js';
 import { isHttpUrl, parseOnlineVideoUrl } from './online-video.js';
+import { LtiDataSchema } from '../lti/lti.schemas.js';
 
 /**
  * Course content, modules, learning activities and their completion (issue 7;
@@ -220,6 +221,8 @@ export function activityDataSchema(type: ActivityType): z.ZodType<Record<string,
     case 'material':
     case 'scorm':
       return FileActivityDataSchema;
+    case 'lti':
+      return LtiDataSchema;
     default:
       return EmptyDataSchema;
   }

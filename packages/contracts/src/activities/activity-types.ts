@@ -25,6 +25,8 @@ export const ACTIVITY_TYPES = [
   'chinamcloud_live',
   'virtual_experiment',
   'h5_courseware',
+  /** An LTI 1.3 tool launch (issue 24 item 5, decision 0153). */
+  'lti',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -69,6 +69,8 @@ export const DomainEventSchemas = {
   'auth_code.issued': z.object({ user_id: id, name: z.string(), email: z.string(), code: z.string() }),
   /** A learner's SCORM runtime state of one package changed (a commit of its CMI). */
   'scorm.progressed': z.object({ course_id: id, activity_id: id, upload_id: id, user_id: id }),
+  /** An LTI tool posted a fully graded score of a learner (AGS 2.0, decision 0153); `score` in points out of `max_score`. */
+  'lti.score_posted': z.object({ course_id: id, activity_id: id, user_id: id, score: z.number(), max_score: z.number() }),
   /** A learner's exam attempt was submitted (`by`: the learner, or the server at the deadline); `score` in points, null while answers wait for the team. */
   'exam.attempt_submitted': z.object({
     course_id: id,

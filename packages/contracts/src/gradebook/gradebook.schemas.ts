@@ -11,7 +11,8 @@ import { z } from 'zod';
 const id = z.number().int().positive();
 const isoTime = z.iso.datetime({ offset: true });
 
-export const GRADED_ACTIVITY_TYPES = ['exam', 'homework', 'scorm'] as const;
+/** `lti`: a tool's AGS scores (decision 0153). */
+export const GRADED_ACTIVITY_TYPES = ['exam', 'homework', 'scorm', 'lti'] as const;
 /** Types a gradebook column may be: the graded types, and a forum graded on participation (`data.grading`, issue 18 §1). */
 export const GRADE_ITEM_TYPES = [...GRADED_ACTIVITY_TYPES, 'forum'] as const;
 

@@ -66,7 +66,8 @@ export function notificationDestination(target: NotificationTarget): string {
   const course = target.course_id;
   const activity = target.activity_id;
   const learning = (hash: string) => (course ? `/course/${course}/learning-activity#/${hash}` : DEFAULT_NOTIFICATION_DESTINATION);
-  if ((LEARNING_ACTIVITY_DESTINATION_TYPES as readonly string[]).includes(target.type)) {
+  // An LTI tool (decision 0153; not a type of the spec's list) opens on the learning-activity page like them.
+  if ((LEARNING_ACTIVITY_DESTINATION_TYPES as readonly string[]).includes(target.type) || target.type === 'lti') {
     return activity ? learning(String(activity)) : DEFAULT_NOTIFICATION_DESTINATION;
   }
   switch (target.type) {

@@ -40,9 +40,17 @@ const ALLOWED_NOT_2XX: Record<string, number> = {
   'GET /api/uptoken': 409,
   // The world's activity is a material, not a meeting (live attendance: 409 NOT_A_LIVE_ACTIVITY).
   'GET /api/activities/{id}/attendance': 409,
-  // … nor a classroom (in-class mode: 409 NOT_A_CLASSROOM); the report asks for a session the world does not have (404).
+  // … nor a classroom (in-class mode: 409 NOT_A_CLASSROOM); the report needs a session, which the world's call does not name (400).
   'POST /api/activities/{id}/inclass-sessions': 409,
   'POST /api/course/{id}/inclass-report': 400,
+  // Nor an LTI tool (400 LTI_INVALID_REQUEST); the tool's service calls need its own bearer token, which no role holds (401, decision 0153).
+  'GET /api/activities/{id}/lti': 400,
+  'GET /api/activities/{id}/lti/launch': 400,
+  'GET /api/activities/{id}/lti/deep-link': 400,
+  'GET /api/lti/activities/{activityId}/lineitems': 401,
+  'GET /api/lti/activities/{activityId}/lineitem': 401,
+  'GET /api/lti/activities/{activityId}/lineitem/results': 401,
+  'GET /api/lti/activities/{activityId}/memberships': 401,
 };
 
 let t: TestApp;

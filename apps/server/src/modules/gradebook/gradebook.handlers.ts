@@ -11,7 +11,7 @@ import { listCourseStudents, upsertGradeItem, upsertGrades } from './gradebook.r
  * The gradebook's writers (issue 16 §3; ROADMAP: one gradebook model every score source writes
  * to): a scored homework submission sets the score of each learner it is for (0–100); a submitted
  * or graded exam attempt sets the learner's exam score by the exam's grade method; a SCORM commit
- * sets the package's score (percent of its SCOs' reported scores); a topic or reply in a forum
+ * sets the package's score (percent of its SCOs' reported scores); an LTI tool's fully graded AGS score sets the learner's score in the line item's points (decision 0153); a topic or reply in a forum
  * graded on participation sets its author's score there (issue 18 §1: min(posts, posts_for_full) /
  * posts_for_full × max_score), and a change of such a forum (its settings) recomputes everyone who
  * posted; publishing an exam's scores on the exam page publishes its gradebook column. Idempotent:
@@ -25,6 +25,7 @@ export const gradebookHandler = defineHandler({
     'exam.attempt_graded',
     'exam.scores_published',
     'scorm.progressed',
+    'lti.score_posted',
     'topic.created',
     'topic.replied',
     'forum.posts_deleted',
@@ -57,6 +58,11 @@ export const gradebookHandler = defineHandler({
         const score = await scormGradeOf(db, p.activity_id, p.user_id);
         if (score === null) return;
         await upsertGrades(db, [{ activityId: p.activity_id, userId: p.user_id, courseId: p.course_id, score, maxScore: 100, source: 'scorm' }]);
+        return;
+      }
+      case 'lti.score_posted': {
+        const p = event.payload as { course_id: number; activity_id: number; user_id: number; score: number; max_score: number };
+        await upsertGrades(db, [{ activityId: p.activity_id, userId: p.user_id, courseId: p.course_id, score: p.score, maxScore: p.max_score, source: 'lti' }]);
         return;
       }
       case 'topic.created':

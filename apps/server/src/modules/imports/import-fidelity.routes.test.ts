@@ -262,7 +262,7 @@ function checkLinks(x: FidelityExpectation, got: Imported): [number, number] {
  * Module counts by type against the XML (issue 21 §4): each module arrives as the Atrium type and
  * number of activities its own XML calls for (a book's chapters, a lesson's content pages as one
  * page, a wiki's pages, a choice or feedback as a questionnaire with its questions); a module that
- * cannot arrive (lti, an empty wiki) is skipped with a keyed line. Answers the counts by type.
+ * cannot arrive (an empty wiki) is skipped with a keyed line. Answers the counts by type.
  */
 async function checkTypes(x: FidelityExpectation, got: Imported): Promise<Record<string, string>> {
   const sources = await world.t.database.db.select().from(courseImportSources).where(eq(courseImportSources.courseId, got.course.id));
@@ -648,6 +648,24 @@ describe('module types no fixture holds (written into the Lorem Ipsum backup in 
     `${el('name', 'External tool')}${el('intro', '')}<introformat>1</introformat><timecreated>1461361815</timecreated><timemodified>1461361815</timemodified><typeid>0</typeid>` +
     `${el('toolurl', 'https://tool.example.com/launch')}<securetoolurl></securetoolurl><instructorchoicesendname>1</instructorchoicesendname><launchcontainer>1</launchcontainer><grade>100</grade>`;
 
+  /** An external tool of an LTI 1.3 type (backup_lti_stepslib.php: ltitype with its ltitypesconfigs). */
+  const LTI_13 =
+    `${el('name', 'Registered tool')}${el('intro', '')}<introformat>1</introformat><timecreated>1461361815</timecreated><timemodified>1461361815</timemodified><typeid>7</typeid>` +
+    `${el('toolurl', 'https://tool13.example.com/launch')}<securetoolurl></securetoolurl><launchcontainer>4</launchcontainer><grade>10</grade>` +
+    `${el('instructorcustomparameters', 'chapter=3')}` +
+    `<ltitype id="7">${el('name', 'Quiz tool 1.3')}${el('baseurl', 'https://tool13.example.com/launch')}<state>1</state><ltiversion>1.3.0</ltiversion>${el('clientid', 'moodle-client-13')}` +
+    `<ltitypesconfigs>` +
+    [
+      ['initiatelogin', 'https://tool13.example.com/login'],
+      ['redirectionuris', 'https://tool13.example.com/launch\nhttps://tool13.example.com/deep'],
+      ['keytype', 'JWK_KEYSET'],
+      ['publickeyset', 'https://tool13.example.com/jwks'],
+      ['toolurl_ContentItemSelectionRequest', 'https://tool13.example.com/deep'],
+    ]
+      .map(([n, v], i) => `<ltitypesconfig id="${70 + i}">${el('name', n!)}${el('value', v!)}</ltitypesconfig>`)
+      .join('') +
+    `</ltitypesconfigs></ltitype>`;
+
   const CHOICE =
     `${el('name', 'Which day suits you?')}${el('intro', '<p>Pick one.</p>')}<introformat>1</introformat><publish>1</publish><showresults>2</showresults><display>0</display>` +
     `<allowupdate>1</allowupdate><allowmultiple>0</allowmultiple><showunanswered>0</showunanswered><limitanswers>1</limitanswers><timeopen>0</timeopen><timeclose>${T_2031}</timeclose>` +
@@ -715,6 +733,7 @@ describe('module types no fixture holds (written into the Lorem Ipsum backup in 
     { cm: 105, mod: 'choice', title: 'Which day suits you?', inner: CHOICE },
     { cm: 106, mod: 'feedback', title: 'Course feedback', inner: FEEDBACK },
     { cm: 107, mod: 'glossary', title: 'Terms', inner: GLOSSARY },
+    { cm: 108, mod: 'lti', title: 'Registered tool', inner: LTI_13 },
   ];
 
   /** The Lorem backup with `modules` added to its first topic (moodle_backup.xml contents, the section's sequence, each module's folder). */
@@ -749,7 +768,7 @@ describe('module types no fixture holds (written into the Lorem Ipsum backup in 
     return { bytes, x };
   }
 
-  it('lesson → its content pages in order and an exam of its question pages; wiki → a page per wiki page; glossary → a page and vocabulary entries; choice and feedback → questionnaires; lti and an empty wiki → keyed lines', async () => {
+  it('lesson → its content pages in order and an exam of its question pages; wiki → a page per wiki page; glossary → a page and vocabulary entries; choice and feedback → questionnaires; lti → lti activities (registered or to register); an empty wiki → a keyed line', async () => {
     const { bytes, x } = await withModules(ADDED);
     // The organisation has vocabulary entries on, and one of the glossary's terms already (decision 0145).
     const db = world.t.database.db;
@@ -826,7 +845,26 @@ describe('module types no fixture holds (written into the Lorem Ipsum backup in 
     expect(keysOf(item('102'))).toEqual(expect.arrayContaining(['wiki_pages', 'wiki_links']));
 
     expect(item('103')).toMatchObject({ outcome: 'skipped', note_keys: [{ key: 'skipped_wiki_empty', params: {} }] });
-    expect(item('104')).toMatchObject({ outcome: 'skipped', notes: ['skipped: LTI not available yet'], note_keys: [{ key: 'skipped_lti', params: {} }] });
+    // LTI (decision 0153): the tool without an LTI 1.3 registration arrives with its URL, to be registered; the 1.3 type arrives registered.
+    expect(got.activityOf('104')).toMatchObject({ type: 'lti', title: 'External tool', data: { tool_url: 'https://tool.example.com/launch', max_score: 100 } });
+    expect(got.activityOf('104')!.data.client_id).toBeUndefined();
+    expect(keysOf(item('104'))).toEqual(['lti_needs_registering']);
+    expect(got.activityOf('108')).toMatchObject({
+      type: 'lti',
+      title: 'Registered tool',
+      data: {
+        tool_name: 'Quiz tool 1.3',
+        tool_url: 'https://tool13.example.com/launch',
+        target_link_uri: 'https://tool13.example.com/launch',
+        client_id: 'moodle-client-13',
+        deployment_id: '7',
+        login_url: 'https://tool13.example.com/login',
+        jwks_url: 'https://tool13.example.com/jwks',
+        deep_link_url: 'https://tool13.example.com/deep',
+        custom: { chapter: '3' },
+      },
+    });
+    expect(keysOf(item('108'))).toEqual(['lti_registered']);
 
     // The glossary: a page of its approved terms in dictionary order; new terms became entries by the importing user, aliases as keywords.
     const glossary = got.activityOf('107')!;

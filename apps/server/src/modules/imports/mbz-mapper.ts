@@ -32,6 +32,7 @@ import {
 import { quizSettings, quizSubjects, type BankPlan, type PlannedCategory, type PlannedSubject, type QuizCtx } from './mbz-quiz.js';
 import { jumpsAway, lessonAnswers, lessonSubject, LESSON_QUESTION_TYPES, shownResponses, type LessonQuestionCtx } from './mbz-lesson.js';
 import { attr, child, list, num, text, type XmlValue } from './safe-xml.js';
+import { ltiActivityData } from './mbz-lti.js';
 
 /**
  * Mapping of a Moodle backup onto Atrium's course content (issue 8 "mapping"):
@@ -40,7 +41,7 @@ import { attr, child, list, num, text, type XmlValue } from './safe-xml.js';
  * chapter, lesson → one page of its content pages and an exam of its question pages (mbz-lesson.ts), wiki → one page per wiki page, glossary → a page of its terms and
  * vocabulary entries (decision 0145), choice / feedback
  * → questionnaire, assign → homework, quiz → exam with its subjects (mbz-quiz.ts), forum → forum,
- * scorm → scorm (issue 21 §4, decision 0040 "Fidelity"). Anything else (lti, …) is skipped
+ * scorm → scorm (issue 21 §4, decision 0040 "Fidelity"), lti → lti (mbz-lti.ts, decision 0153). Anything else is skipped
  * and named in the report. Pure: no I/O; files are
  * turned into upload ids by the `resolve` callback (see FileResolver).
  */
@@ -451,8 +452,11 @@ function mapActivity(ctx: Ctx, a: BackupActivity, sourceKey: string, published: 
       return feedbackQuestionnaire(ctx, inst, base);
     case 'glossary':
       return glossaryPage(ctx, a, inst, base, published, usedBy);
-    case 'lti':
-      return { activities: [], atriumType: null, skipped: line('skipped_lti', {}, 'skipped: LTI not available yet') };
+    case 'lti': {
+      const { data, note } = ltiActivityData(inst);
+      lose(ctx, note);
+      return { activities: [base('lti', { data })], atriumType: 'lti' };
+    }
     default:
       return { activities: [], atriumType: null, skipped: `Moodle module "${mod}" has no Atrium equivalent` };
   }

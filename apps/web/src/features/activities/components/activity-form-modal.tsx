@@ -30,6 +30,7 @@ import { QuestionnaireSettingsFields } from '../../questionnaires/components/que
 import { HomeworkSettingsFields } from '../../homework/components/homework-settings-fields';
 import { HOMEWORK_FORM_DEFAULTS } from '../../homework/lib/homework-settings';
 import { ForumGradingFields } from './forum-grading-fields';
+import { LtiRegistrationFields } from '../../lti/components/lti-registration-fields';
 
 /**
  * Add or edit one activity (issue 7): type, title, description (rich text),
@@ -229,6 +230,7 @@ export function ActivityFormModal({
         {type === 'exam' && <ExamSettingsFields />}
         {type === 'homework' && <HomeworkSettingsFields courseId={courseId} />}
         {type === 'forum' && <ForumGradingFields />}
+        {type === 'lti' && <LtiRegistrationFields />}
         <Form.Item name="description" label={t('form.description')}>
           <LazyRichTextEditor aria-label={t('form.description')} onUploadImage={uploadImage} minHeight={100} />
         </Form.Item>

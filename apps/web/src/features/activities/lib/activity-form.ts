@@ -12,6 +12,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { FILE_OR_LINK_TYPES, isMeetingType } from './activity-rules';
+import { LTI_TEXT_FIELDS, ltiDataOfForm, ltiFormOfData, type LtiFormData } from '../../lti/lib/lti-form';
 import { homeworkDataOfForm, homeworkFieldName, homeworkFormOfData, type HomeworkFormData } from '../../homework/lib/homework-settings';
 import { forumDataOfForm, forumFormOfData, type ForumFormData } from './forum-grading';
 
@@ -45,7 +46,8 @@ export interface ActivityFormValues {
     show_results?: boolean;
   } & ExamFormData &
     HomeworkFormData &
-    ForumFormData;
+    ForumFormData &
+    LtiFormData;
 }
 
 /**
@@ -167,6 +169,7 @@ export function bodyOfForm(values: ActivityFormValues): Omit<CreateActivityBody,
   if (values.type === 'exam') Object.assign(data, examDataOfForm(values.data));
   if (values.type === 'homework') Object.assign(data, homeworkDataOfForm(values.data));
   if (values.type === 'forum') Object.assign(data, forumDataOfForm(values.data));
+  if (values.type === 'lti') Object.assign(data, ltiDataOfForm(values.data));
   return {
     type: values.type,
     title: values.title.trim(),
@@ -206,7 +209,8 @@ export function updateBodyOfForm(
     type === 'questionnaire' ||
     type === 'exam' ||
     type === 'homework' ||
-    type === 'forum'
+    type === 'forum' ||
+    type === 'lti'
     ? { ...rest, data: data ?? {} }
     : rest;
 }
@@ -245,6 +249,7 @@ export function formOfActivity(activity: Activity): ActivityFormValues {
       ...(activity.type === 'exam' ? examFormOfData(data) : {}),
       ...(activity.type === 'homework' ? homeworkFormOfData(data) : {}),
       ...(activity.type === 'forum' ? forumFormOfData(data) : {}),
+      ...(activity.type === 'lti' ? ltiFormOfData(data) : {}),
     },
   };
 }
@@ -266,6 +271,8 @@ const DATA_FIELDS = [
   'shuffle_options',
   'show_score',
   'show_answers',
+  ...LTI_TEXT_FIELDS,
+  'max_score',
 ];
 const TOP_FIELDS = [
   'can_guest_preview',

@@ -8,6 +8,7 @@ import { PageSpinner } from '../../../../components/page-spinner';
 import { lazyNamed } from '../../../../lib/lazy-named';
 import { isLaterType, isMeetingType, isOpenableLink } from '../../lib/activity-rules';
 import { LiveMeetingView } from '../../../live/components/live-meeting-view';
+import { LtiActivityView } from '../../../lti/components/lti-activity-view';
 import { FileList, type ActivityFilesPreview } from './file-list';
 import { RichHtml } from './rich-html';
 
@@ -65,8 +66,9 @@ function OnlineVideoView({
  * meeting and live types with their join button inside the time window; an
  * exam shows `exam` (the exams feature: taking, subjects, score list, and its
  * subjects' media under their play limits); homework shows `homework` (the homework
- * feature: handing in, the team's submissions); forum its topics (the forum feature); classroom opens in-class mode
- * (the inclass feature); questionnaire (and an exam or homework without its node) say plainly they are not yet available.
+ * feature: handing in, the team's submissions); forum its topics (the forum feature); lti its Launch button or
+ * "needs registering" (the lti feature); classroom opens in-class mode (the inclass feature); questionnaire (and an
+ * exam or homework without its node) say plainly they are not yet available.
  */
 export function ActivityView({
   activity,
@@ -103,6 +105,7 @@ export function ActivityView({
     return <LaterReleaseState title={t(`types.${activity.type}`)} description={t('view.laterType', { type: t(`types.${activity.type}`) })} />;
   }
   if (isMeetingType(activity.type)) return <LiveMeetingView activity={activity} />;
+  if (activity.type === 'lti') return <LtiActivityView activity={activity} />;
   switch (activity.type) {
     case 'page':
       return str(activity.data.content) ? <RichHtml html={str(activity.data.content)} testId="page-content" /> : <Empty description={t('view.emptyPage')} />;
