@@ -62,6 +62,7 @@ import { warningsRoutes } from './modules/warnings/warnings.routes.js';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.js';
 import { plansRoutes } from './modules/orgs/plans.routes.js';
 import { partnersRoutes } from './modules/partners/partners.routes.js';
+import { dingTalkRoutes } from './modules/dingtalk/dingtalk.routes.js';
 import { authPlugin, requireRouteAction } from './plugins/auth.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
 import { inputGuardsPlugin } from './plugins/input-guards.js';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(connectorsRoutes);
   await app.register(plansRoutes);
   await app.register(partnersRoutes);
+  await app.register(dingTalkRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

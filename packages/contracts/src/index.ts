@@ -57,3 +57,4 @@ export * from './stats/teaching.schemas.js';
 export * from './warnings/warnings.schemas.js';
 export * from './connectors/connectors.schemas.js';
 export * from './partners/partners.schemas.js';
+export * from './dingtalk/dingtalk.schemas.js';

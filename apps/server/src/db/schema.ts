@@ -35,3 +35,4 @@ export * from '../modules/connectors/connectors.table.js';
 export * from '../modules/orgs/plans.table.js';
 export * from '../modules/live/live.table.js';
 export * from '../modules/partners/partners.table.js';
+export * from '../modules/dingtalk/dingtalk.table.js';

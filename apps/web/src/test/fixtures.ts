@@ -26,7 +26,7 @@ export function orgOf(over: Partial<OrgResponse> = {}): OrgResponse {
     id: 9,
     name: 'Northwind',
     time_zone: 'Asia/Shanghai',
-    toggles: { timetable: false, meeting: false, instruction_meeting: false, cloud_classroom: false, vocabulary_entries: false },
+    toggles: { timetable: false, meeting: false, instruction_meeting: false, cloud_classroom: false, vocabulary_entries: false, chat_group: false },
     office_preview: { wps_preview: true, yz_office_preview: false, aliyun: false, private_wps: false },
     ...over,
   };

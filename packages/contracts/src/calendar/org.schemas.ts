@@ -14,6 +14,8 @@ export const OrgResponseSchema = z.object({
     cloud_classroom: z.boolean(),
     /** Spec §6 "vocabulary entries" (issue 19 §4): the editor's entries select and learners' entry cards. Default off. */
     vocabulary_entries: z.boolean(),
+    /** Spec §6 "chat group" (issue 24 item 4, decision 0154): a course's DingTalk group. Default off. */
+    chat_group: z.boolean(),
   }),
   /** Office previewers the organisation offers (spec §6 wps_preview, yz_office_preview, Aliyun office, private WPS; issue 5). */
   office_preview: OfficePreviewTogglesSchema,

@@ -17,6 +17,8 @@ export interface OrgSettings {
   calendarCloudClassroom?: boolean;
   /** Spec §6 "vocabulary entries" (issue 19 §4, decision 0130): the organisation's entries, the editor's entries select. Default off. */
   vocabularyEntries?: boolean;
+  /** Spec §6 "chat group" (issue 24 item 4, decision 0154): the course DingTalk group calls answer. Default off. */
+  chatGroup?: boolean;
   /** IANA zone of the org's users who have none (decision 0020). */
   timeZone?: string;
   /** Course package import (issue 8, decision 0040): an org may tighten the instance's archive limits (bytes, entries, expansion ratio), never loosen them. */

@@ -21,6 +21,7 @@ export async function presentOrg(db: Db, orgId: number): Promise<OrgResponse> {
       instruction_meeting: s.calendarInstructionMeeting ?? true,
       cloud_classroom: s.calendarCloudClassroom ?? true,
       vocabulary_entries: s.vocabularyEntries ?? false,
+      chat_group: s.chatGroup ?? false,
     },
     office_preview: officePreviewToggles(s),
   };
@@ -45,6 +46,7 @@ const TOGGLE_SETTINGS: Record<keyof OrgResponse['toggles'], keyof OrgSettings> =
   instruction_meeting: 'calendarInstructionMeeting',
   cloud_classroom: 'calendarCloudClassroom',
   vocabulary_entries: 'vocabularyEntries',
+  chat_group: 'chatGroup',
 };
 
 /**
@@ -70,6 +72,11 @@ export async function updateOrgToggles(db: Db, actor: Actor, body: UpdateOrgTogg
 /** Whether organisation `orgId` has vocabulary entries on (spec §6; absent: off). One SELECT. */
 export async function vocabularyEntriesOn(db: Db, orgId: number): Promise<boolean> {
   return (await findOrgSettings(db, orgId))?.vocabularyEntries === true;
+}
+
+/** Whether organisation `orgId` has the chat group on (spec §6; absent: off). One SELECT. */
+export async function chatGroupOn(db: Db, orgId: number): Promise<boolean> {
+  return (await findOrgSettings(db, orgId))?.chatGroup === true;
 }
 
 /** `GET /api/departments` (spec §7): the departments of organisation `orgId`, by name then id. */

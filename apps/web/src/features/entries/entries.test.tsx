@@ -42,11 +42,14 @@ function serve({ on, entries = [PHOTO, OSMOSIS], list }: { on: boolean; entries?
     if (url.pathname === '/api/org' && (init?.method ?? 'GET') === 'GET')
       return jsonResponse(
         200,
-        orgOf({ toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, vocabulary_entries: on } }),
+        orgOf({ toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, vocabulary_entries: on, chat_group: false } }),
       );
     if (url.pathname === '/api/org/toggles' && init?.method === 'PUT') {
       const body = JSON.parse(String(init.body)) as { vocabulary_entries: boolean };
-      return jsonResponse(200, orgOf({ toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, ...body } }));
+      return jsonResponse(
+        200,
+        orgOf({ toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, chat_group: false, ...body } }),
+      );
     }
     if (url.pathname === '/api/entries') {
       if (list) return list();

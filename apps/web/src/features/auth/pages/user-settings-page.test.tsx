@@ -47,7 +47,7 @@ describe('UserSettingsPage (time zone)', { timeout: 60_000 }, () => {
           id: 1,
           name: 'Demo',
           time_zone: 'Asia/Shanghai',
-          toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, vocabulary_entries: false },
+          toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, vocabulary_entries: false, chat_group: false },
         });
       return jsonResponse(404, {});
     });
