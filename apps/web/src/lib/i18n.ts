@@ -41,6 +41,7 @@ export const NAMESPACES = [
   'connectors',
   'plans',
   'live',
+  'partners',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -11,6 +11,7 @@ import { useToast } from '../../../lib/toast';
 import { OrgPromptSettingsCard } from '../../prompts/components/org-prompt-settings-card';
 import { OrgEntriesCard } from '../../entries/components/org-entries-card';
 import { OrgConnectorsCard } from '../../connectors/components/org-connectors-card';
+import { OrgPartnerTypesCard } from '../../partners/components/org-partner-types-card';
 
 /**
  * /management/org-settings: the organisation's settings an administrator changes here. For
@@ -80,6 +81,7 @@ export function OrgSettingsPage() {
       <OrgPromptSettingsCard />
       <OrgEntriesCard />
       <OrgConnectorsCard />
+      <OrgPartnerTypesCard />
     </div>
   );
 }
