@@ -11,6 +11,7 @@ import { useToast } from '../../../lib/toast';
 import { OrgPromptSettingsCard } from '../../prompts/components/org-prompt-settings-card';
 import { OrgEntriesCard } from '../../entries/components/org-entries-card';
 import { OrgConnectorsCard } from '../../connectors/components/org-connectors-card';
+import { OrgDingTalkCard } from '../../connectors/components/org-dingtalk-card';
 import { OrgPartnerTypesCard } from '../../partners/components/org-partner-types-card';
 
 /**
@@ -81,6 +82,7 @@ export function OrgSettingsPage() {
       <OrgPromptSettingsCard />
       <OrgEntriesCard />
       <OrgConnectorsCard />
+      <OrgDingTalkCard />
       <OrgPartnerTypesCard />
     </div>
   );
