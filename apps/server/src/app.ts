@@ -64,6 +64,7 @@ import { connectorsRoutes } from './modules/connectors/connectors.routes.js';
 import { plansRoutes } from './modules/orgs/plans.routes.js';
 import { partnersRoutes } from './modules/partners/partners.routes.js';
 import { ltiRoutes } from './modules/lti/lti.routes.js';
+import { dingTalkRoutes } from './modules/dingtalk/dingtalk.routes.js';
 import { authPlugin, requireRouteAction } from './plugins/auth.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
 import { inputGuardsPlugin } from './plugins/input-guards.js';
@@ -225,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(plansRoutes);
   await app.register(partnersRoutes);
   await app.register(ltiRoutes);
+  await app.register(dingTalkRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -181,6 +181,12 @@ export const ERROR_STATUS = {
   LTI_INVALID_TOKEN: 401,
   /** The access token's scopes do not cover the service called (AGS, NRPS). */
   LTI_INSUFFICIENT_SCOPE: 403,
+  /** DingTalk chat group (issue 24 item 4, decision 0154): the organisation's `chat_group` toggle is off (spec §6). */
+  CHAT_GROUP_DISABLED: 403,
+  /** A user DingTalk cannot be asked about or does not know: no mobile phone bound, or none of its users has it (`errors.mobile_phone` or `errors.users_2_add`). */
+  DINGTALK_USER_UNKNOWN: 409,
+  /** DingTalk did not answer, answered an error (its `errcode` and `errmsg` in the message), or answered something else (`errors.api_base_url`). */
+  DINGTALK_FAILED: 502,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

@@ -59,3 +59,4 @@ export * from './connectors/connectors.schemas.js';
 export * from './partners/partners.schemas.js';
 export * from './inclass/inclass.schemas.js';
 export * from './lti/lti.schemas.js';
+export * from './dingtalk/dingtalk.schemas.js';

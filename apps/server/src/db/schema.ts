@@ -37,3 +37,4 @@ export * from '../modules/live/live.table.js';
 export * from '../modules/partners/partners.table.js';
 export * from '../modules/inclass/inclass.table.js';
 export * from '../modules/lti/lti.table.js';
+export * from '../modules/dingtalk/dingtalk.table.js';

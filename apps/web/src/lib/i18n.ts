@@ -42,6 +42,7 @@ export const NAMESPACES = [
   'plans',
   'live',
   'inclass',
+  'partners',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

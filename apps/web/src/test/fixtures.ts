@@ -33,6 +33,7 @@ export function orgOf(over: Partial<OrgResponse> = {}): OrgResponse {
       cloud_classroom: false,
       vocabulary_entries: false,
       inclass_user_action_track: false,
+      chat_group: false,
     },
     office_preview: { wps_preview: true, yz_office_preview: false, aliyun: false, private_wps: false },
     ...over,

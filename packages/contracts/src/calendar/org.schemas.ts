@@ -16,6 +16,8 @@ export const OrgResponseSchema = z.object({
     vocabulary_entries: z.boolean(),
     /** Spec §6 `inclass.user_action_track` (issue 24 item 2): in-class sessions record when learners leave the page and come back. Default off. */
     inclass_user_action_track: z.boolean(),
+    /** Spec §6 "chat group" (issue 24 item 4, decision 0154): a course's DingTalk group. Default off. */
+    chat_group: z.boolean(),
   }),
   /** Office previewers the organisation offers (spec §6 wps_preview, yz_office_preview, Aliyun office, private WPS; issue 5). */
   office_preview: OfficePreviewTogglesSchema,

@@ -51,6 +51,9 @@ const ALLOWED_NOT_2XX: Record<string, number> = {
   'GET /api/lti/activities/{activityId}/lineitem': 401,
   'GET /api/lti/activities/{activityId}/lineitem/results': 401,
   'GET /api/lti/activities/{activityId}/memberships': 401,
+  // The chat group is on but the world's organisation configures no DingTalk (409 CONNECTOR_NOT_CONFIGURED).
+  'GET /api/ding-talk/user-id': 409,
+  'GET /api/ding-talk/chat': 409,
 };
 
 let t: TestApp;
@@ -105,7 +108,7 @@ beforeAll(async () => {
     instructor: await t.factories.login(instructor.userName),
     orgAdmin: await t.factories.login(orgAdmin.userName),
   };
-  // Every office previewer on, so the preview routes answer by access alone; vocabulary entries on (issue 19 §4).
+  // Every office previewer on, so the preview routes answer by access alone; vocabulary entries and the chat group on (issue 19 §4, issue 24 item 4).
   await t.database.db
     .update(orgs)
     .set({
@@ -116,9 +119,15 @@ beforeAll(async () => {
         yzOfficePreview: true,
         privateWpsPreview: true,
         vocabularyEntries: true,
+        chatGroup: true,
       },
     })
     .where(eq(orgs.id, orgA.id));
+  // The outsider's organisation has the chat group on too, so GET /api/ding-talk/user-id answers them as it does the others.
+  await t.database.db
+    .update(orgs)
+    .set({ settings: { ...DEFAULT_ORG_SETTINGS, chatGroup: true } })
+    .where(eq(orgs.id, orgB.id));
   const as = cookies.instructor;
   const files = {
     pdf: await uploadFile(t, as, course.id, `pdf/${FILE_NAME}`),

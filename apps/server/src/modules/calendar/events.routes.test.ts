@@ -280,7 +280,15 @@ describe('GET /api/org and /api/departments', () => {
       id: w.org.id,
       name: w.org.name,
       time_zone: 'Asia/Shanghai',
-      toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, vocabulary_entries: false },
+      toggles: {
+        timetable: true,
+        meeting: true,
+        instruction_meeting: true,
+        cloud_classroom: true,
+        vocabulary_entries: false,
+        inclass_user_action_track: false,
+        chat_group: false,
+      },
       office_preview: { wps_preview: true, yz_office_preview: false, aliyun: false, private_wps: false },
     });
     const depts = await inject('GET', '/api/departments', 'student');

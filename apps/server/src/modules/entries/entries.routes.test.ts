@@ -97,7 +97,15 @@ describe('the vocabulary_entries toggle', () => {
 
   it('is off by default in GET /api/org, and only org admins turn it on with PUT /api/org/toggles (unknown toggles 400 naming them)', async () => {
     const before = (await w.call('student', 'GET', '/api/org')).json();
-    expect(before.toggles).toEqual({ timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, vocabulary_entries: false });
+    expect(before.toggles).toEqual({
+      timetable: true,
+      meeting: true,
+      instruction_meeting: true,
+      cloud_classroom: true,
+      vocabulary_entries: false,
+      inclass_user_action_track: false,
+      chat_group: false,
+    });
 
     const byStudent = await w.call('student', 'PUT', '/api/org/toggles', { vocabulary_entries: true });
     expect(byStudent.statusCode).toBe(403);
@@ -114,7 +122,15 @@ describe('the vocabulary_entries toggle', () => {
 
     const on = await w.call('wgAdmin', 'PUT', '/api/org/toggles', { vocabulary_entries: true, meeting: false });
     expect(on.statusCode, on.body).toBe(200);
-    expect(on.json().toggles).toEqual({ timetable: true, meeting: false, instruction_meeting: true, cloud_classroom: true, vocabulary_entries: true });
+    expect(on.json().toggles).toEqual({
+      timetable: true,
+      meeting: false,
+      instruction_meeting: true,
+      cloud_classroom: true,
+      vocabulary_entries: true,
+      inclass_user_action_track: false,
+      chat_group: false,
+    });
     expect((await w.call('student', 'GET', '/api/org')).json().toggles.vocabulary_entries).toBe(true);
     // Another organisation is untouched.
     expect((await w.call('studentB', 'GET', '/api/org')).json().toggles.vocabulary_entries).toBe(false);

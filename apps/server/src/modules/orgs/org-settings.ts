@@ -19,6 +19,8 @@ export interface OrgSettings {
   vocabularyEntries?: boolean;
   /** Spec §6 `inclass.user_action_track` (issue 24 item 2, decision 0155): in-class sessions started while it is on record learners' focus changes. Default off. */
   inclassUserActionTrack?: boolean;
+  /** Spec §6 "chat group" (issue 24 item 4, decision 0154): the course DingTalk group calls answer. Default off. */
+  chatGroup?: boolean;
   /** IANA zone of the org's users who have none (decision 0020). */
   timeZone?: string;
   /** Course package import (issue 8, decision 0040): an org may tighten the instance's archive limits (bytes, entries, expansion ratio), never loosen them. */

@@ -22,6 +22,7 @@ export async function presentOrg(db: Db, orgId: number): Promise<OrgResponse> {
       cloud_classroom: s.calendarCloudClassroom ?? true,
       vocabulary_entries: s.vocabularyEntries ?? false,
       inclass_user_action_track: s.inclassUserActionTrack ?? false,
+      chat_group: s.chatGroup ?? false,
     },
     office_preview: officePreviewToggles(s),
   };
@@ -47,6 +48,7 @@ const TOGGLE_SETTINGS: Record<keyof OrgResponse['toggles'], keyof OrgSettings> =
   cloud_classroom: 'calendarCloudClassroom',
   vocabulary_entries: 'vocabularyEntries',
   inclass_user_action_track: 'inclassUserActionTrack',
+  chat_group: 'chatGroup',
 };
 
 /**
@@ -72,6 +74,11 @@ export async function updateOrgToggles(db: Db, actor: Actor, body: UpdateOrgTogg
 /** Whether organisation `orgId` has vocabulary entries on (spec §6; absent: off). One SELECT. */
 export async function vocabularyEntriesOn(db: Db, orgId: number): Promise<boolean> {
   return (await findOrgSettings(db, orgId))?.vocabularyEntries === true;
+}
+
+/** Whether organisation `orgId` has the chat group on (spec §6; absent: off). One SELECT. */
+export async function chatGroupOn(db: Db, orgId: number): Promise<boolean> {
+  return (await findOrgSettings(db, orgId))?.chatGroup === true;
 }
 
 /** `GET /api/departments` (spec §7): the departments of organisation `orgId`, by name then id. */

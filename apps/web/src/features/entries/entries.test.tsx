@@ -50,6 +50,7 @@ function serve({ on, entries = [PHOTO, OSMOSIS], list }: { on: boolean; entries?
             cloud_classroom: true,
             vocabulary_entries: on,
             inclass_user_action_track: false,
+            chat_group: false,
           },
         }),
       );
@@ -57,7 +58,17 @@ function serve({ on, entries = [PHOTO, OSMOSIS], list }: { on: boolean; entries?
       const body = JSON.parse(String(init.body)) as { vocabulary_entries: boolean };
       return jsonResponse(
         200,
-        orgOf({ toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, inclass_user_action_track: false, ...body } }),
+        orgOf({
+          toggles: {
+            timetable: true,
+            meeting: true,
+            instruction_meeting: true,
+            cloud_classroom: true,
+            inclass_user_action_track: false,
+            chat_group: false,
+            ...body,
+          },
+        }),
       );
     }
     if (url.pathname === '/api/entries') {

@@ -47,7 +47,15 @@ describe('UserSettingsPage (time zone)', { timeout: 60_000 }, () => {
           id: 1,
           name: 'Demo',
           time_zone: 'Asia/Shanghai',
-          toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, vocabulary_entries: false },
+          toggles: {
+            timetable: true,
+            meeting: true,
+            instruction_meeting: true,
+            cloud_classroom: true,
+            vocabulary_entries: false,
+            inclass_user_action_track: false,
+            chat_group: false,
+          },
         });
       return jsonResponse(404, {});
     });

@@ -163,7 +163,7 @@ describe('management meeting overview', { timeout: 120_000 }, () => {
           id: 9,
           name: 'Org',
           time_zone: 'Europe/London',
-          toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, vocabulary_entries: false },
+          toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, vocabulary_entries: false, chat_group: false },
           office_preview: { wps_preview: true, yz_office_preview: false, aliyun: false, private_wps: false },
         });
       if (url.startsWith('/api/management/calendar-meeting')) return jsonResponse(200, { items, page: 1, page_size: 10, pages: 1, total: items.length });

@@ -21,7 +21,7 @@ const org = (zone: string) => ({
   id: 9,
   name: 'Northwind',
   time_zone: zone,
-  toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, vocabulary_entries: false },
+  toggles: { timetable: true, meeting: true, instruction_meeting: true, cloud_classroom: true, vocabulary_entries: false, chat_group: false },
   office_preview: { wps_preview: true, yz_office_preview: false, aliyun: false, private_wps: false },
 });
 

@@ -11,6 +11,8 @@ import { useToast } from '../../../lib/toast';
 import { OrgPromptSettingsCard } from '../../prompts/components/org-prompt-settings-card';
 import { OrgEntriesCard } from '../../entries/components/org-entries-card';
 import { OrgConnectorsCard } from '../../connectors/components/org-connectors-card';
+import { OrgDingTalkCard } from '../../connectors/components/org-dingtalk-card';
+import { OrgPartnerTypesCard } from '../../partners/components/org-partner-types-card';
 
 /**
  * /management/org-settings: the organisation's settings an administrator changes here. For
@@ -80,6 +82,8 @@ export function OrgSettingsPage() {
       <OrgPromptSettingsCard />
       <OrgEntriesCard />
       <OrgConnectorsCard />
+      <OrgDingTalkCard />
+      <OrgPartnerTypesCard />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Checkbox, Descriptions, Flex, Form, Input, Modal, 
 import { useTranslation } from 'react-i18next';
 import type { Connector, EnrolmentSyncPlan, EnrolmentSyncProvider } from '@atrium/contracts';
 import { ApiErrorResult } from '../../../components/status-results';
+import { isApiError } from '../../../lib/api-client';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useEnrolmentSync, useOrgConnectors, useRemoveConnector, useSaveConnector } from '../api';
@@ -107,8 +108,11 @@ export function SyncPlanView({ plan }: { plan: EnrolmentSyncPlan }) {
   );
 }
 
-/** The URP sync: a preview first (dry run), then the same plan applied on confirmation. */
-function UrpSyncModal({ onClose }: { onClose: () => void }) {
+/**
+ * A sync (URP: every course; ITRI: the course `courseId`): a preview first (dry run), then the same plan applied on
+ * confirmation. A provider not connected yet says so and who connects it (409 CONNECTOR_NOT_CONFIGURED).
+ */
+export function SyncModal({ provider, courseId, onClose }: { provider: EnrolmentSyncProvider; courseId?: number; onClose: () => void }) {
   const { t } = useTranslation('connectors');
   const toast = useToast();
   const preview = useEnrolmentSync();
@@ -118,15 +122,16 @@ function UrpSyncModal({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    preview.mutate({ provider: 'urp', dryRun: true });
-  }, [preview]);
+    preview.mutate({ provider, courseId, dryRun: true });
+  }, [preview, provider, courseId]);
   const result = apply.data ?? preview.data;
   const failure = apply.error ?? preview.error;
+  const name = t(`providers.${provider}.name`);
   return (
     <Modal
       open
       width={720}
-      title={t('syncTitle', { name: t('providers.urp.name') })}
+      title={t('syncTitle', { name })}
       onCancel={onClose}
       footer={
         <Flex justify="end" gap={8}>
@@ -138,7 +143,7 @@ function UrpSyncModal({ onClose }: { onClose: () => void }) {
               loading={apply.isPending}
               onClick={() =>
                 apply.mutate(
-                  { provider: 'urp', dryRun: false },
+                  { provider, courseId, dryRun: false },
                   { onSuccess: (plan) => toast.success(t('applied', { count: plan.applied })), onError: (error) => toast.error(error, t('syncFailed')) },
                 )
               }
@@ -149,8 +154,10 @@ function UrpSyncModal({ onClose }: { onClose: () => void }) {
         </Flex>
       }
     >
-      {failure ? (
-        <ApiErrorResult error={failure} onRetry={() => preview.mutate({ provider: 'urp', dryRun: true })} />
+      {isApiError(failure) && failure.code === 'CONNECTOR_NOT_CONFIGURED' ? (
+        <Alert type="warning" showIcon title={t('notConnectedTitle', { name })} description={t('notConnectedHelp', { name })} />
+      ) : failure ? (
+        <ApiErrorResult error={failure} onRetry={() => preview.mutate({ provider, courseId, dryRun: true })} />
       ) : result ? (
         <Flex vertical gap={12}>
           <Alert type={result.dry_run ? 'info' : 'success'} showIcon title={result.dry_run ? t('previewNote') : t('appliedNote', { count: result.applied })} />
@@ -253,7 +260,7 @@ export function OrgConnectorsCard() {
           onClose={() => setEditing(null)}
         />
       )}
-      {syncing && <UrpSyncModal onClose={() => setSyncing(false)} />}
+      {syncing && <SyncModal provider="urp" onClose={() => setSyncing(false)} />}
     </Card>
   );
 }

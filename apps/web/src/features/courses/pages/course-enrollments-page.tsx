@@ -6,6 +6,8 @@ import { PAGE_SIZE_OPTIONS, type CourseRole, type Member } from '@atrium/contrac
 import { ApiErrorResult } from '../../../components/status-results';
 import { searchUsers, useCourseRoles, useEnrolmentMutations, useMembers } from '../header-api';
 import { CourseGroupsCard } from '../components/course-groups-card';
+import { ItriSyncButton } from '../../connectors/components/itri-sync-button';
+import { CourseChatCard } from '../../connectors/components/course-chat-card';
 import { useCourseContext } from './course-page';
 import { useToast } from '../../../lib/toast';
 
@@ -14,7 +16,8 @@ const ROLES: CourseRole[] = ['student', 'instructor_assistant', 'instructor'];
 /**
  * `/course/{id}/enrollments` (spec §2, §7): the members with paging (10, 20, 30,
  * 50, 100), a role filter, and for those who may enrol: add users, change the
- * role of the selected members, remove them; below, the course's groups (CourseGroupsCard).
+ * role of the selected members, remove them, sync them from ITRI (ItriSyncButton); below, the
+ * course's DingTalk group (CourseChatCard, while the chat group toggle is on) and its groups (CourseGroupsCard).
  */
 export function CourseEnrollmentsPage() {
   const { t } = useTranslation('courses');
@@ -47,6 +50,7 @@ export function CourseEnrollmentsPage() {
             {t('members.title')}
           </Typography.Title>
         }
+        extra={roles.data?.assignable_roles.includes('instructor') ? <ItriSyncButton courseId={course.id} /> : null}
       >
         {canEnrol && (
           <Flex gap={8} wrap style={{ marginBottom: 16 }}>
@@ -139,6 +143,7 @@ export function CourseEnrollmentsPage() {
           }}
         />
       </Card>
+      <CourseChatCard courseId={course.id} canManage={canEnrol} />
       <CourseGroupsCard courseId={course.id} canEdit={canEnrol && roles.data?.assignable_roles.includes('instructor') === true} />
     </>
   );
