@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Input, InputNumber, Radio, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Input, InputNumber, Radio, Space, Typography } from 'antd';
+import { ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { InclassOverview, InclassPoll } from '@atrium/contracts';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -126,7 +127,8 @@ export function LearnerRoom({ overview, codeFromLink }: { overview: InclassOverv
     return (
       <Card className="inclass-learner-card">
         <Space direction="vertical" align="center" style={{ width: '100%' }}>
-          <Spin />
+          {/* A still icon, not a spinner: the page waits for the class, it is not loading (it looks again every 5 s). */}
+          <ClockCircleOutlined style={{ fontSize: 40, color: '#8c8c8c' }} aria-hidden />
           <Typography.Title level={2}>{t('learner.waitingTitle')}</Typography.Title>
           <Typography.Text type="secondary">{t('learner.waiting')}</Typography.Text>
         </Space>
