@@ -100,9 +100,9 @@ describe('InclassPage (spec §2 /inclass/courses/{courseId}; decision 0155)', { 
       'POST /api/activities/11/inclass-sessions': () => jsonResponse(200, session()),
     });
     renderWithApp(<InclassPage />, { route: '/inclass/courses/4', path: '/inclass/courses/:courseId' });
-    expect(await screen.findByRole('heading', { level: 1, name: /In-class mode/ })).toBeInTheDocument();
-    await userEvent.click(await screen.findByRole('button', { name: 'Start the class' }));
-    await waitFor(() => expect(calls('POST /api/activities/11/inclass-sessions')).toHaveLength(1));
+    expect(await screen.findByRole('heading', { level: 1, name: /In-class mode/ }, { timeout: 10_000 })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Start the class' }, { timeout: 10_000 }));
+    await waitFor(() => expect(calls('POST /api/activities/11/inclass-sessions')).toHaveLength(1), { timeout: 10_000 });
   });
 
   it('shows the roll call code large, and check-ins and answers as the stream brings them', async () => {
@@ -112,16 +112,16 @@ describe('InclassPage (spec §2 /inclass/courses/{courseId}; decision 0155)', { 
       'GET /api/inclass-sessions/5': () => jsonResponse(200, running),
     });
     renderWithApp(<InclassPage />, { route: '/inclass/courses/4', path: '/inclass/courses/:courseId' });
-    expect(await screen.findByTestId('rollcall-code')).toHaveTextContent('4821');
-    const stream = await waitFor(() => FakeEventSource.open());
+    expect(await screen.findByTestId('rollcall-code', {}, { timeout: 10_000 })).toHaveTextContent('4821');
+    const stream = await waitFor(() => FakeEventSource.open(), { timeout: 10_000 });
     expect(stream.url).toBe('/api/inclass-sessions/5/stream');
     act(() => stream.emit('ready', { session_id: 5 }));
-    expect(await screen.findByText('Live')).toBeInTheDocument();
+    expect(await screen.findByText('Live', {}, { timeout: 10_000 })).toBeInTheDocument();
     act(() =>
       stream.emit('checkin', { rollcall_id: 3, user_id: 21, name: 'Ada Student', user_no: 'S21', checked_at: '2026-12-04T01:01:00.000Z', is_late: false }),
     );
     const checkins = screen.getByTestId('rollcall-checkins');
-    expect(await within(checkins).findByText('Ada Student')).toBeInTheDocument();
+    expect(await within(checkins).findByText('Ada Student', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByTestId('rollcall-present')).toHaveTextContent('1');
     act(() =>
       stream.emit('answer', {
@@ -134,7 +134,7 @@ describe('InclassPage (spec §2 /inclass/courses/{courseId}; decision 0155)', { 
         answered_at: '2026-12-04T01:06:00.000Z',
       }),
     );
-    await waitFor(() => expect(screen.getByTestId('poll-counts')).toHaveTextContent('1 of 30 answered · 1 right'));
+    await waitFor(() => expect(screen.getByTestId('poll-counts')).toHaveTextContent('1 of 30 answered · 1 right'), { timeout: 10_000 });
     expect(screen.getByTestId('poll-bar-b')).toHaveTextContent('1');
     // The same learner answering again replaces the earlier answer.
     act(() =>
@@ -148,7 +148,7 @@ describe('InclassPage (spec §2 /inclass/courses/{courseId}; decision 0155)', { 
         answered_at: '2026-12-04T01:06:10.000Z',
       }),
     );
-    await waitFor(() => expect(screen.getByTestId('poll-counts')).toHaveTextContent('1 of 30 answered · 0 right'));
+    await waitFor(() => expect(screen.getByTestId('poll-counts')).toHaveTextContent('1 of 30 answered · 0 right'), { timeout: 10_000 });
     expect(screen.getByTestId('poll-bar-a')).toHaveTextContent('1');
     expect(screen.getByTestId('poll-bar-b')).toHaveTextContent('0');
   });
@@ -164,13 +164,13 @@ describe('InclassPage (spec §2 /inclass/courses/{courseId}; decision 0155)', { 
       },
     });
     renderWithApp(<InclassPage />, { route: '/inclass/courses/4', path: '/inclass/courses/:courseId' });
-    const input = await screen.findByLabelText('Enter the code shown in the room');
+    const input = await screen.findByLabelText('Enter the code shown in the room', {}, { timeout: 10_000 });
     const button = screen.getByRole('button', { name: 'Check in' });
     expect(button).toBeDisabled();
     await userEvent.type(input, '48a21');
     expect(input).toHaveValue('4821');
     await userEvent.click(button);
-    expect(await screen.findByTestId('learner-checked-in')).toHaveTextContent('You are checked in.');
+    expect(await screen.findByTestId('learner-checked-in', {}, { timeout: 10_000 })).toHaveTextContent('You are checked in.');
     expect(JSON.parse(String(calls('POST /api/inclass-sessions/5/checkin')[0]![1]!.body))).toEqual({ code: '4821' });
   });
 
@@ -179,25 +179,28 @@ describe('InclassPage (spec §2 /inclass/courses/{courseId}; decision 0155)', { 
     serve({
       'GET /api/courses/4/inclass': () => jsonResponse(200, overview({ can_run: false, classrooms: [], session: current })),
       'GET /api/inclass-sessions/5': () => jsonResponse(200, current),
-      'POST /api/inclass-sessions/5/checkin': () => jsonResponse(200, { rollcall_id: 3, status: 'late', checked_at: '2026-12-04T01:20:00.000Z' }),
+      'POST /api/inclass-sessions/5/checkin': () => {
+        current = { ...current, rollcall: { ...current.rollcall!, my_status: 'late' } };
+        return jsonResponse(200, { rollcall_id: 3, status: 'late', checked_at: '2026-12-04T01:20:00.000Z' });
+      },
       'POST /api/inclass-polls/8/answers': () => {
         current = { ...current, poll: { ...current.poll!, my_answer: 'b' } };
         return jsonResponse(200, { poll_id: 8, answered_at: '2026-12-04T01:21:00.000Z' });
       },
     });
     renderWithApp(<InclassPage />, { route: '/inclass/courses/4?code=4821', path: '/inclass/courses/:courseId' });
-    expect(await screen.findByTestId('learner-checked-in')).toHaveTextContent('late');
+    expect(await screen.findByTestId('learner-checked-in', {}, { timeout: 10_000 })).toHaveTextContent('late');
     expect(JSON.parse(String(calls('POST /api/inclass-sessions/5/checkin')[0]![1]!.body))).toEqual({ code: '4821' });
     const pollCard = screen.getByTestId('learner-poll');
     await userEvent.click(within(pollCard).getByRole('radio', { name: '4' }));
     await userEvent.click(within(pollCard).getByRole('button', { name: 'Send my answer' }));
-    expect(await within(pollCard).findByTestId('learner-answer-sent')).toBeInTheDocument();
+    expect(await within(pollCard).findByTestId('learner-answer-sent', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(JSON.parse(String(calls('POST /api/inclass-polls/8/answers')[0]![1]!.body))).toEqual({ answer: 'b' });
   });
 
   it('a learner with no class running is told to wait', async () => {
     serve({ 'GET /api/courses/4/inclass': () => jsonResponse(200, overview({ can_run: false, classrooms: [], session: null })) });
     renderWithApp(<InclassPage />, { route: '/inclass/courses/4', path: '/inclass/courses/:courseId' });
-    expect(await screen.findByText('No class in progress')).toBeInTheDocument();
+    expect(await screen.findByText('No class in progress', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 });
