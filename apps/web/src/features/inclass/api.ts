@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   CheckinResponse,
   InclassAnswer,
@@ -8,6 +8,7 @@ import type {
   InclassPoll,
   InclassRollcall,
   InclassSession,
+  InclassSessionList,
   InclassSubjectList,
   StartPollBody,
   StartRollcallBody,
@@ -47,6 +48,21 @@ export function useInclassSubjects(courseId: number, keyword: string, enabled: b
     queryKey: inclassKeys.subjects(courseId, keyword),
     queryFn: ({ signal }) => api.get<InclassSubjectList>(`/api/courses/${courseId}/inclass-subjects`, { keyword, page_size: '50' }, signal),
     enabled,
+  });
+}
+
+/** `GET /api/courses/{id}/inclass-sessions?activity_id=`: one page (10) of a classroom's sessions, newest first (course team). */
+export function useInclassSessions(courseId: number, activityId: number, page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: inclassKeys.sessions(courseId, activityId, page),
+    queryFn: ({ signal }) =>
+      api.get<InclassSessionList>(
+        `/api/courses/${courseId}/inclass-sessions`,
+        { activity_id: String(activityId), page: String(page), page_size: '10' },
+        signal,
+      ),
+    enabled,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Button, Empty, Space, Table, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Activity, InclassSessionList } from '@atrium/contracts';
-import { api } from '../../../lib/api-client';
+import type { Activity } from '@atrium/contracts';
 import { useCourseContent } from '../../activities/api';
-import { inclassKeys } from '../api';
+import { useInclassSessions } from '../api';
 import { ReportButtons } from './report-buttons';
 import dayjs from 'dayjs';
 
@@ -25,17 +23,7 @@ export function ClassroomView({ activity }: { activity: Activity }) {
   const content = useCourseContent(activity.course_id);
   const isTeam = content.data?.can_edit === true;
   const [page, setPage] = useState(1);
-  const sessions = useQuery({
-    queryKey: inclassKeys.sessions(activity.course_id, activity.id, page),
-    queryFn: ({ signal }) =>
-      api.get<InclassSessionList>(
-        `/api/courses/${activity.course_id}/inclass-sessions`,
-        { activity_id: String(activity.id), page: String(page), page_size: '10' },
-        signal,
-      ),
-    enabled: isTeam,
-    placeholderData: keepPreviousData,
-  });
+  const sessions = useInclassSessions(activity.course_id, activity.id, page, isTeam);
   if (!isTeam)
     return (
       <Space direction="vertical">
